@@ -1,0 +1,189 @@
+import Foundation
+
+/// Korean date and time strings, byte-identical to `DateFormatter` with locale `ko_KR`.
+///
+/// `DateFormatter` costs about 70 µs to create and 1.4 µs a call even when cached. This type
+/// computes the calendar fields with integer arithmetic from a per-zone table of UTC offsets
+/// (``ZoneOffsets``, shared and filled lazily) and writes the UTF-8 bytes of the result once.
+/// Instants outside 1900–2199 fall back to `DateFormatter` itself. A value is cheap to copy
+/// and safe to use from any thread.
+public struct KoreanDateFormat: Sendable {
+  /// The `DateFormatter` patterns this type reproduces.
+  public enum Pattern: String, CaseIterable, Sendable {
+    /// `12월 1일 (화) 오후 7:00`
+    case full = "M월 d일 (E) a h:mm"
+    /// `2026년 12월 1일 (화)`
+    case date = "yyyy년 M월 d일 (E)"
+    /// `오후 7:00`
+    case time = "a h:mm"
+  }
+
+  public let timeZone: TimeZone
+  private let offsets: ZoneOffsets
+
+  /// A formatter for instants shown in `timeZone`.
+  public init(timeZone: TimeZone) {
+    self.timeZone = timeZone
+    offsets = ZoneOffsets.shared(for: timeZone)
+  }
+
+  /// `12월 1일 (화) 오후 7:00`
+  public func full(_ date: Date) -> String { string(date, .full) }
+  /// `2026년 12월 1일 (화)`
+  public func date(_ date: Date) -> String { string(date, .date) }
+  /// `오후 7:00`
+  public func time(_ date: Date) -> String { string(date, .time) }
+
+  /// Formats `date` with one of the Korean patterns.
+  public func string(_ date: Date, _ pattern: Pattern) -> String {
+    guard let fields = fields(date) else { return Self.fallback(date, pattern, timeZone) }
+    return String(unsafeUninitializedCapacity: 48) { buffer in
+      var out = ByteWriter(buffer)
+      switch pattern {
+      case .full:
+        out.monthDayWeekday(fields)
+        out.append(" ")
+        out.meridiemTime(fields)
+      case .date:
+        out.number(fields.year, digits: 4)
+        out.append("년 ")
+        out.monthDayWeekday(fields)
+      case .time:
+        out.meridiemTime(fields)
+      }
+      return out.count
+    }
+  }
+
+  /// ISO 8601 with the zone's offset: `2026-12-01T19:00:00+09:00`.
+  public func iso8601(_ date: Date) -> String {
+    let fields = fields(date) ?? Self.slowFields(date, timeZone)
+    return String(unsafeUninitializedCapacity: 40) { buffer in
+      var out = ByteWriter(buffer)
+      out.number(fields.year, digits: 4)
+      out.append("-")
+      out.number(fields.month, digits: 2)
+      out.append("-")
+      out.number(fields.day, digits: 2)
+      out.append("T")
+      out.number(fields.hour, digits: 2)
+      out.append(":")
+      out.number(fields.minute, digits: 2)
+      out.append(":")
+      out.number(fields.second, digits: 2)
+      let offsetMinutes = fields.offset / 60
+      if offsetMinutes == 0 {
+        out.append("Z")
+      } else {
+        out.append(offsetMinutes < 0 ? "-" : "+")
+        out.number(abs(offsetMinutes) / 60, digits: 2)
+        out.append(":")
+        out.number(abs(offsetMinutes) % 60, digits: 2)
+      }
+      return out.count
+    }
+  }
+
+  /// Seconds east of UTC in this zone at `date`.
+  public func offset(at date: Date) -> Int {
+    fields(date)?.offset ?? timeZone.secondsFromGMT(for: date)
+  }
+
+  struct Fields {
+    var year, month, day, weekday, hour, minute, second, offset: Int
+  }
+
+  /// Calendar fields the way ICU computes them: from whole milliseconds since 1970, floored.
+  @inline(__always)
+  private func fields(_ date: Date) -> Fields? {
+    let milliseconds = (date.timeIntervalSinceReferenceDate + 978_307_200) * 1000
+    guard milliseconds.isFinite, abs(milliseconds) < 1e16 else { return nil }
+    let second = Int(milliseconds.rounded(.down)).floorDivided(by: 1000)
+    guard ZoneOffsets.covers(second) else { return nil }
+    return Self.fields(second: second, offset: offsets.offset(atSecond: second))
+  }
+
+  @inline(__always)
+  private static func fields(second: Int, offset: Int) -> Fields {
+    let local = second + offset
+    let days = local.floorDivided(by: 86_400)
+    let secondOfDay = local - days * 86_400
+    let civil = CivilDate(days: days)
+    return Fields(
+      year: civil.year, month: civil.month, day: civil.day,
+      weekday: CivilDate.weekday(days: days), hour: secondOfDay / 3600,
+      minute: secondOfDay % 3600 / 60, second: secondOfDay % 60, offset: offset)
+  }
+
+  private static func slowFields(_ date: Date, _ timeZone: TimeZone) -> Fields {
+    let second = Int(date.timeIntervalSince1970.rounded(.down))
+    return fields(second: second, offset: timeZone.offset(atSecond: second))
+  }
+
+  private static func fallback(_ date: Date, _ pattern: Pattern, _ timeZone: TimeZone) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "ko_KR")
+    formatter.timeZone = timeZone
+    formatter.dateFormat = pattern.rawValue
+    return formatter.string(from: date)
+  }
+}
+
+/// Writes ASCII and Hangul pieces into a string's uninitialized UTF-8 storage.
+private struct ByteWriter {
+  private let buffer: UnsafeMutableBufferPointer<UInt8>
+  private(set) var count = 0
+
+  init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    self.buffer = buffer
+  }
+
+  @inline(__always)
+  mutating func append(_ text: StaticString) {
+    let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    for byte in bytes {
+      buffer[count] = byte
+      count += 1
+    }
+  }
+
+  /// Appends a non-negative number, zero-padded to at least `digits` digits.
+  @inline(__always)
+  mutating func number(_ value: Int, digits: Int = 1) {
+    var length = 1
+    var rest = value / 10
+    while rest > 0 {
+      length += 1
+      rest /= 10
+    }
+    length = max(length, digits)
+    var remaining = value
+    for position in stride(from: count + length - 1, through: count, by: -1) {
+      buffer[position] = UInt8(truncatingIfNeeded: 48 + remaining % 10)
+      remaining /= 10
+    }
+    count += length
+  }
+
+  private static let weekdays: [StaticString] = ["일", "월", "화", "수", "목", "금", "토"]
+
+  /// `12월 1일 (화)`
+  @inline(__always)
+  mutating func monthDayWeekday(_ fields: KoreanDateFormat.Fields) {
+    number(fields.month)
+    append("월 ")
+    number(fields.day)
+    append("일 (")
+    append(Self.weekdays[fields.weekday])
+    append(")")
+  }
+
+  /// `오후 7:00`
+  @inline(__always)
+  mutating func meridiemTime(_ fields: KoreanDateFormat.Fields) {
+    append(fields.hour < 12 ? "오전 " : "오후 ")
+    number(fields.hour % 12 == 0 ? 12 : fields.hour % 12)
+    append(":")
+    number(fields.minute, digits: 2)
+  }
+}

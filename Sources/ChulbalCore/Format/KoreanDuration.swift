@@ -1,0 +1,24 @@
+/// Lengths of time in Korean: `1시간 5분`, `12분 34초`, `35분`.
+public enum KoreanDuration {
+  /// How finely to show a duration.
+  public enum Precision: Sendable {
+    /// Hours and minutes, the seconds dropped: `1시간 5분`, `35분`, `0분`.
+    case minutes
+    /// Seconds too while under an hour: `12분 34초`, `45초`; from an hour on, as `.minutes`.
+    case seconds
+  }
+
+  /// The Korean text of a non-negative number of seconds (a negative one is shown as its size).
+  public static func text(seconds: Int, precision: Precision = .minutes) -> String {
+    let total = abs(seconds)
+    let hours = total / 3600
+    let minutes = total % 3600 / 60
+    let secondsPart = total % 60
+    if precision == .seconds && hours == 0 {
+      if minutes == 0 { return "\(secondsPart)초" }
+      return secondsPart == 0 ? "\(minutes)분" : "\(minutes)분 \(secondsPart)초"
+    }
+    if hours == 0 { return "\(minutes)분" }
+    return minutes == 0 ? "\(hours)시간" : "\(hours)시간 \(minutes)분"
+  }
+}

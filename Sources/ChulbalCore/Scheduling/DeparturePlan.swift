@@ -1,0 +1,127 @@
+import Foundation
+
+/// When to get ready, when to leave and when to be reminded, for one appointment.
+///
+/// All arithmetic is on absolute instants; zones enter only when the plan is shown.
+public struct DeparturePlan: Equatable, Sendable {
+  /// When the appointment starts.
+  public let start: Date
+  /// Seconds of travel, and whether they were estimated from coordinates.
+  public let travelSeconds: Int
+  public let travelEstimated: Bool
+  /// Seconds of slack added to the travel time.
+  public let bufferSeconds: Int
+  /// Seconds needed to get ready before leaving.
+  public let prepSeconds: Int
+  /// When to leave: `start − travel − buffer`, floored to the whole minute.
+  public let departure: Date
+  /// When to start getting ready (`departure − prep`), or nil without prep time.
+  public let ready: Date?
+  /// The reminders, sorted by time, never two at one instant.
+  public let alerts: [Alert]
+
+  /// Plans a departure.
+  ///
+  /// - Parameters:
+  ///   - start: when the appointment starts.
+  ///   - travelSeconds: the trip's length.
+  ///   - bufferSeconds: slack for the unexpected.
+  ///   - prepSeconds: time to get ready before leaving; adds a `prepare` alert at `ready`.
+  ///   - alertLeads: seconds before departure to remind; 0 is the `leave` alert itself.
+  public init(
+    start: Date, travelSeconds: Int, travelEstimated: Bool = false, bufferSeconds: Int,
+    prepSeconds: Int = 0, alertLeads: [Int]
+  ) {
+    self.start = start
+    self.travelSeconds = travelSeconds
+    self.travelEstimated = travelEstimated
+    self.bufferSeconds = bufferSeconds
+    self.prepSeconds = prepSeconds
+    let departure = Self.departure(
+      start: start, travelSeconds: travelSeconds, bufferSeconds: bufferSeconds)
+    self.departure = departure
+    let ready = prepSeconds > 0 ? departure.addingTimeInterval(-TimeInterval(prepSeconds)) : nil
+    self.ready = ready
+    alerts = Self.alerts(departure: departure, prepSeconds: prepSeconds, leads: alertLeads)
+  }
+
+  /// `start − travel − buffer`, floored to the whole minute; the start itself when there is
+  /// neither travel nor buffer (a kitchen timer counts to the second).
+  public static func departure(start: Date, travelSeconds: Int, bufferSeconds: Int) -> Date {
+    let lead = travelSeconds + bufferSeconds
+    guard lead > 0 else { return start }
+    let exact = start.timeIntervalSince1970 - TimeInterval(lead)
+    return Date(timeIntervalSince1970: (exact / 60).rounded(.down) * 60)
+  }
+
+  /// One alert per distinct lead before departure, plus the `prepare` alert at `ready`.
+  ///
+  /// A lead that lands on the same instant as `ready` becomes that `prepare` alert, so a
+  /// person is never told two things at once.
+  public static func alerts(departure: Date, prepSeconds: Int, leads: [Int]) -> [Alert] {
+    var byLead: [Int: Alert.Kind] = [:]
+    for lead in leads where lead >= 0 {
+      byLead[lead] = lead == 0 ? .leave : .remind
+    }
+    if prepSeconds > 0 { byLead[prepSeconds] = .prepare }
+    return byLead.map { lead, kind in
+      Alert(at: departure.addingTimeInterval(-TimeInterval(lead)), leadSeconds: lead, kind: kind)
+    }
+    .sorted { $0.at < $1.at }
+  }
+
+  /// Where the plan stands at `now`.
+  public func status(at now: Date) -> DepartureStatus {
+    if now < departure {
+      return .upcoming(remaining: departure.timeIntervalSince(now))
+    }
+    if now >= start { return .started(since: now.timeIntervalSince(start)) }
+    let late = now.timeIntervalSince(departure)
+    return late < 60 ? .leaveNow : .late(by: late)
+  }
+}
+
+/// One reminder before a departure.
+public struct Alert: Equatable, Sendable {
+  public enum Kind: String, Sendable {
+    /// Time to start getting ready (`ready`, when there is prep time).
+    case prepare
+    /// A heads-up some minutes before leaving.
+    case remind
+    /// Time to leave.
+    case leave
+  }
+
+  public let at: Date
+  /// Seconds before departure.
+  public let leadSeconds: Int
+  public let kind: Kind
+
+  public init(at: Date, leadSeconds: Int, kind: Kind) {
+    self.at = at
+    self.leadSeconds = leadSeconds
+    self.kind = kind
+  }
+}
+
+/// Where a departure stands at an instant.
+public enum DepartureStatus: Equatable, Sendable {
+  /// Departure is still ahead by `remaining` seconds.
+  case upcoming(remaining: TimeInterval)
+  /// Within the minute of departure.
+  case leaveNow
+  /// Past departure by `by` seconds, before the appointment starts.
+  case late(by: TimeInterval)
+  /// The appointment has started.
+  case started(since: TimeInterval)
+
+  /// The name used in `--json` output.
+  public var name: String {
+    switch self {
+    case .upcoming: "upcoming"
+    case .leaveNow: "leave_now"
+    case .late: "late"
+    case .started: "started"
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+extension TimeZone {
+  /// The instant at which clocks in this zone show a wall-clock time.
+  ///
+  /// `localSeconds` counts seconds since 1970-01-01 00:00 *on the wall clock*. A wall time
+  /// that does not exist (skipped by a DST gap) moves forward by the length of the gap; a wall
+  /// time that occurs twice (DST fall-back) takes the earlier instant.
+  ///
+  /// - Returns: seconds since 1970-01-01 00:00 UTC.
+  public func instant(forLocalSeconds localSeconds: Int) -> Int {
+    // Offsets a day either side bracket any single transition near the wall time.
+    let before = offset(atSecond: localSeconds - 86_400)
+    let after = offset(atSecond: localSeconds + 86_400)
+    let candidates = [before, after].map { localSeconds - $0 }.filter {
+      offset(atSecond: $0) == localSeconds - $0
+    }
+    if let earliest = candidates.min() { return earliest }
+    // In a gap: read the wall time with the offset in force before the gap, which lands the
+    // same distance past the gap's end.
+    return localSeconds - before
+  }
+
+  /// Seconds east of UTC at an instant given in whole seconds since 1970.
+  public func offset(atSecond second: Int) -> Int {
+    secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(second)))
+  }
+}

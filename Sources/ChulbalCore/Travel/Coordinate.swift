@@ -1,0 +1,47 @@
+import Foundation
+
+/// A point on the Earth in decimal degrees (WGS 84).
+public struct Coordinate: Equatable, Sendable {
+  public let latitude: Double
+  public let longitude: Double
+
+  public init(latitude: Double, longitude: Double) {
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+
+  /// Reads `LAT,LNG`, such as `37.4979,127.0276`.
+  ///
+  /// - Throws: `InputError.coordinate` for anything that is not two finite numbers in range.
+  public static func parse(_ text: String) throws(InputError) -> Coordinate {
+    func fail(_ reason: String) -> InputError { .coordinate(text, reason: reason) }
+    let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard fields.count == 2 else { throw fail("'위도,경도' 두 값을 쉼표로 나눠 씁니다") }
+    func degrees(_ field: Substring, _ name: String, limit: Double) throws(InputError) -> Double {
+      let trimmed = field.trimmingWhitespace()
+      // Double("nan"), Double("inf") and hex floats parse; a coordinate is plain decimal.
+      guard !trimmed.isEmpty,
+        trimmed.allSatisfy({ $0.isASCIIDigit || $0 == "." || $0 == "-" || $0 == "+" }),
+        let value = Double(trimmed), value.isFinite
+      else { throw fail("\(name) '\(trimmed)'은(는) 숫자가 아닙니다") }
+      guard abs(value) <= limit else {
+        throw fail("\(name)는 -\(Int(limit))~\(Int(limit)) 사이여야 합니다")
+      }
+      return value
+    }
+    return Coordinate(
+      latitude: try degrees(fields[0], "위도", limit: 90),
+      longitude: try degrees(fields[1], "경도", limit: 180))
+  }
+
+  /// Great-circle distance in kilometres (haversine, mean Earth radius 6371.0088 km).
+  public func distanceKilometres(to other: Coordinate) -> Double {
+    let radians = Double.pi / 180
+    let dLat = (other.latitude - latitude) * radians
+    let dLng = (other.longitude - longitude) * radians
+    let a =
+      sin(dLat / 2) * sin(dLat / 2)
+      + cos(latitude * radians) * cos(other.latitude * radians) * sin(dLng / 2) * sin(dLng / 2)
+    return 2 * 6371.0088 * asin(min(1, sqrt(a)))
+  }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+@testable import ChulbalCore
+
+/// A small deterministic generator (SplitMix64), so every run checks the same instants.
+struct SeededRandom: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+@Suite struct KoreanDateFormatTests {
+  static let zones = [
+    "Asia/Seoul", "UTC", "America/New_York", "Europe/London", "Australia/Lord_Howe",
+    "Asia/Kathmandu",
+  ]
+
+  static func referenceFormatter(_ pattern: KoreanDateFormat.Pattern, _ zone: TimeZone)
+    -> DateFormatter
+  {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "ko_KR")
+    formatter.timeZone = zone
+    formatter.dateFormat = pattern.rawValue
+    return formatter
+  }
+
+  /// Every instant to compare in one zone: pseudo-random ones over 1990–2060 (a third of them
+  /// in 2026–2027), and around every UTC-offset transition of 2026–2027, minute by minute
+  /// through the transition day and at the transition's own edges.
+  static func instants(zone: TimeZone, count: Int, seed: UInt64) -> [Date] {
+    var random = SeededRandom(seed: seed)
+    var instants: [Date] = []
+    for index in 0..<count {
+      let range: ClosedRange<Double> =
+        index % 3 == 0 ? 1_767_225_600...1_830_297_600 : 631_152_000...2_871_763_200
+      instants.append(Date(timeIntervalSince1970: Double.random(in: range, using: &random)))
+    }
+    var cursor = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00Z
+    let end = Date(timeIntervalSince1970: 1_830_297_600)  // 2028-01-01T00:00Z
+    while let transition = zone.nextDaylightSavingTimeTransition(after: cursor), transition < end {
+      for minute in -720...720 {
+        instants.append(transition.addingTimeInterval(TimeInterval(minute * 60)))
+      }
+      for delta in [-1, -0.001, 0, 0.001, 0.5, 1] {
+        instants.append(transition.addingTimeInterval(delta))
+      }
+      cursor = transition
+    }
+    return instants
+  }
+
+  @Test(arguments: zones)
+  func matchesDateFormatterByteForByte(zoneName: String) throws {
+    let zone = try #require(TimeZone(identifier: zoneName))
+    let ours = KoreanDateFormat(timeZone: zone)
+    let instants = Self.instants(zone: zone, count: 17_000, seed: 0xC4B1)
+    #expect(instants.count >= 17_000)
+    for pattern in KoreanDateFormat.Pattern.allCases {
+      let reference = Self.referenceFormatter(pattern, zone)
+      var mismatches: [String] = []
+      for instant in instants {
+        let expected = reference.string(from: instant)
+        let actual = ours.string(instant, pattern)
+        if Array(expected.utf8) != Array(actual.utf8) && mismatches.count < 5 {
+          mismatches.append("\(instant.timeIntervalSince1970): '\(actual)' ≠ '\(expected)'")
+        }
+      }
+      #expect(mismatches.isEmpty, "\(zoneName) \(pattern.rawValue): \(mismatches)")
+    }
+  }
+
+  @Test func transitionDaysAreCoveredInEveryZoneWithDaylightSaving() throws {
+    // New York, London and Lord Howe each change offset twice a year.
+    for name in ["America/New_York", "Europe/London", "Australia/Lord_Howe"] {
+      let zone = try #require(TimeZone(identifier: name))
+      var cursor = Date(timeIntervalSince1970: 1_767_225_600)
+      var transitions = 0
+      while let next = zone.nextDaylightSavingTimeTransition(after: cursor),
+        next.timeIntervalSince1970 < 1_830_297_600
+      {
+        transitions += 1
+        cursor = next
+      }
+      #expect(transitions == 4, "\(name)")
+    }
+  }
+
+  @Test func examplesReadAsKoreansWriteThem() throws {
+    let seoul = try #require(TimeZone(identifier: "Asia/Seoul"))
+    let format = KoreanDateFormat(timeZone: seoul)
+    let evening = Date(timeIntervalSince1970: 1_764_583_200 + 365 * 86_400)  // 2026-12-01 19:00
+    #expect(format.full(evening) == "12월 1일 (화) 오후 7:00")
+    #expect(format.date(evening) == "2026년 12월 1일 (화)")
+    #expect(format.time(evening.addingTimeInterval(-12 * 3600 - 55 * 60)) == "오전 6:05")
+    #expect(format.time(evening.addingTimeInterval(-7 * 3600)) == "오후 12:00")
+    #expect(format.time(evening.addingTimeInterval(5 * 3600)) == "오전 12:00")
+    #expect(format.iso8601(evening) == "2026-12-01T19:00:00+09:00")
+  }
+
+  @Test func isoOffsetsIncludeHalfAndQuarterHours() throws {
+    let instant = Date(timeIntervalSince1970: 1_782_900_000)  // 2026-07-01T10:00Z
+    let cases = [
+      ("Asia/Kathmandu", "2026-07-01T15:45:00+05:45"), ("UTC", "2026-07-01T10:00:00Z"),
+      ("America/New_York", "2026-07-01T06:00:00-04:00"),
+      ("Australia/Lord_Howe", "2026-07-01T20:30:00+10:30"),
+    ]
+    for (name, expected) in cases {
+      let zone = try #require(TimeZone(identifier: name))
+      #expect(KoreanDateFormat(timeZone: zone).iso8601(instant) == expected)
+    }
+  }
+
+  @Test func instantsOutsideTheTableFallBackToDateFormatter() throws {
+    let zone = try #require(TimeZone(identifier: "Asia/Seoul"))
+    let format = KoreanDateFormat(timeZone: zone)
+    for seconds in [-2_500_000_000.0, 7_500_000_000.0] {
+      let instant = Date(timeIntervalSince1970: seconds)
+      for pattern in KoreanDateFormat.Pattern.allCases {
+        let expected = Self.referenceFormatter(pattern, zone).string(from: instant)
+        #expect(format.string(instant, pattern) == expected)
+      }
+    }
+  }
+
+  @Test func safeToShareAcrossTasks() async throws {
+    let zone = try #require(TimeZone(identifier: "America/New_York"))
+    let format = KoreanDateFormat(timeZone: zone)
+    let results = await withTaskGroup(of: Bool.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          let reference = Self.referenceFormatter(.full, zone)
+          var random = SeededRandom(seed: UInt64(task))
+          return (0..<2000).allSatisfy { _ in
+            let instant = Date(
+              timeIntervalSince1970: Double.random(in: 0...4_000_000_000, using: &random))
+            return format.full(instant) == reference.string(from: instant)
+          }
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(results == Array(repeating: true, count: 8))
+  }
+
+  struct DurationCase: Sendable, CustomTestStringConvertible {
+    let seconds: Int
+    let precision: KoreanDuration.Precision
+    let expected: String
+    var testDescription: String { "\(seconds)s → \(expected)" }
+  }
+
+  @Test(arguments: [
+    DurationCase(seconds: 3900, precision: .minutes, expected: "1시간 5분"),
+    DurationCase(seconds: 3600, precision: .minutes, expected: "1시간"),
+    DurationCase(seconds: 2100, precision: .minutes, expected: "35분"),
+    DurationCase(seconds: 59, precision: .minutes, expected: "0분"),
+    DurationCase(seconds: 133, precision: .seconds, expected: "2분 13초"),
+    DurationCase(seconds: 754, precision: .seconds, expected: "12분 34초"),
+    DurationCase(seconds: 45, precision: .seconds, expected: "45초"),
+    DurationCase(seconds: 120, precision: .seconds, expected: "2분"),
+    DurationCase(seconds: 3900, precision: .seconds, expected: "1시간 5분"),
+    DurationCase(seconds: -180, precision: .minutes, expected: "3분"),
+    DurationCase(seconds: 90_000, precision: .minutes, expected: "25시간"),
+  ])
+  func durations(_ example: DurationCase) {
+    #expect(KoreanDuration.text(seconds: example.seconds, precision: example.precision)
+      == example.expected)
+  }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+
+@testable import ChulbalCore
+
+@Suite struct DeparturePlanTests {
+  struct DepartureCase: Sendable, CustomTestStringConvertible {
+    let start: String
+    let travel: Int
+    let buffer: Int
+    let expected: String
+    var testDescription: String { "\(start) − \(travel)s − \(buffer)s" }
+  }
+
+  @Test(arguments: [
+    DepartureCase(
+      start: "2026-12-01T19:00:00+09:00", travel: 35 * 60, buffer: 600,
+      expected: "2026-12-01T18:15:00+09:00"),
+    // Floored to the minute: 19:00:00 − 38m30s − 0 = 18:21:30 → 18:21.
+    DepartureCase(
+      start: "2026-12-01T19:00:00+09:00", travel: 38 * 60 + 30, buffer: 0,
+      expected: "2026-12-01T18:21:00+09:00"),
+    DepartureCase(
+      start: "2026-12-01T19:00:45+09:00", travel: 600, buffer: 0,
+      expected: "2026-12-01T18:50:00+09:00"),
+    // Neither travel nor buffer: the start itself, to the second.
+    DepartureCase(
+      start: "2026-12-01T19:00:45+09:00", travel: 0, buffer: 0,
+      expected: "2026-12-01T19:00:45+09:00"),
+    // Across midnight and across the New York fall-back hour, on absolute instants.
+    DepartureCase(
+      start: "2026-12-01T00:20:00+09:00", travel: 30 * 60, buffer: 600,
+      expected: "2026-11-30T23:40:00+09:00"),
+    DepartureCase(
+      start: "2026-11-01T01:30:00-05:00", travel: 3600, buffer: 0,
+      expected: "2026-11-01T01:30:00-04:00"),
+    // Kathmandu's quarter-hour offset still floors to local whole minutes.
+    DepartureCase(
+      start: "2026-12-01T19:00:00+05:45", travel: 61, buffer: 0,
+      expected: "2026-12-01T18:58:00+05:45"),
+  ])
+  func departureIsStartLessTravelAndBufferFlooredToTheMinute(_ example: DepartureCase) {
+    let departure = DeparturePlan.departure(
+      start: instant(example.start), travelSeconds: example.travel, bufferSeconds: example.buffer)
+    #expect(departure == instant(example.expected))
+  }
+
+  @Test func readyIsDepartureLessPrep() {
+    let plan = DeparturePlan(
+      start: instant("2026-12-01T19:00:00+09:00"), travelSeconds: 2100, bufferSeconds: 600,
+      prepSeconds: 1200, alertLeads: [])
+    #expect(plan.ready == instant("2026-12-01T17:55:00+09:00"))
+    let noPrep = DeparturePlan(
+      start: plan.start, travelSeconds: 2100, bufferSeconds: 600, alertLeads: [])
+    #expect(noPrep.ready == nil)
+  }
+
+  struct AlertCase: Sendable, CustomTestStringConvertible {
+    let leads: [Int]
+    let prep: Int
+    let expected: [(String, Int, Alert.Kind)]
+    var testDescription: String { "leads \(leads), prep \(prep)" }
+  }
+
+  @Test(arguments: [
+    AlertCase(
+      leads: [1800, 600, 0], prep: 0,
+      expected: [("17:45", 1800, .remind), ("18:05", 600, .remind), ("18:15", 0, .leave)]),
+    // Prep adds a prepare alert at `ready`; a lead on the same instant merges into it.
+    AlertCase(
+      leads: [1800, 600, 0], prep: 1800,
+      expected: [("17:45", 1800, .prepare), ("18:05", 600, .remind), ("18:15", 0, .leave)]),
+    AlertCase(
+      leads: [600, 0], prep: 2700,
+      expected: [("17:30", 2700, .prepare), ("18:05", 600, .remind), ("18:15", 0, .leave)]),
+    // Duplicates and order in the input do not matter.
+    AlertCase(
+      leads: [0, 600, 600, 0], prep: 0,
+      expected: [("18:05", 600, .remind), ("18:15", 0, .leave)]),
+    AlertCase(leads: [], prep: 0, expected: []),
+    AlertCase(leads: [], prep: 600, expected: [("18:05", 600, .prepare)]),
+  ])
+  func alertPlan(_ example: AlertCase) {
+    let plan = DeparturePlan(
+      start: instant("2026-12-01T19:00:00+09:00"), travelSeconds: 2100, bufferSeconds: 600,
+      prepSeconds: example.prep, alertLeads: example.leads)
+    let expected = example.expected.map { time, lead, kind in
+      Alert(at: instant("2026-12-01T\(time):00+09:00"), leadSeconds: lead, kind: kind)
+    }
+    #expect(plan.alerts == expected)
+    #expect(Set(plan.alerts.map(\.at)).count == plan.alerts.count)
+  }
+
+  @Test(arguments: [
+    ("18:00:00", DepartureStatus.upcoming(remaining: 900)),
+    ("18:14:59", .upcoming(remaining: 1)),
+    ("18:15:00", .leaveNow),
+    ("18:15:59", .leaveNow),
+    ("18:16:00", .late(by: 60)),
+    ("18:58:30", .late(by: 2610)),
+    ("19:00:00", .started(since: 0)),
+    ("21:00:00", .started(since: 7200)),
+  ])
+  func statusAtAnInstant(clock: String, expected: DepartureStatus) {
+    let plan = DeparturePlan(
+      start: instant("2026-12-01T19:00:00+09:00"), travelSeconds: 2100, bufferSeconds: 600,
+      alertLeads: [])
+    #expect(plan.status(at: instant("2026-12-01T\(clock)+09:00")) == expected)
+  }
+}
+
+@Suite struct TickPolicyTests {
+  static let target = instant("2026-12-01T18:15:00+09:00")
+
+  /// Remaining time before the tick → remaining time at the tick.
+  @Test(arguments: [
+    (3600.0, 3540.0),
+    (1830.0, 1800.0),  // 30:30 left: the next tick is exactly 30:00, not 29:30
+    (1890.0, 1860.0),  // 31:30 left: the next whole minute, 31:00
+    (1859.5, 1800.0),  // 30:59.5 left: the minute tick lands on 30:00
+    (1800.5, 1800.0),  // 30:00.5 left: still a minute tick, due in half a second
+    (1800.0, 1799.0),  // 30:00.0 left: second ticks from here on
+    (754.3, 754.0),
+    (1.0, 0.0),
+    (0.2, 0.0),
+    (0.0, -1.0),  // at the target: overdue seconds count up
+    (-5.5, -6.0),
+    (-120.0, -121.0),
+  ])
+  func nextTick(remaining: TimeInterval, remainingAtTick: TimeInterval) {
+    let now = Self.target.addingTimeInterval(-remaining)
+    let tick = TickPolicy.nextTick(after: now, target: Self.target)
+    #expect(tick > now)
+    #expect(Self.target.timeIntervalSince(tick) == remainingAtTick)
+  }
+
+  @Test func ticksAreAlignedToTheTargetAndNeverDrift() {
+    var now = Self.target.addingTimeInterval(-7200.37)
+    var ticks = 0
+    while now < Self.target {
+      now = TickPolicy.nextTick(after: now, target: Self.target)
+      let remaining = Self.target.timeIntervalSince(now)
+      let unit: Double = remaining >= 1800 ? 60 : 1
+      #expect(remaining.truncatingRemainder(dividingBy: unit) == 0)
+      ticks += 1
+    }
+    // 91 minute ticks from 2:00:00 down to 30:00, then 1800 second ticks down to zero.
+    #expect(ticks == 91 + 1800)
+  }
+}
+
+@Suite struct TravelEstimateTests {
+  static let seoulStation = Coordinate(latitude: 37.5547, longitude: 126.9707)
+  static let gangnam = Coordinate(latitude: 37.4979, longitude: 127.0276)
+
+  @Test func greatCircleDistanceMatchesKnownValues() {
+    // Seoul Station to Gangnam Station is about 8.1 km in a straight line.
+    let km = Self.seoulStation.distanceKilometres(to: Self.gangnam)
+    #expect(abs(km - 8.1) < 0.1)
+    // A degree of latitude is about 111.2 km.
+    let degree = Coordinate(latitude: 0, longitude: 0).distanceKilometres(
+      to: Coordinate(latitude: 1, longitude: 0))
+    #expect(abs(degree - 111.19) < 0.01)
+  }
+
+  @Test(arguments: [
+    (TravelMode.car, 32), (.transit, 40), (.walk, 130), (.bike, 41),
+  ])
+  func estimateIsDetouredDistanceOverSpeedPlusOverheadRoundedUp(mode: TravelMode, minutes: Int) {
+    let km = Self.seoulStation.distanceKilometres(to: Self.gangnam)
+    let exact = km * mode.detourFactor / mode.speedKilometresPerHour * 60 + mode.overheadMinutes
+    #expect(Int(exact.rounded(.up)) == minutes)
+    #expect(TravelEstimate.minutes(from: Self.seoulStation, to: Self.gangnam, mode: mode) == minutes)
+  }
+
+  @Test func samePointCostsOnlyTheOverhead() {
+    #expect(TravelEstimate.minutes(from: Self.gangnam, to: Self.gangnam, mode: .walk) == 0)
+    #expect(TravelEstimate.minutes(from: Self.gangnam, to: Self.gangnam, mode: .transit) == 12)
+  }
+
+  @Test(arguments: [
+    ("37.4979,127.0276", 37.4979, 127.0276), (" -33.86 , 151.2 ", -33.86, 151.2),
+    ("90,-180", 90, -180), ("+1.5,2", 1.5, 2),
+  ])
+  func coordinatesParse(text: String, latitude: Double, longitude: Double) throws {
+    #expect(try Coordinate.parse(text) == Coordinate(latitude: latitude, longitude: longitude))
+  }
+
+  @Test(arguments: [
+    ("37.5", "'위도,경도' 두 값을 쉼표로 나눠 씁니다"),
+    ("37.5,127,1", "'위도,경도' 두 값을 쉼표로 나눠 씁니다"),
+    ("nan,127", "위도 'nan'은(는) 숫자가 아닙니다"),
+    ("37.5,inf", "경도 'inf'은(는) 숫자가 아닙니다"),
+    ("91,127", "위도는 -90~90 사이여야 합니다"),
+    ("37,-180.5", "경도는 -180~180 사이여야 합니다"),
+    ("북위37,127", "위도 '북위37'은(는) 숫자가 아닙니다"),
+    (",127", "위도 ''은(는) 숫자가 아닙니다"),
+    ("1e3,1", "위도 '1e3'은(는) 숫자가 아닙니다"),
+  ])
+  func badCoordinatesAreNamed(text: String, reason: String) {
+    #expect(throws: InputError.coordinate(text, reason: reason)) { try Coordinate.parse(text) }
+  }
+
+  @Test func civilDatesRoundTripAcrossCenturies() {
+    for days in stride(from: -800_000, through: 800_000, by: 997) {
+      let date = CivilDate(days: days)
+      #expect(date.days == days)
+      #expect(date.isValid)
+    }
+    #expect(CivilDate(year: 2026, month: 11, day: 30).weekday == 1)  // Monday
+    #expect(CivilDate(year: 2000, month: 2, day: 29).isValid)
+    #expect(!CivilDate(year: 2100, month: 2, day: 29).isValid)
+  }
+}

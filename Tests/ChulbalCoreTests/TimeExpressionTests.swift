@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+
+@testable import ChulbalCore
+
+@Suite struct TimeExpressionTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let text: String
+    let expected: String
+    var now = "2026-11-30T14:00:00+09:00"
+    var zone = "Asia/Seoul"
+    var testDescription: String { "'\(text)' at \(now) in \(zone)" }
+  }
+
+  static let seoulCases: [Case] = [
+    // ISO 8601 and numeric forms
+    Case(text: "2026-12-01T19:00+09:00", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "2026-12-01T10:00Z", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "2026-12-01T19:00:30.250+0900", expected: "2026-12-01T19:00:30+09:00"),
+    Case(text: "2026-12-01T05:00-05:00", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "2026-12-01 19:00", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "2026-12-01 오후 7시", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "12/1 19:00", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "2027/1/2 9:05", expected: "2027-01-02T09:05:00+09:00"),
+    Case(text: "19:00", expected: "2026-11-30T19:00:00+09:00"),
+    Case(text: "13:59", expected: "2026-12-01T13:59:00+09:00"),
+    Case(text: "14:00", expected: "2026-12-01T14:00:00+09:00"),
+    Case(text: "14:00:01", expected: "2026-11-30T14:00:01+09:00"),
+    Case(text: "  7:30 ", expected: "2026-12-01T07:30:00+09:00"),
+    Case(text: "11/30 9:00", expected: "2026-11-30T09:00:00+09:00"),
+    Case(text: "11/29 9:00", expected: "2027-11-29T09:00:00+09:00"),
+    // Relative
+    Case(text: "+1h30m", expected: "2026-11-30T15:30:00+09:00"),
+    Case(text: "+90m", expected: "2026-11-30T15:30:00+09:00"),
+    Case(text: "+8s", expected: "2026-11-30T14:00:08+09:00"),
+    Case(text: "+2시간", expected: "2026-11-30T16:00:00+09:00"),
+    // Korean days and times
+    Case(text: "내일 오후 7시", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "내일오후7시", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "오늘 저녁 7시 30분", expected: "2026-11-30T19:30:00+09:00"),
+    Case(text: "모레 아침 8시 반", expected: "2026-12-02T08:30:00+09:00"),
+    Case(text: "글피 9시", expected: "2026-12-03T09:00:00+09:00"),
+    Case(text: "오늘 9시", expected: "2026-11-30T09:00:00+09:00"),
+    Case(text: "12월 1일 오후 7시", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "2027년 1월 2일 오전 10시", expected: "2027-01-02T10:00:00+09:00"),
+    Case(text: "1월 2일 10시", expected: "2027-01-02T10:00:00+09:00"),
+    Case(text: "오후 12시", expected: "2026-12-01T12:00:00+09:00"),
+    Case(text: "오전 12시", expected: "2026-12-01T00:00:00+09:00"),
+    Case(text: "내일 오후 12시", expected: "2026-12-01T12:00:00+09:00"),
+    Case(text: "내일 오전 12시", expected: "2026-12-01T00:00:00+09:00"),
+    Case(text: "7시", expected: "2026-12-01T07:00:00+09:00"),
+    Case(text: "19시", expected: "2026-11-30T19:00:00+09:00"),
+    Case(text: "오후 3시", expected: "2026-11-30T15:00:00+09:00"),
+    Case(text: "저녁 7시", expected: "2026-11-30T19:00:00+09:00"),
+    Case(text: "밤 11시", expected: "2026-11-30T23:00:00+09:00"),
+    Case(text: "밤 12시", expected: "2026-12-01T00:00:00+09:00"),
+    Case(text: "밤 1시", expected: "2026-12-01T01:00:00+09:00"),
+    Case(text: "새벽 5시", expected: "2026-12-01T05:00:00+09:00"),
+    Case(text: "정오", expected: "2026-12-01T12:00:00+09:00"),
+    Case(text: "내일 정오", expected: "2026-12-01T12:00:00+09:00"),
+    Case(text: "자정", expected: "2026-12-01T00:00:00+09:00"),
+    Case(text: "오후 7:30", expected: "2026-11-30T19:30:00+09:00"),
+    Case(text: "내일 19:00", expected: "2026-12-01T19:00:00+09:00"),
+    // Weekdays: 2026-11-30 is a Monday.
+    Case(text: "화요일 9시", expected: "2026-12-01T09:00:00+09:00"),
+    Case(text: "월요일 9시", expected: "2026-12-07T09:00:00+09:00"),
+    Case(text: "일요일 오후 2시", expected: "2026-12-06T14:00:00+09:00"),
+    Case(text: "다음주 월요일 9시", expected: "2026-12-07T09:00:00+09:00"),
+    Case(text: "다음 주 수요일 오전 10시", expected: "2026-12-09T10:00:00+09:00"),
+    Case(text: "다음주 일요일 10시", expected: "2026-12-13T10:00:00+09:00"),
+    Case(text: "이번주 금요일 18:00", expected: "2026-12-04T18:00:00+09:00"),
+    // On a Sunday, "다음주 월요일" is the next day and "월요일" is too.
+    Case(
+      text: "다음주 월요일 9시", expected: "2026-12-07T09:00:00+09:00",
+      now: "2026-12-06T12:00:00+09:00"),
+    Case(text: "월요일 9시", expected: "2026-12-07T09:00:00+09:00", now: "2026-12-06T12:00:00+09:00"),
+    // 밤 1시 just after midnight is in an hour, not tomorrow night.
+    Case(text: "밤 1시", expected: "2026-12-01T01:00:00+09:00", now: "2026-12-01T00:30:00+09:00"),
+    // Year rolls over for a date already gone.
+    Case(text: "1월 5일 9시", expected: "2027-01-05T09:00:00+09:00", now: "2026-12-31T23:00:00+09:00"),
+  ]
+
+  static let zoneCases: [Case] = [
+    // DST gap in New York (2026-03-08 02:00 → 03:00): moves forward by the gap.
+    Case(
+      text: "2026-03-08 02:30", expected: "2026-03-08T03:30:00-04:00",
+      now: "2026-03-01T12:00:00-05:00", zone: "America/New_York"),
+    Case(
+      text: "3월 8일 새벽 2시 30분", expected: "2026-03-08T03:30:00-04:00",
+      now: "2026-03-01T12:00:00-05:00", zone: "America/New_York"),
+    // DST fall-back in New York (2026-11-01 01:00–02:00 twice): the earlier instant.
+    Case(
+      text: "2026-11-01 01:30", expected: "2026-11-01T01:30:00-04:00",
+      now: "2026-10-30T12:00:00-04:00", zone: "America/New_York"),
+    Case(
+      text: "2026-11-01 02:30", expected: "2026-11-01T02:30:00-05:00",
+      now: "2026-10-30T12:00:00-04:00", zone: "America/New_York"),
+    // Lord Howe's half-hour gap (2026-10-04 02:00 → 02:30).
+    Case(
+      text: "2026-10-04 02:15", expected: "2026-10-04T02:45:00+11:00",
+      now: "2026-10-01T12:00:00+10:30", zone: "Australia/Lord_Howe"),
+    // London: next 01:30 on the fall-back day is the BST one.
+    Case(
+      text: "01:30", expected: "2026-10-25T01:30:00+01:00",
+      now: "2026-10-25T00:10:00+01:00", zone: "Europe/London"),
+    Case(
+      text: "내일 오후 7시", expected: "2026-12-01T19:00:00+05:45",
+      now: "2026-11-30T14:00:00+05:45", zone: "Asia/Kathmandu"),
+  ]
+
+  @Test(arguments: seoulCases + zoneCases)
+  func parses(_ example: Case) throws {
+    let parsed = try TimeExpression.parse(
+      example.text, now: instant(example.now), timeZone: zone(example.zone))
+    #expect(parsed == instant(example.expected))
+  }
+
+  struct Bad: Sendable, CustomTestStringConvertible {
+    let text: String
+    let reason: String
+    var testDescription: String { "'\(text)'" }
+  }
+
+  @Test(arguments: [
+    Bad(text: "", reason: "비어 있습니다"),
+    Bad(text: "25:00", reason: "시는 0~23이어야 합니다"),
+    Bad(text: "19:60", reason: "분은 0~59여야 합니다"),
+    Bad(text: "19:0", reason: "시각은 '19:00'처럼 분을 두 자리로 씁니다"),
+    Bad(text: "오후 13시", reason: "오후/저녁 뒤의 시는 0~12여야 합니다"),
+    Bad(text: "오전 19시", reason: "오전/아침/새벽 뒤의 시는 0~12여야 합니다"),
+    Bad(text: "내일", reason: "시각이 없습니다, 예: '오후 7시', '19:00'"),
+    Bad(text: "내일 저녁", reason: "시각이 없습니다, 예: '오후 7시', '19:00'"),
+    Bad(text: "2월 30일 9시", reason: "2026년 2월에는 30일이 없습니다"),
+    Bad(text: "13/1 9:00", reason: "월은 1~12여야 합니다"),
+    Bad(text: "2026-13-01T10:00", reason: "월은 1~12여야 합니다"),
+    Bad(text: "2026-12-01", reason: "시각이 없습니다, 예: '오후 7시', '19:00'"),
+    Bad(text: "7", reason: "'7' 뒤에 단위가 없습니다, 예: '7시'"),
+    Bad(text: "tomorrow 7pm", reason: "'tomorrow' 부분을 알 수 없습니다"),
+    Bad(text: "내일 모레 9시", reason: "'모레': 날짜가 두 번 있습니다"),
+    Bad(text: "내일 12월 1일 9시", reason: "날짜가 두 번 있습니다"),
+    Bad(text: "다음주 9시", reason: "'다음주'/'이번주' 뒤에는 요일이 와야 합니다, 예: '다음주 월요일'"),
+    Bad(text: "반", reason: "'반'은 '7시 반'처럼 시 바로 뒤에 씁니다"),
+    Bad(text: "19:00+09:00", reason: "UTC 오프셋은 '2026-12-01T19:00+09:00'처럼 날짜가 있을 때만 씁니다"),
+    Bad(text: "2026-12-01T19:00+15:00", reason: "오프셋은 -14:00~+14:00이어야 합니다"),
+    Bad(text: "+", reason: "비어 있습니다"),
+    Bad(text: "+5", reason: "단위가 없습니다, '5m'처럼 단위를 붙이세요"),
+    Bad(text: "1800-01-01 10:00", reason: "연도는 1900~2200이어야 합니다"),
+    Bad(text: "30분", reason: "'30분' 앞에 시가 없습니다"),
+    Bad(text: "12월 9시", reason: "월 뒤에 일이 필요합니다, 예: '12월 1일'"),
+    Bad(text: "오후 정오", reason: "'정오'/'자정'에는 오전/오후나 분을 붙이지 않습니다"),
+  ])
+  func rejects(_ example: Bad) {
+    #expect(throws: InputError.time(example.text, reason: example.reason)) {
+      try TimeExpression.parse(example.text, now: mondayAfternoon, timeZone: seoul)
+    }
+  }
+
+  @Test func instantsForNowNeedADateAndTime() throws {
+    #expect(
+      try TimeExpression.parseInstant("2026-11-30T14:00:00+09:00", timeZone: .gmt)
+        == mondayAfternoon)
+    #expect(try TimeExpression.parseInstant("2026-11-30 14:00", timeZone: seoul) == mondayAfternoon)
+    #expect(throws: InputError.self) { try TimeExpression.parseInstant("내일 9시", timeZone: seoul) }
+    #expect(throws: InputError.self) { try TimeExpression.parseInstant("14:00", timeZone: seoul) }
+  }
+}
+
+@Suite struct DurationExpressionTests {
+  @Test(arguments: [
+    ("35m", 2100), ("1h20m", 4800), ("1h 20m", 4800), ("90s", 90), ("1:20", 4800),
+    ("0:05", 300), ("1시간 20분", 4800), ("1시간20분", 4800), ("20분", 1200), ("30초", 30),
+    ("2h", 7200), ("0", 0), ("0m", 0), (" 10m ", 600), ("1h30m15s", 5415),
+  ])
+  func parses(text: String, seconds: Int) throws {
+    #expect(try DurationExpression.parse(text) == seconds)
+  }
+
+  @Test(arguments: [
+    ("", "비어 있습니다"),
+    ("35", "단위가 없습니다, '35m'처럼 단위를 붙이세요"),
+    ("-5m", "음수는 쓸 수 없습니다"),
+    ("1.5h", "소수는 쓸 수 없습니다, '1h30m'처럼 단위를 나눠 쓰세요"),
+    ("5x", "알 수 없는 단위 'x' (h, m, s, 시간, 분, 초)"),
+    ("20m1h", "단위는 시간, 분, 초 순서로 한 번씩만 씁니다"),
+    ("5m5m", "단위는 시간, 분, 초 순서로 한 번씩만 씁니다"),
+    ("1:70", "분은 0~59여야 합니다"),
+    ("1:5", "'시:분' 형식은 '1:20'처럼 씁니다"),
+    ("200h", "일주일보다 깁니다"),
+    ("abc", "'abc' 부분을 읽을 수 없습니다"),
+  ])
+  func rejects(text: String, reason: String) {
+    #expect(throws: InputError.duration(text, reason: reason)) {
+      try DurationExpression.parse(text)
+    }
+  }
+
+  @Test func alertListsAreDistinctWholeMinutesLargestFirst() throws {
+    #expect(try AlertLeads.parse("30m,10m,0") == [1800, 600, 0])
+    #expect(try AlertLeads.parse("0, 10m, 10분, 1h") == [3600, 600, 0])
+    #expect(try AlertLeads.parse("none") == [])
+    #expect(throws: InputError.alerts("10m,90s", reason: "'90s' — 알림은 분 단위로 씁니다")) {
+      try AlertLeads.parse("10m,90s")
+    }
+    #expect(throws: InputError.alerts("10m,,5m", reason: "'' — 비어 있습니다")) {
+      try AlertLeads.parse("10m,,5m")
+    }
+  }
+}

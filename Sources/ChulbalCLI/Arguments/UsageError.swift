@@ -1,0 +1,69 @@
+import ChulbalCore
+
+/// Something wrong with how chulbal was called; always exit status 2.
+enum UsageError: Error, Equatable {
+  case unknownCommand(String, suggestion: String?)
+  case unknownOption(String, command: String, suggestion: String?)
+  case missingValue(option: String)
+  case unexpectedValue(option: String)
+  case repeatedOption(String)
+  case unexpectedArgument(String, command: String)
+  case missingOption(String, command: String, example: String)
+  case invalidValue(option: String, InputError)
+  case conflict(String)
+  case environment(variable: String, InputError)
+
+  var message: String {
+    switch self {
+    case .unknownCommand(let name, let suggestion):
+      return "알 수 없는 명령 '\(name)'" + Self.hint(suggestion) + " (명령 목록: chulbal --help)"
+    case .unknownOption(let name, let command, let suggestion):
+      return "\(command)에 없는 옵션 '\(name)'" + Self.hint(suggestion)
+        + " (옵션 목록: chulbal \(command) --help)"
+    case .missingValue(let option):
+      return "'\(option)' 옵션에 값이 없습니다"
+    case .unexpectedValue(let option):
+      return "'\(option)' 옵션은 값을 받지 않습니다"
+    case .repeatedOption(let option):
+      return "'\(option)' 옵션이 두 번 있습니다"
+    case .unexpectedArgument(let word, let command):
+      return "\(command)는 '\(word)' 같은 인수를 받지 않습니다 (옵션 목록: chulbal \(command) --help)"
+    case .missingOption(let option, let command, let example):
+      return "\(command)에는 '\(option)' 옵션이 필요합니다, 예: \(example)"
+    case .invalidValue(let option, let error):
+      return "\(option): \(error)"
+    case .conflict(let message):
+      return message
+    case .environment(let variable, let error):
+      return "환경 변수 \(variable): \(error)"
+    }
+  }
+
+  private static func hint(_ suggestion: String?) -> String {
+    suggestion.map { " — 혹시 '\($0)'?" } ?? ""
+  }
+}
+
+/// The closest of `candidates` to a mistyped word, if one is close enough to be a typo.
+func suggestion(for word: String, among candidates: [String]) -> String? {
+  let scored = candidates.map { ($0, editDistance(word, $0)) }
+  guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else {
+    return nil
+  }
+  return best.0
+}
+
+/// Levenshtein distance between two words.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  var previous = Array(0...b.count)
+  for (i, ca) in a.enumerated() {
+    var current = [i + 1]
+    for (j, cb) in b.enumerated() {
+      current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,126 @@
+import ChulbalCore
+import Foundation
+
+/// `chulbal plan`: when to leave for one appointment, computed and shown, nothing stored.
+enum PlanCommand {
+  static let name = "plan"
+  static let summary = "출발 시각과 알림을 계산합니다 (저장하지 않음)"
+
+  static let specs: [CommandOptions.Spec] = [
+    .init(name: "--at"), .init(name: "--travel"), .init(name: "--from"), .init(name: "--to"),
+    .init(name: "--mode"), .init(name: "--buffer"), .init(name: "--prep"),
+    .init(name: "--alerts"), .init(name: "--tz"), .init(name: "--now"),
+    .init(name: "--json", takesValue: false), .init(name: "--help", short: "-h", takesValue: false),
+  ]
+
+  static let help = """
+    사용법: chulbal plan --at 시각 [--travel 시간 | --from 위도,경도 --to 위도,경도 [--mode 수단]]
+                         [--buffer 시간] [--prep 시간] [--alerts 목록] [--tz 시간대]
+                         [--now 시각] [--json]
+
+    약속 시각에서 이동 시간과 여유 시간을 빼서 출발 시각을 구하고, 알림 시각을 보여 줍니다.
+    아무것도 저장하지 않습니다.
+
+    옵션:
+      --at 시각          약속 시각 (필수, 아래 '시각 쓰는 법')
+      --travel 시간      이동 시간, 예: 35m, 1h20m, 1:20, 1시간 20분
+      --from 위도,경도   출발지 좌표; --to와 함께 주면 이동 시간을 추정합니다
+      --to 위도,경도     도착지 좌표
+      --mode 수단        추정에 쓸 이동 수단: car, transit, walk, bike (기본 transit)
+      --buffer 시간      여유 시간 (기본 10m)
+      --prep 시간        출발 전 준비 시간 (기본 0); 주면 준비 시작 알림이 생깁니다
+      --alerts 목록      출발 몇 분 전에 알릴지, 쉼표로 (기본 30m,10m,0; 없으면 none)
+      --tz 시간대        약속의 IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 존중)
+      --now 시각         지금을 이 ISO 8601 시각으로 칩니다 (스크립트·테스트용),
+                         예: 2026-11-30T14:00+09:00
+      --json             기계가 읽는 JSON으로 출력
+      -h, --help         이 도움말
+
+    시각 쓰는 법:
+      2026-12-01T19:00+09:00, 2026-12-01 19:00   ISO 8601 (오프셋이 없으면 --tz 기준)
+      12/1 19:00, 19:00                          월/일과 시각; 날짜가 없으면 다음에 오는 그 시각
+      +1h30m, +90m                               지금부터
+      오늘 · 내일 · 모레 · 글피, 12월 1일, 월요일…일요일 (다가오는 그 요일), 다음주 월요일
+      오전 · 오후 · 아침 · 저녁 · 밤 · 새벽, N시, N시 M분, N시 반, 정오, 자정
+      오후 12시는 정오, 오전 12시와 밤 12시는 자정; 오전/오후가 없으면 N시는 24시간제
+      서머타임으로 없는 시각은 그만큼 뒤로, 두 번 있는 시각은 앞의 것으로 읽습니다
+
+    예:
+      chulbal plan --at "내일 오후 7시" --travel 35m --buffer 10m
+      chulbal plan --at "금요일 저녁 7시 반" --from 37.5547,126.9707 --to 37.4979,127.0276
+      chulbal plan --at 19:00 --travel 40m --prep 20m --alerts 1h,15m,0 --json
+
+    """
+
+  static func run(_ arguments: [String], environment: Environment) -> Outcome {
+    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .success(help) }
+    do throws(UsageError) {
+      let options = try CommandOptions(command: name, specs: specs, arguments: arguments)
+      let request = try PlanRequest(options: options, environment: environment)
+      let view = PlanView(plan: request.plan, timeZone: request.timeZone, now: request.now)
+      return .success(options.has("--json") ? view.json().rendered() : view.text())
+    } catch {
+      return .usageError(error)
+    }
+  }
+}
+
+/// A `plan` command line checked and turned into a departure plan.
+struct PlanRequest {
+  let plan: DeparturePlan
+  let timeZone: TimeZone
+  let now: Date
+
+  static let defaultBuffer = 10 * 60
+
+  init(options: CommandOptions, environment: Environment) throws(UsageError) {
+    if let word = options.positionals.first {
+      throw .unexpectedArgument(word, command: PlanCommand.name)
+    }
+    timeZone = try environment.timeZone(option: options["--tz"])
+    let zone = timeZone
+    now =
+      try options.parse("--now") { text throws(InputError) in
+        try TimeExpression.parseInstant(text, timeZone: zone)
+      } ?? environment.now
+    let now = self.now
+    guard
+      let start = try options.parse("--at", { text throws(InputError) in
+        try TimeExpression.parse(text, now: now, timeZone: zone)
+      })
+    else {
+      throw .missingOption(
+        "--at", command: PlanCommand.name, example: "--at \"내일 오후 7시\"")
+    }
+    let (travel, estimated) = try Self.travel(options)
+    plan = DeparturePlan(
+      start: start, travelSeconds: travel, travelEstimated: estimated,
+      bufferSeconds: try options.parse("--buffer", DurationExpression.parse) ?? Self.defaultBuffer,
+      prepSeconds: try options.parse("--prep", DurationExpression.parse) ?? 0,
+      alertLeads: try options.parse("--alerts", AlertLeads.parse) ?? AlertLeads.standard)
+  }
+
+  /// Travel seconds from `--travel`, or estimated from `--from`/`--to`/`--mode`.
+  private static func travel(_ options: CommandOptions) throws(UsageError) -> (Int, Bool) {
+    let travel = try options.parse("--travel", DurationExpression.parse)
+    let origin = try options.parse("--from", Coordinate.parse)
+    let destination = try options.parse("--to", Coordinate.parse)
+    let mode = try options.parse("--mode", TravelMode.parse)
+    if let travel {
+      guard origin == nil, destination == nil, mode == nil else {
+        throw .conflict("'--travel'을 주면 '--from', '--to', '--mode'는 쓰지 않습니다 (둘 중 하나만)")
+      }
+      return (travel, false)
+    }
+    guard let origin, let destination else {
+      if origin != nil || destination != nil {
+        throw .conflict("이동 시간을 추정하려면 '--from'과 '--to'를 함께 주세요")
+      }
+      throw .conflict(
+        "이동 시간이 없습니다: '--travel 35m'처럼 주거나, '--from 위도,경도 --to 위도,경도'로 추정하세요 "
+          + "(이동이 없으면 '--travel 0')")
+    }
+    let minutes = TravelEstimate.minutes(from: origin, to: destination, mode: mode ?? .transit)
+    return (minutes * 60, true)
+  }
+}

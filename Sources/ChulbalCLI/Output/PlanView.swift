@@ -1,0 +1,95 @@
+import ChulbalCore
+import Foundation
+
+/// A departure plan shown to a person (Korean text) or to a program (JSON).
+struct PlanView {
+  let plan: DeparturePlan
+  let format: KoreanDateFormat
+  let now: Date
+
+  init(plan: DeparturePlan, timeZone: TimeZone, now: Date) {
+    self.plan = plan
+    format = KoreanDateFormat(timeZone: timeZone)
+    self.now = now
+  }
+
+  func text() -> String {
+    var lines = ["약속  \(format.full(plan.start))"]
+    if let ready = plan.ready {
+      lines.append("준비  \(format.full(ready))   준비 \(duration(plan.prepSeconds))")
+    }
+    let travel = duration(plan.travelSeconds) + (plan.travelEstimated ? " (추정)" : "")
+    lines.append(
+      "출발  \(format.full(plan.departure))   이동 \(travel) + 여유 \(duration(plan.bufferSeconds))")
+    let alerts = plan.alerts.map { "\(alertTime($0.at)) (\(label($0)))" }
+    lines.append("알림  " + (alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")))
+    lines.append("상태  " + statusText())
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  func json() -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("appointment", .string(format.iso8601(plan.start))),
+      ("departure", .string(format.iso8601(plan.departure))),
+    ]
+    if let ready = plan.ready { members.append(("ready", .string(format.iso8601(ready)))) }
+    members += [
+      ("travel_minutes", .minutes(seconds: plan.travelSeconds)),
+      ("travel_estimated", .bool(plan.travelEstimated)),
+      ("buffer_minutes", .minutes(seconds: plan.bufferSeconds)),
+      ("prep_minutes", .minutes(seconds: plan.prepSeconds)),
+      (
+        "alerts",
+        .array(
+          plan.alerts.map { alert in
+            .object([
+              ("at", .string(format.iso8601(alert.at))),
+              ("lead_minutes", .minutes(seconds: alert.leadSeconds)),
+              ("kind", .string(alert.kind.rawValue)),
+            ])
+          })
+      ),
+      ("status", .string(plan.status(at: now).name)),
+      (
+        "text",
+        .object([
+          ("appointment", .string(format.full(plan.start))),
+          ("departure", .string(format.full(plan.departure))),
+        ])
+      ),
+    ]
+    return .object(members)
+  }
+
+  private func duration(_ seconds: Int) -> String {
+    KoreanDuration.text(seconds: seconds, precision: .seconds)
+  }
+
+  /// Just the time when the alert falls on the departure's day, else the full date.
+  private func alertTime(_ instant: Date) -> String {
+    format.date(instant) == format.date(plan.departure)
+      ? format.time(instant) : format.full(instant)
+  }
+
+  private func label(_ alert: Alert) -> String {
+    switch alert.kind {
+    case .leave: "지금 출발"
+    case .prepare: "준비 시작"
+    case .remind: "\(KoreanDuration.text(seconds: alert.leadSeconds)) 전"
+    }
+  }
+
+  private func statusText() -> String {
+    switch plan.status(at: now) {
+    case .upcoming(let remaining):
+      let precision: KoreanDuration.Precision = remaining < 3600 ? .seconds : .minutes
+      return "출발까지 \(KoreanDuration.text(seconds: Int(remaining), precision: precision))"
+    case .leaveNow:
+      return "지금 출발하세요!"
+    case .late(let late):
+      return "출발 시각이 \(KoreanDuration.text(seconds: Int(late))) 지났습니다 — 바로 출발하세요"
+    case .started:
+      return "약속 시각이 지났습니다"
+    }
+  }
+}

@@ -1,1 +1,138 @@
-print("x")
+import ChulbalCore
+import Foundation
+
+// Korean full-format strings per call, four ways side by side in one run.
+// Prints a table (or JSON with --json); never asserts. Build with -c release.
+
+let json = CommandLine.arguments.contains("--json")
+let zone = TimeZone(identifier: "Asia/Seoul")!
+let pattern = KoreanDateFormat.Pattern.full.rawValue
+let korean = Locale(identifier: "ko_KR")
+
+/// A deterministic generator, so every run formats the same instants.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+var random = SplitMix(state: 2026)
+let spread = (0..<4096).map { _ in
+  // 2026-01-01T00:00Z ..< 2028-01-01T00:00Z
+  Date(timeIntervalSince1970: Double.random(in: 1_767_225_600..<1_830_297_600, using: &random))
+}
+let countdownStart = Date(timeIntervalSince1970: 1_796_014_800)
+let consecutive = (0..<4096).map { countdownStart.addingTimeInterval(Double($0)) }
+
+/// Median nanoseconds per call over `rounds` rounds of `perRound` calls.
+func measure(
+  rounds: Int, perRound: Int, instants: [Date], _ body: (Date) -> String
+) -> Double {
+  var sink = 0
+  var samples: [Double] = []
+  let clock = ContinuousClock()
+  var index = 0
+  for _ in 0..<rounds {
+    let elapsed = clock.measure {
+      for _ in 0..<perRound {
+        sink &+= body(instants[index & 4095]).utf8.count
+        index &+= 1
+      }
+    }
+    let (seconds, attoseconds) = elapsed.components
+    samples.append((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(perRound))
+  }
+  if sink == 42 { print("") }  // Keeps the work observable to the optimizer.
+  samples.sort()
+  return samples[samples.count / 2]
+}
+
+func fresh(_ date: Date) -> String {
+  let formatter = DateFormatter()
+  formatter.locale = korean
+  formatter.timeZone = zone
+  formatter.dateFormat = pattern
+  return formatter.string(from: date)
+}
+
+let cachedFormatter = DateFormatter()
+cachedFormatter.locale = korean
+cachedFormatter.timeZone = zone
+cachedFormatter.dateFormat = pattern
+
+var style = Date.FormatStyle(locale: korean, timeZone: zone)
+  .month(.defaultDigits).day(.defaultDigits).weekday(.abbreviated).hour(
+    .defaultDigits(amPM: .abbreviated)
+  )
+  .minute(.twoDigits)
+
+let ours = KoreanDateFormat(timeZone: zone)
+
+struct Row {
+  let name: String
+  let key: String
+  let spread: Double
+  let consecutive: Double
+}
+
+let rows = [
+  Row(
+    name: "DateFormatter, new per call", key: "fresh",
+    spread: measure(rounds: 21, perRound: 200, instants: spread, fresh),
+    consecutive: measure(rounds: 21, perRound: 200, instants: consecutive, fresh)),
+  Row(
+    name: "DateFormatter, cached", key: "cached",
+    spread: measure(rounds: 41, perRound: 5000, instants: spread) {
+      cachedFormatter.string(from: $0)
+    },
+    consecutive: measure(rounds: 41, perRound: 5000, instants: consecutive) {
+      cachedFormatter.string(from: $0)
+    }),
+  Row(
+    name: "Date.FormatStyle", key: "formatstyle",
+    spread: measure(rounds: 41, perRound: 5000, instants: spread) { $0.formatted(style) },
+    consecutive: measure(rounds: 41, perRound: 5000, instants: consecutive) { $0.formatted(style) }),
+  Row(
+    name: "chulbal KoreanDateFormat", key: "chulbal",
+    spread: measure(rounds: 101, perRound: 50_000, instants: spread) { ours.full($0) },
+    consecutive: measure(rounds: 101, perRound: 50_000, instants: consecutive) { ours.full($0) }),
+]
+
+let cached = rows[1]
+let chulbal = rows[3]
+if json {
+  let fields = rows.map { "\"\($0.key)\": \(String(format: "%.1f", $0.spread))" }
+  let consecutiveFields = rows.map {
+    "\"\($0.key)\": \(String(format: "%.1f", $0.consecutive))"
+  }
+  print(
+    """
+    { "format_ns": { \(fields.joined(separator: ", ")) }, \
+    "format_ns_consecutive_seconds": { \(consecutiveFields.joined(separator: ", ")) }, \
+    "speedup_vs_cached": \(String(format: "%.1f", cached.spread / chulbal.spread)) }
+    """)
+} else {
+  print("Korean full format 'M월 d일 (E) a h:mm', Asia/Seoul — median ns per call")
+  print(
+    "sample: \(ours.full(spread[0]))  (DateFormatter: \(cachedFormatter.string(from: spread[0])))")
+  print("")
+  func column(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+  print(column("approach", 30) + column("2026–2027 spread", 20) + "consecutive seconds")
+  for row in rows {
+    print(
+      column(row.name, 30) + column(String(format: "%10.1f", row.spread), 20)
+        + String(format: "%10.1f", row.consecutive))
+  }
+  print("")
+  print(
+    String(
+      format: "chulbal vs cached DateFormatter: %.1f× (spread), %.1f× (consecutive)",
+      cached.spread / chulbal.spread, cached.consecutive / chulbal.consecutive))
+}

@@ -32,20 +32,29 @@ import Testing
     Case(arguments: ["plan", "--at", "19:00", "--travel", "-5m"], names: "'-5m'"),
     Case(arguments: ["plan", "--at", "19:00", "--travel", "1.5h"], names: "'1.5h'"),
     Case(arguments: ["plan", "--at", "19:00", "--travel", "200h"], names: "'200h'"),
-    Case(arguments: ["plan", "--at", "19:00", "--travel", "5m", "--buffer", "ten"], names: "'ten'"),
-    Case(arguments: ["plan", "--at", "19:00", "--travel", "5m", "--prep", "1:99"], names: "'1:99'"),
+    Case(
+      arguments: ["plan", "--at", "19:00", "--travel", "5m", "--buffer", "ten"], names: "'ten'"),
+    Case(
+      arguments: ["plan", "--at", "19:00", "--travel", "5m", "--prep", "1:99"], names: "'1:99'"),
     // Coordinates
-    Case(arguments: ["plan", "--at", "19:00", "--from", "nan,127", "--to", "37,127"], names: "'nan,127'"),
-    Case(arguments: ["plan", "--at", "19:00", "--from", "91,127", "--to", "37,127"], names: "'91,127'"),
-    Case(arguments: ["plan", "--at", "19:00", "--from", "37,127", "--to", "37,181"], names: "'37,181'"),
+    Case(
+      arguments: ["plan", "--at", "19:00", "--from", "nan,127", "--to", "37,127"],
+      names: "'nan,127'"),
+    Case(
+      arguments: ["plan", "--at", "19:00", "--from", "91,127", "--to", "37,127"], names: "'91,127'"),
+    Case(
+      arguments: ["plan", "--at", "19:00", "--from", "37,127", "--to", "37,181"], names: "'37,181'"),
     Case(arguments: ["plan", "--at", "19:00", "--from", "37", "--to", "37,127"], names: "'37'"),
     Case(arguments: ["plan", "--at", "19:00", "--from", "a,b", "--to", "37,127"], names: "'a,b'"),
-    Case(arguments: ["plan", "--at", "19:00", "--from", "37,inf", "--to", "37,127"], names: "'37,inf'"),
+    Case(
+      arguments: ["plan", "--at", "19:00", "--from", "37,inf", "--to", "37,127"], names: "'37,inf'"),
     // Zones, modes, alerts, now
     Case(arguments: plan + ["19:00", "--tz", "Mars/Olympus"], names: "'Mars/Olympus'"),
     Case(arguments: plan + ["19:00", "--tz", ""], names: "''"),
     Case(
-      arguments: ["plan", "--at", "19:00", "--from", "37,127", "--to", "37.1,127", "--mode", "jet"],
+      arguments: [
+        "plan", "--at", "19:00", "--from", "37,127", "--to", "37.1,127", "--mode", "jet",
+      ],
       names: "'jet'"),
     Case(arguments: plan + ["19:00", "--alerts", "30m,90s"], names: "'30m,90s'"),
     Case(arguments: plan + ["19:00", "--alerts", "soon"], names: "'soon'"),

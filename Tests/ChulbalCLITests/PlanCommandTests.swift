@@ -88,10 +88,11 @@ func run(_ line: [String], _ environment: Environment = seoulAfternoon) -> Outco
     let text = try #require(object["text"] as? [String: String])
     #expect(text == ["appointment": "12월 1일 (화) 오후 7:00", "departure": "12월 1일 (화) 오후 6:15"])
     let alerts = try #require(object["alerts"] as? [[String: Any]])
-    #expect(alerts.map { $0["at"] as? String } == [
-      "2026-12-01T17:45:00+09:00", "2026-12-01T17:55:00+09:00", "2026-12-01T18:05:00+09:00",
-      "2026-12-01T18:15:00+09:00",
-    ])
+    #expect(
+      alerts.map { $0["at"] as? String } == [
+        "2026-12-01T17:45:00+09:00", "2026-12-01T17:55:00+09:00", "2026-12-01T18:05:00+09:00",
+        "2026-12-01T18:15:00+09:00",
+      ])
     #expect(alerts.map { $0["lead_minutes"] as? Int } == [30, 20, 10, 0])
     #expect(alerts.map { $0["kind"] as? String } == ["remind", "prepare", "remind", "leave"])
   }
@@ -120,9 +121,10 @@ func run(_ line: [String], _ environment: Environment = seoulAfternoon) -> Outco
   }
 
   @Test func helpIsAvailableEverywhere() {
-    for line in [["--help"], [], ["help"], ["-h"], ["plan", "--help"], ["help", "plan"],
-      ["plan", "--at", "bad", "-h"]]
-    {
+    for line in [
+      ["--help"], [], ["help"], ["-h"], ["plan", "--help"], ["help", "plan"],
+      ["plan", "--at", "bad", "-h"],
+    ] {
       let outcome = run(line)
       #expect(outcome.exitCode == 0, "\(line)")
       #expect(outcome.standardError.isEmpty, "\(line)")

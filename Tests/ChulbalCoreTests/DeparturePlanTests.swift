@@ -170,7 +170,8 @@ import Testing
     let km = Self.seoulStation.distanceKilometres(to: Self.gangnam)
     let exact = km * mode.detourFactor / mode.speedKilometresPerHour * 60 + mode.overheadMinutes
     #expect(Int(exact.rounded(.up)) == minutes)
-    #expect(TravelEstimate.minutes(from: Self.seoulStation, to: Self.gangnam, mode: mode) == minutes)
+    #expect(
+      TravelEstimate.minutes(from: Self.seoulStation, to: Self.gangnam, mode: mode) == minutes)
   }
 
   @Test func samePointCostsOnlyTheOverhead() {

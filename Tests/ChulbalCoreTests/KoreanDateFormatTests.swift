@@ -171,7 +171,8 @@ struct SeededRandom: RandomNumberGenerator {
     DurationCase(seconds: 90_000, precision: .minutes, expected: "25시간"),
   ])
   func durations(_ example: DurationCase) {
-    #expect(KoreanDuration.text(seconds: example.seconds, precision: example.precision)
-      == example.expected)
+    #expect(
+      KoreanDuration.text(seconds: example.seconds, precision: example.precision)
+        == example.expected)
   }
 }

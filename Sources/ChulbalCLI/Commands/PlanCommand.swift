@@ -85,9 +85,11 @@ struct PlanRequest {
       } ?? environment.now
     let now = self.now
     guard
-      let start = try options.parse("--at", { text throws(InputError) in
-        try TimeExpression.parse(text, now: now, timeZone: zone)
-      })
+      let start = try options.parse(
+        "--at",
+        { text throws(InputError) in
+          try TimeExpression.parse(text, now: now, timeZone: zone)
+        })
     else {
       throw .missingOption(
         "--at", command: PlanCommand.name, example: "--at \"내일 오후 7시\"")

@@ -95,7 +95,7 @@ private struct Parts {
         try parts.scanNumber(&scanner, fail: fail)
         continue
       }
-      if case let (word, days)? = relativeWords.first(where: { scanner.take($0.0) }) {
+      if case (let word, let days)? = relativeWords.first(where: { scanner.take($0.0) }) {
         guard parts.relativeDays == nil else { throw fail("'\(word)': 날짜가 두 번 있습니다") }
         parts.relativeDays = days
         continue
@@ -116,12 +116,13 @@ private struct Parts {
       if scanner.position != weekStart {
         throw fail("'다음주'/'이번주' 뒤에는 요일이 와야 합니다, 예: '다음주 월요일'")
       }
-      if case let (word, meridiem)? = Meridiem.words.first(where: { scanner.take($0.word) }) {
+      if case (let word, let meridiem)? = Meridiem.words.first(where: { scanner.take($0.word) }) {
         guard parts.meridiem == nil else { throw fail("'\(word)': 오전/오후가 두 번 있습니다") }
         parts.meridiem = meridiem
         continue
       }
-      if case let (word, hour)? = [("정오", 12), ("자정", 24)].first(where: { scanner.take($0.0) }) {
+      if case (let word, let hour)? = [("정오", 12), ("자정", 24)].first(where: { scanner.take($0.0) })
+      {
         guard parts.hour == nil, parts.fixedHour == nil else {
           throw fail("'\(word)': 시각이 두 번 있습니다")
         }
@@ -161,7 +162,7 @@ private struct Parts {
       if scanner.peek(offset: 1) == "요", scanner.peek == "일" {
         throw fail("'\(number.value)\(scanner.rest)' 부분을 알 수 없습니다")
       }
-      if case let (unit, path, name)? = units.first(where: { scanner.take($0.0) }) {
+      if case (let unit, let path, let name)? = units.first(where: { scanner.take($0.0) }) {
         guard self[keyPath: path] == nil else { throw fail("\(name)이(가) 두 번 있습니다") }
         if unit == "분" && hour == nil { throw fail("'\(number.value)분' 앞에 시가 없습니다") }
         self[keyPath: path] = number.value
@@ -333,7 +334,7 @@ private struct Parts {
     if let relativeDays {
       return instant(day: today + relativeDays)
     }
-    if case let (index, week)? = weekday {
+    if case (let index, let week)? = weekday {
       let todayWeekday = CivilDate.weekday(days: today)
       switch week {
       case .next:

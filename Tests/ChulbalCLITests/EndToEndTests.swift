@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Runs the built `chulbal` executable as a separate process, as a person or script would.
+struct ChulbalProcess {
+  /// The `chulbal` binary next to this test bundle in the build directory.
+  static let executable: URL = {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = [directory, directory.deletingLastPathComponent()]
+      .map { $0.appendingPathComponent("chulbal") }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+      ?? candidates[0]
+  }()
+
+  struct Result {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+  }
+
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var variables = ProcessInfo.processInfo.environment
+    variables.merge(environment) { $1 }
+    process.environment = variables
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData, as: UTF8.self))
+  }
+}
+
+@Suite struct EndToEndTests {
+  @Test func binaryIsBuilt() {
+    #expect(
+      FileManager.default.isExecutableFile(atPath: ChulbalProcess.executable.path),
+      "run 'swift build --build-tests' so the chulbal binary exists beside the tests")
+  }
+
+  @Test func planPrintsToStandardOutputAndExitsZero() throws {
+    let result = try ChulbalProcess.run([
+      "plan", "--at", "내일 오후 7시", "--travel", "35m", "--tz", "Asia/Seoul", "--now",
+      "2026-11-30T14:00+09:00",
+    ])
+    #expect(result.status == 0)
+    #expect(result.standardError.isEmpty)
+    #expect(result.standardOutput.hasPrefix("약속  12월 1일 (화) 오후 7:00\n출발  12월 1일 (화) 오후 6:15"))
+  }
+
+  @Test func theSystemZoneComesFromTZ() throws {
+    let result = try ChulbalProcess.run(
+      [
+        "plan", "--at", "2026-12-01 19:00", "--travel", "0", "--buffer", "0", "--json",
+        "--now", "2026-11-30T12:00:00Z",
+      ],
+      environment: ["TZ": "America/New_York"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("\"appointment\": \"2026-12-01T19:00:00-05:00\""))
+  }
+
+  @Test func badInputExitsTwoWithOneLineOnStandardError() throws {
+    let result = try ChulbalProcess.run(["plan", "--at", "25:00", "--travel", "5m"])
+    #expect(result.status == 2)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.hasPrefix("chulbal: --at: 잘못된 시각 '25:00'"))
+    #expect(result.standardError.filter { $0 == "\n" }.count == 1)
+  }
+
+  @Test func anUnknownTZIsAnErrorNotUTC() throws {
+    let result = try ChulbalProcess.run(
+      ["plan", "--at", "19:00", "--travel", "5m"], environment: ["TZ": "Nowhere/Land"])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("'Nowhere/Land'"))
+  }
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what chulbal needs from Debian's packages, and only what is missing.
+#
+#   contrib/setup.sh           what building and running needs
+#   contrib/setup.sh --test    also what the tests need
+#   contrib/setup.sh --bench   also what the benchmarks need (hyperfine)
+#
+# Safe to run any number of times. Uses sudo when not root.
+set -euo pipefail
+
+packages=(tzdata)
+for arg in "$@"; do
+  case "$arg" in
+    --test) ;;  # The tests need nothing beyond the build yet.
+    --bench) packages+=(hyperfine) ;;
+    *) echo "setup.sh: unknown option '$arg' (--test, --bench)" >&2; exit 2 ;;
+  esac
+done
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "setup.sh: the Swift toolchain (6.0 or later) is not on PATH; install it first" >&2
+  exit 1
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=()
+[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+echo "setup.sh: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -q >/dev/null
+"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Checks a built chulbal binary end to end, in particular that named time zones resolve:
+# a statically linked Foundation can silently lose them.
+#   contrib/smoke.sh .build/release/chulbal
+set -uo pipefail
+binary="${1:?usage: smoke.sh PATH-TO-CHULBAL}"
+passed=0
+failed=0
+
+check() {  # check NAME EXPECTED ACTUAL
+  if [ "$2" == "$3" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3" >&2
+  fi
+}
+
+for zone_offset in Asia/Seoul=+09:00 America/New_York=-05:00 Asia/Kathmandu=+05:45 \
+  Australia/Lord_Howe=+11:00; do
+  zone="${zone_offset%%=*}"
+  offset="${zone_offset#*=}"
+  actual=$("$binary" plan --at "2026-12-01 19:00" --travel 35m --tz "$zone" --json \
+    --now 2026-11-30T00:00:00Z | grep '"departure"' | head -n 1)
+  check "--tz $zone" "  \"departure\": \"2026-12-01T18:15:00$offset\"," "$actual"
+done
+
+actual=$(TZ=Asia/Seoul "$binary" plan --at "내일 오후 7시" --travel 35m \
+  --now 2026-11-30T14:00+09:00 | head -n 2)
+check "TZ=Asia/Seoul text" "약속  12월 1일 (화) 오후 7:00
+출발  12월 1일 (화) 오후 6:15   이동 35분 + 여유 10분" "$actual"
+
+"$binary" plan --at 19:00 --travel 5m --tz Mars/Olympus >/dev/null 2>&1
+check "unknown zone exits 2" 2 $?
+
+"$binary" --help >/dev/null
+check "--help exits 0" 0 $?
+
+echo "smoke: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

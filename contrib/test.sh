@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up and runs every check: format lint, the test suite, and the release binary.
+# Sets up and runs every check: format lint, the release binary, and the test suite.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/.."
@@ -8,12 +8,12 @@ bash contrib/setup.sh --test
 echo "== swift format lint --strict"
 swift format lint --strict --recursive Package.swift Sources Tests
 
+echo "== release binary"
+bash contrib/build.sh
+bash contrib/smoke.sh .build/release/chulbal
+
 echo "== swift build --build-tests"
 swift build --build-tests
 
 echo "== swift test"
 swift test --skip-build
-
-echo "== release binary"
-bash contrib/build.sh
-bash contrib/smoke.sh .build/release/chulbal

@@ -9,19 +9,7 @@ let zone = TimeZone(identifier: "Asia/Seoul")!
 let pattern = KoreanDateFormat.Pattern.full.rawValue
 let korean = Locale(identifier: "ko_KR")
 
-/// A deterministic generator, so every run formats the same instants.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
-var random = SplitMix(state: 2026)
+var random = SeededRandom(seed: 2026)
 let spread = (0..<4096).map { _ in
   // 2026-01-01T00:00Z ..< 2028-01-01T00:00Z
   Date(timeIntervalSince1970: Double.random(in: 1_767_225_600..<1_830_297_600, using: &random))

@@ -135,6 +135,7 @@ import Testing
     Bad(text: "2026-13-01T10:00", reason: "월은 1~12여야 합니다"),
     Bad(text: "2026-12-01", reason: "시각이 없습니다, 예: '오후 7시', '19:00'"),
     Bad(text: "7", reason: "'7' 뒤에 단위가 없습니다, 예: '7시'"),
+    Bad(text: "7시 30", reason: "'30' 뒤에 단위가 없습니다, 예: '30분'"),
     Bad(text: "tomorrow 7pm", reason: "'tomorrow' 부분을 알 수 없습니다"),
     Bad(text: "내일 모레 9시", reason: "'모레': 날짜가 두 번 있습니다"),
     Bad(text: "내일 12월 1일 9시", reason: "날짜가 두 번 있습니다"),

@@ -170,7 +170,8 @@ private struct Parts {
         guard minute != nil else { throw fail("'\(number.value)초' 앞에 분이 없습니다") }
         second = number.value
       } else {
-        throw fail("'\(number.value)' 뒤에 단위가 없습니다, 예: '\(number.value)시'")
+        let unit = hour == nil ? "시" : "분"
+        throw fail("'\(number.value)' 뒤에 단위가 없습니다, 예: '\(number.value)\(unit)'")
       }
     }
   }

@@ -10,11 +10,17 @@ let package = Package(
   ],
   targets: [
     .target(name: "ChulbalCore"),
-    .target(name: "ChulbalCLI", dependencies: ["ChulbalCore"]),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "ChulbalStore", dependencies: ["ChulbalCore", "CSQLite"]),
+    .target(name: "ChulbalTerminal", dependencies: ["ChulbalCore"]),
+    .target(name: "ChulbalCLI", dependencies: ["ChulbalCore", "ChulbalStore", "ChulbalTerminal"]),
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
     .executableTarget(name: "chulbal-bench", dependencies: ["ChulbalCore"]),
     .testTarget(name: "ChulbalCoreTests", dependencies: ["ChulbalCore"]),
-    .testTarget(name: "ChulbalCLITests", dependencies: ["ChulbalCLI", "ChulbalCore"]),
+    .testTarget(name: "ChulbalStoreTests", dependencies: ["ChulbalStore", "ChulbalCore"]),
+    .testTarget(name: "ChulbalTerminalTests", dependencies: ["ChulbalTerminal"]),
+    .testTarget(
+      name: "ChulbalCLITests", dependencies: ["ChulbalCLI", "ChulbalCore", "ChulbalStore"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,28 +1,47 @@
 import ChulbalCore
 import Foundation
 
-/// What a run of chulbal reads from the world: the clock and the system time zone.
+/// What a run of chulbal reads from the world: the clock, the system time zone, environment
+/// variables, and a person at the terminal to confirm a deletion.
 ///
 /// The CLI reads them once, in `main`; everything below takes them from here, so tests pass
 /// fixed values.
 public struct Environment: Sendable {
   public var now: Date
+  public var variables: [String: String]
+  /// Whether standard input is a terminal a person can answer at.
+  public var isInteractive: Bool
+  /// Asks the person a yes/no question; only called when `isInteractive`.
+  public var confirm: @Sendable (String) -> Bool
   private var systemTimeZone: Result<TimeZone, InputError>
 
-  /// A fixed environment, as tests and scripts use.
-  public init(now: Date, timeZone: TimeZone) {
+  /// A fixed environment, as tests and scripts use: no terminal, nobody to confirm.
+  public init(
+    now: Date, timeZone: TimeZone, variables: [String: String] = [:],
+    isInteractive: Bool = false, confirm: @escaping @Sendable (String) -> Bool = { _ in false }
+  ) {
     self.now = now
+    self.variables = variables
+    self.isInteractive = isInteractive
+    self.confirm = confirm
     systemTimeZone = .success(timeZone)
   }
 
-  /// The real clock and the system zone, honouring `TZ`.
+  /// The real clock, environment and terminal; the system zone honours `TZ`.
   ///
   /// A `TZ` that names no zone Foundation knows is kept as an error rather than silently read
   /// as UTC; it is reported only by a command that needs the system zone (no `--tz`).
   public static func live(variables: [String: String] = ProcessInfo.processInfo.environment)
     -> Environment
   {
-    var environment = Environment(now: Date(), timeZone: TimeZone.current)
+    var environment = Environment(
+      now: Date(), timeZone: TimeZone.current, variables: variables,
+      isInteractive: isatty(STDIN_FILENO) == 1,
+      confirm: { question in
+        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        return ["y", "yes", "예", "네", "ㅇ"].contains(answer)
+      })
     if let tz = variables["TZ"], !tz.isEmpty {
       let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
       if let zone = TimeZone(identifier: name) {
@@ -46,5 +65,10 @@ public struct Environment: Sendable {
     case .success(let zone): return zone
     case .failure(let error): throw .environment(variable: "TZ", error)
     }
+  }
+
+  /// A zone stored with an appointment; the system zone if this machine has lost it.
+  func timeZone(stored identifier: String) -> TimeZone {
+    TimeZone(identifier: identifier) ?? (try? timeZone(option: nil)) ?? .gmt
   }
 }

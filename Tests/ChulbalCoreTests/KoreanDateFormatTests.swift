@@ -156,6 +156,8 @@ import Testing
     DurationCase(seconds: 3900, precision: .seconds, expected: "1시간 5분"),
     DurationCase(seconds: -180, precision: .minutes, expected: "3분"),
     DurationCase(seconds: 90_000, precision: .minutes, expected: "25시간"),
+    DurationCase(seconds: 48 * 3600 + 59, precision: .minutes, expected: "2일"),
+    DurationCase(seconds: 76 * 3600 + 55 * 60, precision: .seconds, expected: "3일 4시간"),
   ])
   func durations(_ example: DurationCase) {
     #expect(

@@ -12,6 +12,12 @@ enum UsageError: Error, Equatable {
   case invalidValue(option: String, InputError)
   case conflict(String)
   case environment(variable: String, InputError)
+  case unknownSetting(String, suggestion: String?)
+  case unknownAppointment(String)
+  case ambiguousAppointment(String, matches: [String])
+  case unknownPlace(String)
+  case duplicatePlace(String)
+  case needsConfirmation(String)
 
   var message: String {
     switch self {
@@ -36,6 +42,19 @@ enum UsageError: Error, Equatable {
       return message
     case .environment(let variable, let error):
       return "환경 변수 \(variable): \(error)"
+    case .unknownSetting(let key, let suggestion):
+      return "알 수 없는 설정 '\(key)'" + Self.hint(suggestion)
+        + " (설정: \(Setting.allCases.map(\.rawValue).joined(separator: ", ")))"
+    case .unknownAppointment(let selector):
+      return "약속 '\(selector)'이(가) 없습니다 (목록: chulbal list --all)"
+    case .ambiguousAppointment(let selector, let matches):
+      return "'\(selector)'(으)로 시작하는 약속이 여럿입니다: \(matches.joined(separator: ", ")) — 번호로 고르세요"
+    case .unknownPlace(let name):
+      return "저장된 장소 '\(name)'이(가) 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"
+    case .duplicatePlace(let name):
+      return "장소 '\(name)'은(는) 이미 있습니다 (바꾸려면 먼저 chulbal place remove \(name))"
+    case .needsConfirmation(let what):
+      return "\(what)을(를) 확인할 터미널이 없습니다; 정말 지우려면 '--yes'를 붙이세요"
     }
   }
 

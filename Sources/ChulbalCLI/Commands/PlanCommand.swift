@@ -2,15 +2,14 @@ import ChulbalCore
 import Foundation
 
 /// `chulbal plan`: when to leave for one appointment, computed and shown, nothing stored.
-enum PlanCommand {
+enum PlanCommand: Command {
   static let name = "plan"
   static let summary = "출발 시각과 알림을 계산합니다 (저장하지 않음)"
 
   static let specs: [CommandOptions.Spec] = [
     .init(name: "--at"), .init(name: "--travel"), .init(name: "--from"), .init(name: "--to"),
     .init(name: "--mode"), .init(name: "--buffer"), .init(name: "--prep"),
-    .init(name: "--alerts"), .init(name: "--tz"), .init(name: "--now"),
-    .init(name: "--json", takesValue: false), .init(name: "--help", short: "-h", takesValue: false),
+    .init(name: "--alerts"), .init(name: "--tz"), .now, .json, .help,
   ]
 
   static let help = """
@@ -52,16 +51,10 @@ enum PlanCommand {
 
     """
 
-  static func run(_ arguments: [String], environment: Environment) -> Outcome {
-    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .success(help) }
-    do throws(UsageError) {
-      let options = try CommandOptions(command: name, specs: specs, arguments: arguments)
-      let request = try PlanRequest(options: options, environment: environment)
-      let view = PlanView(plan: request.plan, timeZone: request.timeZone, now: request.now)
-      return .success(options.has("--json") ? view.json().rendered() : view.text())
-    } catch {
-      return .usageError(error)
-    }
+  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+    let request = try PlanRequest(options: options, environment: environment)
+    let view = PlanView(plan: request.plan, timeZone: request.timeZone, now: request.now)
+    return .success(options.has("--json") ? view.json().rendered() : view.text())
   }
 }
 
@@ -74,15 +67,10 @@ struct PlanRequest {
   static let defaultBuffer = 10 * 60
 
   init(options: CommandOptions, environment: Environment) throws(UsageError) {
-    if let word = options.positionals.first {
-      throw .unexpectedArgument(word, command: PlanCommand.name)
-    }
+    try options.expectNoPositionals()
     timeZone = try environment.timeZone(option: options["--tz"])
     let zone = timeZone
-    now =
-      try options.parse("--now") { text throws(InputError) in
-        try TimeExpression.parseInstant(text, timeZone: zone)
-      } ?? environment.now
+    now = try options.now(environment, timeZone: zone)
     let now = self.now
     guard
       let start = try options.parse(

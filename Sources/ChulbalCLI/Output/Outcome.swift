@@ -1,3 +1,5 @@
+import ChulbalTerminal
+
 /// What one run of chulbal says and how it ends, decided without printing anything.
 ///
 /// Only `main` writes an outcome to the real streams and exits, so every path through the

@@ -21,7 +21,7 @@ struct PlanView {
     let travel = duration(plan.travelSeconds) + (plan.travelEstimated ? " (추정)" : "")
     lines.append(
       "출발  \(format.full(plan.departure))   이동 \(travel) + 여유 \(duration(plan.bufferSeconds))")
-    let alerts = plan.alerts.map { "\(alertTime($0.at)) (\(label($0)))" }
+    let alerts = plan.alerts.map { "\(alertTime($0.at)) (\(AppointmentView.label($0)))" }
     lines.append("알림  " + (alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")))
     lines.append("상태  " + statusText())
     return lines.joined(separator: "\n") + "\n"
@@ -38,17 +38,7 @@ struct PlanView {
       ("travel_estimated", .bool(plan.travelEstimated)),
       ("buffer_minutes", .minutes(seconds: plan.bufferSeconds)),
       ("prep_minutes", .minutes(seconds: plan.prepSeconds)),
-      (
-        "alerts",
-        .array(
-          plan.alerts.map { alert in
-            .object([
-              ("at", .string(format.iso8601(alert.at))),
-              ("lead_minutes", .minutes(seconds: alert.leadSeconds)),
-              ("kind", .string(alert.kind.rawValue)),
-            ])
-          })
-      ),
+      ("alerts", Self.json(plan.alerts, format: format)),
       ("status", .string(plan.status(at: now).name)),
       (
         "text",
@@ -61,6 +51,18 @@ struct PlanView {
     return .object(members)
   }
 
+  /// The `alerts` list of the JSON output: `{ "at", "lead_minutes", "kind" }` by time.
+  static func json(_ alerts: [Alert], format: KoreanDateFormat) -> JSONValue {
+    .array(
+      alerts.map { alert in
+        .object([
+          ("at", .string(format.iso8601(alert.at))),
+          ("lead_minutes", .minutes(seconds: alert.leadSeconds)),
+          ("kind", .string(alert.kind.rawValue)),
+        ])
+      })
+  }
+
   private func duration(_ seconds: Int) -> String {
     KoreanDuration.text(seconds: seconds, precision: .seconds)
   }
@@ -69,14 +71,6 @@ struct PlanView {
   private func alertTime(_ instant: Date) -> String {
     format.date(instant) == format.date(plan.departure)
       ? format.time(instant) : format.full(instant)
-  }
-
-  private func label(_ alert: Alert) -> String {
-    switch alert.kind {
-    case .leave: "지금 출발"
-    case .prepare: "준비 시작"
-    case .remind: "\(KoreanDuration.text(seconds: alert.leadSeconds)) 전"
-    }
   }
 
   private func statusText() -> String {

@@ -2,7 +2,8 @@
 public enum KoreanDuration {
   /// How finely to show a duration.
   public enum Precision: Sendable {
-    /// Hours and minutes, the seconds dropped: `1시간 5분`, `35분`, `0분`.
+    /// Hours and minutes, the seconds dropped: `1시간 5분`, `35분`, `0분`; from two days on,
+    /// days and hours: `3일 4시간`.
     case minutes
     /// Seconds too while under an hour: `12분 34초`, `45초`; from an hour on, as `.minutes`.
     case seconds
@@ -19,6 +20,10 @@ public enum KoreanDuration {
       return secondsPart == 0 ? "\(minutes)분" : "\(minutes)분 \(secondsPart)초"
     }
     if hours == 0 { return "\(minutes)분" }
+    if hours >= 48 {
+      let rest = hours % 24
+      return rest == 0 ? "\(hours / 24)일" : "\(hours / 24)일 \(rest)시간"
+    }
     return minutes == 0 ? "\(hours)시간" : "\(hours)시간 \(minutes)분"
   }
 }

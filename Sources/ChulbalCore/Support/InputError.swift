@@ -10,6 +10,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case timeZone(String)
   case alerts(String, reason: String)
   case travelMode(String)
+  case providers(String, reason: String)
+  case placeName(String, reason: String)
 
   public var description: String {
     switch self {
@@ -26,6 +28,11 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
       return "잘못된 알림 목록 '\(text)': \(reason) (예: '30m,10m,0', 'none')"
     case .travelMode(let text):
       return "알 수 없는 이동 수단 '\(text)' (car, transit, walk, bike 중 하나)"
+    case .providers(let text, let reason):
+      return
+        "잘못된 지도 목록 '\(text)': \(reason) (kakao, naver, google, apple, osm을 쉼표로, 예: 'kakao,naver,google')"
+    case .placeName(let text, let reason):
+      return "잘못된 장소 이름 '\(text)': \(reason)"
     }
   }
 }

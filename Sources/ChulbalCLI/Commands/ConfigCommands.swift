@@ -1,0 +1,86 @@
+import ChulbalCore
+import ChulbalStore
+import ChulbalTerminal
+
+/// `chulbal config get [KEY]`
+enum ConfigGetCommand: Command {
+  static let name = "config get"
+  static let summary = "설정을 봅니다"
+  static let specs: [CommandOptions.Spec] = [.database, .json, .help]
+
+  static var help: String {
+    """
+    사용법: chulbal config get [이름] [--json]
+
+    설정 값을 보여 줍니다. 바꾸지 않은 설정은 기본값입니다.
+
+    설정:
+    \(Setting.allCases.map { "  \($0.rawValue.padding(10)) \($0.summary)" }.joined(separator: "\n"))
+
+    """
+  }
+
+  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+    if options.positionals.count > 1 {
+      throw UsageError.unexpectedArgument(options.positionals[1], command: name)
+    }
+    let keys =
+      try options.positionals.first.map { key throws(UsageError) in [try Setting.named(key)] }
+      ?? Setting.allCases
+    let settings = Settings(
+      values: try options.store(environment, create: false)?.settings() ?? [:])
+    if options.has("--json") {
+      return .success(
+        JSONValue.object(keys.map { ($0.rawValue, .string(settings.raw($0))) }).rendered())
+    }
+    if options.positionals.first != nil { return .success(settings.raw(keys[0]) + "\n") }
+    return .success(
+      TerminalText.table(
+        keys.map { key in
+          let stored = settings.values[key.rawValue] != nil
+          return [key.rawValue, settings.raw(key), stored ? "" : "(기본값)"]
+        }))
+  }
+}
+
+/// `chulbal config set KEY VALUE`
+enum ConfigSetCommand: Command {
+  static let name = "config set"
+  static let summary = "설정을 바꿉니다"
+  static let specs: [CommandOptions.Spec] = [.database, .help]
+
+  static var help: String {
+    """
+    사용법: chulbal config set 이름 값
+
+    예: chulbal config set buffer 15m
+        chulbal config set providers kakao,naver,google
+
+    설정:
+    \(Setting.allCases.map { "  \($0.rawValue.padding(10)) \($0.summary)" }.joined(separator: "\n"))
+
+    """
+  }
+
+  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+    guard options.positionals.count >= 2 else {
+      throw UsageError.missingOption(
+        "이름과 값", command: name, example: "chulbal config set buffer 15m")
+    }
+    if options.positionals.count > 2 {
+      throw UsageError.unexpectedArgument(options.positionals[2], command: name)
+    }
+    let setting = try Setting.named(options.positionals[0])
+    let value: String
+    do {
+      value = try setting.validate(options.positionals[1])
+    } catch {
+      throw UsageError.invalidValue(option: setting.rawValue, error)
+    }
+    guard let store = try options.store(environment, create: true) else {
+      throw RuntimeFailure(message: "데이터베이스를 만들 수 없습니다")
+    }
+    try store.setSetting(setting.rawValue, value)
+    return .success("\(setting.rawValue) = \(value)\n")
+  }
+}

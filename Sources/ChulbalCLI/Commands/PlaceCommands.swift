@@ -1,0 +1,130 @@
+import ChulbalCore
+import ChulbalStore
+import ChulbalTerminal
+
+/// `chulbal place add NAME --coord LAT,LNG [--default]`
+enum PlaceAddCommand: Command {
+  static let name = "place add"
+  static let summary = "출발지로 쓸 장소를 저장합니다"
+  static let specs: [CommandOptions.Spec] = [
+    .init(name: "--coord"), .init(name: "--default", takesValue: false), .database, .help,
+  ]
+
+  static let help = """
+    사용법: chulbal place add 이름 --coord 위도,경도 [--default]
+
+    집, 회사처럼 자주 떠나는 곳을 저장합니다. --default를 주면 기본 출발지가 됩니다.
+
+    옵션:
+      --coord 위도,경도   좌표 (필수), 예: 37.5665,126.9780
+      --default           기본 출발지로
+      --db 파일           데이터베이스 파일
+      -h, --help          이 도움말
+
+    """
+
+  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+    guard let name = options.positionals.first else {
+      throw UsageError.missingOption(
+        "이름", command: Self.name, example: "chulbal place add 집 --coord 37.5665,126.9780")
+    }
+    if options.positionals.count > 1 {
+      throw UsageError.unexpectedArgument(options.positionals[1], command: Self.name)
+    }
+    try validate(name: name)
+    guard let coordinate = try options.parse("--coord", Coordinate.parse) else {
+      throw UsageError.missingOption(
+        "--coord", command: Self.name, example: "--coord 37.5665,126.9780")
+    }
+    let existing = try options.store(environment, create: false)
+    if try existing?.place(named: name) != nil { throw UsageError.duplicatePlace(name) }
+    guard let store = try existing ?? options.store(environment, create: true) else {
+      throw RuntimeFailure(message: "데이터베이스를 만들 수 없습니다")
+    }
+    let place = SavedPlace(name: name, coordinate: coordinate, isDefault: options.has("--default"))
+    guard try store.addPlace(place) else { throw UsageError.duplicatePlace(name) }
+    let mark = place.isDefault ? ", 기본 출발지" : ""
+    return .success(
+      "장소 '\(TerminalText.visible(name))' 저장 (\(AppointmentView.text(coordinate))\(mark))\n")
+  }
+
+  /// A place name must be something `--from` can tell apart from a coordinate.
+  static func validate(name: String) throws(UsageError) {
+    func fail(_ reason: String) -> UsageError {
+      .invalidValue(option: "이름", .placeName(name, reason: reason))
+    }
+    if name.trimmingCharacters(in: .whitespaces).isEmpty { throw fail("비어 있습니다") }
+    if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      throw fail("제어 문자는 쓸 수 없습니다")
+    }
+    if (try? Coordinate.parse(name)) != nil || name.hasPrefix("-") {
+      throw fail("좌표나 '-'로 시작하는 이름은 --from에서 헷갈립니다")
+    }
+  }
+}
+
+/// `chulbal place list`
+enum PlaceListCommand: Command {
+  static let name = "place list"
+  static let summary = "저장한 장소를 봅니다"
+  static let specs: [CommandOptions.Spec] = [.database, .json, .help]
+
+  static let help = """
+    사용법: chulbal place list [--json]
+
+    저장한 장소와 좌표, 기본 출발지를 보여 줍니다.
+
+    """
+
+  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+    try options.expectNoPositionals()
+    let places = try options.store(environment, create: false)?.places() ?? []
+    if options.has("--json") {
+      return .success(
+        JSONValue.array(
+          places.map {
+            .object([
+              ("name", .string($0.name)), ("coord", AppointmentView.json($0.coordinate)),
+              ("default", .bool($0.isDefault)),
+            ])
+          }
+        ).rendered())
+    }
+    guard !places.isEmpty else {
+      return .success(
+        "저장된 장소가 없습니다. 추가하려면: chulbal place add 집 --coord 37.5665,126.9780 --default\n")
+    }
+    let rows = places.map {
+      [$0.name, AppointmentView.text($0.coordinate), $0.isDefault ? "기본" : ""]
+    }
+    return .success(TerminalText.table([["이름", "좌표", ""]] + rows))
+  }
+}
+
+/// `chulbal place remove NAME`
+enum PlaceRemoveCommand: Command {
+  static let name = "place remove"
+  static let summary = "저장한 장소를 지웁니다"
+  static let specs: [CommandOptions.Spec] = [.database, .help]
+
+  static let help = """
+    사용법: chulbal place remove 이름
+
+    장소를 지웁니다. 이미 저장한 약속의 출발지 좌표는 그대로 남습니다.
+
+    """
+
+  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+    guard let name = options.positionals.first else {
+      throw UsageError.missingOption("이름", command: Self.name, example: "chulbal place remove 집")
+    }
+    if options.positionals.count > 1 {
+      throw UsageError.unexpectedArgument(options.positionals[1], command: Self.name)
+    }
+    guard let store = try options.store(environment, create: false),
+      try store.place(named: name) != nil
+    else { throw UsageError.unknownPlace(name) }
+    guard try store.removePlace(named: name) else { throw UsageError.unknownPlace(name) }
+    return .success("장소 '\(TerminalText.visible(name))' 지웠습니다\n")
+  }
+}

@@ -1,0 +1,78 @@
+import ChulbalCore
+import Foundation
+
+/// A kept appointment: when, where, and how the person gets there.
+public struct Appointment: Equatable, Sendable {
+  /// Small integer, never reused; 0 before the appointment is stored.
+  public var id: Int
+  public var title: String
+  /// When it starts, to the whole second.
+  public var start: Date
+  /// The IANA zone the appointment is shown in.
+  public var timeZone: String
+  public var place: String?
+  public var coordinate: Coordinate?
+  /// Where the trip starts: a saved place's name and its coordinate at the time, or a coordinate.
+  public var origin: Origin?
+  public var mode: TravelMode
+  public var travelSeconds: Int
+  public var travelEstimated: Bool
+  public var bufferSeconds: Int
+  public var prepSeconds: Int
+  public var alertLeads: [Int]
+  public var note: String?
+
+  public init(
+    id: Int = 0, title: String, start: Date, timeZone: String, place: String? = nil,
+    coordinate: Coordinate? = nil, origin: Origin? = nil, mode: TravelMode = .transit,
+    travelSeconds: Int, travelEstimated: Bool = false, bufferSeconds: Int, prepSeconds: Int = 0,
+    alertLeads: [Int] = AlertLeads.standard, note: String? = nil
+  ) {
+    self.id = id
+    self.title = title
+    self.start = Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded(.down))
+    self.timeZone = timeZone
+    self.place = place
+    self.coordinate = coordinate
+    self.origin = origin
+    self.mode = mode
+    self.travelSeconds = travelSeconds
+    self.travelEstimated = travelEstimated
+    self.bufferSeconds = bufferSeconds
+    self.prepSeconds = prepSeconds
+    self.alertLeads = alertLeads
+    self.note = note
+  }
+
+  /// The departure plan for this appointment.
+  public var plan: DeparturePlan {
+    DeparturePlan(
+      start: start, travelSeconds: travelSeconds, travelEstimated: travelEstimated,
+      bufferSeconds: bufferSeconds, prepSeconds: prepSeconds, alertLeads: alertLeads)
+  }
+}
+
+/// The start of a trip.
+public struct Origin: Equatable, Sendable {
+  /// The saved place's name, or nil for a bare coordinate.
+  public var name: String?
+  public var coordinate: Coordinate
+
+  public init(name: String?, coordinate: Coordinate) {
+    self.name = name
+    self.coordinate = coordinate
+  }
+}
+
+/// A named starting point such as 집 or 회사.
+public struct SavedPlace: Equatable, Sendable {
+  public var name: String
+  public var coordinate: Coordinate
+  public var isDefault: Bool
+
+  public init(name: String, coordinate: Coordinate, isDefault: Bool = false) {
+    self.name = name
+    self.coordinate = coordinate
+    self.isDefault = isDefault
+  }
+}

@@ -1,0 +1,47 @@
+/// The database schema, as forward migrations: element N takes `user_version` N to N + 1.
+///
+/// Never edit a shipped migration; append a new one and raise `Store.schemaVersion`.
+enum Schema {
+  static let migrations = [
+    """
+    CREATE TABLE appointment (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      title TEXT NOT NULL,
+      start_at INTEGER NOT NULL,            -- seconds since 1970-01-01T00:00Z
+      time_zone TEXT NOT NULL,              -- IANA zone the appointment is shown in
+      place TEXT,
+      lat REAL, lng REAL,                   -- destination, NULL when unknown
+      origin_name TEXT,                     -- saved place the trip starts from, if any
+      origin_lat REAL, origin_lng REAL,
+      mode TEXT NOT NULL CHECK (mode IN ('car', 'transit', 'walk', 'bike')),
+      travel_seconds INTEGER NOT NULL CHECK (travel_seconds >= 0),
+      travel_estimated INTEGER NOT NULL CHECK (travel_estimated IN (0, 1)),
+      buffer_seconds INTEGER NOT NULL CHECK (buffer_seconds >= 0),
+      prep_seconds INTEGER NOT NULL CHECK (prep_seconds >= 0),
+      alerts TEXT NOT NULL,                 -- lead seconds before departure, comma-separated
+      note TEXT,
+      created_at INTEGER NOT NULL
+    );
+    CREATE INDEX appointment_start ON appointment (start_at);
+    CREATE TABLE place (
+      name TEXT PRIMARY KEY,
+      lat REAL NOT NULL,
+      lng REAL NOT NULL,
+      is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1))
+    );
+    CREATE UNIQUE INDEX place_single_default ON place (is_default) WHERE is_default = 1;
+    CREATE TABLE setting (
+      key TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    );
+    CREATE TABLE alert_log (
+      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+      lead_seconds INTEGER NOT NULL,
+      kind TEXT NOT NULL CHECK (kind IN ('prepare', 'remind', 'leave')),
+      due_at INTEGER NOT NULL,
+      delivered_at INTEGER NOT NULL,
+      PRIMARY KEY (appointment_id, lead_seconds, due_at)
+    );
+    """
+  ]
+}

@@ -1,0 +1,91 @@
+/// Text on its way to a terminal, made harmless and measured in columns.
+public enum TerminalText {
+  /// `text` with every control character (ESC, BEL, CR, newline, DEL, C1 controls) shown as a
+  /// visible escape such as `\x1B`, so text from users or calendars can never move the cursor,
+  /// ring the bell, retitle the window or break a one-line message into two.
+  public static func visible(_ text: String) -> String {
+    var result = ""
+    result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// Columns `text` takes in a terminal: 2 for wide characters (Hangul, CJK, most emoji),
+  /// 0 for combining marks and joiners, 1 otherwise.
+  public static func width(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+  }
+
+  static func width(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels, final consonants
+    if isControl(scalar) { return 0 }
+    return wideRanges.contains { $0.contains(value) } ? 2 : 1
+  }
+
+  /// East Asian Wide and Fullwidth ranges (Unicode 15), plus emoji presentation.
+  private static let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
+    0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F,
+    0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5,
+    0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F5, 0x26FA...0x26FD,
+    0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728, 0x274C...0x274C, 0x274E...0x274E,
+    0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797, 0x27B0...0x27B0, 0x27BF...0x27BF,
+    0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55, 0x2E80...0x303E, 0x3041...0x33FF,
+    0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+    0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+    0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A,
+    0x1F200...0x1F2FF, 0x1F300...0x1F320, 0x1F32D...0x1F335, 0x1F337...0x1F37C,
+    0x1F37E...0x1F393, 0x1F3A0...0x1F3CA, 0x1F3CF...0x1F3D3, 0x1F3E0...0x1F3F0,
+    0x1F3F4...0x1F3F4, 0x1F3F8...0x1F43E, 0x1F440...0x1F440, 0x1F442...0x1F4FC,
+    0x1F4FF...0x1F53D, 0x1F54B...0x1F54E, 0x1F550...0x1F567, 0x1F57A...0x1F57A,
+    0x1F595...0x1F596, 0x1F5A4...0x1F5A4, 0x1F5FB...0x1F64F, 0x1F680...0x1F6C5,
+    0x1F6CC...0x1F6CC, 0x1F6D0...0x1F6D2, 0x1F6D5...0x1F6D7, 0x1F6EB...0x1F6EC,
+    0x1F6F4...0x1F6FC, 0x1F7E0...0x1F7EB, 0x1F90C...0x1F93A, 0x1F93C...0x1F945,
+    0x1F947...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+  ]
+
+  /// `text` padded with spaces to `columns` terminal columns.
+  public static func padded(_ text: String, to columns: Int) -> String {
+    text + String(repeating: " ", count: max(0, columns - width(text)))
+  }
+
+  /// Rows laid out in columns aligned by terminal width, two spaces apart, no trailing spaces.
+  ///
+  /// Cells are shown with control characters made visible.
+  public static func table(_ rows: [[String]]) -> String {
+    let cells = rows.map { $0.map(visible) }
+    let columnCount = cells.map(\.count).max() ?? 0
+    let widths = (0..<columnCount).map { column in
+      cells.map { column < $0.count ? width($0[column]) : 0 }.max() ?? 0
+    }
+    return cells.map { row in
+      row.enumerated().map { column, cell in
+        column == row.count - 1 ? cell : padded(cell, to: widths[column])
+      }.joined(separator: "  ").trimmingTrailingSpaces()
+    }.joined(separator: "\n") + (cells.isEmpty ? "" : "\n")
+  }
+}
+
+extension String {
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

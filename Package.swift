@@ -20,7 +20,8 @@ let package = Package(
     .testTarget(name: "ChulbalStoreTests", dependencies: ["ChulbalStore", "ChulbalCore"]),
     .testTarget(name: "ChulbalTerminalTests", dependencies: ["ChulbalTerminal"]),
     .testTarget(
-      name: "ChulbalCLITests", dependencies: ["ChulbalCLI", "ChulbalCore", "ChulbalStore"]),
+      name: "ChulbalCLITests",
+      dependencies: ["ChulbalCLI", "ChulbalCore", "ChulbalStore", "ChulbalTerminal"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,169 @@
+import ChulbalCore
+import Foundation
+import Testing
+
+@testable import ChulbalStore
+
+/// A fresh folder under the system temporary directory, removed when the test ends.
+final class TemporaryFolder {
+  let path: String
+
+  init() {
+    path = NSTemporaryDirectory() + "chulbal-store-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: path + "/" + name) }
+}
+
+func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_200, travel: Int = 2100)
+  -> Appointment
+{
+  Appointment(
+    title: title, start: Date(timeIntervalSince1970: start), timeZone: "Asia/Seoul",
+    place: "강남역 2번 출구", coordinate: Coordinate(latitude: 37.4979, longitude: 127.0276),
+    origin: Origin(name: "집", coordinate: Coordinate(latitude: 37.5547, longitude: 126.9707)),
+    mode: .transit, travelSeconds: travel, travelEstimated: true, bufferSeconds: 600,
+    prepSeconds: 300, alertLeads: [1800, 0], note: "2층")
+}
+
+@Suite struct StoreTests {
+  @Test func realSQLiteFileIsCreatedPrivateInAPrivateFolder() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/data/chulbal/chulbal.db"
+    #expect(try Store.open(path: path, create: false) == nil)
+    #expect(!FileManager.default.fileExists(atPath: path))
+    _ = try #require(try Store.open(path: path, create: true))
+    let fileMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    let folderMode =
+      try FileManager.default.attributesOfItem(atPath: folder.path + "/data/chulbal")[
+        .posixPermissions] as? Int
+    #expect(fileMode == 0o600)
+    #expect(folderMode == 0o700)
+  }
+
+  @Test func schemaIsVersionedWalWithForeignKeys() throws {
+    let folder = TemporaryFolder()
+    let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
+    _ = store
+    let database = try Database(path: folder.path + "/c.db", create: false)
+    #expect(try database.scalar("PRAGMA user_version").int == Store.schemaVersion)
+    #expect(try database.scalar("PRAGMA application_id").int == Store.applicationID)
+    #expect(try database.scalar("PRAGMA journal_mode").string == "wal")
+    let tables = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .compactMap { $0.first?.string }
+    #expect(Set(tables).isSuperset(of: ["appointment", "place", "setting", "alert_log"]))
+  }
+
+  @Test func appointmentsRoundTripThroughARealFile() throws {
+    let folder = TemporaryFolder()
+    let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
+    let stored = try store.insert(sample())
+    #expect(stored.id == 1)
+    let reopened = try #require(try Store.open(path: folder.path + "/c.db", create: false))
+    #expect(try reopened.appointment(id: 1) == stored)
+    var edited = stored
+    edited.title = "바뀐 제목"
+    edited.coordinate = nil
+    edited.note = nil
+    try reopened.update(edited)
+    #expect(try store.appointment(id: 1) == edited)
+    #expect(try store.delete(ids: [1, 99]) == 1)
+    #expect(try store.appointmentCount == 0)
+    // Ids are never reused, so an old '#1' can never point at a new appointment.
+    #expect(try store.insert(sample()).id == 2)
+  }
+
+  @Test func nextIsTheEarliestDepartureNotTheEarliestStart() throws {
+    let folder = TemporaryFolder()
+    let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
+    let now = Date(timeIntervalSince1970: 1_796_014_800)
+    _ = try store.insert(sample("가까운 곳", start: 1_796_025_600, travel: 600))  // 17:00, 10 min
+    _ = try store.insert(sample("먼 곳", start: 1_796_029_200, travel: 3 * 3600))  // 18:00, 3 h
+    _ = try store.insert(sample("지난 것", start: 1_796_000_000, travel: 600))
+    #expect(try store.next(after: now)?.title == "먼 곳")
+    #expect(try store.upcoming(after: now).map(\.title) == ["먼 곳", "가까운 곳"])
+    #expect(try store.past(atOrBefore: now).map(\.title) == ["지난 것"])
+    #expect(try store.all().map(\.title) == ["지난 것", "가까운 곳", "먼 곳"])
+    #expect(try store.appointments(titlePrefix: "가").map(\.title) == ["가까운 곳"])
+    #expect(try store.appointments(titlePrefix: "%").isEmpty)
+  }
+
+  @Test func oneDefaultPlaceAtATime() throws {
+    let folder = TemporaryFolder()
+    let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
+    let point = Coordinate(latitude: 37.5, longitude: 127)
+    #expect(try store.addPlace(SavedPlace(name: "집", coordinate: point, isDefault: true)))
+    #expect(try store.addPlace(SavedPlace(name: "회사", coordinate: point, isDefault: true)))
+    #expect(try !store.addPlace(SavedPlace(name: "집", coordinate: point)))
+    #expect(try store.defaultPlace()?.name == "회사")
+    #expect(try store.places().filter(\.isDefault).count == 1)
+    #expect(try store.removePlace(named: "회사"))
+    #expect(try !store.removePlace(named: "회사"))
+    #expect(try store.defaultPlace() == nil)
+  }
+
+  @Test func deletingAnAppointmentDeletesItsAlertLog() throws {
+    let folder = TemporaryFolder()
+    let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
+    let stored = try store.insert(sample())
+    let database = try Database(path: folder.path + "/c.db", create: false)
+    try database.execute("PRAGMA foreign_keys=ON")
+    try database.rows(
+      "INSERT INTO alert_log VALUES (?, 0, 'leave', 1, 2)", [.integer(stored.id)])
+    _ = try store.delete(ids: [stored.id])
+    #expect(try database.scalar("SELECT count(*) FROM alert_log").int == 0)
+  }
+
+  enum Foreign: String, CaseIterable {
+    case newerVersion, otherProgram, notADatabase, truncated
+  }
+
+  @Test(arguments: Foreign.allCases)
+  func foreignOrDamagedFilesAreRefusedAndLeftByteForByte(_ kind: Foreign) throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    switch kind {
+    case .newerVersion:
+      _ = try Store.open(path: path, create: true)?.insert(sample())
+      try Database(path: path, create: false).execute("PRAGMA user_version=99")
+    case .otherProgram:
+      try Database(path: path, create: true).execute("CREATE TABLE photos (id INTEGER)")
+    case .notADatabase:
+      try Data("이건 데이터베이스가 아닙니다\n".utf8 + Array(repeating: 7, count: 5000)).write(
+        to: URL(fileURLWithPath: path))
+    case .truncated:
+      let store = try #require(try Store.open(path: path, create: true))
+      for index in 0..<200 { _ = try store.insert(sample("약속 \(index)")) }
+      let database = try Database(path: path, create: false)
+      try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      let whole = try #require(folder.bytes("c.db"))
+      try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+      try? FileManager.default.removeItem(atPath: path + "-wal")
+      try? FileManager.default.removeItem(atPath: path + "-shm")
+    }
+    let before = try #require(folder.bytes("c.db"))
+    #expect(throws: StoreError.self) {
+      let store = try Store.open(path: path, create: true)
+      // A truncated file may open; reading every row must then fail, not return garbage.
+      _ = try store?.all()
+      if let problems = try store?.integrityCheck(), problems != "ok" {
+        throw StoreError.damaged(path: path, reason: problems)
+      }
+    }
+    #expect(folder.bytes("c.db") == before)
+  }
+
+  @Test func defaultPathFollowsXDGAndCHULBALDB() {
+    #expect(Store.defaultPath(environment: ["CHULBAL_DB": "/x/y.db", "HOME": "/h"]) == "/x/y.db")
+    #expect(
+      Store.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"])
+        == "/d/chulbal/chulbal.db")
+    #expect(
+      Store.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"])
+        == "/h/.local/share/chulbal/chulbal.db")
+    #expect(Store.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/chulbal/chulbal.db")
+  }
+}

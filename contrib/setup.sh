@@ -8,7 +8,7 @@
 # Safe to run any number of times. Uses sudo when not root.
 set -euo pipefail
 
-packages=(tzdata)
+packages=(tzdata pkg-config libsqlite3-dev)
 for arg in "$@"; do
   case "$arg" in
     --test) ;;  # The tests need nothing beyond the build yet.

@@ -4,12 +4,7 @@ import Testing
 @testable import ChulbalCLI
 
 @Suite struct BadInputTests {
-  struct Case: Sendable, CustomTestStringConvertible {
-    let arguments: [String]
-    /// Text the one-line message must contain: the bad value, quoted as typed.
-    let names: String
-    var testDescription: String { arguments.joined(separator: " ") }
-  }
+  typealias Case = BadInputCase
 
   static let plan = ["plan", "--travel", "35m", "--at"]
 
@@ -80,13 +75,7 @@ import Testing
   @Test(arguments: cases)
   func badInputExitsTwoWithOneLineNamingIt(_ example: Case) {
     let outcome = run(example.arguments)
-    #expect(outcome.exitCode == 2)
-    #expect(outcome.standardOutput.isEmpty)
-    #expect(outcome.standardError.hasPrefix("chulbal: "))
-    #expect(outcome.standardError.hasSuffix("\n"))
-    #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
-    #expect(outcome.standardError.contains(example.names), "\(outcome.standardError)")
-    #expect(!outcome.standardError.unicodeScalars.contains { $0.value == 0x1B || $0.value == 7 })
+    example.expectRefused(outcome)
   }
 
   @Test func thereAreAtLeastThirtyCases() {

@@ -5,12 +5,7 @@ import Testing
 @testable import ChulbalCLI
 
 @Suite struct StoreBadInputTests {
-  struct Case: Sendable, CustomTestStringConvertible {
-    let arguments: [String]
-    /// Text the one-line message must contain: the bad value, quoted as typed.
-    let names: String
-    var testDescription: String { arguments.joined(separator: " ") }
-  }
+  typealias Case = BadInputCase
 
   static let add = ["add", "저녁", "--travel", "30m", "--at"]
 
@@ -94,11 +89,7 @@ import Testing
     let workspace = Self.seeded()
     let before = try workspace.snapshot()
     let outcome = workspace.run(example.arguments)
-    #expect(outcome.exitCode == 2)
-    #expect(outcome.standardOutput.isEmpty)
-    #expect(outcome.standardError.hasPrefix("chulbal: "))
-    #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
-    #expect(outcome.standardError.contains(example.names), "\(outcome.standardError)")
+    example.expectRefused(outcome)
     #expect(try workspace.snapshot() == before)
   }
 

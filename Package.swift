@@ -18,7 +18,7 @@ let package = Package(
     .executableTarget(name: "chulbal-bench", dependencies: ["ChulbalCore"]),
     .testTarget(name: "ChulbalCoreTests", dependencies: ["ChulbalCore"]),
     .testTarget(name: "ChulbalStoreTests", dependencies: ["ChulbalStore", "ChulbalCore"]),
-    .testTarget(name: "ChulbalTerminalTests", dependencies: ["ChulbalTerminal"]),
+    .testTarget(name: "ChulbalTerminalTests", dependencies: ["ChulbalTerminal", "ChulbalCore"]),
     .testTarget(
       name: "ChulbalCLITests",
       dependencies: ["ChulbalCLI", "ChulbalCore", "ChulbalStore", "ChulbalTerminal"]),

@@ -8,6 +8,7 @@ public enum CLI {
   static var commands: [any Command.Type] {
     [
       PlanCommand.self, AddCommand.self, ListCommand.self, NextCommand.self, ShowCommand.self,
+      CountdownCommand.self, StatusCommand.self,
       EditCommand.self, RemoveCommand.self, PlaceAddCommand.self, PlaceListCommand.self,
       PlaceRemoveCommand.self, ConfigGetCommand.self, ConfigSetCommand.self,
     ]

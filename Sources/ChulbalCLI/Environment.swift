@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalTerminal
 import Foundation
 
 /// What a run of chulbal reads from the world: the clock, the system time zone, environment
@@ -13,14 +14,21 @@ public struct Environment: Sendable {
   public var isInteractive: Bool
   /// Asks the person a yes/no question; only called when `isInteractive`.
   public var confirm: @Sendable (String) -> Bool
+  /// What live displays read and sleep on.
+  public var clock: any WallClock
+  /// Where live displays draw.
+  public var console: any Console
   private var systemTimeZone: Result<TimeZone, InputError>
 
   /// A fixed environment, as tests and scripts use: no terminal, nobody to confirm.
   public init(
     now: Date, timeZone: TimeZone, variables: [String: String] = [:],
-    isInteractive: Bool = false, confirm: @escaping @Sendable (String) -> Bool = { _ in false }
+    isInteractive: Bool = false, confirm: @escaping @Sendable (String) -> Bool = { _ in false },
+    clock: any WallClock = SystemWallClock(), console: any Console = StandardConsole()
   ) {
     self.now = now
+    self.clock = clock
+    self.console = console
     self.variables = variables
     self.isInteractive = isInteractive
     self.confirm = confirm

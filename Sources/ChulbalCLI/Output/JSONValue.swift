@@ -22,6 +22,21 @@ enum JSONValue: Equatable {
     seconds % 60 == 0 ? .integer(seconds / 60) : .number(Double(seconds) / 60)
   }
 
+  /// On one line, for streams that read a document per line (waybar).
+  func compact() -> String {
+    switch self {
+    case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
+    case .object(let members):
+      return "{"
+        + members.map { key, value in JSONValue.string(key).compact() + ":" + value.compact() }
+        .joined(separator: ",") + "}"
+    default:
+      var output = ""
+      write(into: &output, indent: 0)
+      return output
+    }
+  }
+
   /// Pretty-printed with two-space indentation and a final newline.
   func rendered() -> String {
     var output = ""

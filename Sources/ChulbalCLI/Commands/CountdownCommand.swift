@@ -1,0 +1,121 @@
+import ChulbalCore
+import ChulbalStore
+import ChulbalTerminal
+import Foundation
+
+/// `chulbal countdown`: a live countdown to departure that redraws in place.
+enum CountdownCommand: Command {
+  static let name = "countdown"
+  static let summary = "출발까지 남은 시간을 실시간으로 보여 줍니다"
+  static let specs: [CommandOptions.Spec] =
+    CountdownTarget.specs + [
+      .init(name: "--until"), .init(name: "--plain", takesValue: false), .help,
+    ]
+
+  static let help = """
+    사용법: chulbal countdown [번호|제목] [--until depart|start] [--plain]
+           chulbal countdown --at 시각 [--travel 시간] [--buffer 시간] [--tz 시간대]
+
+    다음 출발(또는 고른 약속, 또는 --at 시각)까지 남은 시간을 화면에 띄웁니다.
+    30분 넘게 남으면 1분마다, 그 안에는 1초마다 바뀝니다. 출발 시각이 되면 벨을 울리고
+    '지금 출발하세요!'를 보여 준 뒤, 약속 시각까지 늦은 시간을 셉니다.
+    --travel과 --buffer가 없는 --at은 그 시각 자체까지 초 단위로 셉니다 (타이머).
+
+    옵션:
+      --at 시각             저장하지 않은 시각으로 (예: +25m, 19:00)
+      --travel, --buffer    --at과 함께: 이동 시간과 여유 시간 (기본 0)
+      --until depart|start  depart: 출발 시각에 끝냅니다; start(기본): 약속 시각까지 셉니다
+      --plain               화면을 다시 그리지 않고 한 줄씩 씁니다 (NO_COLOR나 파이프에서도)
+      --db 파일             데이터베이스 파일
+      -h, --help            이 도움말
+
+    Ctrl-C는 터미널을 되돌리고 상태 130으로 끝냅니다 (SIGTERM은 143).
+
+    """
+
+  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+    let clock = environment.clock
+    let untilDeparture: Bool
+    switch options["--until"] {
+    case nil, "start": untilDeparture = false
+    case "depart": untilDeparture = true
+    case let other?:
+      throw UsageError.conflict("'--until'에는 depart나 start를 씁니다 ('\(other)'는 모릅니다)")
+    }
+    guard
+      let target = try CountdownTarget.select(options, environment: environment, now: clock.now())
+    else {
+      throw RuntimeFailure(
+        message: "다가오는 약속이 없습니다. 'chulbal countdown --at +25m'처럼 시각을 주거나 "
+          + "chulbal add로 약속을 추가하세요")
+    }
+    let plan = target.plan
+    let end = untilDeparture ? plan.departure : max(plan.start, plan.departure)
+    let format = KoreanDateFormat(timeZone: target.timeZone)
+    let console = environment.console
+    let plain =
+      options.has("--plain") || !console.isTerminal || environment.variables["NO_COLOR"] != nil
+    let countdownStart = clock.now()
+    var drawer = CountdownDrawer(
+      target: target, plain: plain, countdownStart: countdownStart, console: console,
+      screen: CountdownScreen(
+        title: target.title, place: target.place,
+        departureLine: "출발 \(format.time(plan.departure))",
+        colors: ColorMode.detect(environment.variables, isTerminal: console.isTerminal)))
+    if !plain {
+      console.catchSignals(restoreOnExit: CountdownScreen.leave)
+      console.write(CountdownScreen.enter)
+    }
+    Ticker.run(clock: clock) { now in
+      drawer.draw(at: now)
+      guard now < end else { return nil }
+      return min(TickPolicy.nextTick(after: now, target: plan.departure), end)
+    }
+    if !plain { console.write(CountdownScreen.leave) }
+    let title = TerminalText.visible(target.title)
+    return .success(
+      plain
+        ? "" : "\(drawer.lastReading?.text ?? "") — \(title) (출발 \(format.time(plan.departure)))\n")
+  }
+}
+
+/// Draws each tick: a full frame on a terminal, or one line per changed value.
+struct CountdownDrawer {
+  let target: CountdownTarget
+  let plain: Bool
+  let countdownStart: Date
+  let console: any Console
+  let screen: CountdownScreen
+  private(set) var lastReading: CountdownReading?
+  private var rang = false
+
+  init(
+    target: CountdownTarget, plain: Bool, countdownStart: Date, console: any Console,
+    screen: CountdownScreen
+  ) {
+    self.target = target
+    self.plain = plain
+    self.countdownStart = countdownStart
+    self.console = console
+    self.screen = screen
+  }
+
+  mutating func draw(at now: Date) {
+    let reading = CountdownReading(
+      departure: target.plan.departure, start: target.plan.start, now: now,
+      countdownStart: countdownStart)
+    let bell = reading.seconds <= 0 && !rang
+    rang = rang || bell
+    if plain {
+      // A wake that changes nothing (a resize, an early return) prints nothing.
+      if reading.text != lastReading?.text {
+        console.write((bell ? CountdownScreen.bell : "") + reading.text + "\n")
+      }
+    } else {
+      _ = console.takeResize()
+      console.write(
+        screen.frame(reading, width: console.width()) + (bell ? CountdownScreen.bell : ""))
+    }
+    lastReading = reading
+  }
+}

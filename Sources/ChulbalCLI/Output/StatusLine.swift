@@ -1,0 +1,116 @@
+import ChulbalCore
+import ChulbalStore
+import ChulbalTerminal
+import Foundation
+
+/// The one short line a status bar shows for the next departure, in several bar formats.
+struct StatusLine {
+  enum Format: String, CaseIterable {
+    case text, json, waybar, i3blocks, tmux
+  }
+
+  /// far: more than 30 minutes; soon: 30 minutes or less; now: the minute of departure;
+  /// late: past it, before the appointment starts.
+  enum Urgency: String {
+    case far, soon, now, late
+
+    var color: String {
+      switch self {
+      case .far: "#8B7CF6"
+      case .soon: "#FFB454"
+      case .now, .late: "#FF3E8A"
+      }
+    }
+  }
+
+  let appointment: Appointment?
+  let now: Date
+  let timeZone: TimeZone
+
+  private var reading: CountdownReading? {
+    appointment.map {
+      let plan = $0.plan
+      return CountdownReading(
+        departure: plan.departure, start: plan.start, now: now, countdownStart: now)
+    }
+  }
+
+  var urgency: Urgency {
+    guard let reading else { return .far }
+    switch reading.phase {
+    case .counting:
+      return reading.seconds > Int(TickPolicy.secondsThreshold) ? .far : .soon
+    case .leaveNow: return .now
+    case .late, .started: return .late
+    }
+  }
+
+  /// `출발 12분 34초 전 · 저녁 약속`, `지금 출발 · 저녁 약속`, `3분 늦음 · 저녁 약속`; empty when
+  /// nothing is upcoming.
+  var text: String {
+    guard let appointment, let reading else { return "" }
+    let title = TerminalText.visible(appointment.title)
+    switch reading.phase {
+    case .counting:
+      let precision: KoreanDuration.Precision =
+        reading.seconds > Int(TickPolicy.secondsThreshold) ? .minutes : .seconds
+      return
+        "출발 \(KoreanDuration.text(seconds: reading.seconds, precision: precision)) 전 · \(title)"
+    case .leaveNow: return "지금 출발 · \(title)"
+    case .late, .started: return "\(reading.text) · \(title)"
+    }
+  }
+
+  /// Progress toward departure over its last hour, 0–100.
+  var percentage: Int {
+    guard let appointment else { return 0 }
+    let remaining = appointment.plan.departure.timeIntervalSince(now)
+    return Int((100 * min(1, max(0, 1 - remaining / 3600))).rounded(.down))
+  }
+
+  var tooltip: String {
+    guard let appointment else { return "다가오는 약속이 없습니다" }
+    let format = KoreanDateFormat(timeZone: timeZone)
+    var lines = [
+      TerminalText.visible(appointment.title), "약속 \(format.full(appointment.start))",
+      "출발 \(format.full(appointment.plan.departure))",
+    ]
+    if let place = appointment.place { lines.insert(TerminalText.visible(place), at: 1) }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The output for one update. `follow` gives one line per update, as bars that keep the
+  /// program running expect (i3blocks in persist mode reads only `full_text` lines).
+  func render(_ format: Format, follow: Bool) -> String {
+    switch format {
+    case .text:
+      return text + "\n"
+    case .tmux:
+      // '#' starts a tmux format, so a title's own '#' is doubled.
+      let escaped = text.replacingOccurrences(of: "#", with: "##")
+      return text.isEmpty ? "\n" : "#[fg=\(urgency.color.lowercased())]\(escaped)#[default]\n"
+    case .i3blocks:
+      if follow { return text + "\n" }
+      let short = appointment.map { _ in text.components(separatedBy: " · ")[0] } ?? ""
+      return "\(text)\n\(short)\n\(urgency.color)\n"
+    case .waybar:
+      return JSONValue.object([
+        ("text", .string(text)), ("tooltip", .string(tooltip)),
+        ("class", .string(urgency.rawValue)),
+        ("percentage", .integer(percentage)),
+      ]).compact() + "\n"
+    case .json:
+      guard let appointment else { return "null\n" }
+      let format = KoreanDateFormat(timeZone: timeZone)
+      let plan = appointment.plan
+      return JSONValue.object([
+        ("id", .integer(appointment.id)), ("title", .string(appointment.title)),
+        ("departure", .string(format.iso8601(plan.departure))),
+        ("start", .string(format.iso8601(plan.start))),
+        ("remaining_seconds", .integer(reading?.seconds ?? 0)),
+        ("status", .string(plan.status(at: now).name)), ("class", .string(urgency.rawValue)),
+        ("text", .string(text)),
+      ]).compact() + "\n"
+    }
+  }
+}

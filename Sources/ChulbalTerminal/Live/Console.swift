@@ -1,0 +1,60 @@
+import Foundation
+
+/// Where a live display writes, and what it learns about the terminal.
+public protocol Console: Sendable {
+  /// Whether standard output is a terminal that can be redrawn in place.
+  var isTerminal: Bool { get }
+  /// The terminal's width in columns (80 when unknown).
+  func width() -> Int
+  /// Writes at once, unbuffered; false when nobody reads any more (a status bar closed the
+  /// pipe), so a follower can stop.
+  @discardableResult
+  func write(_ text: String) -> Bool
+  /// Makes a write to a closed pipe fail instead of killing the process.
+  func ignoreClosedPipe()
+  /// From now on Ctrl-C and SIGTERM write `restore` and end the program with status 130 or
+  /// 143; a resize wakes the sleeping loop.
+  func catchSignals(restoreOnExit restore: String)
+  /// Whether the window was resized since the last call.
+  func takeResize() -> Bool
+}
+
+/// The process's real standard output.
+public struct StandardConsole: Console {
+  public init() {}
+
+  public var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  public func width() -> Int {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+    return Int(size.ws_col)
+  }
+
+  @discardableResult
+  public func write(_ text: String) -> Bool {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes {
+        Foundation.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
+  }
+
+  public func ignoreClosedPipe() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  public func catchSignals(restoreOnExit restore: String) {
+    Signals.install(restoreOnExit: restore)
+  }
+
+  public func takeResize() -> Bool { Signals.takeResize() }
+}

@@ -1,0 +1,86 @@
+import ChulbalCore
+import Foundation
+import Testing
+
+@testable import ChulbalCLI
+
+@Suite struct StatusCommandTests {
+  /// A database with one appointment: 저녁 약속 at 19:00, departure 18:15 (Seoul).
+  static func workspace() -> Workspace {
+    let workspace = Workspace()
+    workspace.run([
+      "add", "저녁 #약속", "--at", "2026-11-30T19:00+09:00", "--travel", "35m", "--place", "강남역",
+    ])
+    return workspace
+  }
+
+  @Test(arguments: [
+    ("16:00:00", "출발 2시간 15분 전 · 저녁 #약속", "far"),
+    ("17:44:30", "출발 31분 전 · 저녁 #약속", "far"),
+    ("17:45:00", "출발 30분 전 · 저녁 #약속", "soon"),
+    ("18:02:26", "출발 12분 34초 전 · 저녁 #약속", "soon"),
+    ("18:15:20", "지금 출발 · 저녁 #약속", "now"),
+    ("18:18:00", "3분 늦음 · 저녁 #약속", "late"),
+  ])
+  func textAndClassFollowTheRemainingTime(clock: String, text: String, urgency: String) throws {
+    let workspace = Self.workspace()
+    let now = ["--now", "2026-11-30T\(clock)+09:00"]
+    #expect(workspace.run(["status"] + now).standardOutput == text + "\n")
+    let waybar = workspace.run(["status", "--format", "waybar"] + now).standardOutput
+    #expect(waybar.hasSuffix("}\n") && waybar.filter { $0 == "\n" }.count == 1)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any])
+    #expect(object["text"] as? String == text)
+    #expect(object["class"] as? String == urgency)
+    #expect((object["tooltip"] as? String)?.contains("강남역") == true)
+    #expect((0...100).contains(object["percentage"] as? Int ?? -1))
+  }
+
+  @Test func barFormats() {
+    let workspace = Self.workspace()
+    let now = ["--now", "2026-11-30T18:02:26+09:00"]
+    #expect(
+      workspace.run(["status", "--format", "tmux"] + now).standardOutput
+        == "#[fg=#ffb454]출발 12분 34초 전 · 저녁 ##약속#[default]\n")
+    #expect(
+      workspace.run(["status", "--format", "i3blocks"] + now).standardOutput
+        == "출발 12분 34초 전 · 저녁 #약속\n출발 12분 34초 전\n#FFB454\n")
+    let json = workspace.run(["status", "--format", "json"] + now).standardOutput
+    #expect(json.contains("\"remaining_seconds\":754"))
+    #expect(json.contains("\"departure\":\"2026-11-30T18:15:00+09:00\""))
+    // An hour before departure the percentage starts at 0; at departure it is 100.
+    let early = workspace.run(["status", "--format", "waybar", "--now", "2026-11-30T17:15+09:00"])
+    #expect(early.standardOutput.contains("\"percentage\":0"))
+    let due = workspace.run(["status", "--format", "waybar", "--now", "2026-11-30T18:15+09:00"])
+    #expect(due.standardOutput.contains("\"percentage\":100"))
+  }
+
+  @Test func nothingUpcomingIsAnEmptyLineAndExitZero() {
+    let workspace = Workspace()
+    let text = workspace.run(["status"])
+    #expect(text.exitCode == 0 && text.standardOutput == "\n")
+    #expect(workspace.run(["status", "--format", "json"]).standardOutput == "null\n")
+    #expect(
+      workspace.run(["status", "--format", "waybar"]).standardOutput.contains("\"text\":\"\""))
+    #expect(workspace.run(["status", "--format", "xml"]).exitCode == 2)
+  }
+
+  @Test func followPrintsOneLinePerTickFromTheAdaptiveTicker() throws {
+    let workspace = Self.workspace()
+    // 30:02 before departure; the reader closes the pipe after six lines.
+    let start = try TimeExpression.parseInstant("2026-11-30T17:44:58+09:00", timeZone: .gmt)
+    let clock = ScriptedClock(now: start)
+    let console = RecordingConsole(lineLimit: 6)
+    var environment = workspace.environment()
+    environment.clock = clock
+    environment.console = console
+    let outcome = CLI.run(["status", "--follow"], environment: environment)
+    #expect(outcome.exitCode == 0)
+    #expect(
+      console.lines == [
+        "출발 31분 전 · 저녁 #약속", "출발 30분 전 · 저녁 #약속", "출발 29분 59초 전 · 저녁 #약속",
+        "출발 29분 58초 전 · 저녁 #약속", "출발 29분 57초 전 · 저녁 #약속", "출발 29분 56초 전 · 저녁 #약속",
+      ])
+    #expect(clock.sleeps.first == start.addingTimeInterval(2))  // exactly at 30:00
+  }
+}

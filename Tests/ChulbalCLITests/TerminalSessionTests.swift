@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// A real pseudo-terminal: tmux on a private socket runs chulbal the way a person would.
+struct TmuxSession {
+  let socket = "chulbal-test-\(UUID().uuidString.prefix(8))"
+  let name = "countdown"
+
+  /// Runs tmux on this session's socket and returns what it printed.
+  ///
+  /// Spawned with `posix_spawn` and `waitpid`, not `Foundation.Process`: the tmux server that
+  /// `new-session` starts inherits Process's internal descriptors, and `waitUntilExit` would
+  /// then wait for the whole session to end.
+  @discardableResult
+  func tmux(_ arguments: String...) throws -> String {
+    let path = NSTemporaryDirectory() + "\(socket)-\(UUID().uuidString).out"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ["tmux", "-L", socket] + arguments
+    var cArguments = argv.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+    var pid = pid_t()
+    let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  }
+
+  /// Starts `command` in a detached 70×16 window with colour allowed (the test runner may set
+  /// NO_COLOR); the shell prints its exit status after.
+  func start(_ command: String) throws {
+    try tmux(
+      "new-session", "-d", "-s", name, "-x", "70", "-y", "16",
+      "env -u NO_COLOR TERM=xterm-256color COLORTERM=truecolor \(command); echo EXIT=$?; sleep 60")
+  }
+
+  func screen() throws -> String { try tmux("capture-pane", "-p", "-t", name) }
+
+  /// `1` when the cursor is visible, and `1` when the alternate screen is on.
+  func cursorAndAlternateScreen() throws -> String {
+    try tmux("display-message", "-p", "-t", name, "#{cursor_flag} #{alternate_on}")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Polls the screen until it contains `text`, for at most `seconds`.
+  func waitFor(_ text: String, seconds: Double = 10) throws -> String {
+    let deadline = Date().addingTimeInterval(seconds)
+    var screen = ""
+    while Date() < deadline {
+      screen = try self.screen()
+      if screen.contains(text) { return screen }
+      usleep(50_000)
+    }
+    return screen
+  }
+
+  func close() { _ = try? tmux("kill-server") }
+}
+
+@Suite(.serialized) struct TerminalSessionTests {
+  @Test func countdownInARealPseudoTerminalRedrawsAndRestoresTheCursorAfterCtrlC() throws {
+    let session = TmuxSession()
+    defer { session.close() }
+    try session.start("\(ChulbalProcess.executable.path) countdown --at +8s")
+    let screen = try session.waitFor("출발까지")
+    #expect(screen.contains("출발까지 "), "\(screen)")
+    #expect(screen.contains("약속 ") && screen.contains("출발 "))
+    #expect(screen.contains("█") || screen.contains("░"))
+    #expect(try session.cursorAndAlternateScreen() == "0 1")
+    // The value changes in place: a second later the same screen shows a smaller number.
+    let first = screen.components(separatedBy: "\n").first { $0.contains("출발까지") } ?? ""
+    usleep(1_200_000)
+    let later = try session.screen().components(separatedBy: "\n").first { $0.contains("출발까지") }
+    #expect(later != nil && later != first)
+    try session.tmux("send-keys", "-t", session.name, "C-c")
+    let after = try session.waitFor("EXIT=")
+    #expect(after.contains("EXIT=130"), "\(after)")
+    #expect(try session.cursorAndAlternateScreen() == "1 0")
+  }
+
+  @Test func countdownReachesZeroThenExitsZero() throws {
+    let session = TmuxSession()
+    defer { session.close() }
+    try session.start("\(ChulbalProcess.executable.path) countdown --at +2s")
+    let after = try session.waitFor("EXIT=")
+    #expect(after.contains("지금 출발하세요!"), "\(after)")
+    #expect(after.contains("EXIT=0"))
+    #expect(try session.cursorAndAlternateScreen() == "1 0")
+  }
+
+  @Test func aWindowResizeRedrawsAtTheNewWidthAtOnce() throws {
+    let session = TmuxSession()
+    defer { session.close() }
+    // Forty minutes away the display ticks once a minute, so only the resize can redraw it.
+    try session.start("\(ChulbalProcess.executable.path) countdown --at +40m")
+    func barWidth() throws -> Int {
+      let line = try session.screen().components(separatedBy: "\n").first { $0.contains("░") }
+      return line?.filter { $0 == "░" || $0 == "█" }.count ?? 0
+    }
+    _ = try session.waitFor("░")
+    #expect(try barWidth() == 60)
+    try session.tmux("resize-window", "-t", session.name, "-x", "30")
+    let deadline = Date().addingTimeInterval(3)
+    while try barWidth() != 28 && Date() < deadline { usleep(50_000) }
+    #expect(try barWidth() == 28)
+    try session.tmux("send-keys", "-t", session.name, "C-c")
+    #expect(try session.waitFor("EXIT=").contains("EXIT=130"))
+  }
+
+  @Test func sigtermRestoresTheTerminalAndExits143() throws {
+    let session = TmuxSession()
+    defer { session.close() }
+    try session.start("\(ChulbalProcess.executable.path) countdown --at +40m & wait $!")
+    _ = try session.waitFor("░")
+    let pid = try session.tmux("list-panes", "-t", session.name, "-F", "#{pane_pid}")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    // The countdown is the shell's only child.
+    let child = try String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
+      .split(separator: " ").first.flatMap { Int32($0) }
+    let countdown = try #require(child)
+    kill(countdown, SIGTERM)
+    #expect(try session.waitFor("EXIT=").contains("EXIT=143"))
+    #expect(try session.cursorAndAlternateScreen() == "1 0")
+  }
+
+  @Test func plainOutputIsOneLinePerSecondWithNoValueSkippedOrRepeated() throws {
+    let process = Process()
+    process.executableURL = ChulbalProcess.executable
+    process.arguments = ["countdown", "--at", "+5s", "--plain"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(
+      String(decoding: data, as: UTF8.self) == """
+        출발까지 5초
+        출발까지 4초
+        출발까지 3초
+        출발까지 2초
+        출발까지 1초
+        \u{07}지금 출발하세요!
+
+        """)
+  }
+}

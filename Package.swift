@@ -12,7 +12,9 @@ let package = Package(
     .target(name: "ChulbalCore"),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "ChulbalStore", dependencies: ["ChulbalCore", "CSQLite"]),
-    .target(name: "ChulbalTerminal", dependencies: ["ChulbalCore"]),
+    .systemLibrary(
+      name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+    .target(name: "ChulbalTerminal", dependencies: ["ChulbalCore", "CQREncode"]),
     .target(name: "ChulbalCLI", dependencies: ["ChulbalCore", "ChulbalStore", "ChulbalTerminal"]),
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
     .executableTarget(name: "chulbal-bench", dependencies: ["ChulbalCore"]),

@@ -8,11 +8,11 @@
 # Safe to run any number of times. Uses sudo when not root.
 set -euo pipefail
 
-packages=(tzdata pkg-config libsqlite3-dev)
+packages=(tzdata pkg-config libsqlite3-dev libqrencode-dev)
 for arg in "$@"; do
   case "$arg" in
-    --test) ;;  # The tests need nothing beyond the build yet.
-    --bench) packages+=(hyperfine) ;;
+    --test) packages+=(tmux zbar-tools) ;;
+    --bench) packages+=(hyperfine time tmux) ;;
     *) echo "setup.sh: unknown option '$arg' (--test, --bench)" >&2; exit 2 ;;
   esac
 done

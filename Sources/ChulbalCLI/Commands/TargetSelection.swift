@@ -25,9 +25,12 @@ struct CountdownTarget {
         throw UsageError.conflict("'--at'을 주면 약속 번호('\(word)')는 쓰지 않습니다")
       }
       let zone = try environment.timeZone(option: options["--tz"])
-      let start = try options.parse("--at") { text throws(InputError) in
-        try TimeExpression.parse(text, now: now, timeZone: zone)
-      }!
+      let start: Date
+      do {
+        start = try TimeExpression.parse(text, now: now, timeZone: zone)
+      } catch {
+        throw UsageError.invalidValue(option: "--at", error)
+      }
       let plan = DeparturePlan(
         start: start,
         travelSeconds: try options.parse("--travel", DurationExpression.parse) ?? 0,

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Builds the app and web links of every provider for a route (pure: no I/O).
+///
+/// Formats follow each provider's documented form (see the README's table); where only an
+/// undocumented form would carry the origin or the mode, the documented one is used and the
+/// origin or mode is left to the map.
+public enum MapLinks {
+  /// The `appname` Naver requires on every `nmap://` link: a stable id for this tool.
+  public static let naverAppName = "kr.chulbal.cli"
+
+  /// The app scheme each provider's app registers, when it has one chulbal links to.
+  public static func appScheme(_ provider: MapProvider) -> String? {
+    switch provider {
+    case .kakao: "kakaomap"
+    case .naver: "nmap"
+    case .google: "comgooglemaps"
+    case .apple, .osm: nil  // Never maps:// on Linux: GNOME Maps owns it and rejects routes.
+    }
+  }
+
+  /// The provider's app link (when it has an app scheme) and web link.
+  ///
+  /// - Returns: nil when the request has neither a usable coordinate nor a name.
+  public static func links(for request: RouteRequest, provider: MapProvider) -> [MapLink]? {
+    let name = request.destinationName.flatMap { $0.isEmpty ? nil : $0 }
+    guard let destination = request.routableDestination else {
+      guard let name else { return nil }
+      return searchLinks(name, provider)
+    }
+    let origin = request.routableOrigin
+    let e = PercentEncoding.encode
+    var links: [MapLink] = []
+    func add(_ kind: MapLink.Kind, _ url: String) {
+      links.append(MapLink(provider: provider, kind: kind, url: url, isSearch: false))
+    }
+    switch provider {
+    case .kakao:
+      let by = ["car": "car", "transit": "publictransit", "walk": "foot", "bike": "bicycle"]
+      let start = origin.map { "sp=\(pair($0))&" } ?? ""
+      add(.app, "kakaomap://route?\(start)ep=\(pair(destination))&by=\(by[request.mode.rawValue]!)")
+      // The documented web form carries the destination only; commas and slashes end the
+      // name inside its 'name,lat,lng' segment even when encoded, so they are removed.
+      let label = (name ?? "도착").filter { $0 != "," && $0 != "/" }
+      add(.web, "https://map.kakao.com/link/to/\(e(label)),\(pair(destination))")
+    case .naver:
+      let path = ["car": "car", "transit": "public", "walk": "walk", "bike": "bicycle"]
+      var query = ""
+      if let origin {
+        query += "slat=\(number(origin.latitude))&slng=\(number(origin.longitude))&"
+        if let originName = request.originName { query += "sname=\(e(originName))&" }
+      }
+      query += "dlat=\(number(destination.latitude))&dlng=\(number(destination.longitude))"
+      if let name { query += "&dname=\(e(name))" }
+      add(.app, "nmap://route/\(path[request.mode.rawValue]!)?\(query)&appname=\(naverAppName)")
+      // Naver documents no web directions URL; its search page is the stable web form.
+      links.append(
+        MapLink(
+          provider: .naver, kind: .web,
+          url: "https://map.naver.com/p/search/\(e(name ?? pair(destination)))", isSearch: true))
+    case .google:
+      let modes = ["car": "driving", "transit": "transit", "walk": "walking", "bike": "bicycling"]
+      let mode = modes[request.mode.rawValue]!
+      let start = origin.map { "saddr=\(pair($0))&" } ?? ""
+      add(.app, "comgooglemaps://?\(start)daddr=\(pair(destination))&directionsmode=\(mode)")
+      let from = origin.map { "&origin=\(e(pair($0)))" } ?? ""
+      add(
+        .web,
+        "https://www.google.com/maps/dir/?api=1\(from)&destination=\(e(pair(destination)))"
+          + "&travelmode=\(mode)")
+    case .apple:
+      let modes = ["car": "driving", "transit": "transit", "walk": "walking", "bike": "cycling"]
+      let source = origin.map { "source=\(pair($0))&" } ?? ""
+      add(
+        .web,
+        "https://maps.apple.com/directions?\(source)destination=\(pair(destination))"
+          + "&mode=\(modes[request.mode.rawValue]!)")
+    case .osm:
+      guard let origin else {
+        // OpenStreetMap needs both points for a route; without an origin, show the place.
+        let lat = number(destination.latitude)
+        let lng = number(destination.longitude)
+        add(.web, "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lng)#map=17/\(lat)/\(lng)")
+        return links
+      }
+      // No transit engine: walking is the nearest (to and from the stops).
+      let engine = ["car": "car", "transit": "foot", "walk": "foot", "bike": "bicycle"]
+      add(
+        .web,
+        "https://www.openstreetmap.org/directions?engine=fossgis_osrm_"
+          + "\(engine[request.mode.rawValue]!)&route=\(e(pair(origin) + ";" + pair(destination)))")
+    }
+    return links
+  }
+
+  private static func searchLinks(_ name: String, _ provider: MapProvider) -> [MapLink] {
+    let e = PercentEncoding.encode(name)
+    let urls: [(MapLink.Kind, String)] =
+      switch provider {
+      case .kakao:
+        [(.app, "kakaomap://search?q=\(e)"), (.web, "https://map.kakao.com/link/search/\(e)")]
+      case .naver:
+        [
+          (.app, "nmap://search?query=\(e)&appname=\(naverAppName)"),
+          (.web, "https://map.naver.com/p/search/\(e)"),
+        ]
+      case .google:
+        [
+          (.app, "comgooglemaps://?q=\(e)"),
+          (.web, "https://www.google.com/maps/search/?api=1&query=\(e)"),
+        ]
+      case .apple: [(.web, "https://maps.apple.com/?q=\(e)")]
+      case .osm: [(.web, "https://www.openstreetmap.org/search?query=\(e)")]
+      }
+    return urls.map { MapLink(provider: provider, kind: $0.0, url: $0.1, isSearch: true) }
+  }
+
+  /// `37.4979,127.0276`
+  static func pair(_ coordinate: Coordinate) -> String {
+    "\(number(coordinate.latitude)),\(number(coordinate.longitude))"
+  }
+
+  /// A coordinate in plain decimal, never in exponent form: 4 to 7 places (11 m to 1 cm), as
+  /// map links usually write them (`126.9780`).
+  static func number(_ value: Double) -> String {
+    var text = String(format: "%.7f", value)
+    while text.hasSuffix("0"), text.split(separator: ".").last.map({ $0.count > 4 }) == true {
+      text.removeLast()
+    }
+    return text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text
+  }
+}

@@ -1,0 +1,29 @@
+/// Whether this machine has an application registered for a URL scheme.
+public protocol SchemeHandlerLookup {
+  func hasHandler(forScheme scheme: String) -> Bool
+}
+
+/// Picks the one link to give a person, from the providers in their order.
+public enum NavigationChain {
+  /// The default order: Kakao, Naver, Google, Apple (web), OpenStreetMap.
+  public static let defaultOrder = MapProvider.allCases
+
+  /// The first provider whose app is installed gets its app link; otherwise the first
+  /// provider's web link, which always opens in a browser.
+  ///
+  /// - Returns: nil when the request has neither a coordinate nor a name.
+  public static func choose(
+    _ request: RouteRequest, order: [MapProvider], handlers: some SchemeHandlerLookup
+  ) -> MapLink? {
+    let all = order.compactMap { MapLinks.links(for: request, provider: $0) }
+    guard !all.isEmpty else { return nil }
+    for links in all {
+      if let app = links.first(where: { $0.kind == .app }),
+        handlers.hasHandler(forScheme: app.scheme)
+      {
+        return app
+      }
+    }
+    return all.lazy.compactMap { $0.first { $0.kind == .web } }.first
+  }
+}

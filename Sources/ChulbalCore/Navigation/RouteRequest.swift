@@ -1,0 +1,35 @@
+/// Where a trip goes: the destination's name and coordinate, an optional origin, and the mode.
+public struct RouteRequest: Equatable, Sendable {
+  public var destinationName: String?
+  /// nil (or 0,0, which no Korean place has) means: search by name instead of routing.
+  public var destination: Coordinate?
+  public var originName: String?
+  /// nil means: start from wherever the device is.
+  public var origin: Coordinate?
+  public var mode: TravelMode
+
+  public init(
+    destinationName: String?, destination: Coordinate?, originName: String? = nil,
+    origin: Coordinate? = nil, mode: TravelMode
+  ) {
+    self.destinationName = destinationName
+    self.destination = destination
+    self.originName = originName
+    self.origin = origin
+    self.mode = mode
+  }
+
+  /// The destination coordinate when it is usable for a route.
+  public var routableDestination: Coordinate? {
+    guard let destination, destination.latitude != 0 || destination.longitude != 0 else {
+      return nil
+    }
+    return destination
+  }
+
+  /// The origin coordinate when it is usable.
+  public var routableOrigin: Coordinate? {
+    guard let origin, origin.latitude != 0 || origin.longitude != 0 else { return nil }
+    return origin
+  }
+}

@@ -1,0 +1,47 @@
+@preconcurrency import CQREncode
+
+/// A QR code (error correction level M) drawn with half blocks, two modules per character
+/// cell vertically, so it comes out square in a terminal.
+public struct QRCode: Sendable {
+  /// Modules row by row, true for dark.
+  public let modules: [[Bool]]
+
+  /// Encodes `text` as 8-bit data; nil when it is too long for any QR version.
+  public init?(_ text: String) {
+    guard let code = QRcode_encodeString8bit(text, 0, QR_ECLEVEL_M) else { return nil }
+    defer { QRcode_free(code) }
+    let width = Int(code.pointee.width)
+    let data = UnsafeBufferPointer(start: code.pointee.data, count: width * width)
+    modules = (0..<width).map { row in (0..<width).map { data[row * width + $0] & 1 == 1 } }
+  }
+
+  /// Light modules per side around the code, as the QR standard asks.
+  public static let quietZone = 4
+
+  /// The code as text, light modules drawn and dark ones left blank, with the quiet zone.
+  ///
+  /// - Parameter colors: when not `.none`, each line is wrapped in white-on-black escapes so
+  ///   the code reads dark-on-light on dark and light terminal themes alike; without colour,
+  ///   a dark-background terminal shows it the right way round.
+  public func rendered(colors: ColorMode) -> String {
+    let size = modules.count + 2 * Self.quietZone
+    func light(_ row: Int, _ column: Int) -> Bool {
+      let r = row - Self.quietZone
+      let c = column - Self.quietZone
+      guard (0..<modules.count).contains(r), (0..<modules.count).contains(c) else { return true }
+      return !modules[r][c]
+    }
+    let (start, end) = colors == .none ? ("", "") : ("\u{1B}[97;40m", "\u{1B}[0m")
+    var lines: [String] = []
+    for row in stride(from: 0, to: size, by: 2) {
+      var line = start
+      for column in 0..<size {
+        let top = light(row, column)
+        let bottom = row + 1 < size ? light(row + 1, column) : false
+        line += top && bottom ? "█" : top ? "▀" : bottom ? "▄" : " "
+      }
+      lines.append(line + end)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

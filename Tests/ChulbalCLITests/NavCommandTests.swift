@@ -1,0 +1,214 @@
+import ChulbalCore
+import Foundation
+import Testing
+
+@testable import ChulbalCLI
+
+/// A nav workspace: a database with one appointment, and private XDG folders so the machine's
+/// own desktop files never count.
+final class NavWorkspace: @unchecked Sendable {
+  let workspace = Workspace()
+  var folder: String { workspace.folder }
+
+  init() {
+    for sub in ["data/applications", "config", "system/applications", "bin"] {
+      try? FileManager.default.createDirectory(
+        atPath: folder + "/" + sub, withIntermediateDirectories: true)
+    }
+    workspace.run(["place", "add", "집", "--coord", "37.5665,126.9780", "--default"])
+    workspace.run([
+      "add", "저녁", "--at", "내일 19:00", "--place", "강남역 2번 출구 & 카페", "--coord",
+      "37.4979,127.0276", "--mode", "walk",
+    ])
+  }
+
+  func run(_ arguments: [String], extra: [String: String] = [:]) -> Outcome {
+    var environment = workspace.environment()
+    environment.variables.merge(
+      [
+        "XDG_DATA_HOME": folder + "/data", "XDG_CONFIG_HOME": folder + "/config",
+        "XDG_DATA_DIRS": folder + "/system", "XDG_CONFIG_DIRS": folder + "/system",
+        "PATH": folder + "/bin:/usr/bin:/bin",
+      ].merging(extra) { $1 }
+    ) { $1 }
+    return CLI.run(arguments, environment: environment)
+  }
+
+  /// Installs a fake app declaring `x-scheme-handler/SCHEME`, the way a real one registers.
+  func installHandler(scheme: String) throws {
+    try """
+    [Desktop Entry]
+    Type=Application
+    Name=Fake \(scheme)
+    Exec=/bin/true %u
+    MimeType=x-scheme-handler/\(scheme);
+    """.write(
+      toFile: folder + "/data/applications/fake-\(scheme).desktop", atomically: true,
+      encoding: .utf8)
+  }
+
+  /// Puts an `xdg-open` first on PATH that records each argument on its own line, then runs
+  /// `body` (exit status, or a long sleep).
+  func stubOpener(_ body: String = "exit 0") throws -> String {
+    let log = folder + "/xdg-open.log"
+    let script = folder + "/bin/xdg-open"
+    try """
+    #!/bin/sh
+    printf '%s\\n' "$#" >"\(log)"
+    for argument in "$@"; do printf '%s\\n' "$argument" >>"\(log)"; done
+    \(body)
+    """.write(toFile: script, atomically: true, encoding: .utf8)
+    chmod(script, 0o755)
+    return log
+  }
+}
+
+@Suite struct NavCommandTests {
+  static let webLink =
+    "https://map.kakao.com/link/to/%EA%B0%95%EB%82%A8%EC%97%AD%202%EB%B2%88%20%EC%B6%9C%EA%B5%AC%20%26%20%EC%B9%B4%ED%8E%98,37.4979,127.0276"
+
+  @Test func withoutAnInstalledAppTheFirstWebLinkIsChosen() {
+    let nav = NavWorkspace()
+    let outcome = nav.run(["nav"])
+    #expect(outcome.exitCode == 0)
+    #expect(outcome.standardOutput == Self.webLink + "\n")
+  }
+
+  @Test func aRegisteredKakaoMapAppWinsWithTheSavedOriginAndMode() throws {
+    let nav = NavWorkspace()
+    try nav.installHandler(scheme: "kakaomap")
+    #expect(
+      nav.run(["nav", "저녁"]).standardOutput
+        == "kakaomap://route?sp=37.5665,126.9780&ep=37.4979,127.0276&by=foot\n")
+    // A default in mimeapps.list pointing at an installed desktop file counts too.
+    let other = NavWorkspace()
+    try other.installHandler(scheme: "other")
+    try "[Default Applications]\nx-scheme-handler/nmap=fake-other.desktop\n".write(
+      toFile: other.folder + "/config/mimeapps.list", atomically: true, encoding: .utf8)
+    #expect(other.run(["nav"]).standardOutput.hasPrefix("nmap://route/walk?slat=37.5665"))
+  }
+
+  @Test func providerOrderAllAndJSON() throws {
+    let nav = NavWorkspace()
+    nav.workspace.run(["config", "set", "providers", "google,kakao"])
+    #expect(nav.run(["nav"]).standardOutput.hasPrefix("https://www.google.com/maps/dir/?api=1"))
+    #expect(
+      nav.run(["nav", "--provider", "osm"]).standardOutput.hasPrefix(
+        "https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot"))
+    let all = nav.run(["nav", "--all", "--json"])
+    let list = try #require(
+      try JSONSerialization.jsonObject(with: Data(all.standardOutput.utf8)) as? [[String: String]])
+    #expect(
+      list.map { $0["provider"]! + "/" + $0["kind"]! } == [
+        "google/app", "google/web", "kakao/app", "kakao/web",
+      ])
+    #expect(nav.run(["nav", "--provider", "yahoo"]).exitCode == 2)
+  }
+
+  @Test func missingCoordinatesSearchByNameAndSaySo() {
+    let nav = NavWorkspace()
+    let outcome = nav.run(["nav", "--to", "을지로 노가리 골목"])
+    #expect(
+      outcome.standardOutput
+        == "https://map.kakao.com/link/search/%EC%9D%84%EC%A7%80%EB%A1%9C%20%EB%85%B8%EA%B0%80%EB%A6%AC%20%EA%B3%A8%EB%AA%A9\n"
+    )
+    #expect(outcome.standardError.contains("이름으로 검색하는 링크"))
+    #expect(nav.run(["nav", "--to", "어딘가", "--coord", "0,0"]).standardError.contains("이름으로 검색"))
+  }
+
+  @Test func openPassesTheLinkAsOneArgumentWithNoShell() throws {
+    let nav = NavWorkspace()
+    let log = try nav.stubOpener()
+    let marker = nav.folder + "/pwned"
+    let name = "$(touch \(marker)); touch \(marker) ; `touch \(marker)`"
+    let outcome = nav.run(
+      ["nav", "--to", name, "--coord", "37.5,127.0", "--open"], extra: ["DISPLAY": ":99"])
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let recorded = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+    #expect(recorded.first == "1")
+    #expect(recorded.count == 2 && recorded[1] + "\n" == outcome.standardOutput)
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
+  @Test func openNeedsADisplayAndReportsAFailingOpenerKeepingTheLink() throws {
+    let nav = NavWorkspace()
+    _ = try nav.stubOpener("exit 4")
+    let noDisplay = nav.run(["nav", "--open"])
+    #expect(noDisplay.exitCode == 1)
+    #expect(noDisplay.standardOutput == Self.webLink + "\n")
+    #expect(noDisplay.standardError.contains("그래픽 세션이 아닙니다"))
+    let failing = nav.run(["nav", "--open"], extra: ["WAYLAND_DISPLAY": "wayland-0"])
+    #expect(failing.exitCode == 1)
+    #expect(failing.standardOutput == Self.webLink + "\n")
+    #expect(failing.standardError.contains("xdg-open가 링크를 열지 못했습니다 (종료 상태 4"))
+  }
+
+  @Test func anOpenerThatKeepsRunningIsLeftAfterTwoSeconds() throws {
+    let nav = NavWorkspace()
+    _ = try nav.stubOpener("sleep 30")
+    let started = Date()
+    let outcome = nav.run(["nav", "--open"], extra: ["DISPLAY": ":0"])
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(outcome.exitCode == 0)
+    #expect(elapsed < 3)
+  }
+
+  @Test func theTerminalQRCodeDecodesBackToTheExactLink() throws {
+    let nav = NavWorkspace()
+    try nav.installHandler(scheme: "kakaomap")
+    for (arguments, expected) in [
+      (["nav", "--qr"], Self.webLink),
+      (
+        ["nav", "--qr", "--app"], "kakaomap://route?sp=37.5665,126.9780&ep=37.4979,127.0276&by=foot"
+      ),
+    ] {
+      let outcome = nav.run(arguments, extra: ["NO_COLOR": "1"])
+      let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+      #expect(lines.first == "kakaomap://route?sp=37.5665,126.9780&ep=37.4979,127.0276&by=foot")
+      let decoded = try QRImage.decode(
+        lines.dropFirst().joined(separator: "\n"), folder: nav.folder)
+      #expect(decoded == expected)
+    }
+  }
+}
+
+/// Turns a half-block QR drawing back into an image and reads it with `zbarimg`.
+enum QRImage {
+  /// Each character cell is two modules high; a drawn half is a light module.
+  static func pixels(_ drawing: String) -> [[Bool]] {
+    var rows: [[Bool]] = []
+    for line in drawing.split(separator: "\n") {
+      var top: [Bool] = []
+      var bottom: [Bool] = []
+      for character in line {
+        top.append(!(character == "█" || character == "▀"))  // true = dark
+        bottom.append(!(character == "█" || character == "▄"))
+      }
+      rows += [top, bottom]
+    }
+    return rows
+  }
+
+  static func decode(_ drawing: String, folder: String, scale: Int = 4) throws -> String {
+    let modules = pixels(drawing)
+    let width = (modules.first?.count ?? 0) * scale
+    var pbm = "P1\n\(width) \(modules.count * scale)\n"
+    for row in modules {
+      let line = row.flatMap { Array(repeating: $0 ? "1" : "0", count: scale) }
+        .joined(separator: " ")
+      for _ in 0..<scale { pbm += line + "\n" }
+    }
+    let path = folder + "/qr-\(UUID().uuidString).pbm"
+    try pbm.write(toFile: path, atomically: true, encoding: .ascii)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
+    process.arguments = ["--raw", "-q", path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+  }
+}

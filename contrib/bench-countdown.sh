@@ -7,7 +7,7 @@
 # Prints: the delay of each --plain line after its true second boundary (median, worst);
 # CPU time, voluntary context switches (wake-ups) and peak RSS of a 60-second countdown in
 # second mode, plain and on a real terminal (tmux), of `termdown 60` on the same terminal, and
-# of 10 minutes of minute mode.
+# of 10 minutes of minute mode (contrib/rusage.py reads them from wait4).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/.."
@@ -16,7 +16,6 @@ bash contrib/build.sh
 binary="$PWD/.build/release/chulbal"
 work=$(mktemp -d)
 trap 'tmux -L chulbal-bench kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
-format="%e s elapsed, %U s user, %S s system, %w voluntary switches, %c involuntary, %M KB peak RSS"
 
 echo "== tick accuracy: 60-second --plain run"
 python3 - "$binary" <<'PY'
@@ -44,8 +43,10 @@ print(f"lines: {len(delays) + 1}, delay after the true boundary: median {statist
       f"worst {max(delays):.2f} ms, best {min(delays):.2f} ms")
 PY
 
+rusage="python3 $here/rusage.py"
+
 echo "== cost: 60 seconds of second mode, --plain to a pipe"
-/usr/bin/time -f "chulbal --plain: $format" "$binary" countdown --at +60s --plain >/dev/null
+$rusage --label "chulbal --plain" -- "$binary" countdown --at +60s --plain >/dev/null
 
 echo "== cost: 60 seconds on a real terminal (tmux), chulbal and termdown"
 if ! command -v termdown >/dev/null 2>&1; then
@@ -56,17 +57,13 @@ for program in "$binary countdown --at +60s" "termdown 60"; do
   name="${program%% *}"
   name="${name##*/}"
   tmux -L chulbal-bench new-session -d -x 80 -y 24 \
-    "env -u NO_COLOR TERM=xterm-256color /usr/bin/time -o $work/$name.time -f '$name (tmux): $format' $program"
+    "env -u NO_COLOR TERM=xterm-256color $rusage --label '$name (tmux)' --output $work/$name.cost -- $program"
   while tmux -L chulbal-bench has-session 2>/dev/null; do sleep 1; done
-  cat "$work/$name.time"
+  cat "$work/$name.cost"
 done
 
 if [ "${1:-}" != "--quick" ]; then
   echo "== cost: 10 minutes of minute mode (45 minutes away), --plain to a pipe"
-  /usr/bin/time -o "$work/minute.time" -f "chulbal minute mode: $format" \
-    "$binary" countdown --at +45m --plain >/dev/null &
-  sleep 600
-  pkill -TERM -x chulbal || true
-  wait || true
-  cat "$work/minute.time"
+  $rusage --label "chulbal minute mode" --stop-after 600 -- \
+    "$binary" countdown --at +45m --plain >/dev/null
 fi

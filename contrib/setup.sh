@@ -12,7 +12,7 @@ packages=(tzdata pkg-config libsqlite3-dev libqrencode-dev)
 for arg in "$@"; do
   case "$arg" in
     --test) packages+=(tmux zbar-tools) ;;
-    --bench) packages+=(hyperfine time tmux) ;;
+    --bench) packages+=(hyperfine tmux) ;;
     *) echo "setup.sh: unknown option '$arg' (--test, --bench)" >&2; exit 2 ;;
   esac
 done

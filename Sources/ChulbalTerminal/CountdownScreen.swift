@@ -15,10 +15,10 @@ public struct CountdownScreen: Sendable {
     self.colors = colors
   }
 
-  /// Enters the alternate screen and hides the cursor.
-  public static let enter = "\u{1B}[?1049h\u{1B}[?25l"
-  /// Resets colours, shows the cursor and leaves the alternate screen.
-  public static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+  /// Saves the window title, enters the alternate screen and hides the cursor.
+  public static let enter = "\u{1B}[22;0t\u{1B}[?1049h\u{1B}[?25l"
+  /// Resets colours, shows the cursor, leaves the alternate screen and restores the title.
+  public static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t"
   public static let bell = "\u{07}"
 
   /// One frame for a terminal `width` columns wide, drawn from the top-left corner.

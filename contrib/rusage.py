@@ -3,7 +3,7 @@
 
     rusage.py [--label TEXT] [--stop-after SECONDS] [--output FILE] -- COMMAND [ARG...]
 
-Prints elapsed time, user and system CPU in milliseconds (microsecond resolution, unlike
+Prints (to standard error, or to FILE) elapsed time, user and system CPU in milliseconds (microsecond resolution, unlike
 /usr/bin/time's 10 ms), voluntary context switches (each one a sleep, i.e. a wake-up) and
 peak resident memory. With --stop-after, SIGTERM ends the command after that many seconds.
 """
@@ -18,7 +18,7 @@ options = parser.parse_args()
 command = options.command[1:] if options.command[:1] == ["--"] else options.command
 
 started = time.monotonic()
-child = subprocess.Popen(command, stdout=subprocess.DEVNULL if options.output else None)
+child = subprocess.Popen(command)
 if options.stop_after:
     try:
         child.wait(timeout=options.stop_after)
@@ -33,4 +33,4 @@ if options.output:
     with open(options.output, "w") as file:
         file.write(line + "\n")
 else:
-    print(line)
+    print(line, file=sys.stderr)

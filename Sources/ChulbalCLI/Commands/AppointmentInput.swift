@@ -103,13 +103,18 @@ enum AppointmentInput {
     return appointment
   }
 
-  /// `--from`: a coordinate, or the name of a saved place.
+  /// `--from`: the name of a saved place, else a coordinate.
+  ///
+  /// Saved names never parse as coordinates (`place add` refuses them), so the order is safe;
+  /// text that looks like a coordinate but is not one gets the coordinate's error.
   static func origin(_ text: String, store: Store?) throws -> Origin {
+    if let place = try store?.place(named: text) {
+      return Origin(name: place.name, coordinate: place.coordinate)
+    }
     if text.contains(","), text.first.map({ $0.isNumber || $0 == "-" || $0 == "+" }) == true {
       return Origin(name: nil, coordinate: try parseCoordinate(text, option: "--from"))
     }
-    guard let place = try store?.place(named: text) else { throw UsageError.unknownPlace(text) }
-    return Origin(name: place.name, coordinate: place.coordinate)
+    throw UsageError.unknownPlace(text)
   }
 
   private static func parseCoordinate(_ text: String, option: String) throws(UsageError)

@@ -47,24 +47,26 @@ enum StatusCommand: Command {
       throw UsageError.conflict("'--follow'는 실제 시계를 따르므로 '--now'와 함께 쓸 수 없습니다")
     }
     var store = try options.store(environment, create: false)
-    func line(at now: Date) throws -> String {
+    /// The line for `now`, and the departure it counts down to.
+    func update(at now: Date) throws -> (line: String, departure: Date?) {
       if store == nil { store = try options.store(environment, create: false) }
       let next = try store?.next(after: now)
       let shownZone = next.map { environment.timeZone(stored: $0.timeZone) } ?? zone
-      return StatusLine(appointment: next, now: now, timeZone: shownZone)
+      let line = StatusLine(appointment: next, now: now, timeZone: shownZone)
         .render(format, follow: follow)
+      return (line, next?.plan.departure)
     }
     guard follow else {
-      return .success(try line(at: options.now(environment, timeZone: zone)))
+      return .success(try update(at: options.now(environment, timeZone: zone)).line)
     }
     var failure: (any Error)?
     environment.console.ignoreClosedPipe()
     Ticker.run(clock: environment.clock) { now in
       do {
+        // The next appointment is read afresh each tick: it may have changed since.
+        let (line, departure) = try update(at: now)
         // The bar went away: stop quietly.
-        guard environment.console.write(try line(at: now)) else { return nil }
-        // Re-read every tick: the next appointment may have changed since.
-        let departure = try store?.next(after: now)?.plan.departure
+        guard environment.console.write(line) else { return nil }
         return departure.map { TickPolicy.nextTick(after: now, target: $0) }
           ?? now.addingTimeInterval(60)
       } catch {

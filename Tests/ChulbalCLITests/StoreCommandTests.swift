@@ -127,6 +127,19 @@ final class Workspace: @unchecked Sendable {
     #expect(!again.travelEstimated)
   }
 
+  @Test func aSavedPlaceWhoseNameHasACommaIsStillAPlace() throws {
+    let workspace = Workspace()
+    workspace.run(["place", "add", "3,4번 출구", "--coord", "37.5547,126.9707"])
+    let added = workspace.run([
+      "add", "저녁", "--at", "내일 19:00", "--coord", "37.4979,127.0276", "--from", "3,4번 출구",
+    ])
+    #expect(added.exitCode == 0, "\(added.standardError)")
+    let store = try #require(try Store.open(path: workspace.database, create: false))
+    #expect(try store.appointment(id: 1)?.origin?.name == "3,4번 출구")
+    let bad = workspace.run(["add", "x", "--at", "19:00", "--coord", "37,127", "--from", "3,400"])
+    #expect(bad.exitCode == 2 && bad.standardError.contains("'3,400'"))
+  }
+
   @Test func removeAsksOnATerminalAndNeedsYesElsewhere() throws {
     let workspace = Workspace()
     workspace.run(["add", "하나", "--at", "내일 9시", "--travel", "5m"])

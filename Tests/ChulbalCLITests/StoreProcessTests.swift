@@ -42,7 +42,7 @@ import Testing
     try reader.run()
     for writer in writers { try writer.run() }
     for writer in writers { writer.waitUntilExit() }
-    FileManager.default.createFile(atPath: workspace.database + ".done", contents: nil)
+    _ = FileManager.default.createFile(atPath: workspace.database + ".done", contents: nil)
     reader.waitUntilExit()
     let problems = (try? String(contentsOfFile: failures, encoding: .utf8)) ?? ""
     #expect(problems.isEmpty, "\(problems.prefix(500))")

@@ -1,3 +1,4 @@
+import ChulbalTerminal
 import Foundation
 import Testing
 
@@ -8,27 +9,16 @@ struct TmuxSession {
 
   /// Runs tmux on this session's socket and returns what it printed.
   ///
-  /// Spawned with `posix_spawn` and `waitpid`, not `Foundation.Process`: the tmux server that
-  /// `new-session` starts inherits Process's internal descriptors, and `waitUntilExit` would
-  /// then wait for the whole session to end.
+  /// Through `ChildProcess`, not `Foundation.Process`, whose `waitUntilExit` would wait for the
+  /// tmux server that `new-session` leaves running.
   @discardableResult
   func tmux(_ arguments: String...) throws -> String {
     let path = NSTemporaryDirectory() + "\(socket)-\(UUID().uuidString).out"
     defer { try? FileManager.default.removeItem(atPath: path) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ["tmux", "-L", socket] + arguments
-    var cArguments = argv.map { strdup($0) } + [nil]
-    defer { cArguments.forEach { free($0) } }
-    var pid = pid_t()
-    let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ)
-    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let child = try ChildProcess(
+      ["tmux", "-L", socket] + arguments, environment: ProcessInfo.processInfo.environment,
+      standardOutput: path)
+    _ = child.wait()
     return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
   }
 

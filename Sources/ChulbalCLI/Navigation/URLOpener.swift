@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalTerminal
 import Foundation
 
 /// Opens a link on this desktop with `xdg-open` (or `gio open`), safely.
@@ -46,49 +47,18 @@ struct URLOpener {
       [variables["DISPLAY"], variables["WAYLAND_DISPLAY"]].contains(where: { $0?.isEmpty == false })
     else { throw .noDisplay }
     let candidates: [[String]] = [["xdg-open", url], ["gio", "open", url]]
-    guard let command = candidates.first(where: { find($0[0]) != nil }) else { throw .noOpener }
-    try run(command, executable: find(command[0])!)
-  }
-
-  /// The full path of `program` on `PATH`, or nil.
-  func find(_ program: String) -> String? {
-    let path = variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/\(program)" }
-      .first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
-
-  private func run(_ argv: [String], executable: String) throws(Failure) {
     let errorPath = NSTemporaryDirectory() + "chulbal-open-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: errorPath) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    var arguments = argv.map { strdup($0) } + [nil]
-    defer { arguments.forEach { free($0) } }
-    var environment = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { environment.forEach { free($0) } }
-    var pid = pid_t()
-    guard posix_spawn(&pid, executable, &actions, nil, &arguments, &environment) == 0 else {
-      throw .noOpener
-    }
-    // Wait at most `timeout`: an opener still running then has handed the link to a program.
-    let deadline = Date().addingTimeInterval(timeout)
-    var status: Int32 = 0
-    while true {
-      let done = waitpid(pid, &status, WNOHANG)
-      if done == pid { break }
-      if done < 0 && errno != EINTR { return }
-      if Date() >= deadline { return }
-      usleep(10_000)
-    }
-    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    guard exitStatus == 0 else {
+    for command in candidates {
+      guard
+        let child = try? ChildProcess(command, environment: variables, standardError: errorPath)
+      else { continue }  // Not installed: try the next opener.
+      // Wait at most `timeout`: an opener still running then has handed the link on.
+      guard let status = child.wait(timeout: timeout), status != 0 else { return }
       let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
       let firstLine = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-      throw .failed(program: argv[0], status: exitStatus, message: firstLine)
+      throw .failed(program: command[0], status: status, message: firstLine)
     }
+    throw .noOpener
   }
 }

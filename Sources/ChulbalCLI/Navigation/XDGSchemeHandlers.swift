@@ -21,26 +21,34 @@ final class XDGSchemeHandlers: SchemeHandlerLookup {
   /// `$XDG_DATA_HOME/applications` first, then each of `$XDG_DATA_DIRS`.
   static func applicationFolders(_ variables: [String: String]) -> [String] {
     let home = variables["HOME"] ?? NSHomeDirectory()
-    let dataHome =
-      variables["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? home + "/.local/share"
-    let dataDirs =
-      (variables["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
-    return ([dataHome] + dataDirs).filter { $0.hasPrefix("/") }.map { $0 + "/applications" }
+    return
+      ([xdgHome(variables, "XDG_DATA_HOME", default: home + "/.local/share")]
+      + xdgList(variables, "XDG_DATA_DIRS", default: "/usr/local/share:/usr/share"))
+      .map { $0 + "/applications" }
   }
 
   /// `$XDG_CONFIG_HOME`, then each of `$XDG_CONFIG_DIRS`, then the application folders.
   static func mimeappsFiles(_ variables: [String: String]) -> [String] {
     let home = variables["HOME"] ?? NSHomeDirectory()
-    let configHome =
-      variables["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? home + "/.config"
-    let configDirs =
-      (variables["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? "/etc/xdg").split(separator: ":").map(String.init)
-    return ([configHome] + configDirs + applicationFolders(variables))
-      .map { $0 + "/mimeapps.list" }
+    return
+      ([xdgHome(variables, "XDG_CONFIG_HOME", default: home + "/.config")]
+      + xdgList(variables, "XDG_CONFIG_DIRS", default: "/etc/xdg")
+      + applicationFolders(variables)).map { $0 + "/mimeapps.list" }
+  }
+
+  /// A base directory variable when it holds an absolute path (the spec ignores others).
+  private static func xdgHome(_ variables: [String: String], _ name: String, default: String)
+    -> String
+  {
+    variables[name].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? `default`
+  }
+
+  /// A `:`-separated directory list variable, its absolute entries, or the default when unset.
+  private static func xdgList(_ variables: [String: String], _ name: String, default: String)
+    -> [String]
+  {
+    (variables[name].flatMap { $0.isEmpty ? nil : $0 } ?? `default`).split(separator: ":")
+      .map(String.init).filter { $0.hasPrefix("/") }
   }
 
   static func registeredSchemes(_ variables: [String: String]) -> Set<String> {

@@ -153,6 +153,15 @@ final class NavWorkspace: @unchecked Sendable {
     #expect(elapsed < 3)
   }
 
+  @Test func theQRCodeCarriesTheAppLinkForThePhoneEvenWithoutAnAppHere() throws {
+    let nav = NavWorkspace()
+    let outcome = nav.run(["nav", "--qr", "--app"], extra: ["NO_COLOR": "1"])
+    let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first == Self.webLink)
+    let decoded = try QRImage.decode(lines.dropFirst().joined(separator: "\n"), folder: nav.folder)
+    #expect(decoded == "kakaomap://route?sp=37.5665,126.9780&ep=37.4979,127.0276&by=foot")
+  }
+
   @Test func theTerminalQRCodeDecodesBackToTheExactLink() throws {
     let nav = NavWorkspace()
     try nav.installHandler(scheme: "kakaomap")

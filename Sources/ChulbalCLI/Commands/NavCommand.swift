@@ -33,7 +33,7 @@ enum NavCommand: Command {
       --all                          모든 지도의 앱 링크와 웹 링크 (표, 또는 --json)
       --open                         이 데스크톱에서 링크를 엽니다 (xdg-open, 셸 없이)
       --qr                           https 링크를 QR 코드로 그려 휴대폰으로 넘깁니다
-      --app                          --qr에 https 대신 앱 링크를 담습니다
+      --app                          --qr에 https 대신 앱 링크를 담습니다 (휴대폰의 앱용)
       --json                         JSON으로
       --db 파일                      데이터베이스 파일
       -h, --help                     이 도움말
@@ -89,8 +89,10 @@ enum NavCommand: Command {
       ]).rendered()
       : link.url + "\n"
     if options.has("--qr") {
-      let web = all.first { $0.provider == link.provider && $0.kind == .web } ?? link
-      let encoded = options.has("--app") ? link : web
+      // The phone, not this desktop, has the app: --app encodes the provider's app link even
+      // when no handler is registered here.
+      let kind: MapLink.Kind = options.has("--app") ? .app : .web
+      let encoded = all.first { $0.provider == link.provider && $0.kind == kind } ?? link
       guard let code = QRCode(encoded.url) else {
         throw RuntimeFailure(message: "링크가 너무 길어 QR 코드로 만들 수 없습니다")
       }

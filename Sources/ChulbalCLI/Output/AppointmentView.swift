@@ -37,8 +37,7 @@ struct AppointmentView {
   var remainingText: String {
     switch plan.status(at: now) {
     case .upcoming(let remaining):
-      let precision: KoreanDuration.Precision = remaining < 3600 ? .seconds : .minutes
-      return "\(KoreanDuration.text(seconds: Int(remaining), precision: precision)) 남음"
+      return "\(KoreanDuration.text(seconds: Int(remaining), precision: .seconds)) 남음"
     case .leaveNow: return "지금 출발"
     case .late(let late): return "\(KoreanDuration.text(seconds: Int(late))) 늦음"
     case .started: return "시작됨"

@@ -76,8 +76,7 @@ struct PlanView {
   private func statusText() -> String {
     switch plan.status(at: now) {
     case .upcoming(let remaining):
-      let precision: KoreanDuration.Precision = remaining < 3600 ? .seconds : .minutes
-      return "출발까지 \(KoreanDuration.text(seconds: Int(remaining), precision: precision))"
+      return "출발까지 \(KoreanDuration.text(seconds: Int(remaining), precision: .seconds))"
     case .leaveNow:
       return "지금 출발하세요!"
     case .late(let late):

@@ -51,11 +51,7 @@ struct StatusLine {
     guard let appointment, let reading else { return "" }
     let title = TerminalText.visible(appointment.title)
     switch reading.phase {
-    case .counting:
-      let precision: KoreanDuration.Precision =
-        reading.seconds > Int(TickPolicy.secondsThreshold) ? .minutes : .seconds
-      return
-        "출발 \(KoreanDuration.text(seconds: reading.seconds, precision: precision)) 전 · \(title)"
+    case .counting: return "출발 \(reading.duration) 전 · \(title)"
     case .leaveNow: return "지금 출발 · \(title)"
     case .late, .started: return "\(reading.text) · \(title)"
     }

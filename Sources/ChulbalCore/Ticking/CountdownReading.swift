@@ -19,6 +19,8 @@ public struct CountdownReading: Equatable, Sendable {
   public let seconds: Int
   /// `출발까지 12분 34초`, `출발까지 1시간 5분`, `지금 출발하세요!`, `3분 늦음`.
   public let text: String
+  /// The remaining or overdue time alone, as the display counts it: `12분 34초`, `1시간 5분`.
+  public let duration: String
   /// How much of the wait since `countdownStart` has passed, 0…1.
   public let progress: Double
   /// 0 while more than 30 minutes remain, rising to 1 at 5 minutes and after.
@@ -37,22 +39,17 @@ public struct CountdownReading: Equatable, Sendable {
     urgency = min(1, max(0, (TickPolicy.secondsThreshold - remaining) / (25 * 60)))
     if remaining > 0 {
       phase = .counting
-      if remaining > TickPolicy.secondsThreshold {
-        let minutes = Int((remaining / 60).rounded(.up))
-        seconds = minutes * 60
-        text = "출발까지 " + KoreanDuration.text(seconds: seconds, precision: .minutes)
-      } else {
-        seconds = Int(remaining.rounded(.up))
-        text = "출발까지 " + KoreanDuration.text(seconds: seconds, precision: .seconds)
-      }
+      // Far away the display counts whole minutes, so the value is rounded up to one.
+      let unit: TimeInterval = remaining > TickPolicy.secondsThreshold ? 60 : 1
+      seconds = Int((remaining / unit).rounded(.up) * unit)
+      duration = KoreanDuration.text(seconds: seconds, precision: .seconds)
+      text = "출발까지 " + duration
       return
     }
     let overdue = Int((-remaining).rounded(.down))
     seconds = -overdue
     phase = now > start ? .started : overdue < 60 ? .leaveNow : .late
-    text =
-      overdue == 0
-      ? "지금 출발하세요!"
-      : KoreanDuration.text(seconds: overdue, precision: .seconds) + " 늦음"
+    duration = KoreanDuration.text(seconds: overdue, precision: .seconds)
+    text = overdue == 0 ? "지금 출발하세요!" : duration + " 늦음"
   }
 }

@@ -36,15 +36,16 @@ public enum MapLinks {
     }
     switch provider {
     case .kakao:
-      let by = ["car": "car", "transit": "publictransit", "walk": "foot", "bike": "bicycle"]
+      let by = request.mode.named(
+        car: "car", transit: "publictransit", walk: "foot", bike: "bicycle")
       let start = origin.map { "sp=\(pair($0))&" } ?? ""
-      add(.app, "kakaomap://route?\(start)ep=\(pair(destination))&by=\(by[request.mode.rawValue]!)")
+      add(.app, "kakaomap://route?\(start)ep=\(pair(destination))&by=\(by)")
       // The documented web form carries the destination only; commas and slashes end the
       // name inside its 'name,lat,lng' segment even when encoded, so they are removed.
       let label = (name ?? "도착").filter { $0 != "," && $0 != "/" }
       add(.web, "https://map.kakao.com/link/to/\(e(label)),\(pair(destination))")
     case .naver:
-      let path = ["car": "car", "transit": "public", "walk": "walk", "bike": "bicycle"]
+      let path = request.mode.named(car: "car", transit: "public", walk: "walk", bike: "bicycle")
       var query = ""
       if let origin {
         query += "slat=\(number(origin.latitude))&slng=\(number(origin.longitude))&"
@@ -52,15 +53,15 @@ public enum MapLinks {
       }
       query += "dlat=\(number(destination.latitude))&dlng=\(number(destination.longitude))"
       if let name { query += "&dname=\(e(name))" }
-      add(.app, "nmap://route/\(path[request.mode.rawValue]!)?\(query)&appname=\(naverAppName)")
+      add(.app, "nmap://route/\(path)?\(query)&appname=\(naverAppName)")
       // Naver documents no web directions URL; its search page is the stable web form.
       links.append(
         MapLink(
           provider: .naver, kind: .web,
           url: "https://map.naver.com/p/search/\(e(name ?? pair(destination)))", isSearch: true))
     case .google:
-      let modes = ["car": "driving", "transit": "transit", "walk": "walking", "bike": "bicycling"]
-      let mode = modes[request.mode.rawValue]!
+      let mode = request.mode.named(
+        car: "driving", transit: "transit", walk: "walking", bike: "bicycling")
       let start = origin.map { "saddr=\(pair($0))&" } ?? ""
       add(.app, "comgooglemaps://?\(start)daddr=\(pair(destination))&directionsmode=\(mode)")
       let from = origin.map { "&origin=\(e(pair($0)))" } ?? ""
@@ -69,12 +70,13 @@ public enum MapLinks {
         "https://www.google.com/maps/dir/?api=1\(from)&destination=\(e(pair(destination)))"
           + "&travelmode=\(mode)")
     case .apple:
-      let modes = ["car": "driving", "transit": "transit", "walk": "walking", "bike": "cycling"]
+      let mode = request.mode.named(
+        car: "driving", transit: "transit", walk: "walking", bike: "cycling")
       let source = origin.map { "source=\(pair($0))&" } ?? ""
       add(
         .web,
         "https://maps.apple.com/directions?\(source)destination=\(pair(destination))"
-          + "&mode=\(modes[request.mode.rawValue]!)")
+          + "&mode=\(mode)")
     case .osm:
       guard let origin else {
         // OpenStreetMap needs both points for a route; without an origin, show the place.
@@ -84,11 +86,11 @@ public enum MapLinks {
         return links
       }
       // No transit engine: walking is the nearest (to and from the stops).
-      let engine = ["car": "car", "transit": "foot", "walk": "foot", "bike": "bicycle"]
+      let engine = request.mode.named(car: "car", transit: "foot", walk: "foot", bike: "bicycle")
       add(
         .web,
         "https://www.openstreetmap.org/directions?engine=fossgis_osrm_"
-          + "\(engine[request.mode.rawValue]!)&route=\(e(pair(origin) + ";" + pair(destination)))")
+          + "\(engine)&route=\(e(pair(origin) + ";" + pair(destination)))")
     }
     return links
   }

@@ -20,16 +20,16 @@ public struct RouteRequest: Equatable, Sendable {
   }
 
   /// The destination coordinate when it is usable for a route.
-  public var routableDestination: Coordinate? {
-    guard let destination, destination.latitude != 0 || destination.longitude != 0 else {
-      return nil
-    }
-    return destination
-  }
+  public var routableDestination: Coordinate? { Self.routable(destination) }
 
   /// The origin coordinate when it is usable.
-  public var routableOrigin: Coordinate? {
-    guard let origin, origin.latitude != 0 || origin.longitude != 0 else { return nil }
-    return origin
+  public var routableOrigin: Coordinate? { Self.routable(origin) }
+
+  /// nil for a missing coordinate or for 0,0, which marks an unknown one.
+  private static func routable(_ coordinate: Coordinate?) -> Coordinate? {
+    guard let coordinate, coordinate.latitude != 0 || coordinate.longitude != 0 else {
+      return nil
+    }
+    return coordinate
   }
 }

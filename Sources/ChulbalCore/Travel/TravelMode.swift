@@ -10,6 +10,16 @@ public enum TravelMode: String, CaseIterable, Sendable {
     return mode
   }
 
+  /// The word a map provider uses for this mode.
+  func named(car: String, transit: String, walk: String, bike: String) -> String {
+    switch self {
+    case .car: car
+    case .transit: transit
+    case .walk: walk
+    case .bike: bike
+    }
+  }
+
   /// How much longer the road or track is than the straight line.
   ///
   /// Street networks typically run 1.2–1.4 times the great-circle distance in dense cities;

@@ -35,10 +35,7 @@ enum AddCommand: Command {
     let appointment = try AppointmentInput.read(
       options, over: nil, title: options.positionals.joined(separator: " "), store: existing,
       environment: environment)
-    guard let store = try existing ?? options.store(environment, create: true) else {
-      throw RuntimeFailure(message: "데이터베이스를 만들 수 없습니다")
-    }
-    let stored = try store.insert(appointment)
+    let stored = try options.writableStore(environment, existing: existing).insert(appointment)
     let now = try options.now(environment, timeZone: environment.timeZone(stored: stored.timeZone))
     let view = AppointmentView(stored, now: now, environment: environment)
     return .success(options.has("--json") ? view.json().rendered() : view.summaryLine + "\n")

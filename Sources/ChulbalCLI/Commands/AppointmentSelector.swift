@@ -1,7 +1,18 @@
 import ChulbalStore
+import Foundation
 
 /// Finds the stored appointment a person means: `3`, `#3`, or a unique title prefix.
 enum AppointmentSelector {
+  /// The appointment the command's one optional word names, else the next departure after
+  /// `now`; nil when no word is given and nothing is upcoming.
+  static func namedOrNext(_ options: CommandOptions, store: Store?, now: () throws -> Date)
+    throws -> Appointment?
+  {
+    try options.expectPositionals(atMost: 1)
+    if let selector = options.positionals.first { return try find(selector, in: store) }
+    return try store?.next(after: now())
+  }
+
   static func find(_ selector: String, in store: Store?) throws -> Appointment {
     let digits = selector.hasPrefix("#") ? String(selector.dropFirst()) : selector
     if let id = Int(digits), !digits.isEmpty, digits.allSatisfy(\.isASCII) {

@@ -54,6 +54,34 @@ extension CommandOptions {
 
   /// Rejects positional words for a command that takes none.
   func expectNoPositionals() throws(UsageError) {
-    if let word = positionals.first { throw .unexpectedArgument(word, command: command) }
+    try expectPositionals(atMost: 0)
+  }
+
+  /// Rejects positional words past the first `count`.
+  func expectPositionals(atMost count: Int) throws(UsageError) {
+    if positionals.count > count {
+      throw .unexpectedArgument(positionals[count], command: command)
+    }
+  }
+
+  /// The one positional word a command needs, such as an appointment's number.
+  ///
+  /// - Parameters:
+  ///   - name: what the word is, for the error when it is missing.
+  ///   - example: a command line that gives it.
+  func singlePositional(_ name: String, example: String) throws(UsageError) -> String {
+    guard let word = positionals.first else {
+      throw .missingOption(name, command: command, example: example)
+    }
+    try expectPositionals(atMost: 1)
+    return word
+  }
+
+  /// The store for a command that writes: `existing` when there was one, else a new one.
+  func writableStore(_ environment: Environment, existing: Store? = nil) throws -> Store {
+    guard let store = try existing ?? self.store(environment, create: true) else {
+      throw RuntimeFailure(message: "데이터베이스를 만들 수 없습니다")
+    }
+    return store
   }
 }

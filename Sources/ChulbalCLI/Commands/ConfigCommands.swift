@@ -21,9 +21,7 @@ enum ConfigGetCommand: Command {
   }
 
   static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
-    if options.positionals.count > 1 {
-      throw UsageError.unexpectedArgument(options.positionals[1], command: name)
-    }
+    try options.expectPositionals(atMost: 1)
     let keys =
       try options.positionals.first.map { key throws(UsageError) in [try Setting.named(key)] }
       ?? Setting.allCases
@@ -67,9 +65,7 @@ enum ConfigSetCommand: Command {
       throw UsageError.missingOption(
         "이름과 값", command: name, example: "chulbal config set buffer 15m")
     }
-    if options.positionals.count > 2 {
-      throw UsageError.unexpectedArgument(options.positionals[2], command: name)
-    }
+    try options.expectPositionals(atMost: 2)
     let setting = try Setting.named(options.positionals[0])
     let value: String
     do {
@@ -77,10 +73,7 @@ enum ConfigSetCommand: Command {
     } catch {
       throw UsageError.invalidValue(option: setting.rawValue, error)
     }
-    guard let store = try options.store(environment, create: true) else {
-      throw RuntimeFailure(message: "데이터베이스를 만들 수 없습니다")
-    }
-    try store.setSetting(setting.rawValue, value)
+    try options.writableStore(environment).setSetting(setting.rawValue, value)
     return .success("\(setting.rawValue) = \(value)\n")
   }
 }

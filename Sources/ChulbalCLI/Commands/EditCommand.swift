@@ -26,12 +26,7 @@ enum EditCommand: Command {
     """
 
   static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
-    guard let selector = options.positionals.first else {
-      throw UsageError.missingOption("번호", command: name, example: "chulbal edit 3 --at 19:30")
-    }
-    if options.positionals.count > 1 {
-      throw UsageError.unexpectedArgument(options.positionals[1], command: name)
-    }
+    let selector = try options.singlePositional("번호", example: "chulbal edit 3 --at 19:30")
     let store = try options.store(environment, create: false)
     let base = try AppointmentSelector.find(selector, in: store)
     var edited = try AppointmentInput.read(

@@ -130,19 +130,13 @@ enum NavCommand: Command {
         destination: try options.parse("--coord", Coordinate.parse),
         mode: settings.mode)
     } else {
-      if options.positionals.count > 1 {
-        throw UsageError.unexpectedArgument(options.positionals[1], command: name)
-      }
-      let appointment: Appointment
-      if let selector = options.positionals.first {
-        appointment = try AppointmentSelector.find(selector, in: store)
-      } else {
-        let now = try options.now(environment, timeZone: environment.timeZone(option: nil))
-        guard let next = try store?.next(after: now) else {
-          throw RuntimeFailure(
-            message: "다가오는 약속이 없습니다: 약속 번호를 주거나 '--to 이름 --coord 위도,경도'로 목적지를 주세요")
-        }
-        appointment = next
+      guard
+        let appointment = try AppointmentSelector.namedOrNext(
+          options, store: store,
+          now: { try options.now(environment, timeZone: environment.timeZone(option: nil)) })
+      else {
+        throw RuntimeFailure(
+          message: "다가오는 약속이 없습니다: 약속 번호를 주거나 '--to 이름 --coord 위도,경도'로 목적지를 주세요")
       }
       request = RouteRequest(
         destinationName: appointment.place ?? appointment.title,

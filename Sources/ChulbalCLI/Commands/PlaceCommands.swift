@@ -24,13 +24,8 @@ enum PlaceAddCommand: Command {
     """
 
   static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
-    guard let name = options.positionals.first else {
-      throw UsageError.missingOption(
-        "이름", command: Self.name, example: "chulbal place add 집 --coord 37.5665,126.9780")
-    }
-    if options.positionals.count > 1 {
-      throw UsageError.unexpectedArgument(options.positionals[1], command: Self.name)
-    }
+    let name = try options.singlePositional(
+      "이름", example: "chulbal place add 집 --coord 37.5665,126.9780")
     try validate(name: name)
     guard let coordinate = try options.parse("--coord", Coordinate.parse) else {
       throw UsageError.missingOption(
@@ -38,9 +33,7 @@ enum PlaceAddCommand: Command {
     }
     let existing = try options.store(environment, create: false)
     if try existing?.place(named: name) != nil { throw UsageError.duplicatePlace(name) }
-    guard let store = try existing ?? options.store(environment, create: true) else {
-      throw RuntimeFailure(message: "데이터베이스를 만들 수 없습니다")
-    }
+    let store = try options.writableStore(environment, existing: existing)
     let place = SavedPlace(name: name, coordinate: coordinate, isDefault: options.has("--default"))
     guard try store.addPlace(place) else { throw UsageError.duplicatePlace(name) }
     let mark = place.isDefault ? ", 기본 출발지" : ""
@@ -115,12 +108,7 @@ enum PlaceRemoveCommand: Command {
     """
 
   static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
-    guard let name = options.positionals.first else {
-      throw UsageError.missingOption("이름", command: Self.name, example: "chulbal place remove 집")
-    }
-    if options.positionals.count > 1 {
-      throw UsageError.unexpectedArgument(options.positionals[1], command: Self.name)
-    }
+    let name = try options.singlePositional("이름", example: "chulbal place remove 집")
     guard let store = try options.store(environment, create: false),
       try store.place(named: name) != nil
     else { throw UsageError.unknownPlace(name) }

@@ -21,12 +21,7 @@ enum ShowCommand: Command {
     """
 
   static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
-    guard let selector = options.positionals.first else {
-      throw UsageError.missingOption("번호", command: name, example: "chulbal show 3")
-    }
-    if options.positionals.count > 1 {
-      throw UsageError.unexpectedArgument(options.positionals[1], command: name)
-    }
+    let selector = try options.singlePositional("번호", example: "chulbal show 3")
     let appointment = try AppointmentSelector.find(
       selector, in: options.store(environment, create: false))
     let now = try options.now(

@@ -42,17 +42,10 @@ struct CountdownTarget {
     for option in ["--travel", "--buffer", "--tz"] where options[option] != nil {
       throw UsageError.conflict("'\(option)'는 '--at'과 함께 씁니다 (저장한 약속은 chulbal edit로 바꾸세요)")
     }
-    if options.positionals.count > 1 {
-      throw UsageError.unexpectedArgument(options.positionals[1], command: options.command)
-    }
-    let store = try options.store(environment, create: false)
-    let appointment: Appointment
-    if let selector = options.positionals.first {
-      appointment = try AppointmentSelector.find(selector, in: store)
-    } else {
-      guard let next = try store?.next(after: now) else { return nil }
-      appointment = next
-    }
+    guard
+      let appointment = try AppointmentSelector.namedOrNext(
+        options, store: options.store(environment, create: false), now: { now })
+    else { return nil }
     return CountdownTarget(
       title: appointment.title, place: appointment.place, plan: appointment.plan,
       timeZone: environment.timeZone(stored: appointment.timeZone))

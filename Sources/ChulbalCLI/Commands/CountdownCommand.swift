@@ -50,7 +50,8 @@ enum CountdownCommand: Command {
           + "chulbal add로 약속을 추가하세요")
     }
     let plan = target.plan
-    let end = untilDeparture ? plan.departure : max(plan.start, plan.departure)
+    // Departure never comes after the start: travel and buffer are never negative.
+    let end = untilDeparture ? plan.departure : plan.start
     let format = KoreanDateFormat(timeZone: target.timeZone)
     let console = environment.console
     let plain =

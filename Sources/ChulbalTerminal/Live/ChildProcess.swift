@@ -25,6 +25,11 @@ public struct ChildProcess: Sendable {
       posix_spawn_file_actions_addopen(
         &actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     }
+    // Nothing else of ours goes along: not the database, and not a pipe another thread has
+    // open, which a program left running (a browser, a tmux server) would otherwise hold.
+    if let closeFrom = Self.closeFrom {
+      _ = closeFrom(&actions, 3)
+    }
     var argv = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -45,6 +50,15 @@ public struct ChildProcess: Sendable {
     guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
     self.pid = pid
   }
+
+  private typealias CloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which the Glibc
+  /// module does not declare; nil on a C library without it.
+  private static let closeFrom: CloseFrom? = dlsym(
+    UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"
+  ).map { unsafeBitCast($0, to: CloseFrom.self) }
 
   /// Waits for the program to end, at most `timeout` seconds when given.
   ///

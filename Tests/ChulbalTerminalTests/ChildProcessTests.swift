@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@testable import ChulbalTerminal
+
+@Suite struct ChildProcessTests {
+  @Test func aChildGetsNoneOfOurOtherDescriptors() throws {
+    // A pipe without close-on-exec, like the ones Foundation.Process makes on other threads.
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer { ends.forEach { close($0) } }
+    let output = NSTemporaryDirectory() + "chulbal-child-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let child = try ChildProcess(
+      ["/bin/sh", "-c", "ls /proc/$$/fd"], environment: ["PATH": "/usr/bin:/bin"],
+      standardOutput: output)
+    #expect(child.wait() == 0)
+    let descriptors = try String(contentsOfFile: output, encoding: .utf8)
+      .split(separator: "\n").compactMap { Int32($0) }
+    #expect(descriptors.contains(1))
+    #expect(!descriptors.contains(ends[0]) && !descriptors.contains(ends[1]), "\(descriptors)")
+  }
+
+  @Test func exitStatusAndTimeout() throws {
+    let failing = try ChildProcess(["/bin/sh", "-c", "exit 4"], environment: [:])
+    #expect(failing.wait() == 4)
+    let sleeping = try ChildProcess(["/bin/sleep", "5"], environment: [:])
+    #expect(sleeping.wait(timeout: 0.2) == nil)
+    kill(sleeping.pid, SIGKILL)
+    #expect(sleeping.wait() == 128 + SIGKILL)
+    #expect(throws: POSIXError.self) { try ChildProcess(["no-such-program"], environment: [:]) }
+  }
+}

@@ -191,7 +191,7 @@ struct Handlers: SchemeHandlerLookup {
   @Test func theChainPrefersAnInstalledAppThenTheFirstWebLink() throws {
     let request = RouteRequest(
       destinationName: referenceName, destination: referenceDestination, mode: .transit)
-    let order = NavigationChain.defaultOrder
+    let order = Settings.defaults.providers
     let web = try #require(NavigationChain.choose(request, order: order, handlers: NoHandlers()))
     #expect(web.provider == .kakao && web.kind == .web)
     let naverApp = try #require(

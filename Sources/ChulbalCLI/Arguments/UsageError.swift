@@ -44,7 +44,7 @@ enum UsageError: Error, Equatable {
       return "환경 변수 \(variable): \(error)"
     case .unknownSetting(let key, let suggestion):
       return "알 수 없는 설정 '\(key)'" + Self.hint(suggestion)
-        + " (설정: \(Setting.allCases.map(\.rawValue).joined(separator: ", ")))"
+        + " (설정: \(Settings.Key.allCases.map(\.rawValue).joined(separator: ", ")))"
     case .unknownAppointment(let selector):
       return "약속 '\(selector)'이(가) 없습니다 (목록: chulbal list --all)"
     case .ambiguousAppointment(let selector, let matches):

@@ -40,7 +40,6 @@ enum AppointmentInput {
     _ options: CommandOptions, over base: Appointment?, title: String?, store: Store?,
     environment: Environment
   ) throws -> Appointment {
-    let settings = Settings(values: try store?.settings() ?? [:])
     let zone: TimeZone =
       if options["--tz"] == nil, let base {
         environment.timeZone(stored: base.timeZone)
@@ -48,59 +47,41 @@ enum AppointmentInput {
         try environment.timeZone(option: options["--tz"])
       }
     let now = try options.now(environment, timeZone: zone)
-    let parsedStart = try options.parse("--at") { text throws(InputError) in
+    var draft = AppointmentDraft()
+    draft.title = title
+    draft.start = try options.parse("--at") { text throws(InputError) in
       try TimeExpression.parse(text, now: now, timeZone: zone)
     }
-    guard let start = parsedStart ?? base?.start else {
-      throw UsageError.missingOption(
-        "--at", command: options.command, example: "--at \"내일 오후 7시\"")
-    }
-    var appointment =
-      base
-      ?? Appointment(
-        title: "", start: start, timeZone: zone.identifier, mode: settings.mode,
-        travelSeconds: 0, bufferSeconds: settings.bufferSeconds,
-        prepSeconds: settings.prepSeconds, alertLeads: settings.alertLeads)
-    appointment.start = Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded(.down))
-    appointment.timeZone = zone.identifier
-    if let title {
-      let trimmed = title.trimmingCharacters(in: .whitespaces)
-      guard !trimmed.isEmpty else {
+    draft.timeZone = zone.identifier
+    draft.place = options["--place"]
+    draft.note = options["--note"]
+    draft.coordinate = try options.parse("--coord", Coordinate.parse)
+    draft.mode = try options.parse("--mode", TravelMode.parse)
+    if let from = options["--from"] { draft.origin = try origin(from, store: store) }
+    draft.bufferSeconds = try options.parse("--buffer", DurationExpression.parse)
+    draft.prepSeconds = try options.parse("--prep", DurationExpression.parse)
+    draft.alertLeads = try options.parse("--alerts", AlertLeads.parse)
+    draft.travelSeconds = try options.parse("--travel", DurationExpression.parse)
+    let settings = try store?.settings() ?? .defaults
+    let defaultOrigin = try store?.defaultPlace()?.origin
+    do throws(AppointmentDraft.Problem) {
+      if let base { return try draft.applied(to: base) }
+      return try draft.appointment(settings: settings, defaultOrigin: defaultOrigin)
+    } catch {
+      switch error {
+      case .missingStart:
+        throw UsageError.missingOption(
+          "--at", command: options.command, example: "--at \"내일 오후 7시\"")
+      case .emptyTitle:
         throw UsageError.conflict("제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …")
-      }
-      appointment.title = trimmed
-    }
-    if let place = options["--place"] { appointment.place = place.isEmpty ? nil : place }
-    if let note = options["--note"] { appointment.note = note.isEmpty ? nil : note }
-    if let coordinate = try options.parse("--coord", Coordinate.parse) {
-      appointment.coordinate = coordinate
-    }
-    if let mode = try options.parse("--mode", TravelMode.parse) { appointment.mode = mode }
-    if let from = options["--from"] {
-      appointment.origin = try origin(from, store: store)
-    } else if base == nil, let home = try store?.defaultPlace() {
-      appointment.origin = Origin(name: home.name, coordinate: home.coordinate)
-    }
-    if let buffer = try options.parse("--buffer", DurationExpression.parse) {
-      appointment.bufferSeconds = buffer
-    }
-    if let prep = try options.parse("--prep", DurationExpression.parse) {
-      appointment.prepSeconds = prep
-    }
-    if let leads = try options.parse("--alerts", AlertLeads.parse) {
-      appointment.alertLeads = leads
-    }
-
-    if let travel = try options.parse("--travel", DurationExpression.parse) {
-      appointment.travelSeconds = travel
-      appointment.travelEstimated = false
-    } else {
-      let routeChanged = ["--coord", "--from", "--mode"].contains { options[$0] != nil }
-      if base == nil || routeChanged || appointment.travelEstimated {
-        try estimateTravel(&appointment)
+      case .noTravel(let missingDestination):
+        let missing =
+          missingDestination ? "도착지 좌표('--coord 위도,경도')" : "출발지('--from 집' 또는 기본 장소)"
+        throw UsageError.conflict(
+          "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, \(missing)를 주면 추정합니다 "
+            + "(기본 장소: chulbal place add 집 --coord 위도,경도 --default)")
       }
     }
-    return appointment
   }
 
   /// `--from`: the name of a saved place, else a coordinate.
@@ -125,19 +106,5 @@ enum AppointmentInput {
     } catch {
       throw .invalidValue(option: option, error)
     }
-  }
-
-  private static func estimateTravel(_ appointment: inout Appointment) throws(UsageError) {
-    guard let origin = appointment.origin, let destination = appointment.coordinate else {
-      let missing =
-        appointment.coordinate == nil
-        ? "도착지 좌표('--coord 위도,경도')" : "출발지('--from 집' 또는 기본 장소)"
-      throw .conflict(
-        "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, \(missing)를 주면 추정합니다 "
-          + "(기본 장소: chulbal place add 집 --coord 위도,경도 --default)")
-    }
-    appointment.travelSeconds =
-      TravelEstimate.minutes(from: origin.coordinate, to: destination, mode: appointment.mode) * 60
-    appointment.travelEstimated = true
   }
 }

@@ -1,3 +1,4 @@
+import ChulbalCore
 import ChulbalStore
 import Foundation
 

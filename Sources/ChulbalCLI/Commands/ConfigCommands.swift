@@ -15,7 +15,7 @@ enum ConfigGetCommand: Command {
     설정 값을 보여 줍니다. 바꾸지 않은 설정은 기본값입니다.
 
     설정:
-    \(Setting.allCases.map { "  \($0.rawValue.padding(10)) \($0.summary)" }.joined(separator: "\n"))
+    \(Settings.Key.allCases.map { "  \($0.rawValue.padding(10)) \($0.summary)" }.joined(separator: "\n"))
 
     """
   }
@@ -23,20 +23,18 @@ enum ConfigGetCommand: Command {
   static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 1)
     let keys =
-      try options.positionals.first.map { key throws(UsageError) in [try Setting.named(key)] }
-      ?? Setting.allCases
-    let settings = Settings(
-      values: try options.store(environment, create: false)?.settings() ?? [:])
+      try options.positionals.first.map { key throws(UsageError) in [try Settings.Key.named(key)] }
+      ?? Settings.Key.allCases
+    let settings = try options.store(environment, create: false)?.settings() ?? .defaults
     if options.has("--json") {
       return .success(
-        JSONValue.object(keys.map { ($0.rawValue, .string(settings.raw($0))) }).rendered())
+        JSONValue.object(keys.map { ($0.rawValue, .string(settings.text($0))) }).rendered())
     }
-    if options.positionals.first != nil { return .success(settings.raw(keys[0]) + "\n") }
+    if options.positionals.first != nil { return .success(settings.text(keys[0]) + "\n") }
     return .success(
       TerminalText.table(
         keys.map { key in
-          let stored = settings.values[key.rawValue] != nil
-          return [key.rawValue, settings.raw(key), stored ? "" : "(기본값)"]
+          [key.rawValue, settings.text(key), settings.stored.contains(key) ? "" : "(기본값)"]
         }))
   }
 }
@@ -55,7 +53,7 @@ enum ConfigSetCommand: Command {
         chulbal config set providers kakao,naver,google
 
     설정:
-    \(Setting.allCases.map { "  \($0.rawValue.padding(10)) \($0.summary)" }.joined(separator: "\n"))
+    \(Settings.Key.allCases.map { "  \($0.rawValue.padding(10)) \($0.summary)" }.joined(separator: "\n"))
 
     """
   }
@@ -66,14 +64,24 @@ enum ConfigSetCommand: Command {
         "이름과 값", command: name, example: "chulbal config set buffer 15m")
     }
     try options.expectPositionals(atMost: 2)
-    let setting = try Setting.named(options.positionals[0])
-    let value: String
+    let key = try Settings.Key.named(options.positionals[0])
+    var settings = Settings.defaults
     do {
-      value = try setting.validate(options.positionals[1])
+      try settings.set(key, from: options.positionals[1])
     } catch {
-      throw UsageError.invalidValue(option: setting.rawValue, error)
+      throw UsageError.invalidValue(option: key.rawValue, error)
     }
-    try options.writableStore(environment).setSetting(setting.rawValue, value)
-    return .success("\(setting.rawValue) = \(value)\n")
+    try options.writableStore(environment).save(key, of: settings)
+    return .success("\(key.rawValue) = \(settings.text(key))\n")
+  }
+}
+
+extension Settings.Key {
+  /// The key a person typed, or a usage error suggesting the nearest one.
+  static func named(_ name: String) throws(UsageError) -> Settings.Key {
+    guard let key = Settings.Key(rawValue: name) else {
+      throw .unknownSetting(name, suggestion: suggestion(for: name, among: allCases.map(\.rawValue)))
+    }
+    return key
   }
 }

@@ -42,11 +42,10 @@ enum NavCommand: Command {
 
   static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
     let store = try options.store(environment, create: false)
-    let settings = Settings(values: try store?.settings() ?? [:])
+    let settings = try store?.settings() ?? .defaults
     let request = try Self.request(
       options, environment: environment, store: store, settings: settings)
-    var order =
-      (try? MapProvider.parseChain(settings.raw(.providers))) ?? NavigationChain.defaultOrder
+    var order = settings.providers
     if let provider = options["--provider"] {
       guard let forced = MapProvider(rawValue: provider.lowercased()) else {
         throw UsageError.invalidValue(

@@ -64,8 +64,6 @@ struct PlanRequest {
   let timeZone: TimeZone
   let now: Date
 
-  static let defaultBuffer = 10 * 60
-
   init(options: CommandOptions, environment: Environment) throws(UsageError) {
     try options.expectNoPositionals()
     timeZone = try environment.timeZone(option: options["--tz"])
@@ -85,9 +83,10 @@ struct PlanRequest {
     let (travel, estimated) = try Self.travel(options)
     plan = DeparturePlan(
       start: start, travelSeconds: travel, travelEstimated: estimated,
-      bufferSeconds: try options.parse("--buffer", DurationExpression.parse) ?? Self.defaultBuffer,
-      prepSeconds: try options.parse("--prep", DurationExpression.parse) ?? 0,
-      alertLeads: try options.parse("--alerts", AlertLeads.parse) ?? AlertLeads.standard)
+      bufferSeconds: try options.parse("--buffer", DurationExpression.parse) ?? Settings.defaults.bufferSeconds,
+      prepSeconds: try options.parse("--prep", DurationExpression.parse)
+        ?? Settings.defaults.prepSeconds,
+      alertLeads: try options.parse("--alerts", AlertLeads.parse) ?? Settings.defaults.alertLeads)
   }
 
   /// Travel seconds from `--travel`, or estimated from `--from`/`--to`/`--mode`.
@@ -110,7 +109,7 @@ struct PlanRequest {
         "이동 시간이 없습니다: '--travel 35m'처럼 주거나, '--from 위도,경도 --to 위도,경도'로 추정하세요 "
           + "(이동이 없으면 '--travel 0')")
     }
-    let minutes = TravelEstimate.minutes(from: origin, to: destination, mode: mode ?? .transit)
+    let minutes = TravelEstimate.minutes(from: origin, to: destination, mode: mode ?? Settings.defaults.mode)
     return (minutes * 60, true)
   }
 }

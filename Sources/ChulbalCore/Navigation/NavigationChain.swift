@@ -5,9 +5,6 @@ public protocol SchemeHandlerLookup {
 
 /// Picks the one link to give a person, from the providers in their order.
 public enum NavigationChain {
-  /// The default order: Kakao, Naver, Google, Apple (web), OpenStreetMap.
-  public static let defaultOrder = MapProvider.allCases
-
   /// The first provider whose app is installed gets its app link; otherwise the first
   /// provider's web link, which always opens in a browser.
   ///

@@ -1,8 +1,5 @@
 /// Reads a list of alert lead times such as `30m,10m,0`.
 public enum AlertLeads {
-  /// The leads used when none are given: 30 and 10 minutes before, and at departure.
-  public static let standard = [30 * 60, 10 * 60, 0]
-
   /// Parses comma-separated durations into distinct whole-minute leads, largest first.
   ///
   /// `none` (or `없음`) means no alerts.

@@ -55,6 +55,13 @@ public enum DurationExpression {
     return try checked(total, text)
   }
 
+  /// The normal form of a duration, which ``parse(_:)`` reads back: `1h30m`, `10m`, `45s`, `0`.
+  public static func text(_ seconds: Int) -> String {
+    guard seconds > 0 else { return "0" }
+    let parts = [(seconds / 3600, "h"), (seconds % 3600 / 60, "m"), (seconds % 60, "s")]
+    return parts.filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }.joined()
+  }
+
   private static func checked(_ seconds: Int, _ text: String) throws(InputError) -> Int {
     guard seconds <= maximumSeconds else {
       throw .duration(text, reason: "일주일보다 깁니다")

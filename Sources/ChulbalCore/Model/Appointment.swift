@@ -1,4 +1,3 @@
-import ChulbalCore
 import Foundation
 
 /// A kept appointment: when, where, and how the person gets there.
@@ -24,9 +23,9 @@ public struct Appointment: Equatable, Sendable {
 
   public init(
     id: Int = 0, title: String, start: Date, timeZone: String, place: String? = nil,
-    coordinate: Coordinate? = nil, origin: Origin? = nil, mode: TravelMode = .transit,
-    travelSeconds: Int, travelEstimated: Bool = false, bufferSeconds: Int, prepSeconds: Int = 0,
-    alertLeads: [Int] = AlertLeads.standard, note: String? = nil
+    coordinate: Coordinate? = nil, origin: Origin? = nil, mode: TravelMode, travelSeconds: Int,
+    travelEstimated: Bool = false, bufferSeconds: Int, prepSeconds: Int = 0, alertLeads: [Int],
+    note: String? = nil
   ) {
     self.id = id
     self.title = title
@@ -61,18 +60,5 @@ public struct Origin: Equatable, Sendable {
   public init(name: String?, coordinate: Coordinate) {
     self.name = name
     self.coordinate = coordinate
-  }
-}
-
-/// A named starting point such as 집 or 회사.
-public struct SavedPlace: Equatable, Sendable {
-  public var name: String
-  public var coordinate: Coordinate
-  public var isDefault: Bool
-
-  public init(name: String, coordinate: Coordinate, isDefault: Bool = false) {
-    self.name = name
-    self.coordinate = coordinate
-    self.isDefault = isDefault
   }
 }

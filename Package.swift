@@ -10,20 +10,27 @@ let package = Package(
   ],
   targets: [
     .target(name: "ChulbalCore"),
+    .systemLibrary(name: "CSystem"),
+    .target(name: "ChulbalSystem", dependencies: ["ChulbalCore", "CSystem"]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "ChulbalStore", dependencies: ["ChulbalCore", "CSQLite"]),
+    .target(name: "ChulbalStore", dependencies: ["ChulbalCore", "ChulbalSystem", "CSQLite"]),
     .systemLibrary(
       name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-    .target(name: "ChulbalTerminal", dependencies: ["ChulbalCore", "CQREncode"]),
-    .target(name: "ChulbalCLI", dependencies: ["ChulbalCore", "ChulbalStore", "ChulbalTerminal"]),
+    .target(name: "ChulbalTerminal", dependencies: ["ChulbalCore", "ChulbalSystem", "CQREncode"]),
+    .target(
+      name: "ChulbalCLI",
+      dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalTerminal"]),
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
     .executableTarget(name: "chulbal-bench", dependencies: ["ChulbalCore"]),
     .testTarget(name: "ChulbalCoreTests", dependencies: ["ChulbalCore"]),
+    .testTarget(name: "ChulbalSystemTests", dependencies: ["ChulbalSystem", "ChulbalCore"]),
     .testTarget(name: "ChulbalStoreTests", dependencies: ["ChulbalStore", "ChulbalCore"]),
     .testTarget(name: "ChulbalTerminalTests", dependencies: ["ChulbalTerminal", "ChulbalCore"]),
     .testTarget(
       name: "ChulbalCLITests",
-      dependencies: ["ChulbalCLI", "ChulbalCore", "ChulbalStore", "ChulbalTerminal"]),
+      dependencies: [
+        "ChulbalCLI", "ChulbalCore", "ChulbalStore", "ChulbalSystem", "ChulbalTerminal",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import ChulbalCore
-import ChulbalTerminal
+import ChulbalSystem
 import Foundation
 
 /// What a run of chulbal reads from the world: the clock, the system time zone, environment

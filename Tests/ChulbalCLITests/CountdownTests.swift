@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalSystem
 import ChulbalTerminal
 import Foundation
 import Synchronization

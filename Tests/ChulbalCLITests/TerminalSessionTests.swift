@@ -1,4 +1,4 @@
-import ChulbalTerminal
+import ChulbalSystem
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import ChulbalCore
 import ChulbalStore
+import ChulbalSystem
 import ChulbalTerminal
 import Foundation
 

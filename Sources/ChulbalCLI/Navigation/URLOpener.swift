@@ -1,5 +1,5 @@
 import ChulbalCore
-import ChulbalTerminal
+import ChulbalSystem
 import Foundation
 
 /// Opens a link on this desktop with `xdg-open` (or `gio open`), safely.
@@ -13,6 +13,7 @@ struct URLOpener {
     case notAllowed(String)
     case noDisplay
     case noOpener
+    case cannotStart(SpawnError)
     case failed(program: String, status: Int32, message: String)
 
     var message: String {
@@ -20,6 +21,8 @@ struct URLOpener {
       case .notAllowed(let url): "열지 않는 링크입니다: '\(url)'"
       case .noDisplay: "그래픽 세션이 아닙니다 (DISPLAY와 WAYLAND_DISPLAY가 없음)"
       case .noOpener: "xdg-open도 gio도 찾을 수 없습니다 (apt install xdg-utils)"
+      case .cannotStart(let error):
+        "\(error.program) 실행에 실패했습니다 (\(error.call.rawValue): \(error.reason))"
       case .failed(let program, let status, let message):
         "\(program)가 링크를 열지 못했습니다 (종료 상태 \(status)\(message.isEmpty ? "" : ": \(message)"))"
       }
@@ -50,9 +53,14 @@ struct URLOpener {
     let errorPath = NSTemporaryDirectory() + "chulbal-open-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: errorPath) }
     for command in candidates {
-      guard
-        let child = try? ChildProcess(command, environment: variables, standardError: errorPath)
-      else { continue }  // Not installed: try the next opener.
+      let child: ChildProcess
+      do throws(SpawnError) {
+        child = try ChildProcess(command, environment: variables, standardError: errorPath)
+      } catch let error where error.isNoSuchProgram {
+        continue  // Not installed: try the next opener.
+      } catch {
+        throw .cannotStart(error)
+      }
       // Wait at most `timeout`: an opener still running then has handed the link on.
       guard let status = child.wait(timeout: timeout), status != 0 else { return }
       let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""

@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalSystem
 import Foundation
 
 /// Which URL schemes have an application on this desktop, read the XDG way without running
@@ -20,35 +21,15 @@ final class XDGSchemeHandlers: SchemeHandlerLookup {
 
   /// `$XDG_DATA_HOME/applications` first, then each of `$XDG_DATA_DIRS`.
   static func applicationFolders(_ variables: [String: String]) -> [String] {
-    let home = variables["HOME"] ?? NSHomeDirectory()
-    return
-      ([xdgHome(variables, "XDG_DATA_HOME", default: home + "/.local/share")]
-      + xdgList(variables, "XDG_DATA_DIRS", default: "/usr/local/share:/usr/share"))
-      .map { $0 + "/applications" }
+    let base = XDGBaseDirectories(variables: variables)
+    return ([base.dataHome] + base.dataDirs).map { $0 + "/applications" }
   }
 
   /// `$XDG_CONFIG_HOME`, then each of `$XDG_CONFIG_DIRS`, then the application folders.
   static func mimeappsFiles(_ variables: [String: String]) -> [String] {
-    let home = variables["HOME"] ?? NSHomeDirectory()
-    return
-      ([xdgHome(variables, "XDG_CONFIG_HOME", default: home + "/.config")]
-      + xdgList(variables, "XDG_CONFIG_DIRS", default: "/etc/xdg")
-      + applicationFolders(variables)).map { $0 + "/mimeapps.list" }
-  }
-
-  /// A base directory variable when it holds an absolute path (the spec ignores others).
-  private static func xdgHome(_ variables: [String: String], _ name: String, default: String)
-    -> String
-  {
-    variables[name].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? `default`
-  }
-
-  /// A `:`-separated directory list variable, its absolute entries, or the default when unset.
-  private static func xdgList(_ variables: [String: String], _ name: String, default: String)
-    -> [String]
-  {
-    (variables[name].flatMap { $0.isEmpty ? nil : $0 } ?? `default`).split(separator: ":")
-      .map(String.init).filter { $0.hasPrefix("/") }
+    let base = XDGBaseDirectories(variables: variables)
+    return ([base.configHome] + base.configDirs + applicationFolders(variables))
+      .map { $0 + "/mimeapps.list" }
   }
 
   static func registeredSchemes(_ variables: [String: String]) -> Set<String> {

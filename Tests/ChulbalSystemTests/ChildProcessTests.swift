@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ChulbalTerminal
+@testable import ChulbalSystem
 
 @Suite struct ChildProcessTests {
   @Test func aChildGetsNoneOfOurOtherDescriptors() throws {
@@ -28,6 +28,26 @@ import Testing
     #expect(sleeping.wait(timeout: 0.2) == nil)
     kill(sleeping.pid, SIGKILL)
     #expect(sleeping.wait() == 128 + SIGKILL)
-    #expect(throws: POSIXError.self) { try ChildProcess(["no-such-program"], environment: [:]) }
+  }
+
+  @Test func aMissingProgramIsNamedInTheError() throws {
+    let error = #expect(
+      throws: SpawnError(program: "no-such-program", call: .searchPath, code: ENOENT)
+    ) {
+      try ChildProcess(["no-such-program"], environment: [:])
+    }
+    #expect(error?.isNoSuchProgram == true)
+    #expect(
+      error?.description
+        == "Cannot start 'no-such-program': PATH search failed: No such file or directory (errno 2)"
+    )
+  }
+
+  @Test func aMissingProgramByPathIsReportedByPosixSpawn() throws {
+    let program = "/nonexistent-\(UUID().uuidString)/program"
+    let error = #expect(throws: SpawnError(program: program, call: .spawn, code: ENOENT)) {
+      try ChildProcess([program], environment: [:])
+    }
+    #expect(error?.description.contains("'\(program)'") == true)
   }
 }

@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 
 /// A program started with `posix_spawn`, its standard streams never chulbal's own.
@@ -12,53 +13,53 @@ public struct ChildProcess: Sendable {
   /// Starts `arguments[0]`, found on the `PATH` of `environment` unless it contains a slash,
   /// with standard input from /dev/null and the outputs written to the given files.
   ///
-  /// - Throws: the `posix_spawn` error, such as `ENOENT` when there is no such program.
+  /// - Throws: `SpawnError` naming the program and the failed call; `isNoSuchProgram` when
+  ///   there is no such program.
   public init(
     _ arguments: [String], environment: [String: String],
     standardOutput: String = "/dev/null", standardError: String = "/dev/null"
-  ) throws {
+  ) throws(SpawnError) {
+    precondition(!arguments.isEmpty, "a child process needs a program to run")
+    let program = arguments[0]
+    func check(_ call: SpawnError.Call, _ status: Int32) throws(SpawnError) {
+      guard status == 0 else { throw SpawnError(program: program, call: call, code: status) }
+    }
     var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
+    try check(.fileActionsInit, posix_spawn_file_actions_init(&actions))
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    try check(.addOpen, posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0))
     for (descriptor, path) in [(Int32(1), standardOutput), (2, standardError)] {
-      posix_spawn_file_actions_addopen(
-        &actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+      try check(
+        .addOpen,
+        posix_spawn_file_actions_addopen(
+          &actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600))
     }
     // Nothing else of ours goes along: not the database, and not a pipe another thread has
     // open, which a program left running (a browser, a tmux server) would otherwise hold.
-    if let closeFrom = Self.closeFrom {
-      _ = closeFrom(&actions, 3)
+    // ENOSYS means this C library cannot do it; the program then starts anyway, as it would
+    // have before glibc 2.34, inheriting only descriptors that lack close-on-exec.
+    let closeFrom = csystem_spawn_closefrom(&actions, 3)
+    if closeFrom != ENOSYS { try check(.addCloseFrom, closeFrom) }
+    let executable: String
+    if program.contains("/") {
+      executable = program
+    } else {
+      // posix_spawnp searches the PATH of this process, so search the given one here.
+      let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+      guard
+        let found = path.split(separator: ":").map({ "\($0)/\(program)" })
+          .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+      else { throw SpawnError(program: program, call: .searchPath, code: ENOENT) }
+      executable = found
     }
     var argv = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { envp.forEach { free($0) } }
     var pid = pid_t()
-    let status: Int32
-    if arguments[0].contains("/") {
-      status = posix_spawn(&pid, arguments[0], &actions, nil, &argv, &envp)
-    } else {
-      // posix_spawnp searches the PATH of this process, so search the given one here.
-      let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-      guard
-        let executable = path.split(separator: ":").map({ "\($0)/\(arguments[0])" })
-          .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-      else { throw POSIXError(.ENOENT) }
-      status = posix_spawn(&pid, executable, &actions, nil, &argv, &envp)
-    }
-    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
+    try check(.spawn, posix_spawn(&pid, executable, &actions, nil, &argv, &envp))
     self.pid = pid
   }
-
-  private typealias CloseFrom =
-    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-
-  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which the Glibc
-  /// module does not declare; nil on a C library without it.
-  private static let closeFrom: CloseFrom? = dlsym(
-    UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"
-  ).map { unsafeBitCast($0, to: CloseFrom.self) }
 
   /// Waits for the program to end, at most `timeout` seconds when given.
   ///

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where this desktop keeps a user's data and settings, read from environment variables.
+///
+/// Follows the XDG Base Directory Specification, version 0.8
+/// (https://specifications.freedesktop.org/basedir-spec/latest/): a variable that is unset or
+/// empty takes its default, and a path that is not absolute is invalid and ignored, so a
+/// relative `XDG_DATA_HOME` falls back to `$HOME/.local/share`. The variables are passed in
+/// rather than read from the process, so a test can give any environment it likes.
+public struct XDGBaseDirectories: Equatable, Sendable {
+  /// `$XDG_DATA_HOME`, else `$HOME/.local/share`: the user's own data files.
+  public let dataHome: String
+  /// `$XDG_CONFIG_HOME`, else `$HOME/.config`: the user's own settings.
+  public let configHome: String
+  /// `$XDG_DATA_DIRS`, else `/usr/local/share` and `/usr/share`: shared data files, most
+  /// important first, searched after `dataHome`.
+  public let dataDirs: [String]
+  /// `$XDG_CONFIG_DIRS`, else `/etc/xdg`: shared settings, most important first, searched
+  /// after `configHome`.
+  public let configDirs: [String]
+
+  /// The base directories `variables` name; an unset or empty `HOME` is the account's home.
+  public init(variables: [String: String]) {
+    let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    dataHome = Self.directory(variables["XDG_DATA_HOME"]) ?? home + "/.local/share"
+    configHome = Self.directory(variables["XDG_CONFIG_HOME"]) ?? home + "/.config"
+    dataDirs = Self.directories(variables["XDG_DATA_DIRS"], default: "/usr/local/share:/usr/share")
+    configDirs = Self.directories(variables["XDG_CONFIG_DIRS"], default: "/etc/xdg")
+  }
+
+  /// A single-directory variable when it holds an absolute path.
+  private static func directory(_ value: String?) -> String? {
+    value.flatMap { $0.hasPrefix("/") ? $0 : nil }
+  }
+
+  /// The absolute entries of a `:`-separated list, or of `default` when it is unset or empty.
+  private static func directories(_ value: String?, default: String) -> [String] {
+    (value.flatMap { $0.isEmpty ? nil : $0 } ?? `default`).split(separator: ":")
+      .map(String.init).filter { $0.hasPrefix("/") }
+  }
+}

@@ -200,6 +200,37 @@ import Testing
     #expect(throws: InputError.self) { try TimeExpression.parseInstant("내일 9시", timeZone: seoul) }
     #expect(throws: InputError.self) { try TimeExpression.parseInstant("14:00", timeZone: seoul) }
   }
+
+  @Test func instantsWithAnOffsetNeverAskForTheZone() throws {
+    var asked = 0
+    for text in ["2026-11-30T05:00:00Z", "2026-11-30T14:00+09:00", "2026-11-30T00:00-0500"] {
+      let parsed = try TimeExpression.parseInstant(text) { () throws(InputError) in
+        asked += 1
+        return seoul
+      }
+      #expect(parsed == mondayAfternoon, "\(text)")
+    }
+    #expect(asked == 0)
+    let local = try TimeExpression.parseInstant("2026-11-30 14:00") { () throws(InputError) in
+      asked += 1
+      return seoul
+    }
+    #expect(local == mondayAfternoon)
+    #expect(asked == 1)
+  }
+
+  @Test func anUnknownZoneMattersOnlyToAnInstantWithoutOffset() throws {
+    let unknown = { () throws(InputError) -> TimeZone in throw .timeZone("Mars/Olympus") }
+    #expect(
+      try TimeExpression.parseInstant("2026-11-30T05:00Z", timeZone: unknown) == mondayAfternoon)
+    #expect(throws: InputError.timeZone("Mars/Olympus")) {
+      try TimeExpression.parseInstant("2026-11-30 14:00", timeZone: unknown)
+    }
+    // The text is judged before the zone is asked for.
+    #expect(throws: InputError.time("2026-11-30 25:00", reason: "시는 0~23이어야 합니다")) {
+      try TimeExpression.parseInstant("2026-11-30 25:00", timeZone: unknown)
+    }
+  }
 }
 
 @Suite struct DurationExpressionTests {

@@ -53,8 +53,15 @@ public enum TimeExpression {
 
   /// Parses an exact instant such as `2026-11-30T14:00:00+09:00`, as `--now` takes it.
   ///
-  /// A date and a time are required; without an offset the time is read in `timeZone`.
-  public static func parseInstant(_ text: String, timeZone: TimeZone) throws(InputError) -> Date {
+  /// A date and a time are required; without an offset the time is read in the zone.
+  ///
+  /// - Parameter timeZone: gives the zone, and is called only when the text has no UTC offset,
+  ///   so that an instant with one is read even where the zone cannot be known yet.
+  /// - Throws: `InputError.time` for the text, checked before the zone is asked for, or what
+  ///   `timeZone` throws.
+  public static func parseInstant(
+    _ text: String, timeZone: () throws(InputError) -> TimeZone
+  ) throws(InputError) -> Date {
     let normalized = text.trimmingWhitespace()
     let scanned = try ScannedTime.scan(normalized, original: text)
     guard scanned.isISODate, scanned.relativeDays == nil, scanned.weekday == nil,
@@ -62,7 +69,15 @@ public enum TimeExpression {
     else {
       throw .time(text, reason: "ISO 8601 날짜와 시각이 필요합니다, 예: '2026-11-30T14:00+09:00'")
     }
-    return try scanned.resolve(now: Date(timeIntervalSince1970: 0), timeZone: timeZone)
+    try scanned.check()
+    // A full date with an offset names one instant whatever the zone.
+    let zone = if scanned.offsetSeconds == nil { try timeZone() } else { TimeZone.gmt }
+    return try scanned.resolve(now: Date(timeIntervalSince1970: 0), timeZone: zone)
+  }
+
+  /// Parses an exact instant, reading a time without offset in `timeZone`.
+  public static func parseInstant(_ text: String, timeZone: TimeZone) throws(InputError) -> Date {
+    try parseInstant(text) { timeZone }
   }
 }
 

@@ -163,15 +163,33 @@ import Testing
     #expect(abs(degree - 111.19) < 0.01)
   }
 
+  static let cityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
+  static let jamsil = Coordinate(latitude: 37.5133, longitude: 127.1001)
+
+  struct EstimateCase: Sendable, CustomTestStringConvertible {
+    let route: String
+    let from: Coordinate
+    let to: Coordinate
+    let mode: TravelMode
+    let minutes: Int
+    var testDescription: String { "\(route) by \(mode)" }
+  }
+
+  /// Minutes worked out apart from the code, by the README's formula: haversine distance (mean
+  /// radius 6371.0088 km) × detour ÷ speed × 60 + overhead, rounded up. Seoul Station →
+  /// Gangnam is 8.0665 km; City Hall → Jamsil is 12.2838 km, so car 44.92 and walk 196.54.
   @Test(arguments: [
-    (TravelMode.car, 32), (.transit, 40), (.walk, 130), (.bike, 41),
+    EstimateCase(route: "서울역→강남", from: seoulStation, to: gangnam, mode: .car, minutes: 32),
+    EstimateCase(route: "서울역→강남", from: seoulStation, to: gangnam, mode: .transit, minutes: 40),
+    EstimateCase(route: "서울역→강남", from: seoulStation, to: gangnam, mode: .walk, minutes: 130),
+    EstimateCase(route: "서울역→강남", from: seoulStation, to: gangnam, mode: .bike, minutes: 41),
+    EstimateCase(route: "시청→잠실", from: cityHall, to: jamsil, mode: .car, minutes: 45),
+    EstimateCase(route: "시청→잠실", from: cityHall, to: jamsil, mode: .walk, minutes: 197),
   ])
-  func estimateIsDetouredDistanceOverSpeedPlusOverheadRoundedUp(mode: TravelMode, minutes: Int) {
-    let km = Self.seoulStation.distanceKilometres(to: Self.gangnam)
-    let exact = km * mode.detourFactor / mode.speedKilometresPerHour * 60 + mode.overheadMinutes
-    #expect(Int(exact.rounded(.up)) == minutes)
+  func estimateIsDetouredDistanceOverSpeedPlusOverheadRoundedUp(_ example: EstimateCase) {
     #expect(
-      TravelEstimate.minutes(from: Self.seoulStation, to: Self.gangnam, mode: mode) == minutes)
+      TravelEstimate.minutes(from: example.from, to: example.to, mode: example.mode)
+        == example.minutes)
   }
 
   @Test func samePointCostsOnlyTheOverhead() {

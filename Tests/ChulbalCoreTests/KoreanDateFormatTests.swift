@@ -4,9 +4,11 @@ import Testing
 @testable import ChulbalCore
 
 @Suite struct KoreanDateFormatTests {
-  static let zones = [
-    "Asia/Seoul", "UTC", "America/New_York", "Europe/London", "Australia/Lord_Howe",
-    "Asia/Kathmandu",
+  /// The zones compared, with how many UTC-offset transitions the zone data gives each in
+  /// 2026–2027.
+  static let zones: [(name: String, transitions: Int)] = [
+    ("Asia/Seoul", 0), ("UTC", 0), ("America/New_York", 4), ("Europe/London", 4),
+    ("Australia/Lord_Howe", 4), ("Asia/Kathmandu", 0),
   ]
 
   static func referenceFormatter(_ pattern: KoreanDateFormat.Pattern, _ zone: TimeZone)
@@ -45,11 +47,13 @@ import Testing
   }
 
   @Test(arguments: zones)
-  func matchesDateFormatterByteForByte(zoneName: String) throws {
+  func matchesDateFormatterByteForByte(zoneName: String, transitions: Int) throws {
     let zone = try #require(TimeZone(identifier: zoneName))
     let ours = KoreanDateFormat(timeZone: zone)
     let instants = Self.instants(zone: zone, count: 17_000, seed: 0xC4B1)
-    #expect(instants.count >= 17_000)
+    // Each transition adds 1441 minutes and 6 edges; fewer would mean the comparison below
+    // silently skipped the transitions it is meant to cover.
+    #expect(instants.count == 17_000 + transitions * 1447)
     for pattern in KoreanDateFormat.Pattern.allCases {
       let reference = Self.referenceFormatter(pattern, zone)
       var mismatches: [String] = []
@@ -64,19 +68,82 @@ import Testing
     }
   }
 
-  @Test func transitionDaysAreCoveredInEveryZoneWithDaylightSaving() throws {
-    // New York, London and Lord Howe each change offset twice a year.
-    for name in ["America/New_York", "Europe/London", "Australia/Lord_Howe"] {
-      let zone = try #require(TimeZone(identifier: name))
-      var cursor = Date(timeIntervalSince1970: 1_767_225_600)
-      var transitions = 0
-      while let next = zone.nextDaylightSavingTimeTransition(after: cursor),
-        next.timeIntervalSince1970 < 1_830_297_600
-      {
-        transitions += 1
-        cursor = next
-      }
-      #expect(transitions == 4, "\(name)")
+  struct TransitionCase: Sendable, CustomTestStringConvertible {
+    let zone: String
+    /// The instant the offset changes, in UTC.
+    let at: String
+    let before: String
+    let beforeOffset: Int
+    let after: String
+    let afterOffset: Int
+    var testDescription: String { "\(zone) \(at)" }
+  }
+
+  /// Every transition of 2026–2027 in three zones, with the wall clock just before and at it;
+  /// the expectations were computed with Python's zoneinfo, not by the code under test.
+  @Test(arguments: [
+    TransitionCase(
+      zone: "America/New_York", at: "2026-03-08T07:00:00Z",
+      before: "2026-03-08T01:59:59-05:00", beforeOffset: -18000,
+      after: "2026-03-08T03:00:00-04:00", afterOffset: -14400),
+    TransitionCase(
+      zone: "America/New_York", at: "2026-11-01T06:00:00Z",
+      before: "2026-11-01T01:59:59-04:00", beforeOffset: -14400,
+      after: "2026-11-01T01:00:00-05:00", afterOffset: -18000),
+    TransitionCase(
+      zone: "America/New_York", at: "2027-03-14T07:00:00Z",
+      before: "2027-03-14T01:59:59-05:00", beforeOffset: -18000,
+      after: "2027-03-14T03:00:00-04:00", afterOffset: -14400),
+    TransitionCase(
+      zone: "America/New_York", at: "2027-11-07T06:00:00Z",
+      before: "2027-11-07T01:59:59-04:00", beforeOffset: -14400,
+      after: "2027-11-07T01:00:00-05:00", afterOffset: -18000),
+    TransitionCase(
+      zone: "Europe/London", at: "2026-03-29T01:00:00Z",
+      before: "2026-03-29T00:59:59Z", beforeOffset: 0,
+      after: "2026-03-29T02:00:00+01:00", afterOffset: 3600),
+    TransitionCase(
+      zone: "Europe/London", at: "2026-10-25T01:00:00Z",
+      before: "2026-10-25T01:59:59+01:00", beforeOffset: 3600,
+      after: "2026-10-25T01:00:00Z", afterOffset: 0),
+    TransitionCase(
+      zone: "Europe/London", at: "2027-03-28T01:00:00Z",
+      before: "2027-03-28T00:59:59Z", beforeOffset: 0,
+      after: "2027-03-28T02:00:00+01:00", afterOffset: 3600),
+    TransitionCase(
+      zone: "Europe/London", at: "2027-10-31T01:00:00Z",
+      before: "2027-10-31T01:59:59+01:00", beforeOffset: 3600,
+      after: "2027-10-31T01:00:00Z", afterOffset: 0),
+    TransitionCase(
+      zone: "Australia/Lord_Howe", at: "2026-04-04T15:00:00Z",
+      before: "2026-04-05T01:59:59+11:00", beforeOffset: 39600,
+      after: "2026-04-05T01:30:00+10:30", afterOffset: 37800),
+    TransitionCase(
+      zone: "Australia/Lord_Howe", at: "2026-10-03T15:30:00Z",
+      before: "2026-10-04T01:59:59+10:30", beforeOffset: 37800,
+      after: "2026-10-04T02:30:00+11:00", afterOffset: 39600),
+    TransitionCase(
+      zone: "Australia/Lord_Howe", at: "2027-04-03T15:00:00Z",
+      before: "2027-04-04T01:59:59+11:00", beforeOffset: 39600,
+      after: "2027-04-04T01:30:00+10:30", afterOffset: 37800),
+    TransitionCase(
+      zone: "Australia/Lord_Howe", at: "2027-10-02T15:30:00Z",
+      before: "2027-10-03T01:59:59+10:30", beforeOffset: 37800,
+      after: "2027-10-03T02:30:00+11:00", afterOffset: 39600),
+  ])
+  func offsetsChangeExactlyAtTransitions(_ example: TransitionCase) throws {
+    let format = KoreanDateFormat(timeZone: try #require(TimeZone(identifier: example.zone)))
+    let transition = instant(example.at)
+    // Instants are floored to the whole second: a millisecond before is still the old offset.
+    for delta in [-1, -0.001] {
+      let date = transition.addingTimeInterval(delta)
+      #expect(format.iso8601(date) == example.before, "\(delta)")
+      #expect(format.offset(at: date) == example.beforeOffset, "\(delta)")
+    }
+    for delta in [0, 0.5] {
+      let date = transition.addingTimeInterval(delta)
+      #expect(format.iso8601(date) == example.after, "\(delta)")
+      #expect(format.offset(at: date) == example.afterOffset, "\(delta)")
     }
   }
 

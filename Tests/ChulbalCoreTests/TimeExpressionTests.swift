@@ -115,13 +115,25 @@ import Testing
     #expect(parsed == instant(example.expected))
   }
 
+  @Test(arguments: seoulCases + zoneCases)
+  func scansWithoutNowThenResolves(_ example: Case) throws {
+    let scanned = try TimeExpression.scan(example.text)
+    let now = instant(example.now)
+    let timeZone = zone(example.zone)
+    let resolved = try scanned.resolve(now: now, timeZone: timeZone)
+    // The literal is the oracle: parse is scan and resolve, so agreeing with it proves little.
+    #expect(resolved == instant(example.expected))
+    #expect(resolved == (try TimeExpression.parse(example.text, now: now, timeZone: timeZone)))
+  }
+
   struct Bad: Sendable, CustomTestStringConvertible {
     let text: String
     let reason: String
     var testDescription: String { "'\(text)'" }
   }
 
-  @Test(arguments: [
+  /// Texts scanning alone rejects, with the reason parsing gives.
+  static let badCases: [Bad] = [
     Bad(text: "", reason: "비어 있습니다"),
     Bad(text: "25:00", reason: "시는 0~23이어야 합니다"),
     Bad(text: "19:60", reason: "분은 0~59여야 합니다"),
@@ -130,7 +142,6 @@ import Testing
     Bad(text: "오전 19시", reason: "오전/아침/새벽 뒤의 시는 0~12여야 합니다"),
     Bad(text: "내일", reason: "시각이 없습니다, 예: '오후 7시', '19:00'"),
     Bad(text: "내일 저녁", reason: "시각이 없습니다, 예: '오후 7시', '19:00'"),
-    Bad(text: "2월 30일 9시", reason: "2026년 2월에는 30일이 없습니다"),
     Bad(text: "13/1 9:00", reason: "월은 1~12여야 합니다"),
     Bad(text: "2026-13-01T10:00", reason: "월은 1~12여야 합니다"),
     Bad(text: "2026-12-01", reason: "시각이 없습니다, 예: '오후 7시', '19:00'"),
@@ -149,10 +160,35 @@ import Testing
     Bad(text: "30분", reason: "'30분' 앞에 시가 없습니다"),
     Bad(text: "12월 9시", reason: "월 뒤에 일이 필요합니다, 예: '12월 1일'"),
     Bad(text: "오후 정오", reason: "'정오'/'자정'에는 오전/오후나 분을 붙이지 않습니다"),
-  ])
+    Bad(text: "2026-02-30 9:00", reason: "2026년 2월에는 30일이 없습니다"),
+  ]
+
+  /// Texts only resolving rejects: a month and day without a year wait for `now` to pick the
+  /// year, which the reason names.
+  static let calendarBadCases: [Bad] = [
+    Bad(text: "2월 30일 9시", reason: "2026년 2월에는 30일이 없습니다"),
+    Bad(text: "4월 31일 9시", reason: "2026년 4월에는 31일이 없습니다"),
+  ]
+
+  @Test(arguments: badCases + calendarBadCases)
   func rejects(_ example: Bad) {
     #expect(throws: InputError.time(example.text, reason: example.reason)) {
       try TimeExpression.parse(example.text, now: mondayAfternoon, timeZone: seoul)
+    }
+  }
+
+  @Test(arguments: badCases)
+  func scanningAloneRejects(_ example: Bad) {
+    #expect(throws: InputError.time(example.text, reason: example.reason)) {
+      try TimeExpression.scan(example.text)
+    }
+  }
+
+  @Test(arguments: calendarBadCases)
+  func onlyResolvingRejectsADayTheYearLacks(_ example: Bad) throws {
+    let scanned = try TimeExpression.scan(example.text)
+    #expect(throws: InputError.time(example.text, reason: example.reason)) {
+      try scanned.resolve(now: mondayAfternoon, timeZone: seoul)
     }
   }
 
@@ -163,6 +199,37 @@ import Testing
     #expect(try TimeExpression.parseInstant("2026-11-30 14:00", timeZone: seoul) == mondayAfternoon)
     #expect(throws: InputError.self) { try TimeExpression.parseInstant("내일 9시", timeZone: seoul) }
     #expect(throws: InputError.self) { try TimeExpression.parseInstant("14:00", timeZone: seoul) }
+  }
+
+  @Test func instantsWithAnOffsetNeverAskForTheZone() throws {
+    var asked = 0
+    for text in ["2026-11-30T05:00:00Z", "2026-11-30T14:00+09:00", "2026-11-30T00:00-0500"] {
+      let parsed = try TimeExpression.parseInstant(text) { () throws(InputError) in
+        asked += 1
+        return seoul
+      }
+      #expect(parsed == mondayAfternoon, "\(text)")
+    }
+    #expect(asked == 0)
+    let local = try TimeExpression.parseInstant("2026-11-30 14:00") { () throws(InputError) in
+      asked += 1
+      return seoul
+    }
+    #expect(local == mondayAfternoon)
+    #expect(asked == 1)
+  }
+
+  @Test func anUnknownZoneMattersOnlyToAnInstantWithoutOffset() throws {
+    let unknown = { () throws(InputError) -> TimeZone in throw .timeZone("Mars/Olympus") }
+    #expect(
+      try TimeExpression.parseInstant("2026-11-30T05:00Z", timeZone: unknown) == mondayAfternoon)
+    #expect(throws: InputError.timeZone("Mars/Olympus")) {
+      try TimeExpression.parseInstant("2026-11-30 14:00", timeZone: unknown)
+    }
+    // The text is judged before the zone is asked for.
+    #expect(throws: InputError.time("2026-11-30 25:00", reason: "시는 0~23이어야 합니다")) {
+      try TimeExpression.parseInstant("2026-11-30 25:00", timeZone: unknown)
+    }
   }
 }
 

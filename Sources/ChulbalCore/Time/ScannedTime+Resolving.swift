@@ -1,0 +1,124 @@
+import Foundation
+
+extension ScannedTime {
+  /// The instant this time means, read against `now` in `timeZone`.
+  ///
+  /// A time with no day is the next time that clock time comes after `now`; a month and day
+  /// with no year are in the year of `now` unless that day has gone, then in the next.
+  ///
+  /// - Throws: `InputError.time` for a day that year lacks, such as `2월 30일`; scanning has
+  ///   already rejected everything else.
+  public func resolve(now: Date, timeZone: TimeZone) throws(InputError) -> Date {
+    if let relativeSeconds { return now.addingTimeInterval(TimeInterval(relativeSeconds)) }
+    // Scanning made these checks already; they cost nothing, and repeating them keeps the
+    // order of errors the same however the pieces were built.
+    let (hour, minute) = try clock()
+    try checkDate()
+    let nowSecond = Int((now.timeIntervalSince1970).rounded(.down))
+    let today = (nowSecond + timeZone.offset(atSecond: nowSecond)).floorDivided(by: 86_400)
+
+    func instant(day: Int) -> Date {
+      let local = day * 86_400 + hour * 3600 + minute * 60 + second
+      if let offsetSeconds {
+        return Date(timeIntervalSince1970: TimeInterval(local - offsetSeconds))
+      }
+      return Date(timeIntervalSince1970: TimeInterval(timeZone.instant(forLocalSeconds: local)))
+    }
+
+    if let month, let day {
+      var date = CivilDate(year: year ?? CivilDate(days: today).year, month: month, day: day)
+      guard (1900...2200).contains(date.year) else { throw fail("연도는 1900~2200이어야 합니다") }
+      guard date.isValid else { throw fail("\(date.year)년 \(month)월에는 \(day)일이 없습니다") }
+      if year == nil && date.days < today {
+        date.year += 1
+        guard date.isValid else { throw fail("\(date.year)년 \(month)월에는 \(day)일이 없습니다") }
+      }
+      return instant(day: date.days)
+    }
+    if let relativeDays {
+      return instant(day: today + relativeDays)
+    }
+    if case (let index, let week)? = weekday {
+      let todayWeekday = CivilDate.weekday(days: today)
+      switch week {
+      case .next:
+        let ahead = (index - todayWeekday + 7) % 7
+        return instant(day: today + (ahead == 0 ? 7 : ahead))
+      case .this, .following:
+        // Weeks run Monday to Sunday, as Korean calendars print them.
+        let monday = today - (todayWeekday + 6) % 7
+        let dayInWeek = (index + 6) % 7
+        return instant(day: monday + dayInWeek + (week == .following ? 7 : 0))
+      }
+    }
+    // No day given: the next time this clock time comes. Starting from yesterday catches
+    // '밤 1시' typed just after midnight.
+    for day in (today - 1)...(today + 2) where instant(day: day) > now {
+      return instant(day: day)
+    }
+    return instant(day: today + 1)
+  }
+
+  /// Makes every check of ``resolve(now:timeZone:)`` that needs neither `now` nor a zone.
+  func check() throws(InputError) {
+    guard relativeSeconds == nil else { return }
+    _ = try clock()
+    try checkDate()
+  }
+
+  /// The hour of the day (0–29, where 24 and later fall on the next day) and minute.
+  func clock() throws(InputError) -> (hour: Int, minute: Int) {
+    if let fixedHour {
+      guard meridiem == nil, minute == nil else {
+        throw fail("'정오'/'자정'에는 오전/오후나 분을 붙이지 않습니다")
+      }
+      return (fixedHour, 0)
+    }
+    guard let hour else {
+      throw fail("시각이 없습니다, 예: '오후 7시', '19:00'")
+    }
+    let minute = self.minute ?? 0
+    guard minute < 60 else { throw fail("분은 0~59여야 합니다") }
+    guard second < 60 else { throw fail("초는 0~59여야 합니다") }
+    switch meridiem {
+    case nil:
+      guard hour < 24 else { throw fail("시는 0~23이어야 합니다") }
+      return (hour, minute)
+    case .am:
+      guard hour <= 12 else { throw fail("오전/아침/새벽 뒤의 시는 0~12여야 합니다") }
+      return (hour % 12, minute)
+    case .pm:
+      guard hour <= 12 else { throw fail("오후/저녁 뒤의 시는 0~12여야 합니다") }
+      return (hour % 12 + 12, minute)
+    case .night:
+      guard hour <= 12 else { throw fail("밤 뒤의 시는 1~12여야 합니다") }
+      switch hour {
+      case 6...11: return (hour + 12, minute)
+      case 12: return (24, minute)
+      default: return (hour + 24, minute)  // 밤 1시 … 밤 5시: after midnight
+      }
+    }
+  }
+
+  /// Checks the day pieces as far as they go without the year `now` would supply.
+  ///
+  /// A date with its year is checked whole; without one, whether the day exists waits for
+  /// ``resolve(now:timeZone:)`` (`2월 29일` depends on the year).
+  func checkDate() throws(InputError) {
+    let dayCount = [year != nil || month != nil || day != nil, relativeDays != nil, weekday != nil]
+      .filter { $0 }.count
+    guard dayCount <= 1 else { throw fail("날짜가 두 번 있습니다") }
+    if year != nil && month == nil { throw fail("연도 뒤에 월과 일이 필요합니다") }
+    if month != nil && day == nil { throw fail("월 뒤에 일이 필요합니다, 예: '12월 1일'") }
+    if day != nil && month == nil { throw fail("일 앞에 월이 필요합니다, 예: '12월 1일'") }
+    if let month {
+      guard (1...12).contains(month) else { throw fail("월은 1~12여야 합니다") }
+    }
+    if let year, let month, let day {
+      guard (1900...2200).contains(year) else { throw fail("연도는 1900~2200이어야 합니다") }
+      guard CivilDate(year: year, month: month, day: day).isValid else {
+        throw fail("\(year)년 \(month)월에는 \(day)일이 없습니다")
+      }
+    }
+  }
+}

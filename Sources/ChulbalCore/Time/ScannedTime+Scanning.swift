@@ -1,0 +1,186 @@
+extension ScannedTime {
+  static let relativeWords: [(String, Int)] = [("오늘", 0), ("내일", 1), ("모레", 2), ("글피", 3)]
+  static let weekdayNames = ["일요일", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일"]
+
+  /// Reads the pieces of `text`, already normalized and trimmed, naming `original` in errors.
+  ///
+  /// Only the shape of the text is checked here; ``check()`` judges the values.
+  static func scan(_ text: String, original: String) throws(InputError) -> ScannedTime {
+    var parts = ScannedTime(text: original)
+    var scanner = TextScanner(text)
+
+    while true {
+      scanner.skipSpaces()
+      guard let c = scanner.peek else { break }
+      if c.isASCIIDigit {
+        try parts.scanNumber(&scanner)
+        continue
+      }
+      if case (let word, let days)? = relativeWords.first(where: { scanner.take($0.0) }) {
+        guard parts.relativeDays == nil else {
+          throw parts.fail("'\(word)': 날짜가 두 번 있습니다")
+        }
+        parts.relativeDays = days
+        continue
+      }
+      var week = WeekdayWeek.next
+      let weekStart = scanner.position
+      if scanner.take(anyOf: ["다음주", "다음 주"]) {
+        week = .following
+      } else if scanner.take(anyOf: ["이번주", "이번 주"]) {
+        week = .this
+      }
+      scanner.skipSpaces()
+      if let index = weekdayNames.firstIndex(where: { scanner.take($0) }) {
+        guard parts.weekday == nil else { throw parts.fail("요일이 두 번 있습니다") }
+        parts.weekday = (index, week)
+        continue
+      }
+      if scanner.position != weekStart {
+        throw parts.fail("'다음주'/'이번주' 뒤에는 요일이 와야 합니다, 예: '다음주 월요일'")
+      }
+      if case (let word, let meridiem)? = Meridiem.words.first(where: { scanner.take($0.word) }) {
+        guard parts.meridiem == nil else {
+          throw parts.fail("'\(word)': 오전/오후가 두 번 있습니다")
+        }
+        parts.meridiem = meridiem
+        continue
+      }
+      if case (let word, let hour)? = [("정오", 12), ("자정", 24)].first(where: { scanner.take($0.0) })
+      {
+        guard parts.hour == nil, parts.fixedHour == nil else {
+          throw parts.fail("'\(word)': 시각이 두 번 있습니다")
+        }
+        parts.fixedHour = hour
+        continue
+      }
+      if scanner.take("반") {
+        guard parts.hour != nil, parts.minute == nil else {
+          throw parts.fail("'반'은 '7시 반'처럼 시 바로 뒤에 씁니다")
+        }
+        parts.minute = 30
+        continue
+      }
+      let word = String(scanner.rest.prefix { !$0.isWhitespace })
+      throw parts.fail("'\(word)' 부분을 알 수 없습니다")
+    }
+    return parts
+  }
+
+  mutating func scanNumber(_ scanner: inout TextScanner) throws(InputError) {
+    let number = scanner.number()!
+    switch scanner.peek {
+    case "-":
+      try scanISODate(first: number, &scanner)
+    case "/":
+      try scanSlashDate(first: number, &scanner)
+    case ":":
+      try scanClock(hour: number.value, &scanner)
+    default:
+      scanner.skipSpaces()
+      let units: [(String, WritableKeyPath<ScannedTime, Int?>, String)] = [
+        ("년", \.year, "연도"), ("월", \.month, "월"), ("일", \.day, "일"), ("시", \.hour, "시"),
+        ("분", \.minute, "분"),
+      ]
+      if scanner.peek(offset: 1) == "요", scanner.peek == "일" {
+        throw fail("'\(number.value)\(scanner.rest)' 부분을 알 수 없습니다")
+      }
+      if case (let unit, let path, let name)? = units.first(where: { scanner.take($0.0) }) {
+        guard self[keyPath: path] == nil else { throw fail("\(name)이(가) 두 번 있습니다") }
+        if unit == "분" && hour == nil { throw fail("'\(number.value)분' 앞에 시가 없습니다") }
+        self[keyPath: path] = number.value
+      } else if scanner.take("초") {
+        guard minute != nil else { throw fail("'\(number.value)초' 앞에 분이 없습니다") }
+        second = number.value
+      } else {
+        let unit = hour == nil ? "시" : "분"
+        throw fail("'\(number.value)' 뒤에 단위가 없습니다, 예: '\(number.value)\(unit)'")
+      }
+    }
+  }
+
+  mutating func scanISODate(
+    first: (value: Int, digits: Int), _ scanner: inout TextScanner
+  ) throws(InputError) {
+    guard first.digits == 4, year == nil, month == nil else {
+      throw fail("날짜는 '2026-12-01'처럼 씁니다")
+    }
+    scanner.advance()
+    guard let m = scanner.number(), m.digits <= 2, scanner.take("-"),
+      let d = scanner.number(), d.digits <= 2
+    else { throw fail("날짜는 '2026-12-01'처럼 씁니다") }
+    (year, month, day, isISODate) = (first.value, m.value, d.value, true)
+    if scanner.peek == "T" || scanner.peek == "t" {
+      scanner.advance()
+      guard let h = scanner.number(), scanner.peek == ":" else {
+        throw fail("'T' 뒤에는 '19:00'처럼 시각이 와야 합니다")
+      }
+      try scanClock(hour: h.value, &scanner)
+    }
+  }
+
+  mutating func scanSlashDate(
+    first: (value: Int, digits: Int), _ scanner: inout TextScanner
+  ) throws(InputError) {
+    guard month == nil else { throw fail("날짜가 두 번 있습니다") }
+    scanner.advance()
+    guard let second = scanner.number(), second.digits <= 2 else {
+      throw fail("날짜는 '12/1'처럼 '월/일'로 씁니다")
+    }
+    if first.digits == 4 {
+      guard scanner.take("/"), let third = scanner.number(), third.digits <= 2 else {
+        throw fail("연도가 있는 날짜는 '2026/12/1'처럼 씁니다")
+      }
+      (year, month, day) = (first.value, second.value, third.value)
+    } else {
+      (month, day) = (first.value, second.value)
+    }
+  }
+
+  mutating func scanClock(hour h: Int, _ scanner: inout TextScanner) throws(InputError) {
+    guard hour == nil, fixedHour == nil else { throw fail("시각이 두 번 있습니다") }
+    scanner.advance()
+    guard let m = scanner.number(), m.digits == 2 else {
+      throw fail("시각은 '19:00'처럼 분을 두 자리로 씁니다")
+    }
+    (hour, minute) = (h, m.value)
+    if scanner.peek == ":" {
+      scanner.advance()
+      guard let s = scanner.number(), s.digits == 2 else { throw fail("초는 두 자리로 씁니다") }
+      second = s.value
+      if scanner.peek == "." || scanner.peek == "," {
+        scanner.advance()
+        guard scanner.number() != nil else { throw fail("소수 초 뒤에 숫자가 없습니다") }
+      }
+    }
+    guard let sign = scanner.peek, ["Z", "z", "+", "-"].contains(sign) else { return }
+    guard isISODate else {
+      throw fail("UTC 오프셋은 '2026-12-01T19:00+09:00'처럼 날짜가 있을 때만 씁니다")
+    }
+    scanner.advance()
+    if sign == "Z" || sign == "z" {
+      offsetSeconds = 0
+      return
+    }
+    guard let first = scanner.number() else { throw fail("오프셋은 '+09:00'처럼 씁니다") }
+    var offsetHours = first.value
+    var offsetMinutes = 0
+    switch first.digits {
+    case 4:
+      (offsetHours, offsetMinutes) = (first.value / 100, first.value % 100)
+    case 1, 2:
+      if scanner.take(":") {
+        guard let mm = scanner.number(), mm.digits == 2 else {
+          throw fail("오프셋은 '+09:00'처럼 씁니다")
+        }
+        offsetMinutes = mm.value
+      }
+    default:
+      throw fail("오프셋은 '+09:00'처럼 씁니다")
+    }
+    guard offsetHours <= 14, offsetMinutes < 60 else {
+      throw fail("오프셋은 -14:00~+14:00이어야 합니다")
+    }
+    offsetSeconds = (sign == "-" ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+  }
+}

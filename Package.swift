@@ -22,14 +22,22 @@ let package = Package(
       dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalTerminal"]),
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
     .executableTarget(name: "chulbal-bench", dependencies: ["ChulbalCore"]),
-    .testTarget(name: "ChulbalCoreTests", dependencies: ["ChulbalCore"]),
-    .testTarget(name: "ChulbalSystemTests", dependencies: ["ChulbalSystem", "ChulbalCore"]),
-    .testTarget(name: "ChulbalStoreTests", dependencies: ["ChulbalStore", "ChulbalCore"]),
-    .testTarget(name: "ChulbalTerminalTests", dependencies: ["ChulbalTerminal", "ChulbalCore"]),
+    .target(name: "ChulbalTestSupport", dependencies: ["ChulbalCore", "ChulbalSystem"]),
+    .testTarget(name: "ChulbalCoreTests", dependencies: ["ChulbalCore", "ChulbalTestSupport"]),
+    .testTarget(
+      name: "ChulbalSystemTests",
+      dependencies: ["ChulbalSystem", "ChulbalCore", "ChulbalTestSupport"]),
+    .testTarget(
+      name: "ChulbalStoreTests",
+      dependencies: ["ChulbalStore", "ChulbalCore", "ChulbalTestSupport"]),
+    .testTarget(
+      name: "ChulbalTerminalTests",
+      dependencies: ["ChulbalTerminal", "ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(
       name: "ChulbalCLITests",
       dependencies: [
         "ChulbalCLI", "ChulbalCore", "ChulbalStore", "ChulbalSystem", "ChulbalTerminal",
+        "ChulbalTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -14,69 +14,86 @@ public enum CLI {
     ]
   }
 
+  /// The options chulbal takes before a command's name.
+  static let globalOptions: [OptionSpec] = [
+    .help, OptionSpec("--version", short: "-V", help: "버전"),
+    OptionSpec.database.help("데이터베이스 파일; 명령 뒤에 써도 됩니다"),
+  ]
+
   /// Runs one command line (without the program name).
   public static func run(_ arguments: [String], environment: Environment) -> Outcome {
-    guard let first = arguments.first else { return .success(help) }
-    switch first {
-    case "-h", "--help":
-      return .success(help)
-    case "help":
-      return arguments.count > 1
-        ? run(Array(arguments.dropFirst()) + ["--help"], environment: environment)
-        : .success(help)
-    case "--version", "version":
-      return .success("chulbal \(version)\n")
-    default:
-      break
+    do {
+      return try dispatch(arguments, environment: environment)
+    } catch {
+      return .failure(error)
     }
+  }
+
+  private static func dispatch(_ arguments: [String], environment: Environment) throws
+    -> Outcome
+  {
+    // `--db PATH` before the command goes to the command, ahead of its own words (so that a
+    // `--` among them cannot turn it into a value).
+    var passed: [String] = []
+    var index = 0
+    while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index] != "-" {
+      let word = arguments[index]
+      index += 1
+      if word == "-h" || word == "--help" { return .success(help) }
+      if word == "-V" || word == "--version" { return .success("chulbal \(version)\n") }
+      if word == "--db" {
+        guard index < arguments.count else { throw UsageError.missingValue(option: word) }
+        passed += [word, arguments[index]]
+        index += 1
+      } else if word.hasPrefix("--db=") {
+        passed.append(word)
+      } else {
+        let names = globalOptions.map(\.name) + globalOptions.compactMap(\.short)
+        throw UsageError.unknownOption(
+          word, command: nil, suggestion: suggestion(for: word, among: names))
+      }
+    }
+    guard index < arguments.count else { return .success(help) }
+    let first = arguments[index]
+    let words = Array(arguments[(index + 1)...])
+    if first == "help" {
+      return words.isEmpty ? .success(help) : run(words + ["--help"], environment: environment)
+    }
+    if first == "version" { return .success("chulbal \(version)\n") }
     // Two-word commands ('place add') are tried before one-word ones.
-    let twoWords = arguments.prefix(2).joined(separator: " ")
-    if let command = commands.first(where: { $0.name == twoWords }) {
-      return command.main(Array(arguments.dropFirst(2)), environment: environment)
+    if let second = words.first,
+      let command = commands.first(where: { $0.name == "\(first) \(second)" })
+    {
+      return command.main(passed + Array(words.dropFirst()), environment: environment)
     }
     if let command = commands.first(where: { $0.name == first }) {
-      return command.main(Array(arguments.dropFirst()), environment: environment)
+      return command.main(passed + words, environment: environment)
     }
-    let groups = Set(commands.compactMap { $0.name.split(separator: " ").dropLast().first })
-    if groups.contains(Substring(first)) {
-      let members = commands.filter { $0.name.hasPrefix(first + " ") }
-      let second = arguments.dropFirst().first
-      if second == nil || second == "--help" || second == "-h" {
+    let members = commands.filter { $0.name.hasPrefix(first + " ") }
+    if !members.isEmpty {
+      guard let second = words.first, second != "--help", second != "-h" else {
         return .success(groupHelp(first, members))
       }
       let names = members.map { String($0.name.dropFirst(first.count + 1)) }
-      return .usageError(
-        .unknownCommand(
-          "\(first) \(second!)",
-          suggestion: suggestion(for: second!, among: names).map { "\(first) \($0)" }))
+      throw UsageError.unknownCommand(
+        "\(first) \(second)",
+        suggestion: suggestion(for: second, among: names).map { "\(first) \($0)" })
     }
-    let error: UsageError =
-      first.hasPrefix("-")
-      ? .unknownOption(
-        first, command: "chulbal",
-        suggestion: suggestion(for: first, among: ["--help", "--version"]))
-      : .unknownCommand(
-        first,
-        suggestion: suggestion(
-          for: first, among: commands.map { $0.name }.filter { !$0.contains(" ") } + ["help"]))
-    return .usageError(error)
+    let names = commands.map { $0.name }.filter { !$0.contains(" ") } + ["help", "version"]
+    throw UsageError.unknownCommand(first, suggestion: suggestion(for: first, among: names))
   }
 
   static var help: String {
-    let list = commands.map { "  \($0.name.padding(13))  \($0.summary)" }.joined(separator: "\n")
+    let rows = commands.map { ($0.name, $0.summary) } + [("help 명령", "명령의 도움말 (chulbal help add)")]
     return """
       chulbal — 약속 시각에서 거꾸로 계산해 언제 출발해야 하는지 알려 줍니다
 
-      사용법: chulbal <명령> [옵션]
+      사용법: chulbal [--db 파일] <명령> [옵션]
 
       명령:
-      \(list)
-        help 명령        명령의 도움말 (chulbal help add)
-
+      \(HelpText.table(rows))
       옵션:
-        -h, --help    이 도움말
-        --version     버전
-
+      \(HelpText.table(globalOptions.map { ($0.synopsis, $0.help) }))
       예:
         chulbal plan --at "내일 오후 7시" --travel 35m --buffer 10m
         chulbal place add 집 --coord 37.5665,126.9780 --default
@@ -87,13 +104,7 @@ public enum CLI {
   }
 
   static func groupHelp(_ group: String, _ members: [any Command.Type]) -> String {
-    let list = members.map { "  \($0.name.padding(13))  \($0.summary)" }.joined(separator: "\n")
-    return "사용법: chulbal \(group) <명령> [옵션]\n\n명령:\n\(list)\n"
-  }
-}
-
-extension String {
-  func padding(_ width: Int) -> String {
-    self + String(repeating: " ", count: max(0, width - count))
+    "사용법: chulbal \(group) <명령> [옵션]\n\n명령:\n"
+      + HelpText.table(members.map { ($0.name, $0.summary) })
   }
 }

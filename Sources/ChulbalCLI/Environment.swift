@@ -2,70 +2,78 @@ import ChulbalCore
 import ChulbalSystem
 import Foundation
 
-/// What a run of chulbal reads from the world: the clock, the system time zone, environment
-/// variables, and a person at the terminal to confirm a deletion.
+/// What a run of chulbal reads from and does to the world: the clock, the system time zone,
+/// environment variables, the console, a person to confirm a deletion, and the desktop that
+/// opens links.
 ///
-/// The CLI reads them once, in `main`; everything below takes them from here, so tests pass
-/// fixed values.
+/// `main` builds the live one; everything below takes what it needs from here, so tests pass
+/// doubles for every part, and no part defaults to the real thing.
 public struct Environment: Sendable {
-  public var now: Date
+  /// The one source of "now", and what live displays sleep on; `--now` replaces it.
+  public var clock: any WallClock
   public var variables: [String: String]
+  /// Where live displays draw.
+  public var console: any Console
   /// Whether standard input is a terminal a person can answer at.
   public var isInteractive: Bool
   /// Asks the person a yes/no question; only called when `isInteractive`.
   public var confirm: @Sendable (String) -> Bool
-  /// What live displays read and sleep on.
-  public var clock: any WallClock
-  /// Where live displays draw.
-  public var console: any Console
+  /// Which app schemes have a handler on this desktop.
+  public var schemeHandlers: any SchemeHandlerLookup
+  /// Hands a link to the desktop.
+  public var opener: any LinkOpener
   private var systemTimeZone: Result<TimeZone, InputError>
 
-  /// A fixed environment, as tests and scripts use: no terminal, nobody to confirm.
+  /// An environment made of the given parts.
+  ///
+  /// - Parameter timeZone: the system zone, or the error its `TZ` gives.
   public init(
-    now: Date, timeZone: TimeZone, variables: [String: String] = [:],
-    isInteractive: Bool = false, confirm: @escaping @Sendable (String) -> Bool = { _ in false },
-    clock: any WallClock = SystemWallClock(), console: any Console = StandardConsole()
+    clock: any WallClock, console: any Console, timeZone: Result<TimeZone, InputError>,
+    variables: [String: String], schemeHandlers: any SchemeHandlerLookup,
+    opener: any LinkOpener, isInteractive: Bool = false,
+    confirm: @escaping @Sendable (String) -> Bool = { _ in false }
   ) {
-    self.now = now
     self.clock = clock
     self.console = console
     self.variables = variables
+    self.schemeHandlers = schemeHandlers
+    self.opener = opener
     self.isInteractive = isInteractive
     self.confirm = confirm
-    systemTimeZone = .success(timeZone)
+    systemTimeZone = timeZone
   }
 
-  /// The real clock, environment and terminal; the system zone honours `TZ`.
+  /// The real clock, environment, terminal and desktop; the system zone honours `TZ`.
   ///
   /// A `TZ` that names no zone Foundation knows is kept as an error rather than silently read
   /// as UTC; it is reported only by a command that needs the system zone (no `--tz`).
   public static func live(variables: [String: String] = ProcessInfo.processInfo.environment)
     -> Environment
   {
-    var environment = Environment(
-      now: Date(), timeZone: TimeZone.current, variables: variables,
-      isInteractive: isatty(STDIN_FILENO) == 1,
+    Environment(
+      clock: SystemWallClock(), console: StandardConsole(),
+      timeZone: systemTimeZone(variables), variables: variables,
+      schemeHandlers: XDGSchemeHandlers(variables: variables),
+      opener: URLOpener(variables: variables), isInteractive: isatty(STDIN_FILENO) == 1,
       confirm: { question in
         FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
         let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         return ["y", "yes", "예", "네", "ㅇ"].contains(answer)
       })
-    if let tz = variables["TZ"], !tz.isEmpty {
-      let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
-      if let zone = TimeZone(identifier: name) {
-        environment.systemTimeZone = .success(zone)
-      } else {
-        environment.systemTimeZone = .failure(.timeZone(tz))
-      }
-    }
-    return environment
+  }
+
+  /// `TZ` when set (with or without the leading `:` POSIX allows), else the system's zone.
+  static func systemTimeZone(_ variables: [String: String]) -> Result<TimeZone, InputError> {
+    guard let tz = variables["TZ"], !tz.isEmpty else { return .success(TimeZone.current) }
+    let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+    return TimeZone(identifier: name).map { .success($0) } ?? .failure(.timeZone(tz))
   }
 
   /// The zone of `--tz` when given, else the system zone.
   func timeZone(option: String?) throws(UsageError) -> TimeZone {
     if let option {
       guard let zone = TimeZone(identifier: option) else {
-        throw .invalidValue(option: "--tz", .timeZone(option))
+        throw .invalidValue(option: OptionSpec.timeZone.name, .timeZone(option))
       }
       return zone
     }

@@ -9,8 +9,8 @@ public struct CountdownScreen: Sendable {
   public let colors: ColorMode
 
   public init(title: String, place: String?, departureLine: String, colors: ColorMode) {
-    self.title = TerminalText.visible(title)
-    self.place = place.map(TerminalText.visible)
+    self.title = TextCleaning.visible(title)
+    self.place = place.map(TextCleaning.visible)
     self.departureLine = departureLine
     self.colors = colors
   }
@@ -38,8 +38,8 @@ public struct CountdownScreen: Sendable {
       "",
     ]
     let headline: String =
-      switch reading.phase {
-      case .counting: reading.text
+      switch reading.status {
+      case .upcoming: reading.text
       case .leaveNow: "지금 출발하세요!" + (reading.seconds < 0 ? "  (\(reading.text))" : "")
       case .late: "지금 출발하세요!  (\(reading.text))"
       case .started: "약속 시간입니다"

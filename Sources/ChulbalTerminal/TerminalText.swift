@@ -1,26 +1,7 @@
+import ChulbalCore
+
 /// Text on its way to a terminal, made harmless and measured in columns.
 public enum TerminalText {
-  /// `text` with every control character (ESC, BEL, CR, newline, DEL, C1 controls) shown as a
-  /// visible escape such as `\x1B`, so text from users or calendars can never move the cursor,
-  /// ring the bell, retitle the window or break a one-line message into two.
-  public static func visible(_ text: String) -> String {
-    var result = ""
-    result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.unicodeScalars {
-      if isControl(scalar) {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        result += "\\x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
-
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
-
   /// Columns `text` takes in a terminal: 2 for wide characters (Hangul, CJK, most emoji),
   /// 0 for combining marks and joiners, 1 otherwise.
   public static func width(_ text: String) -> Int {
@@ -34,7 +15,7 @@ public enum TerminalText {
     default: break
     }
     if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels, final consonants
-    if isControl(scalar) { return 0 }
+    if TextCleaning.isControl(scalar) { return 0 }
     return wideRanges.contains { $0.contains(value) } ? 2 : 1
   }
 
@@ -69,7 +50,7 @@ public enum TerminalText {
   ///
   /// Cells are shown with control characters made visible.
   public static func table(_ rows: [[String]]) -> String {
-    let cells = rows.map { $0.map(visible) }
+    let cells = rows.map { $0.map(TextCleaning.visible) }
     let columnCount = cells.map(\.count).max() ?? 0
     let widths = (0..<columnCount).map { column in
       cells.map { column < $0.count ? width($0[column]) : 0 }.max() ?? 0

@@ -1,65 +1,12 @@
 import ChulbalCore
 import ChulbalSystem
 import ChulbalTerminal
+import ChulbalTestSupport
 import Foundation
 import Synchronization
 import Testing
 
 @testable import ChulbalCLI
-
-/// A wall clock that tests drive: each sleep lands on its deadline, unless the script says the
-/// machine was suspended past it (a jump forward) or the clock was set back (a jump back).
-/// Each scripted jump happens once.
-final class ScriptedClock: WallClock {
-  private let state: Mutex<(now: Date, sleeps: [Date], jumps: [Date: TimeInterval])>
-
-  /// - Parameter jumps: for a sleep's deadline, how far from it the process wakes.
-  init(now: Date, jumps: [Date: TimeInterval] = [:]) {
-    state = Mutex((now, [], jumps))
-  }
-
-  func now() -> Date { state.withLock { $0.now } }
-
-  func sleep(until deadline: Date) {
-    state.withLock { state in
-      #expect(deadline > state.now, "a sleep must always be forward")
-      state.sleeps.append(deadline)
-      state.now = deadline.addingTimeInterval(state.jumps.removeValue(forKey: deadline) ?? 0)
-    }
-  }
-
-  var sleeps: [Date] { state.withLock { $0.sleeps } }
-}
-
-/// Records what a live display writes, as lines; a plain, non-terminal console by default.
-final class RecordingConsole: Console {
-  let isTerminal: Bool
-  private let written = Mutex("")
-  private let lineLimit: Int
-
-  /// - Parameter lineLimit: after this many lines the reader "closes the pipe".
-  init(isTerminal: Bool = false, lineLimit: Int = .max) {
-    self.isTerminal = isTerminal
-    self.lineLimit = lineLimit
-  }
-
-  func width() -> Int { 60 }
-
-  func write(_ text: String) -> Bool {
-    written.withLock { written in
-      guard written.filter({ $0 == "\n" }).count < lineLimit else { return false }
-      written += text
-      return true
-    }
-  }
-
-  func ignoreClosedPipe() {}
-  func catchSignals(restoreOnExit restore: String) {}
-  func takeResize() -> Bool { false }
-
-  var text: String { written.withLock { $0 } }
-  var lines: [String] { text.split(separator: "\n").map(String.init) }
-}
 
 @Suite struct CountdownTests {
   static let departure = Date(timeIntervalSince1970: 1_796_030_100)  // 2026-11-30T18:15+09:00
@@ -70,28 +17,10 @@ final class RecordingConsole: Console {
   ) -> (Outcome, RecordingConsole, ScriptedClock) {
     let clock = ScriptedClock(now: now, jumps: jumps)
     let console = RecordingConsole(isTerminal: isTerminal)
-    let environment = Environment(
-      now: now, timeZone: TimeZone(identifier: "Asia/Seoul")!,
-      variables: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], clock: clock,
-      console: console)
+    let environment = Environment.test(
+      clock: clock, console: console,
+      variables: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
     return (CLI.run(["countdown"] + arguments, environment: environment), console, clock)
-  }
-
-  /// The remaining seconds a line shows, from `출발까지 1시간 5분` or `출발까지 12분 34초`.
-  static func seconds(_ line: String) -> Int? {
-    guard line.hasPrefix("출발까지 ") else { return nil }
-    var total = 0
-    for part in line.dropFirst(5).split(separator: " ") {
-      let number = Int(part.prefix { $0.isNumber }) ?? 0
-      if part.hasSuffix("시간") {
-        total += number * 3600
-      } else if part.hasSuffix("분") {
-        total += number * 60
-      } else if part.hasSuffix("초") {
-        total += number
-      }
-    }
-    return total
   }
 
   @Test func acrossTheThirtyMinuteSwitchEveryValueAppearsOnce() throws {
@@ -103,17 +32,14 @@ final class RecordingConsole: Console {
     let lines = console.lines
     #expect(
       Array(lines.prefix(5)) == ["출발까지 33분", "출발까지 32분", "출발까지 31분", "출발까지 30분", "출발까지 29분 59초"])
-    #expect(lines.last == "\u{07}지금 출발하세요!")
-    let values = lines.dropLast().compactMap(Self.seconds)
-    #expect(values.count == lines.count - 1)
-    // From 30:00 on, each line is exactly one second less than the one before.
-    let secondMode = Array(values.drop { $0 > 1800 })
-    #expect(secondMode.first == 1800 && secondMode.last == 1)
-    #expect(zip(secondMode, secondMode.dropFirst()).allSatisfy { $0 - $1 == 1 })
-    // Woken only when the display changes: 3 minute ticks, then 1800 second ticks.
-    #expect(clock.sleeps.count == 3 + 1800)
-    // The switch to seconds happens exactly at 30:00, not up to a minute late.
-    #expect(clock.sleeps[2] == Self.departure.addingTimeInterval(-1800))
+    #expect(lines.suffix(3) == ["출발까지 2초", "출발까지 1초", "\u{07}지금 출발하세요!"])
+    // One line per wake, none repeated: the start, 3 minute ticks, then 1800 second ticks.
+    #expect(lines.count == 1 + 3 + 1800)
+    #expect(Set(lines).count == lines.count)
+    // Woken only when the display changes: at 32:00, 31:00 and exactly 30:00 (not up to a
+    // minute late), then at every whole second down to departure.
+    let remaining = clock.sleeps.map { Int(Self.departure.timeIntervalSince($0)) }
+    #expect(remaining == [1920, 1860] + Array((0...1800).reversed()))
   }
 
   @Test func acrossZeroItRingsOnceAndCountsTheOverdueTimeUntilTheStart() {
@@ -164,16 +90,14 @@ final class RecordingConsole: Console {
   }
 
   @Test func tenMinutesFarAwayWakeTenTimes() {
-    let clock = ScriptedClock(now: Self.departure.addingTimeInterval(-3 * 3600 - 17))
-    var wakes = 0
-    let stop = clock.now().addingTimeInterval(600)
-    Ticker.run(clock: clock) { now in
-      guard now < stop else { return nil }
-      wakes += 1
-      return min(TickPolicy.nextTick(after: now, target: Self.departure), stop)
-    }
-    #expect(clock.sleeps.count <= 12)
-    #expect(clock.sleeps.count == 11)  // 10 minute boundaries and the stop itself
+    let start = Self.departure.addingTimeInterval(-3 * 3600 - 17)
+    let (_, _, clock) = Self.run(
+      ["--at", "2026-11-30T18:15+09:00", "--until", "depart"], from: start)
+    // In minute mode the countdown wakes once a minute, on the minute before departure.
+    let firstTen = clock.sleeps.filter { $0 <= start.addingTimeInterval(600) }
+    let remaining: [TimeInterval] = firstTen.map { Self.departure.timeIntervalSince($0) }
+    let expected: [TimeInterval] = (0..<10).map { TimeInterval(3 * 3600 - 60 * $0) }
+    #expect(remaining == expected)
   }
 
   @Test func onATerminalItDrawsFramesAndLeavesTheScreenAsItFoundIt() throws {
@@ -191,9 +115,8 @@ final class RecordingConsole: Console {
   @Test func noColorOnATerminalGivesPlainLines() {
     let clock = ScriptedClock(now: Self.departure.addingTimeInterval(-2))
     let console = RecordingConsole(isTerminal: true)
-    let environment = Environment(
-      now: clock.now(), timeZone: TimeZone(identifier: "Asia/Seoul")!,
-      variables: ["TERM": "xterm-256color", "NO_COLOR": "1"], clock: clock, console: console)
+    let environment = Environment.test(
+      clock: clock, console: console, variables: ["TERM": "xterm-256color", "NO_COLOR": "1"])
     _ = CLI.run(["countdown", "--at", "+2s"], environment: environment)
     #expect(console.text == "출발까지 2초\n출발까지 1초\n\u{07}지금 출발하세요!\n")
   }
@@ -201,7 +124,7 @@ final class RecordingConsole: Console {
   @Test func withNothingUpcomingItSaysWhatToDo() {
     let workspace = Workspace()
     var environment = workspace.environment()
-    environment.clock = ScriptedClock(now: seoulAfternoon.now)
+    environment.clock = ScriptedClock(now: mondayAfternoon)
     let outcome = CLI.run(["countdown"], environment: environment)
     #expect(outcome.exitCode == 1)
     #expect(outcome.standardError.contains("chulbal countdown --at +25m"))

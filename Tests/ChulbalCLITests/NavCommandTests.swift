@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalTestSupport
 import Foundation
 import Testing
 
@@ -22,15 +23,24 @@ final class NavWorkspace: @unchecked Sendable {
     ])
   }
 
-  func run(_ arguments: [String], extra: [String: String] = [:]) -> Outcome {
+  /// The private XDG folders, the PATH with this workspace's `bin` first, and `extra`.
+  func variables(_ extra: [String: String] = [:]) -> [String: String] {
+    [
+      "XDG_DATA_HOME": folder + "/data", "XDG_CONFIG_HOME": folder + "/config",
+      "XDG_DATA_DIRS": folder + "/system", "XDG_CONFIG_DIRS": folder + "/system",
+      "PATH": folder + "/bin:/usr/bin:/bin", "HOME": folder,
+    ].merging(extra) { $1 }
+  }
+
+  /// Runs nav against the real XDG handler lookup of the private folders.
+  func run(
+    _ arguments: [String], extra: [String: String] = [:],
+    opener: any LinkOpener = UnexpectedOpener()
+  ) -> Outcome {
     var environment = workspace.environment()
-    environment.variables.merge(
-      [
-        "XDG_DATA_HOME": folder + "/data", "XDG_CONFIG_HOME": folder + "/config",
-        "XDG_DATA_DIRS": folder + "/system", "XDG_CONFIG_DIRS": folder + "/system",
-        "PATH": folder + "/bin:/usr/bin:/bin",
-      ].merging(extra) { $1 }
-    ) { $1 }
+    environment.variables.merge(variables(extra)) { $1 }
+    environment.schemeHandlers = XDGSchemeHandlers(variables: environment.variables)
+    environment.opener = opener
     return CLI.run(arguments, environment: environment)
   }
 
@@ -116,41 +126,39 @@ final class NavWorkspace: @unchecked Sendable {
     #expect(nav.run(["nav", "--to", "어딘가", "--coord", "0,0"]).standardError.contains("이름으로 검색"))
   }
 
-  @Test func openPassesTheLinkAsOneArgumentWithNoShell() throws {
+  @Test func openHandsThePrintedLinkToTheDesktop() throws {
     let nav = NavWorkspace()
-    let log = try nav.stubOpener()
-    let marker = nav.folder + "/pwned"
-    let name = "$(touch \(marker)); touch \(marker) ; `touch \(marker)`"
-    let outcome = nav.run(
-      ["nav", "--to", name, "--coord", "37.5,127.0", "--open"], extra: ["DISPLAY": ":99"])
+    let opener = RecordingOpener()
+    let outcome = nav.run(["nav", "--open"], opener: opener)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
-    let recorded = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-    #expect(recorded.first == "1")
-    #expect(recorded.count == 2 && recorded[1] + "\n" == outcome.standardOutput)
-    #expect(!FileManager.default.fileExists(atPath: marker))
+    #expect(opener.links.map(\.url) == [Self.webLink])
+    #expect(outcome.standardOutput == Self.webLink + "\n")
   }
 
-  @Test func openNeedsADisplayAndReportsAFailingOpenerKeepingTheLink() throws {
+  @Test func aLinkThatCannotBeOpenedIsStillPrintedWithTheReason() {
     let nav = NavWorkspace()
-    _ = try nav.stubOpener("exit 4")
-    let noDisplay = nav.run(["nav", "--open"])
-    #expect(noDisplay.exitCode == 1)
-    #expect(noDisplay.standardOutput == Self.webLink + "\n")
-    #expect(noDisplay.standardError.contains("그래픽 세션이 아닙니다"))
-    let failing = nav.run(["nav", "--open"], extra: ["WAYLAND_DISPLAY": "wayland-0"])
-    #expect(failing.exitCode == 1)
-    #expect(failing.standardOutput == Self.webLink + "\n")
-    #expect(failing.standardError.contains("xdg-open가 링크를 열지 못했습니다 (종료 상태 4"))
+    let outcome = nav.run(["nav", "--open"], opener: RecordingOpener(failing: .noDisplay))
+    #expect(outcome.exitCode == 1)
+    #expect(outcome.standardOutput == Self.webLink + "\n")
+    #expect(
+      outcome.standardError
+        == "chulbal: 링크를 열지 못했습니다: 그래픽 세션이 아닙니다 (DISPLAY와 WAYLAND_DISPLAY가 없음) "
+        + "— 위 링크를 직접 여세요\n")
   }
 
-  @Test func anOpenerThatKeepsRunningIsLeftAfterTwoSeconds() throws {
-    let nav = NavWorkspace()
-    _ = try nav.stubOpener("sleep 30")
-    let started = Date()
-    let outcome = nav.run(["nav", "--open"], extra: ["DISPLAY": ":0"])
-    let elapsed = Date().timeIntervalSince(started)
-    #expect(outcome.exitCode == 0)
-    #expect(elapsed < 3)
+  @Test func badModesAndProvidersAreRefusedBeforeAnythingIsRead() {
+    // No database and nothing upcoming: the bad value must still be what is reported.
+    let workspace = Workspace()
+    let mode = workspace.run(["nav", "--mode", "jet"])
+    #expect(
+      mode.standardError
+        == "chulbal: --mode: 알 수 없는 이동 수단 'jet' (car, transit, walk, bike 중 하나)\n")
+    #expect(mode.exitCode == 2)
+    let provider = workspace.run(["nav", "--provider", "yahoo"])
+    #expect(
+      provider.standardError
+        == "chulbal: --provider: 알 수 없는 값 'yahoo' (kakao, naver, google, apple, osm 중 하나)\n")
+    #expect(provider.exitCode == 2)
   }
 
   @Test func theQRCodeCarriesTheAppLinkForThePhoneEvenWithoutAnAppHere() throws {
@@ -219,5 +227,61 @@ enum QRImage {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+  }
+}
+
+/// The real opener, with a stand-in `xdg-open` first on PATH.
+@Suite struct URLOpenerTests {
+  static let link = MapLink(
+    provider: .kakao, kind: .web, url: "https://map.kakao.com/link/to/x,37.5,127.0",
+    isSearch: false)
+
+  @Test func theLinkIsOneArgumentAndNoShellSeesIt() throws {
+    let nav = NavWorkspace()
+    let log = try nav.stubOpener()
+    let marker = nav.folder + "/pwned"
+    let name = "$(touch \(marker)); touch \(marker) ; `touch \(marker)`"
+    let outcome = nav.run(
+      ["nav", "--to", name, "--coord", "37.5,127.0", "--open"], extra: ["DISPLAY": ":99"],
+      opener: URLOpener(variables: nav.variables(["DISPLAY": ":99"])))
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let recorded = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+    #expect(recorded.first == "1")
+    #expect(recorded.count == 2 && recorded[1] + "\n" == outcome.standardOutput)
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
+  @Test func itNeedsADisplayAndReportsAFailingOpener() throws {
+    let nav = NavWorkspace()
+    _ = try nav.stubOpener("exit 4")
+    #expect(throws: LinkOpenFailure.noDisplay) {
+      try URLOpener(variables: nav.variables()).open(Self.link, appSchemeRegistered: false)
+    }
+    #expect(throws: LinkOpenFailure.failed(program: "xdg-open", status: 4, message: "")) {
+      try URLOpener(variables: nav.variables(["WAYLAND_DISPLAY": "wayland-0"])).open(
+        Self.link, appSchemeRegistered: false)
+    }
+  }
+
+  @Test func anOpenerThatKeepsRunningIsTakenAsLaunchedAtTheTimeout() throws {
+    let nav = NavWorkspace()
+    _ = try nav.stubOpener("sleep 30")
+    var opener = URLOpener(variables: nav.variables(["DISPLAY": ":0"]))
+    opener.timeout = 0.2
+    let started = Date()
+    try opener.open(Self.link, appSchemeRegistered: false)
+    #expect(Date().timeIntervalSince(started) < 2)
+  }
+
+  @Test func appLinksWithoutAHandlerAndDashLinksAreNeverOpened() {
+    let opener = URLOpener(variables: ["DISPLAY": ":0", "PATH": "/nonexistent"])
+    let app = MapLink(provider: .kakao, kind: .app, url: "kakaomap://route?ep=1,2", isSearch: false)
+    #expect(throws: LinkOpenFailure.notAllowed(app.url)) {
+      try opener.open(app, appSchemeRegistered: false)
+    }
+    let dash = MapLink(provider: .kakao, kind: .web, url: "-https://x", isSearch: false)
+    #expect(throws: LinkOpenFailure.notAllowed(dash.url)) {
+      try opener.open(dash, appSchemeRegistered: false)
+    }
   }
 }

@@ -1,24 +1,11 @@
 import ChulbalCore
+import ChulbalTestSupport
 import Foundation
 import Testing
 
 @testable import ChulbalCLI
 
-/// Monday 2026-11-30, 14:00 in Seoul, with the system zone set to Seoul.
-let seoulAfternoon = Environment(
-  now: Date(timeIntervalSince1970: 1_796_014_800), timeZone: TimeZone(identifier: "Asia/Seoul")!)
-
-func run(_ line: [String], _ environment: Environment = seoulAfternoon) -> Outcome {
-  CLI.run(line, environment: environment)
-}
-
 @Suite struct PlanCommandTests {
-  @Test func fixtureNowIsMondayAfternoonInSeoul() {
-    #expect(
-      KoreanDateFormat(timeZone: TimeZone(identifier: "Asia/Seoul")!).iso8601(seoulAfternoon.now)
-        == "2026-11-30T14:00:00+09:00")
-  }
-
   @Test func textShowsAppointmentDepartureAlertsAndStatus() {
     let outcome = run(["plan", "--at", "내일 오후 7시", "--travel", "35m", "--buffer", "10m"])
     #expect(

@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalTestSupport
 import Foundation
 import Testing
 
@@ -14,15 +15,25 @@ import Testing
     return workspace
   }
 
+  struct Case: Sendable, CustomTestStringConvertible {
+    let clock: String
+    let text: String
+    let urgency: String
+    /// Progress over the hour before the 18:15 departure, floored.
+    let percentage: Int
+    var testDescription: String { clock }
+  }
+
   @Test(arguments: [
-    ("16:00:00", "출발 2시간 15분 전 · 저녁 #약속", "far"),
-    ("17:44:30", "출발 31분 전 · 저녁 #약속", "far"),
-    ("17:45:00", "출발 30분 전 · 저녁 #약속", "soon"),
-    ("18:02:26", "출발 12분 34초 전 · 저녁 #약속", "soon"),
-    ("18:15:20", "지금 출발 · 저녁 #약속", "now"),
-    ("18:18:00", "3분 늦음 · 저녁 #약속", "late"),
+    Case(clock: "16:00:00", text: "출발 2시간 15분 전 · 저녁 #약속", urgency: "far", percentage: 0),
+    Case(clock: "17:44:30", text: "출발 31분 전 · 저녁 #약속", urgency: "far", percentage: 49),
+    Case(clock: "17:45:00", text: "출발 30분 전 · 저녁 #약속", urgency: "soon", percentage: 50),
+    Case(clock: "18:02:26", text: "출발 12분 34초 전 · 저녁 #약속", urgency: "soon", percentage: 79),
+    Case(clock: "18:15:20", text: "지금 출발 · 저녁 #약속", urgency: "now", percentage: 100),
+    Case(clock: "18:18:00", text: "3분 늦음 · 저녁 #약속", urgency: "late", percentage: 100),
   ])
-  func textAndClassFollowTheRemainingTime(clock: String, text: String, urgency: String) throws {
+  func textClassAndPercentageFollowTheRemainingTime(_ example: Case) throws {
+    let (clock, text, urgency) = (example.clock, example.text, example.urgency)
     let workspace = Self.workspace()
     let now = ["--now", "2026-11-30T\(clock)+09:00"]
     #expect(workspace.run(["status"] + now).standardOutput == text + "\n")
@@ -33,7 +44,7 @@ import Testing
     #expect(object["text"] as? String == text)
     #expect(object["class"] as? String == urgency)
     #expect((object["tooltip"] as? String)?.contains("강남역") == true)
-    #expect((0...100).contains(object["percentage"] as? Int ?? -1))
+    #expect(object["percentage"] as? Int == example.percentage)
   }
 
   @Test func barFormats() {

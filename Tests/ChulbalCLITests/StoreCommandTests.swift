@@ -19,15 +19,18 @@ final class Workspace: @unchecked Sendable {
 
   deinit { try? FileManager.default.removeItem(atPath: folder) }
 
-  func environment(interactive: Bool = false, answer: Bool = false) -> Environment {
-    Environment(
-      now: seoulAfternoon.now, timeZone: TimeZone(identifier: "Asia/Seoul")!,
-      variables: ["CHULBAL_DB": database, "HOME": folder], isInteractive: interactive,
-      confirm: { _ in answer })
+  /// The test environment with this workspace's database; `answer` replies to a question.
+  func environment(interactive: Bool = false, answer: Bool? = nil) -> Environment {
+    if let answer {
+      return .test(
+        variables: ["CHULBAL_DB": database, "HOME": folder], interactive: interactive,
+        confirm: { _ in answer })
+    }
+    return .test(variables: ["CHULBAL_DB": database, "HOME": folder], interactive: interactive)
   }
 
   @discardableResult
-  func run(_ arguments: [String], interactive: Bool = false, answer: Bool = false) -> Outcome {
+  func run(_ arguments: [String], interactive: Bool = false, answer: Bool? = nil) -> Outcome {
     CLI.run(arguments, environment: environment(interactive: interactive, answer: answer))
   }
 

@@ -1,3 +1,4 @@
+import ChulbalTestSupport
 import Foundation
 import Testing
 

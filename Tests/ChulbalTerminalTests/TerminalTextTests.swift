@@ -11,13 +11,8 @@ import Testing
     #expect(TerminalText.width(text) == columns)
   }
 
-  @Test(arguments: [
-    ("a\u{1B}[31mb", "a\\x1B[31mb"), ("bell\u{07}", "bell\\x07"), ("cr\r", "cr\\x0D"),
-    ("line\nbreak", "line\\x0Abreak"), ("del\u{7F}", "del\\x7F"), ("c1\u{9B}", "c1\\x9B"),
-    ("한글 그대로", "한글 그대로"),
-  ])
-  func controlCharactersAreMadeVisible(text: String, shown: String) {
-    #expect(TerminalText.visible(text) == shown)
+  @Test func tableCellsShowControlCharactersVisibly() {
+    #expect(TerminalText.table([["a\u{1B}[2J", "b"]]) == "a\\x1B[2J  b\n")
   }
 
   @Test func tablesAlignByColumnsNotCharacters() {

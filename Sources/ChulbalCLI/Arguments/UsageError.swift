@@ -1,16 +1,20 @@
 import ChulbalCore
 
-/// Something wrong with how chulbal was called; always exit status 2.
+/// Something wrong with how chulbal was called; always exit status 2, nothing written.
 enum UsageError: Error, Equatable {
   case unknownCommand(String, suggestion: String?)
-  case unknownOption(String, command: String, suggestion: String?)
+  /// An option the command does not have; `command` nil for the options before any command.
+  case unknownOption(String, command: String?, suggestion: String?)
   case missingValue(option: String)
   case unexpectedValue(option: String)
   case repeatedOption(String)
   case unexpectedArgument(String, command: String)
   case missingOption(String, command: String, example: String)
+  /// A word the command needs, such as an appointment's number, was not given.
+  case missingArgument(String, command: String, example: String)
   case invalidValue(option: String, InputError)
-  case conflict(String)
+  /// A value that is not one of a fixed list.
+  case invalidChoice(option: String, value: String, accepted: [String])
   case environment(variable: String, InputError)
   case unknownSetting(String, suggestion: String?)
   case unknownAppointment(String)
@@ -18,14 +22,34 @@ enum UsageError: Error, Equatable {
   case unknownPlace(String)
   case duplicatePlace(String)
   case needsConfirmation(String)
+  case emptyTitle
+  /// No travel time for `add`/`edit`, and no coordinate (or no origin) to estimate one from.
+  case noTravel(missingDestination: Bool)
+  /// `plan` with neither `--travel` nor a route.
+  case planNeedsTravel
+  /// `plan --from` without `--to`, or the other way round.
+  case incompleteRoute
+  /// `plan --travel` with `--from`, `--to` or `--mode`.
+  case travelWithRoute
+  case allWithPast
+  case followWithNow
+  /// An appointment named by `word` together with an ad-hoc `--at`.
+  case selectorWithAt(String)
+  /// An appointment named by `word` together with an ad-hoc `--to`/`--coord`.
+  case selectorWithDestination(String)
+  /// `countdown --travel`, `--buffer` or `--tz` without `--at`.
+  case needsAt(option: String)
+  /// `nav --to` without a name or a coordinate.
+  case noDestination
 
   var message: String {
     switch self {
     case .unknownCommand(let name, let suggestion):
       return "알 수 없는 명령 '\(name)'" + Self.hint(suggestion) + " (명령 목록: chulbal --help)"
     case .unknownOption(let name, let command, let suggestion):
-      return "\(command)에 없는 옵션 '\(name)'" + Self.hint(suggestion)
-        + " (옵션 목록: chulbal \(command) --help)"
+      let help = ["chulbal", command, "--help"].compactMap { $0 }.joined(separator: " ")
+      return "\(command ?? "chulbal")에 없는 옵션 '\(name)'" + Self.hint(suggestion)
+        + " (옵션 목록: \(help))"
     case .missingValue(let option):
       return "'\(option)' 옵션에 값이 없습니다"
     case .unexpectedValue(let option):
@@ -36,10 +60,12 @@ enum UsageError: Error, Equatable {
       return "\(command)는 '\(word)' 같은 인수를 받지 않습니다 (옵션 목록: chulbal \(command) --help)"
     case .missingOption(let option, let command, let example):
       return "\(command)에는 '\(option)' 옵션이 필요합니다, 예: \(example)"
+    case .missingArgument(let name, let command, let example):
+      return "\(command)에는 \(name)\(Korean.subjectParticle(after: name)) 필요합니다, 예: \(example)"
     case .invalidValue(let option, let error):
       return "\(option): \(error)"
-    case .conflict(let message):
-      return message
+    case .invalidChoice(let option, let value, let accepted):
+      return "\(option): 알 수 없는 값 '\(value)' (\(accepted.joined(separator: ", ")) 중 하나)"
     case .environment(let variable, let error):
       return "환경 변수 \(variable): \(error)"
     case .unknownSetting(let key, let suggestion):
@@ -55,6 +81,32 @@ enum UsageError: Error, Equatable {
       return "장소 '\(name)'은(는) 이미 있습니다 (바꾸려면 먼저 chulbal place remove \(name))"
     case .needsConfirmation(let what):
       return "\(what)을(를) 확인할 터미널이 없습니다; 정말 지우려면 '--yes'를 붙이세요"
+    case .emptyTitle:
+      return "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"
+    case .noTravel(let missingDestination):
+      let missing =
+        missingDestination ? "도착지 좌표('--coord 위도,경도')" : "출발지('--from 집' 또는 기본 장소)"
+      return "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, \(missing)를 주면 추정합니다 "
+        + "(기본 장소: chulbal place add 집 --coord 위도,경도 --default)"
+    case .planNeedsTravel:
+      return "이동 시간이 없습니다: '--travel 35m'처럼 주거나, '--from 위도,경도 --to 위도,경도'로 추정하세요 "
+        + "(이동이 없으면 '--travel 0')"
+    case .incompleteRoute:
+      return "이동 시간을 추정하려면 '--from'과 '--to'를 함께 주세요"
+    case .travelWithRoute:
+      return "'--travel'을 주면 '--from', '--to', '--mode'는 쓰지 않습니다 (둘 중 하나만)"
+    case .allWithPast:
+      return "'--all'과 '--past'는 함께 쓸 수 없습니다"
+    case .followWithNow:
+      return "'--follow'는 실제 시계를 따르므로 '--now'와 함께 쓸 수 없습니다"
+    case .selectorWithAt(let word):
+      return "'--at'을 주면 약속 번호('\(word)')는 쓰지 않습니다"
+    case .selectorWithDestination(let word):
+      return "'--to'/'--coord'를 주면 약속 번호('\(word)')는 쓰지 않습니다"
+    case .needsAt(let option):
+      return "'\(option)'는 '--at'과 함께 씁니다 (저장한 약속은 chulbal edit로 바꾸세요)"
+    case .noDestination:
+      return "목적지의 이름도 좌표도 없습니다: '--to 이름 --coord 위도,경도'를 주세요"
     }
   }
 

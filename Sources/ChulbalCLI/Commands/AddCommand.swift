@@ -5,20 +5,17 @@ import ChulbalStore
 enum AddCommand: Command {
   static let name = "add"
   static let summary = "약속을 저장합니다"
-  static let specs = AppointmentInput.specs
-
-  static let help = """
-    사용법: chulbal add 제목 --at 시각 [--place 이름] [--coord 위도,경도] [--from 장소|위도,경도]
-                        [--mode 수단] [--travel 시간] [--buffer 시간] [--prep 시간]
-                        [--alerts 목록] [--tz 시간대] [--note 메모] [--json]
-
+  static let usage = """
+    chulbal add 제목 --at 시각 [--place 이름] [--coord 위도,경도]
+                   [--from 장소|위도,경도] [--mode 수단] [--travel 시간] [--buffer 시간]
+                   [--prep 시간] [--alerts 목록] [--tz 시간대] [--note 메모] [--json]
+    """
+  static let about = """
     약속을 저장하고 출발 시각을 알려 줍니다. --travel이 없으면 출발지(--from, 없으면 기본
     장소)에서 --coord까지의 이동 시간을 추정합니다.
-
-    옵션:
-    \(AppointmentInput.optionsHelp)
-      -h, --help           이 도움말
-
+    """
+  static let options = AppointmentOptions.specs
+  static let epilogue = """
     예:
       chulbal add "저녁 약속" --at "내일 오후 7시" --place "강남역 2번 출구" \\
         --coord 37.4979,127.0276 --from 집
@@ -26,18 +23,20 @@ enum AddCommand: Command {
 
     """
 
-  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     guard !options.positionals.isEmpty else {
-      throw UsageError.missingOption(
+      throw UsageError.missingArgument(
         "제목", command: name, example: "chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m")
     }
+    let input = try AppointmentOptions(
+      options, title: options.positionals.joined(separator: " "), environment: environment)
     let existing = try options.store(environment, create: false)
-    let appointment = try AppointmentInput.read(
-      options, over: nil, title: options.positionals.joined(separator: " "), store: existing,
-      environment: environment)
+    let draft = try input.resolved(over: nil, store: existing, environment: environment)
+    let appointment = try AppointmentOptions.appointment(
+      draft, over: nil, store: existing, command: name)
+    let now = input.clock.now()
     let stored = try options.writableStore(environment, existing: existing).insert(appointment)
-    let now = try options.now(environment, timeZone: environment.timeZone(stored: stored.timeZone))
     let view = AppointmentView(stored, now: now, environment: environment)
-    return .success(options.has("--json") ? view.json().rendered() : view.summaryLine + "\n")
+    return .success(input.json ? view.json().rendered() : view.summaryLine + "\n")
   }
 }

@@ -6,12 +6,9 @@ import Foundation
 enum AppointmentSelector {
   /// The appointment the command's one optional word names, else the next departure after
   /// `now`; nil when no word is given and nothing is upcoming.
-  static func namedOrNext(_ options: CommandOptions, store: Store?, now: () throws -> Date)
-    throws -> Appointment?
-  {
-    try options.expectPositionals(atMost: 1)
-    if let selector = options.positionals.first { return try find(selector, in: store) }
-    return try store?.next(after: now())
+  static func namedOrNext(_ selector: String?, store: Store?, now: Date) throws -> Appointment? {
+    if let selector { return try find(selector, in: store) }
+    return try store?.next(after: now)
   }
 
   static func find(_ selector: String, in store: Store?) throws -> Appointment {

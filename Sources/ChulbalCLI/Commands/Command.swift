@@ -7,40 +7,69 @@ protocol Command {
   /// The words that select it, such as `plan` or `place add`.
   static var name: String { get }
   static var summary: String { get }
-  static var specs: [CommandOptions.Spec] { get }
-  static var help: String { get }
+  /// The synopsis after `사용법: `, continuation lines indented by hand.
+  static var usage: String { get }
+  /// What the command does, in lines of at most 80 columns.
+  static var about: String { get }
+  /// Every option it takes but `--help`, in the order its help lists them.
+  static var options: [OptionSpec] { get }
+  /// Sections after the options, such as examples; empty for none.
+  static var epilogue: String { get }
   /// Does the work; throws `UsageError` for bad input (nothing written), anything else for a
-  /// runtime failure.
-  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome
+  /// runtime failure. Every option is read into a typed value before any file is touched.
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome
 }
 
 extension Command {
-  /// Parses the words after the command's name and runs it, catching every error as an
-  /// outcome; `--help` anywhere wins.
+  static var epilogue: String { "" }
+
+  /// Every option, `--help` last.
+  static var specs: [OptionSpec] { options + [.help] }
+
+  /// The command's help: its synopsis and prose, and a table made from its option specs.
+  static var help: String {
+    var text = "사용법: \(usage)\n"
+    if !about.isEmpty { text += "\n\(about)\n" }
+    text += "\n옵션:\n" + HelpText.table(specs.map { ($0.synopsis, $0.help) })
+    if !epilogue.isEmpty { text += "\n\(epilogue)" }
+    return text
+  }
+
+  /// Splits the words after the command's name, answers `--help` when it is one of them (not
+  /// when it is another option's value), and runs the command, catching every error as an
+  /// outcome.
   static func main(_ arguments: [String], environment: Environment) -> Outcome {
-    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .success(help) }
     do {
-      let options = try CommandOptions(command: name, specs: specs, arguments: arguments)
-      return try run(options, environment)
+      let split = try SplitArguments(arguments) {
+        ParsedOptions.spec(named: $0, in: specs)?.takesValue ?? false
+      }
+      if split.elements.contains(where: {
+        if case .option(let name, _) = $0 { return name == "--help" || name == "-h" }
+        return false
+      }) {
+        return .success(help)
+      }
+      return try run(ParsedOptions(command: name, specs: specs, split: split), environment)
     } catch {
       return .failure(error)
     }
   }
 }
 
-extension CommandOptions.Spec {
-  static let json = Self(name: "--json", takesValue: false)
-  static let help = Self(name: "--help", short: "-h", takesValue: false)
-  static let now = Self(name: "--now")
-  static let database = Self(name: "--db")
-}
-
-extension CommandOptions {
-  /// `--now`, read in `timeZone`, else the real clock.
-  func now(_ environment: Environment, timeZone: TimeZone) throws(UsageError) -> Date {
-    try parse("--now") { text throws(InputError) in
-      try TimeExpression.parseInstant(text, timeZone: timeZone)
-    } ?? environment.now
+extension ParsedOptions {
+  /// The clock to read: fixed at `--now` when given (read in `timeZone`, which is asked for
+  /// only when the text has no UTC offset), else the environment's.
+  func clock(_ environment: Environment, timeZone: TimeZone?) throws(UsageError)
+    -> any WallClock
+  {
+    guard let text = self[.now] else { return environment.clock }
+    let zone: TimeZone
+    if let timeZone { zone = timeZone } else { zone = try environment.timeZone(option: nil) }
+    do {
+      return FixedClock(try TimeExpression.parseInstant(text, timeZone: zone))
+    } catch {
+      throw .invalidValue(option: OptionSpec.now.name, error)
+    }
   }
 
   /// The store `--db` or the environment points at.
@@ -48,39 +77,14 @@ extension CommandOptions {
   /// - Parameter create: create it when missing (commands that write); a reading command gets
   ///   nil instead and shows its empty state.
   func store(_ environment: Environment, create: Bool) throws -> Store? {
-    let path = self["--db"] ?? Store.defaultPath(environment: environment.variables)
+    let path = self[.database] ?? Store.defaultPath(environment: environment.variables)
     return try Store.open(path: path, create: create)
-  }
-
-  /// Rejects positional words for a command that takes none.
-  func expectNoPositionals() throws(UsageError) {
-    try expectPositionals(atMost: 0)
-  }
-
-  /// Rejects positional words past the first `count`.
-  func expectPositionals(atMost count: Int) throws(UsageError) {
-    if positionals.count > count {
-      throw .unexpectedArgument(positionals[count], command: command)
-    }
-  }
-
-  /// The one positional word a command needs, such as an appointment's number.
-  ///
-  /// - Parameters:
-  ///   - name: what the word is, for the error when it is missing.
-  ///   - example: a command line that gives it.
-  func singlePositional(_ name: String, example: String) throws(UsageError) -> String {
-    guard let word = positionals.first else {
-      throw .missingOption(name, command: command, example: example)
-    }
-    try expectPositionals(atMost: 1)
-    return word
   }
 
   /// The store for a command that writes: `existing` when there was one, else a new one.
   func writableStore(_ environment: Environment, existing: Store? = nil) throws -> Store {
     guard let store = try existing ?? self.store(environment, create: true) else {
-      throw RuntimeFailure(message: "데이터베이스를 만들 수 없습니다")
+      throw RuntimeFailure.cannotCreateDatabase
     }
     return store
   }

@@ -6,27 +6,18 @@ import ChulbalTerminal
 enum ConfigGetCommand: Command {
   static let name = "config get"
   static let summary = "설정을 봅니다"
-  static let specs: [CommandOptions.Spec] = [.database, .json, .help]
+  static let usage = "chulbal config get [이름] [--json]"
+  static let about = "설정 값을 보여 줍니다. 바꾸지 않은 설정은 기본값입니다."
+  static let options: [OptionSpec] = [.database, .json]
+  static var epilogue: String { settingsHelp }
 
-  static var help: String {
-    """
-    사용법: chulbal config get [이름] [--json]
-
-    설정 값을 보여 줍니다. 바꾸지 않은 설정은 기본값입니다.
-
-    설정:
-    \(Settings.Key.allCases.map { "  \($0.rawValue.padding(10)) \($0.summary)" }.joined(separator: "\n"))
-
-    """
-  }
-
-  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 1)
     let keys =
       try options.positionals.first.map { key throws(UsageError) in [try Settings.Key.named(key)] }
       ?? Settings.Key.allCases
     let settings = try options.store(environment, create: false)?.settings() ?? .defaults
-    if options.has("--json") {
+    if options.has(.json) {
       return .success(
         JSONValue.object(keys.map { ($0.rawValue, .string(settings.text($0))) }).rendered())
     }
@@ -43,24 +34,18 @@ enum ConfigGetCommand: Command {
 enum ConfigSetCommand: Command {
   static let name = "config set"
   static let summary = "설정을 바꿉니다"
-  static let specs: [CommandOptions.Spec] = [.database, .help]
-
-  static var help: String {
-    """
-    사용법: chulbal config set 이름 값
-
+  static let usage = "chulbal config set 이름 값"
+  static let about = """
+    설정을 바꿉니다. 값은 확인한 뒤 표준 형태로 저장합니다 (10분 → 10m).
     예: chulbal config set buffer 15m
         chulbal config set providers kakao,naver,google
-
-    설정:
-    \(Settings.Key.allCases.map { "  \($0.rawValue.padding(10)) \($0.summary)" }.joined(separator: "\n"))
-
     """
-  }
+  static let options: [OptionSpec] = [.database]
+  static var epilogue: String { settingsHelp }
 
-  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     guard options.positionals.count >= 2 else {
-      throw UsageError.missingOption(
+      throw UsageError.missingArgument(
         "이름과 값", command: name, example: "chulbal config set buffer 15m")
     }
     try options.expectPositionals(atMost: 2)
@@ -76,11 +61,17 @@ enum ConfigSetCommand: Command {
   }
 }
 
+/// The settings and what each means, for both commands' help.
+private var settingsHelp: String {
+  "설정:\n" + HelpText.table(Settings.Key.allCases.map { ($0.rawValue, $0.summary) })
+}
+
 extension Settings.Key {
   /// The key a person typed, or a usage error suggesting the nearest one.
   static func named(_ name: String) throws(UsageError) -> Settings.Key {
     guard let key = Settings.Key(rawValue: name) else {
-      throw .unknownSetting(name, suggestion: suggestion(for: name, among: allCases.map(\.rawValue)))
+      throw .unknownSetting(
+        name, suggestion: suggestion(for: name, among: allCases.map(\.rawValue)))
     }
     return key
   }

@@ -8,47 +8,38 @@ import Foundation
 enum CountdownCommand: Command {
   static let name = "countdown"
   static let summary = "출발까지 남은 시간을 실시간으로 보여 줍니다"
-  static let specs: [CommandOptions.Spec] =
-    CountdownTarget.specs + [
-      .init(name: "--until"), .init(name: "--plain", takesValue: false), .help,
-    ]
-
-  static let help = """
-    사용법: chulbal countdown [번호|제목] [--until depart|start] [--plain]
+  static let usage = """
+    chulbal countdown [번호|제목] [--until depart|start] [--plain]
            chulbal countdown --at 시각 [--travel 시간] [--buffer 시간] [--tz 시간대]
-
+    """
+  static let about = """
     다음 출발(또는 고른 약속, 또는 --at 시각)까지 남은 시간을 화면에 띄웁니다.
     30분 넘게 남으면 1분마다, 그 안에는 1초마다 바뀝니다. 출발 시각이 되면 벨을 울리고
     '지금 출발하세요!'를 보여 준 뒤, 약속 시각까지 늦은 시간을 셉니다.
     --travel과 --buffer가 없는 --at은 그 시각 자체까지 초 단위로 셉니다 (타이머).
-
-    옵션:
-      --at 시각             저장하지 않은 시각으로 (예: +25m, 19:00)
-      --travel, --buffer    --at과 함께: 이동 시간과 여유 시간 (기본 0)
-      --until depart|start  depart: 출발 시각에 끝냅니다; start(기본): 약속 시각까지 셉니다
-      --plain               화면을 다시 그리지 않고 한 줄씩 씁니다 (NO_COLOR나 파이프에서도)
-      --db 파일             데이터베이스 파일
-      -h, --help            이 도움말
-
-    Ctrl-C는 터미널을 되돌리고 상태 130으로 끝냅니다 (SIGTERM은 143).
-
     """
+  /// Where the countdown ends.
+  enum Until: String, CaseIterable {
+    case depart, start
+  }
+  static let until = OptionSpec(
+    "--until", value: "depart|start",
+    help: "depart: 출발 시각에 끝냅니다; start(기본): 약속 시각까지 셉니다")
+  static let plain = OptionSpec(
+    "--plain", help: "화면을 다시 그리지 않고 한 줄씩 씁니다 (NO_COLOR나 파이프에서도)")
+  static let options = CountdownTarget.specs + [until, plain]
+  static let epilogue = "Ctrl-C는 터미널을 되돌리고 상태 130으로 끝냅니다 (SIGTERM은 143).\n"
 
-  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    let untilDeparture = try options.choice(until, Until.self) == .depart
+    let choice = try CountdownTarget.choice(options, environment: environment)
     let clock = environment.clock
-    let untilDeparture: Bool
-    switch options["--until"] {
-    case nil, "start": untilDeparture = false
-    case "depart": untilDeparture = true
-    case let other?:
-      throw UsageError.conflict("'--until'에는 depart나 start를 씁니다 ('\(other)'는 모릅니다)")
-    }
     guard
-      let target = try CountdownTarget.select(options, environment: environment, now: clock.now())
+      let target = try CountdownTarget.select(
+        choice, store: { try options.store(environment, create: false) }, now: clock.now(),
+        environment: environment)
     else {
-      throw RuntimeFailure(
-        message: "다가오는 약속이 없습니다. 'chulbal countdown --at +25m'처럼 시각을 주거나 "
-          + "chulbal add로 약속을 추가하세요")
+      throw RuntimeFailure.nothingUpcoming(command: name)
     }
     let plan = target.plan
     // Departure never comes after the start: travel and buffer are never negative.
@@ -56,7 +47,7 @@ enum CountdownCommand: Command {
     let format = KoreanDateFormat(timeZone: target.timeZone)
     let console = environment.console
     let plain =
-      options.has("--plain") || !console.isTerminal || environment.variables["NO_COLOR"] != nil
+      options.has(plain) || !console.isTerminal || environment.variables["NO_COLOR"] != nil
     let countdownStart = clock.now()
     var drawer = CountdownDrawer(
       target: target, plain: plain, countdownStart: countdownStart, console: console,
@@ -74,7 +65,7 @@ enum CountdownCommand: Command {
       return min(TickPolicy.nextTick(after: now, target: plan.departure), end)
     }
     if !plain { console.write(CountdownScreen.leave) }
-    let title = TerminalText.visible(target.title)
+    let title = TextCleaning.visible(target.title)
     return .success(
       plain
         ? "" : "\(drawer.lastReading?.text ?? "") — \(title) (출발 \(format.time(plan.departure)))\n")
@@ -103,9 +94,7 @@ struct CountdownDrawer {
   }
 
   mutating func draw(at now: Date) {
-    let reading = CountdownReading(
-      departure: target.plan.departure, start: target.plan.start, now: now,
-      countdownStart: countdownStart)
+    let reading = CountdownReading(plan: target.plan, now: now, countdownStart: countdownStart)
     let bell = reading.seconds <= 0 && !rang
     rang = rang || bell
     if plain {

@@ -6,49 +6,38 @@ import ChulbalTerminal
 enum ListCommand: Command {
   static let name = "list"
   static let summary = "약속 목록을 봅니다"
-  static let specs: [CommandOptions.Spec] = [
-    .init(name: "--all", takesValue: false), .init(name: "--past", takesValue: false),
-    .init(name: "--tz"), .now, .database, .json, .help,
+  static let usage = "chulbal list [--all|--past] [--json]"
+  static let about = "다가오는 약속을 출발 순서대로 보여 줍니다."
+  static let all = OptionSpec("--all", help: "지난 약속까지 모두 (약속 시각 순)")
+  static let past = OptionSpec("--past", help: "지난 약속만 (최근 것부터)")
+  static let options: [OptionSpec] = [
+    all, past, OptionSpec.timeZone.help("--now를 읽을 시간대 (기본: 시스템 시간대)"), .now, .database,
+    OptionSpec.json.help("JSON 배열로"),
   ]
 
-  static let help = """
-    사용법: chulbal list [--all|--past] [--json]
-
-    다가오는 약속을 출발 순서대로 보여 줍니다.
-
-    옵션:
-      --all        지난 약속까지 모두 (약속 시각 순)
-      --past       지난 약속만 (최근 것부터)
-      --now 시각   지금을 이 ISO 8601 시각으로 칩니다
-      --db 파일    데이터베이스 파일
-      --json       JSON 배열로
-      -h, --help   이 도움말
-
-    """
-
-  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
-    try options.expectNoPositionals()
-    if options.has("--all") && options.has("--past") {
-      throw UsageError.conflict("'--all'과 '--past'는 함께 쓸 수 없습니다")
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    try options.expectPositionals(atMost: 0)
+    if options.has(all) && options.has(past) { throw UsageError.allWithPast }
+    let zone = try options[.timeZone].map { text throws(UsageError) in
+      try environment.timeZone(option: text)
     }
-    let now = try options.now(environment, timeZone: environment.timeZone(option: options["--tz"]))
+    let now = try options.clock(environment, timeZone: zone).now()
     let store = try options.store(environment, create: false)
     let appointments: [Appointment]
-    if options.has("--all") {
+    if options.has(all) {
       appointments = try store?.all() ?? []
-    } else if options.has("--past") {
+    } else if options.has(past) {
       appointments = try store?.past(atOrBefore: now) ?? []
     } else {
       appointments = try store?.upcoming(after: now) ?? []
     }
     let views = appointments.map { AppointmentView($0, now: now, environment: environment) }
-    if options.has("--json") {
+    if options.has(.json) {
       return .success(JSONValue.array(views.map { $0.json() }).rendered())
     }
     guard !views.isEmpty else {
-      let what = options.has("--past") ? "지난 약속이" : "다가오는 약속이"
-      return .success(
-        "\(what) 없습니다. 추가하려면: chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m\n")
+      let what = options.has(past) ? "지난 약속이" : "다가오는 약속이"
+      return .success("\(what) 없습니다. \(RuntimeFailure.addHint)\n")
     }
     let header = ["번호", "제목", "약속", "출발", "남은 시간"]
     let rows = views.map { view in

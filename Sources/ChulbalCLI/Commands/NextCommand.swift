@@ -5,30 +5,25 @@ import ChulbalStore
 enum NextCommand: Command {
   static let name = "next"
   static let summary = "다음 출발 하나를 한 줄로 봅니다"
-  static let specs: [CommandOptions.Spec] = [.init(name: "--tz"), .now, .database, .json, .help]
-
-  static let help = """
-    사용법: chulbal next [--json]
-
+  static let usage = "chulbal next [--json]"
+  static let about = """
     아직 시작하지 않은 약속 가운데 출발이 가장 이른 것을 한 줄로 보여 줍니다.
     없으면 종료 상태 1입니다.
-
-    옵션:
-      --now 시각   지금을 이 ISO 8601 시각으로 칩니다
-      --db 파일    데이터베이스 파일
-      --json       JSON으로
-      -h, --help   이 도움말
-
     """
+  static let options: [OptionSpec] = [
+    OptionSpec.timeZone.help("--now를 읽을 시간대 (기본: 시스템 시간대)"), .now, .database, .json,
+  ]
 
-  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
-    try options.expectNoPositionals()
-    let now = try options.now(environment, timeZone: environment.timeZone(option: options["--tz"]))
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    try options.expectPositionals(atMost: 0)
+    let zone = try options[.timeZone].map { text throws(UsageError) in
+      try environment.timeZone(option: text)
+    }
+    let now = try options.clock(environment, timeZone: zone).now()
     guard let appointment = try options.store(environment, create: false)?.next(after: now) else {
-      throw RuntimeFailure(
-        message: "다가오는 약속이 없습니다. 추가하려면: chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m")
+      throw RuntimeFailure.nothingUpcoming(command: name)
     }
     let view = AppointmentView(appointment, now: now, environment: environment)
-    return .success(options.has("--json") ? view.json().rendered() : view.nextLine + "\n")
+    return .success(options.has(.json) ? view.json().rendered() : view.nextLine + "\n")
   }
 }

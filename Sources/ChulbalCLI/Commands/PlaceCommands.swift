@@ -6,39 +6,29 @@ import ChulbalTerminal
 enum PlaceAddCommand: Command {
   static let name = "place add"
   static let summary = "출발지로 쓸 장소를 저장합니다"
-  static let specs: [CommandOptions.Spec] = [
-    .init(name: "--coord"), .init(name: "--default", takesValue: false), .database, .help,
+  static let usage = "chulbal place add 이름 --coord 위도,경도 [--default]"
+  static let about = "집, 회사처럼 자주 떠나는 곳을 저장합니다. --default를 주면 기본 출발지가 됩니다."
+  static let isDefault = OptionSpec("--default", help: "기본 출발지로")
+  static let options: [OptionSpec] = [
+    OptionSpec.coord.help("좌표 (필수), 예: 37.5665,126.9780"), isDefault, .database,
   ]
 
-  static let help = """
-    사용법: chulbal place add 이름 --coord 위도,경도 [--default]
-
-    집, 회사처럼 자주 떠나는 곳을 저장합니다. --default를 주면 기본 출발지가 됩니다.
-
-    옵션:
-      --coord 위도,경도   좌표 (필수), 예: 37.5665,126.9780
-      --default           기본 출발지로
-      --db 파일           데이터베이스 파일
-      -h, --help          이 도움말
-
-    """
-
-  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let name = try options.singlePositional(
       "이름", example: "chulbal place add 집 --coord 37.5665,126.9780")
     try validate(name: name)
-    guard let coordinate = try options.parse("--coord", Coordinate.parse) else {
+    guard let coordinate = try options.parse(.coord, Coordinate.parse) else {
       throw UsageError.missingOption(
         "--coord", command: Self.name, example: "--coord 37.5665,126.9780")
     }
     let existing = try options.store(environment, create: false)
     if try existing?.place(named: name) != nil { throw UsageError.duplicatePlace(name) }
     let store = try options.writableStore(environment, existing: existing)
-    let place = SavedPlace(name: name, coordinate: coordinate, isDefault: options.has("--default"))
+    let place = SavedPlace(name: name, coordinate: coordinate, isDefault: options.has(isDefault))
     guard try store.addPlace(place) else { throw UsageError.duplicatePlace(name) }
     let mark = place.isDefault ? ", 기본 출발지" : ""
     return .success(
-      "장소 '\(TerminalText.visible(name))' 저장 (\(AppointmentView.text(coordinate))\(mark))\n")
+      "장소 '\(TextCleaning.visible(name))' 저장 (\(AppointmentView.text(coordinate))\(mark))\n")
   }
 
   /// A place name must be something `--from` can tell apart from a coordinate.
@@ -60,19 +50,14 @@ enum PlaceAddCommand: Command {
 enum PlaceListCommand: Command {
   static let name = "place list"
   static let summary = "저장한 장소를 봅니다"
-  static let specs: [CommandOptions.Spec] = [.database, .json, .help]
+  static let usage = "chulbal place list [--json]"
+  static let about = "저장한 장소와 좌표, 기본 출발지를 보여 줍니다."
+  static let options: [OptionSpec] = [.database, .json]
 
-  static let help = """
-    사용법: chulbal place list [--json]
-
-    저장한 장소와 좌표, 기본 출발지를 보여 줍니다.
-
-    """
-
-  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
-    try options.expectNoPositionals()
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    try options.expectPositionals(atMost: 0)
     let places = try options.store(environment, create: false)?.places() ?? []
-    if options.has("--json") {
+    if options.has(.json) {
       return .success(
         JSONValue.array(
           places.map {
@@ -98,21 +83,16 @@ enum PlaceListCommand: Command {
 enum PlaceRemoveCommand: Command {
   static let name = "place remove"
   static let summary = "저장한 장소를 지웁니다"
-  static let specs: [CommandOptions.Spec] = [.database, .help]
+  static let usage = "chulbal place remove 이름"
+  static let about = "장소를 지웁니다. 이미 저장한 약속의 출발지 좌표는 그대로 남습니다."
+  static let options: [OptionSpec] = [.database]
 
-  static let help = """
-    사용법: chulbal place remove 이름
-
-    장소를 지웁니다. 이미 저장한 약속의 출발지 좌표는 그대로 남습니다.
-
-    """
-
-  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let name = try options.singlePositional("이름", example: "chulbal place remove 집")
     guard let store = try options.store(environment, create: false),
       try store.place(named: name) != nil
     else { throw UsageError.unknownPlace(name) }
     guard try store.removePlace(named: name) else { throw UsageError.unknownPlace(name) }
-    return .success("장소 '\(TerminalText.visible(name))' 지웠습니다\n")
+    return .success("장소 '\(TextCleaning.visible(name))' 지웠습니다\n")
   }
 }

@@ -5,36 +5,28 @@ import Foundation
 enum PlanCommand: Command {
   static let name = "plan"
   static let summary = "출발 시각과 알림을 계산합니다 (저장하지 않음)"
-
-  static let specs: [CommandOptions.Spec] = [
-    .init(name: "--at"), .init(name: "--travel"), .init(name: "--from"), .init(name: "--to"),
-    .init(name: "--mode"), .init(name: "--buffer"), .init(name: "--prep"),
-    .init(name: "--alerts"), .init(name: "--tz"), .now, .json, .help,
-  ]
-
-  static let help = """
-    사용법: chulbal plan --at 시각 [--travel 시간 | --from 위도,경도 --to 위도,경도 [--mode 수단]]
-                         [--buffer 시간] [--prep 시간] [--alerts 목록] [--tz 시간대]
-                         [--now 시각] [--json]
-
+  static let usage = """
+    chulbal plan --at 시각 [--travel 시간 | --from 위도,경도 --to 위도,경도 [--mode 수단]]
+                        [--buffer 시간] [--prep 시간] [--alerts 목록] [--tz 시간대]
+                        [--now 시각] [--json]
+    """
+  static let about = """
     약속 시각에서 이동 시간과 여유 시간을 빼서 출발 시각을 구하고, 알림 시각을 보여 줍니다.
     아무것도 저장하지 않습니다.
-
-    옵션:
-      --at 시각          약속 시각 (필수, 아래 '시각 쓰는 법')
-      --travel 시간      이동 시간, 예: 35m, 1h20m, 1:20, 1시간 20분
-      --from 위도,경도   출발지 좌표; --to와 함께 주면 이동 시간을 추정합니다
-      --to 위도,경도     도착지 좌표
-      --mode 수단        추정에 쓸 이동 수단: car, transit, walk, bike (기본 transit)
-      --buffer 시간      여유 시간 (기본 10m)
-      --prep 시간        출발 전 준비 시간 (기본 0); 주면 준비 시작 알림이 생깁니다
-      --alerts 목록      출발 몇 분 전에 알릴지, 쉼표로 (기본 30m,10m,0; 없으면 none)
-      --tz 시간대        약속의 IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 존중)
-      --now 시각         지금을 이 ISO 8601 시각으로 칩니다 (스크립트·테스트용),
-                         예: 2026-11-30T14:00+09:00
-      --json             기계가 읽는 JSON으로 출력
-      -h, --help         이 도움말
-
+    """
+  static let from = OptionSpec(
+    "--from", value: "위도,경도", help: "출발지 좌표; --to와 함께 주면 이동 시간을 추정합니다")
+  static let to = OptionSpec("--to", value: "위도,경도", help: "도착지 좌표")
+  static let options: [OptionSpec] = [
+    OptionSpec.at.help("약속 시각 (필수, 아래 '시각 쓰는 법')"), .travel, from, to,
+    OptionSpec.mode.help("추정에 쓸 이동 수단: car, transit, walk, bike (기본 transit)"),
+    OptionSpec.buffer.help("여유 시간 (기본 10m)"),
+    OptionSpec.prep.help("출발 전 준비 시간 (기본 0); 주면 준비 시작 알림이 생깁니다"),
+    OptionSpec.alerts.help("출발 몇 분 전에 알릴지, 쉼표로 (기본 30m,10m,0; 없으면 none)"),
+    OptionSpec.timeZone.help("약속의 IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 존중)"),
+    .now, OptionSpec.json.help("기계가 읽는 JSON으로 출력"),
+  ]
+  static let epilogue = """
     시각 쓰는 법:
       2026-12-01T19:00+09:00, 2026-12-01 19:00   ISO 8601 (오프셋이 없으면 --tz 기준)
       12/1 19:00, 19:00                          월/일과 시각; 날짜가 없으면 다음에 오는 그 시각
@@ -51,10 +43,10 @@ enum PlanCommand: Command {
 
     """
 
-  static func run(_ options: CommandOptions, _ environment: Environment) throws -> Outcome {
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let request = try PlanRequest(options: options, environment: environment)
     let view = PlanView(plan: request.plan, timeZone: request.timeZone, now: request.now)
-    return .success(options.has("--json") ? view.json().rendered() : view.text())
+    return .success(options.has(.json) ? view.json().rendered() : view.text())
   }
 }
 
@@ -64,52 +56,43 @@ struct PlanRequest {
   let timeZone: TimeZone
   let now: Date
 
-  init(options: CommandOptions, environment: Environment) throws(UsageError) {
-    try options.expectNoPositionals()
-    timeZone = try environment.timeZone(option: options["--tz"])
-    let zone = timeZone
-    now = try options.now(environment, timeZone: zone)
-    let now = self.now
+  init(options: ParsedOptions, environment: Environment) throws(UsageError) {
+    try options.expectPositionals(atMost: 0)
+    let zone = try environment.timeZone(option: options[.timeZone])
+    timeZone = zone
+    let now = try options.clock(environment, timeZone: zone).now()
+    self.now = now
     guard
       let start = try options.parse(
-        "--at",
-        { text throws(InputError) in
-          try TimeExpression.parse(text, now: now, timeZone: zone)
-        })
+        .at, { text throws(InputError) in try TimeExpression.parse(text, now: now, timeZone: zone) }
+      )
     else {
-      throw .missingOption(
-        "--at", command: PlanCommand.name, example: "--at \"내일 오후 7시\"")
+      throw .missingOption("--at", command: PlanCommand.name, example: "--at \"내일 오후 7시\"")
     }
     let (travel, estimated) = try Self.travel(options)
+    let defaults = Settings.defaults
     plan = DeparturePlan(
       start: start, travelSeconds: travel, travelEstimated: estimated,
-      bufferSeconds: try options.parse("--buffer", DurationExpression.parse) ?? Settings.defaults.bufferSeconds,
-      prepSeconds: try options.parse("--prep", DurationExpression.parse)
-        ?? Settings.defaults.prepSeconds,
-      alertLeads: try options.parse("--alerts", AlertLeads.parse) ?? Settings.defaults.alertLeads)
+      bufferSeconds: try options.parse(.buffer, DurationExpression.parse) ?? defaults.bufferSeconds,
+      prepSeconds: try options.parse(.prep, DurationExpression.parse) ?? defaults.prepSeconds,
+      alertLeads: try options.parse(.alerts, AlertLeads.parse) ?? defaults.alertLeads)
   }
 
   /// Travel seconds from `--travel`, or estimated from `--from`/`--to`/`--mode`.
-  private static func travel(_ options: CommandOptions) throws(UsageError) -> (Int, Bool) {
-    let travel = try options.parse("--travel", DurationExpression.parse)
-    let origin = try options.parse("--from", Coordinate.parse)
-    let destination = try options.parse("--to", Coordinate.parse)
-    let mode = try options.parse("--mode", TravelMode.parse)
+  private static func travel(_ options: ParsedOptions) throws(UsageError) -> (Int, Bool) {
+    let travel = try options.parse(.travel, DurationExpression.parse)
+    let origin = try options.parse(PlanCommand.from, Coordinate.parse)
+    let destination = try options.parse(PlanCommand.to, Coordinate.parse)
+    let mode = try options.parse(.mode, TravelMode.parse)
     if let travel {
-      guard origin == nil, destination == nil, mode == nil else {
-        throw .conflict("'--travel'을 주면 '--from', '--to', '--mode'는 쓰지 않습니다 (둘 중 하나만)")
-      }
+      guard origin == nil, destination == nil, mode == nil else { throw .travelWithRoute }
       return (travel, false)
     }
     guard let origin, let destination else {
-      if origin != nil || destination != nil {
-        throw .conflict("이동 시간을 추정하려면 '--from'과 '--to'를 함께 주세요")
-      }
-      throw .conflict(
-        "이동 시간이 없습니다: '--travel 35m'처럼 주거나, '--from 위도,경도 --to 위도,경도'로 추정하세요 "
-          + "(이동이 없으면 '--travel 0')")
+      throw origin != nil || destination != nil ? .incompleteRoute : .planNeedsTravel
     }
-    let minutes = TravelEstimate.minutes(from: origin, to: destination, mode: mode ?? Settings.defaults.mode)
+    let minutes = TravelEstimate.minutes(
+      from: origin, to: destination, mode: mode ?? Settings.defaults.mode)
     return (minutes * 60, true)
   }
 }

@@ -2,33 +2,40 @@ import ChulbalCore
 import ChulbalSystem
 import Foundation
 
+/// Hands a link to the desktop: the real `URLOpener`, or a recording one in tests.
+public protocol LinkOpener: Sendable {
+  /// Opens `link`; app links only when `appSchemeRegistered` says an app handles them.
+  func open(_ link: MapLink, appSchemeRegistered: Bool) throws(LinkOpenFailure)
+}
+
+/// Why a link was not opened.
+public enum LinkOpenFailure: Error, Equatable {
+  case notAllowed(String)
+  case noDisplay
+  case noOpener
+  case cannotStart(SpawnError)
+  case failed(program: String, status: Int32, message: String)
+
+  var message: String {
+    switch self {
+    case .notAllowed(let url): "열지 않는 링크입니다: '\(url)'"
+    case .noDisplay: "그래픽 세션이 아닙니다 (DISPLAY와 WAYLAND_DISPLAY가 없음)"
+    case .noOpener: "xdg-open도 gio도 찾을 수 없습니다 (apt install xdg-utils)"
+    case .cannotStart(let error):
+      "\(error.program) 실행에 실패했습니다 (\(error.call.rawValue): \(error.reason))"
+    case .failed(let program, let status, let message):
+      "\(program)가 링크를 열지 못했습니다 (종료 상태 \(status)\(message.isEmpty ? "" : ": \(message)"))"
+    }
+  }
+}
+
 /// Opens a link on this desktop with `xdg-open` (or `gio open`), safely.
 ///
 /// The URL is one argument to a program started with `posix_spawn`: no shell ever sees it.
 /// Only allowed schemes are opened, never a URL that starts with `-` (xdg-open would read it
 /// as an option), and only inside a graphical session. The opener's standard streams are not
 /// ours, so a browser it leaves running cannot hold chulbal's output open.
-struct URLOpener {
-  enum Failure: Error, Equatable {
-    case notAllowed(String)
-    case noDisplay
-    case noOpener
-    case cannotStart(SpawnError)
-    case failed(program: String, status: Int32, message: String)
-
-    var message: String {
-      switch self {
-      case .notAllowed(let url): "열지 않는 링크입니다: '\(url)'"
-      case .noDisplay: "그래픽 세션이 아닙니다 (DISPLAY와 WAYLAND_DISPLAY가 없음)"
-      case .noOpener: "xdg-open도 gio도 찾을 수 없습니다 (apt install xdg-utils)"
-      case .cannotStart(let error):
-        "\(error.program) 실행에 실패했습니다 (\(error.call.rawValue): \(error.reason))"
-      case .failed(let program, let status, let message):
-        "\(program)가 링크를 열지 못했습니다 (종료 상태 \(status)\(message.isEmpty ? "" : ": \(message)"))"
-      }
-    }
-  }
-
+struct URLOpener: LinkOpener {
   let variables: [String: String]
   /// How long to wait for the opener to report; past that it is taken as launched.
   var timeout: TimeInterval = 2
@@ -37,12 +44,12 @@ struct URLOpener {
 
   /// Opens `link` if its scheme is allowed: web links always, app schemes only when
   /// `appSchemeRegistered` says an app is installed for them.
-  func open(_ link: MapLink, appSchemeRegistered: Bool) throws(Failure) {
+  func open(_ link: MapLink, appSchemeRegistered: Bool) throws(LinkOpenFailure) {
     let url = link.url
     let allowed =
       Self.webSchemes.contains(link.scheme)
       || (link.kind == .app && appSchemeRegistered
-        && MapProvider.allCases.compactMap(MapLinks.appScheme).contains(link.scheme))
+        && MapProvider.allCases.compactMap(MapLinkBuilder.appScheme).contains(link.scheme))
     guard allowed, !url.hasPrefix("-"),
       !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
     else { throw .notAllowed(url) }

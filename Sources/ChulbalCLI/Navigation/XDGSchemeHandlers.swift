@@ -1,6 +1,7 @@
 import ChulbalCore
 import ChulbalSystem
 import Foundation
+import Synchronization
 
 /// Which URL schemes have an application on this desktop, read the XDG way without running
 /// anything: `.desktop` files declaring `MimeType=x-scheme-handler/SCHEME`, and defaults or
@@ -9,14 +10,18 @@ import Foundation
 /// The folders are read once, on the first question.
 final class XDGSchemeHandlers: SchemeHandlerLookup {
   private let variables: [String: String]
-  private lazy var schemes: Set<String> = Self.registeredSchemes(variables)
+  private let schemes = Mutex<Set<String>?>(nil)
 
   init(variables: [String: String]) {
     self.variables = variables
   }
 
   func hasHandler(forScheme scheme: String) -> Bool {
-    schemes.contains(scheme.lowercased())
+    schemes.withLock { schemes in
+      let known = schemes ?? Self.registeredSchemes(variables)
+      schemes = known
+      return known.contains(scheme.lowercased())
+    }
   }
 
   /// `$XDG_DATA_HOME/applications` first, then each of `$XDG_DATA_DIRS`.

@@ -18,7 +18,7 @@ struct AppointmentView {
   }
 
   /// `#3 저녁 약속` with control characters made visible.
-  var label: String { "#\(appointment.id) \(TerminalText.visible(appointment.title))" }
+  var label: String { "#\(appointment.id) \(TextCleaning.visible(appointment.title))" }
 
   /// `오후 6:12`, or the full date when departure falls on another day than the appointment.
   var departureText: String {
@@ -52,7 +52,7 @@ struct AppointmentView {
   /// `#3 저녁 약속 — 오후 6:12 출발 (2시간 15분 남음) · 12월 1일 (화) 오후 7:00 · 강남역 2번 출구`
   var nextLine: String {
     var line = "\(label) — \(departureText) 출발 (\(remainingText)) · \(format.full(plan.start))"
-    if let place = appointment.place { line += " · \(TerminalText.visible(place))" }
+    if let place = appointment.place { line += " · \(TextCleaning.visible(place))" }
     return line
   }
 

@@ -1,4 +1,4 @@
-import ChulbalTerminal
+import ChulbalCore
 
 /// What one run of chulbal says and how it ends, decided without printing anything.
 ///
@@ -22,9 +22,14 @@ public struct Outcome: Equatable, Sendable {
 
   static func success(_ text: String) -> Outcome { Outcome(standardOutput: text) }
 
-  /// One line on standard error, with control characters in the user's input made visible.
-  static func usageError(_ error: UsageError) -> Outcome {
-    Outcome(
-      standardError: "chulbal: \(TerminalText.visible(error.message))\n", exitCode: usageExitCode)
+  /// Lines for standard error, each `chulbal: ` and the message with its control characters
+  /// made visible: the one place every message to standard error is cleaned.
+  static func diagnostics(_ messages: [String]) -> String {
+    messages.map { "chulbal: \(TextCleaning.visible($0))\n" }.joined()
+  }
+
+  /// One line on standard error and the exit status.
+  static func failure(_ message: String, exitCode: Int32) -> Outcome {
+    Outcome(standardError: diagnostics([message]), exitCode: exitCode)
   }
 }

@@ -1,11 +1,9 @@
 import ChulbalCore
-import ChulbalStore
-import ChulbalTerminal
 import Foundation
 
 /// The one short line a status bar shows for the next departure, in several bar formats.
 struct StatusLine {
-  enum Format: String, CaseIterable {
+  enum Format: String, CaseIterable, Sendable {
     case text, json, waybar, i3blocks, tmux
   }
 
@@ -28,18 +26,13 @@ struct StatusLine {
   let timeZone: TimeZone
 
   private var reading: CountdownReading? {
-    appointment.map {
-      let plan = $0.plan
-      return CountdownReading(
-        departure: plan.departure, start: plan.start, now: now, countdownStart: now)
-    }
+    appointment.map { CountdownReading(plan: $0.plan, now: now, countdownStart: now) }
   }
 
   var urgency: Urgency {
     guard let reading else { return .far }
-    switch reading.phase {
-    case .counting:
-      return reading.seconds > Int(TickPolicy.secondsThreshold) ? .far : .soon
+    switch reading.status {
+    case .upcoming(let remaining): return remaining > TickPolicy.secondsThreshold ? .far : .soon
     case .leaveNow: return .now
     case .late, .started: return .late
     }
@@ -49,9 +42,9 @@ struct StatusLine {
   /// nothing is upcoming.
   var text: String {
     guard let appointment, let reading else { return "" }
-    let title = TerminalText.visible(appointment.title)
-    switch reading.phase {
-    case .counting: return "출발 \(reading.duration) 전 · \(title)"
+    let title = TextCleaning.visible(appointment.title)
+    switch reading.status {
+    case .upcoming: return "출발 \(reading.duration) 전 · \(title)"
     case .leaveNow: return "지금 출발 · \(title)"
     case .late, .started: return "\(reading.text) · \(title)"
     }
@@ -68,10 +61,10 @@ struct StatusLine {
     guard let appointment else { return "다가오는 약속이 없습니다" }
     let format = KoreanDateFormat(timeZone: timeZone)
     var lines = [
-      TerminalText.visible(appointment.title), "약속 \(format.full(appointment.start))",
+      TextCleaning.visible(appointment.title), "약속 \(format.full(appointment.start))",
       "출발 \(format.full(appointment.plan.departure))",
     ]
-    if let place = appointment.place { lines.insert(TerminalText.visible(place), at: 1) }
+    if let place = appointment.place { lines.insert(TextCleaning.visible(place), at: 1) }
     return lines.joined(separator: "\n")
   }
 

@@ -63,7 +63,9 @@ public struct AppointmentDraft: Equatable, Sendable {
       guard !trimmed.isEmpty else { throw .emptyTitle }
       result.title = trimmed
     }
-    if let start { result.start = Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded(.down)) }
+    if let start {
+      result.start = Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded(.down))
+    }
     if let timeZone { result.timeZone = timeZone }
     if let place { result.place = place.isEmpty ? nil : place }
     if let note { result.note = note.isEmpty ? nil : note }

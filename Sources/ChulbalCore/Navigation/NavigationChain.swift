@@ -1,5 +1,5 @@
 /// Whether this machine has an application registered for a URL scheme.
-public protocol SchemeHandlerLookup {
+public protocol SchemeHandlerLookup: Sendable {
   func hasHandler(forScheme scheme: String) -> Bool
 }
 
@@ -12,7 +12,7 @@ public enum NavigationChain {
   public static func choose(
     _ request: RouteRequest, order: [MapProvider], handlers: some SchemeHandlerLookup
   ) -> MapLink? {
-    let all = order.compactMap { MapLinks.links(for: request, provider: $0) }
+    let all = order.compactMap { MapLinkBuilder.links(for: request, provider: $0) }
     guard !all.isEmpty else { return nil }
     for links in all {
       if let app = links.first(where: { $0.kind == .app }),

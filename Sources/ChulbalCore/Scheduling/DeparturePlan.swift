@@ -70,37 +70,18 @@ public struct DeparturePlan: Equatable, Sendable {
     .sorted { $0.at < $1.at }
   }
 
-  /// Where the plan stands at `now`.
+  /// Where the plan stands at `now`: the one answer every display and alert uses.
+  ///
+  /// The departure instant itself is always `leaveNow`, even when there is neither travel nor
+  /// buffer and it is also the start (a kitchen timer at zero says "leave", as its alert
+  /// does); after the start the appointment has `started`.
   public func status(at now: Date) -> DepartureStatus {
     if now < departure {
       return .upcoming(remaining: departure.timeIntervalSince(now))
     }
-    if now >= start { return .started(since: now.timeIntervalSince(start)) }
+    if now >= start && now > departure { return .started(since: now.timeIntervalSince(start)) }
     let late = now.timeIntervalSince(departure)
     return late < 60 ? .leaveNow : .late(by: late)
-  }
-}
-
-/// One reminder before a departure.
-public struct Alert: Equatable, Sendable {
-  public enum Kind: String, Sendable {
-    /// Time to start getting ready (`ready`, when there is prep time).
-    case prepare
-    /// A heads-up some minutes before leaving.
-    case remind
-    /// Time to leave.
-    case leave
-  }
-
-  public let at: Date
-  /// Seconds before departure.
-  public let leadSeconds: Int
-  public let kind: Kind
-
-  public init(at: Date, leadSeconds: Int, kind: Kind) {
-    self.at = at
-    self.leadSeconds = leadSeconds
-    self.kind = kind
   }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 /// Formats follow each provider's documented form (see the README's table); where only an
 /// undocumented form would carry the origin or the mode, the documented one is used and the
 /// origin or mode is left to the map.
-public enum MapLinks {
+public enum MapLinkBuilder {
   /// The `appname` Naver requires on every `nmap://` link: a stable id for this tool.
   public static let naverAppName = "kr.chulbal.cli"
 

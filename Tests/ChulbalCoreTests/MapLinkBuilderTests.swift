@@ -1,3 +1,4 @@
+import ChulbalTestSupport
 import Foundation
 import Testing
 
@@ -101,7 +102,7 @@ struct Handlers: SchemeHandlerLookup {
       destinationName: referenceName, destination: referenceDestination,
       originName: example.withOrigin ? "집" : nil,
       origin: example.withOrigin ? referenceOrigin : nil, mode: example.mode)
-    let links = try #require(MapLinks.links(for: request, provider: example.provider))
+    let links = try #require(MapLinkBuilder.links(for: request, provider: example.provider))
     #expect(links.first { $0.kind == .app }?.url == example.app)
     #expect(links.first { $0.kind == .web }?.url == example.web)
     #expect(links.allSatisfy { URL(string: $0.url) != nil })
@@ -128,7 +129,7 @@ struct Handlers: SchemeHandlerLookup {
       destinationName: name, destination: referenceDestination, originName: name,
       origin: referenceOrigin, mode: .walk)
     for provider in MapProvider.allCases {
-      for link in try #require(MapLinks.links(for: request, provider: provider)) {
+      for link in try #require(MapLinkBuilder.links(for: request, provider: provider)) {
         let components = try #require(URLComponents(string: link.url), "\(link.url)")
         func item(_ key: String) -> String? {
           components.queryItems?.first { $0.name == key }?.value
@@ -148,7 +149,7 @@ struct Handlers: SchemeHandlerLookup {
           #expect(item("dname") == name && item("sname") == name, "\(link.url)")
           #expect(item("dlat") == "37.4979" && item("dlng") == "127.0276")
           #expect(item("slat") == "37.5665" && item("slng") == "126.9780")
-          #expect(item("appname") == MapLinks.naverAppName)
+          #expect(item("appname") == MapLinkBuilder.naverAppName)
         case (.naver, .web):
           #expect(components.path == "/p/search/" + name, "\(link.url)")
         case (.google, .app):
@@ -171,7 +172,7 @@ struct Handlers: SchemeHandlerLookup {
     for destination in [nil, Coordinate(latitude: 0, longitude: 0)] {
       let request = RouteRequest(destinationName: name, destination: destination, mode: .car)
       for provider in MapProvider.allCases {
-        let links = try #require(MapLinks.links(for: request, provider: provider))
+        let links = try #require(MapLinkBuilder.links(for: request, provider: provider))
         #expect(links.allSatisfy { $0.isSearch })
         for link in links {
           let components = try #require(URLComponents(string: link.url), "\(link.url)")
@@ -183,7 +184,7 @@ struct Handlers: SchemeHandlerLookup {
       }
     }
     #expect(
-      MapLinks.links(
+      MapLinkBuilder.links(
         for: RouteRequest(destinationName: nil, destination: nil, mode: .car), provider: .kakao)
         == nil)
   }
@@ -207,9 +208,9 @@ struct Handlers: SchemeHandlerLookup {
   }
 
   @Test func coordinatesNeverUseExponents() {
-    #expect(MapLinks.number(0.00001) == "0.00001")
-    #expect(MapLinks.number(126.978) == "126.9780")
-    #expect(MapLinks.number(-33.123456789) == "-33.1234568")
-    #expect(MapLinks.number(-0.0) == "0.0000")
+    #expect(MapLinkBuilder.number(0.00001) == "0.00001")
+    #expect(MapLinkBuilder.number(126.978) == "126.9780")
+    #expect(MapLinkBuilder.number(-33.123456789) == "-33.1234568")
+    #expect(MapLinkBuilder.number(-0.0) == "0.0000")
   }
 }

@@ -2,22 +2,23 @@ import Foundation
 
 /// An instant from an ISO 8601 string with offset, read by Foundation's own parser so that
 /// expectations do not depend on the code under test.
-func instant(_ text: String) -> Date {
+public func instant(_ text: String) -> Date {
   let formatter = ISO8601DateFormatter()
   formatter.formatOptions = [.withInternetDateTime]
   guard let date = formatter.date(from: text) else {
-    fatalError("bad fixture instant \(text)")
+    preconditionFailure("bad fixture instant \(text)")
   }
   return date
 }
 
-func zone(_ identifier: String) -> TimeZone {
+/// A zone the tests rely on, which every tzdata has.
+public func zone(_ identifier: String) -> TimeZone {
   guard let zone = TimeZone(identifier: identifier) else {
-    fatalError("missing time zone \(identifier)")
+    preconditionFailure("missing time zone \(identifier)")
   }
   return zone
 }
 
-let seoul = zone("Asia/Seoul")
+public let seoul = zone("Asia/Seoul")
 /// The fixed "now" of the tests: Monday 2026-11-30, 14:00 in Seoul.
-let mondayAfternoon = instant("2026-11-30T14:00:00+09:00")
+public let mondayAfternoon = instant("2026-11-30T14:00:00+09:00")

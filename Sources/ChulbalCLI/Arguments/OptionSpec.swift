@@ -1,0 +1,65 @@
+/// One option a command accepts, declared once: its name, the value it takes, and its help.
+///
+/// A command's parser and its help table both come from its list of specs, so the two cannot
+/// drift apart. Options are read back by spec (`options[.at]`), never by a string.
+struct OptionSpec: Hashable, Sendable {
+  /// The long name, such as `--at`.
+  let name: String
+  /// A one-dash alias, such as `-h`.
+  let short: String?
+  /// What the value is called in help (`시각`); nil for a flag that takes none.
+  let value: String?
+  /// The help line.
+  let help: String
+
+  init(_ name: String, short: String? = nil, value: String? = nil, help: String) {
+    self.name = name
+    self.short = short
+    self.value = value
+    self.help = help
+  }
+
+  var takesValue: Bool { value != nil }
+
+  /// The same option, with the help line one command gives it.
+  func help(_ text: String) -> OptionSpec {
+    OptionSpec(name, short: short, value: value, help: text)
+  }
+
+  /// `-h, --help` or `--at 시각`, as the help table's first column shows it.
+  var synopsis: String {
+    (short.map { "\($0), " } ?? "") + name + (value.map { " \($0)" } ?? "")
+  }
+
+  static func == (lhs: OptionSpec, rhs: OptionSpec) -> Bool { lhs.name == rhs.name }
+  func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension OptionSpec {
+  static let help = OptionSpec("--help", short: "-h", help: "이 도움말")
+  static let json = OptionSpec("--json", help: "결과를 JSON으로")
+  static let now = OptionSpec(
+    "--now", value: "시각",
+    help: "지금을 이 ISO 8601 시각으로 칩니다 (스크립트·테스트용), 예: 2026-11-30T14:00+09:00")
+  static let database = OptionSpec(
+    "--db", value: "파일",
+    help: "데이터베이스 파일 (기본: $CHULBAL_DB, 아니면 $XDG_DATA_HOME/chulbal/chulbal.db)")
+  static let timeZone = OptionSpec(
+    "--tz", value: "시간대", help: "IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 존중)")
+  static let at = OptionSpec("--at", value: "시각", help: "약속 시각 (chulbal plan --help의 '시각 쓰는 법')")
+  static let travel = OptionSpec(
+    "--travel", value: "시간", help: "이동 시간, 예: 35m, 1h20m, 1:20, 1시간 20분")
+  static let buffer = OptionSpec("--buffer", value: "시간", help: "여유 시간 (기본: 설정 buffer, 처음엔 10m)")
+  static let prep = OptionSpec(
+    "--prep", value: "시간", help: "출발 전 준비 시간; 주면 준비 시작 알림이 생깁니다 (기본: 설정 prep, 처음엔 0)")
+  static let alerts = OptionSpec(
+    "--alerts", value: "목록",
+    help: "출발 몇 분 전에 알릴지, 쉼표로; 없으면 none (기본: 설정 alerts, 처음엔 30m,10m,0)")
+  static let mode = OptionSpec(
+    "--mode", value: "수단", help: "car, transit, walk, bike (기본: 설정 mode, 처음엔 transit)")
+  static let place = OptionSpec("--place", value: "이름", help: "장소 이름, 예: \"강남역 2번 출구\"")
+  static let coord = OptionSpec("--coord", value: "위도,경도", help: "장소 좌표, 예: 37.4979,127.0276")
+  static let from = OptionSpec(
+    "--from", value: "장소|위도,경도", help: "출발지: 저장된 장소 이름이나 좌표 (기본: 기본 장소)")
+  static let note = OptionSpec("--note", value: "메모", help: "메모")
+}

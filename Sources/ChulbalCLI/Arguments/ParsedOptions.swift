@@ -1,0 +1,97 @@
+import ChulbalCore
+
+/// What one command line gave for a command's options, read against its specs.
+struct ParsedOptions {
+  let command: String
+  let specs: [OptionSpec]
+  private(set) var values: [OptionSpec: String] = [:]
+  private(set) var flags: Set<OptionSpec> = []
+  private(set) var positionals: [String] = []
+
+  /// Reads a command's words against its specs.
+  ///
+  /// - Throws: `UsageError` for an unknown or repeated option, a missing value, or a value
+  ///   given to a flag.
+  init(command: String, specs: [OptionSpec], split: SplitArguments) throws(UsageError) {
+    self.command = command
+    self.specs = specs
+    for element in split.elements {
+      switch element {
+      case .value(let word):
+        positionals.append(word)
+      case .option(let name, let value):
+        guard let spec = Self.spec(named: name, in: specs) else {
+          throw .unknownOption(
+            name, command: command,
+            suggestion: suggestion(for: name, among: specs.map(\.name)))
+        }
+        if spec.takesValue {
+          guard values[spec] == nil else { throw .repeatedOption(spec.name) }
+          values[spec] = value
+        } else {
+          guard value == nil else { throw .unexpectedValue(option: spec.name) }
+          guard !flags.contains(spec) else { throw .repeatedOption(spec.name) }
+          flags.insert(spec)
+        }
+      }
+    }
+  }
+
+  /// The spec a word names, by its long name or its short alias.
+  static func spec(named name: String, in specs: [OptionSpec]) -> OptionSpec? {
+    specs.first { $0.name == name || $0.short == name }
+  }
+
+  subscript(spec: OptionSpec) -> String? { values[spec] }
+
+  func has(_ flag: OptionSpec) -> Bool { flags.contains(flag) }
+
+  /// Whether any of `specs` was given.
+  func hasAny(_ specs: [OptionSpec]) -> Bool {
+    specs.contains { values[$0] != nil || flags.contains($0) }
+  }
+
+  /// Parses an option's value, tagging any error with the option's name.
+  func parse<T>(
+    _ spec: OptionSpec, _ parser: (String) throws(InputError) -> T
+  ) throws(UsageError) -> T? {
+    guard let text = values[spec] else { return nil }
+    do {
+      return try parser(text)
+    } catch {
+      throw .invalidValue(option: spec.name, error)
+    }
+  }
+
+  /// A value that must be one of `choices`.
+  func choice<T: RawRepresentable & CaseIterable>(_ spec: OptionSpec, _: T.Type)
+    throws(UsageError) -> T? where T.RawValue == String
+  {
+    guard let text = values[spec] else { return nil }
+    guard let value = T(rawValue: text.lowercased()) else {
+      throw .invalidChoice(
+        option: spec.name, value: text, accepted: T.allCases.map(\.rawValue))
+    }
+    return value
+  }
+
+  /// Rejects positional words past the first `count`.
+  func expectPositionals(atMost count: Int) throws(UsageError) {
+    if positionals.count > count {
+      throw .unexpectedArgument(positionals[count], command: command)
+    }
+  }
+
+  /// The one positional word a command needs, such as an appointment's number.
+  ///
+  /// - Parameters:
+  ///   - name: what the word is, for the error when it is missing.
+  ///   - example: a command line that gives it.
+  func singlePositional(_ name: String, example: String) throws(UsageError) -> String {
+    guard let word = positionals.first else {
+      throw .missingArgument(name, command: command, example: example)
+    }
+    try expectPositionals(atMost: 1)
+    return word
+  }
+}

@@ -1,0 +1,110 @@
+import ChulbalCore
+import ChulbalStore
+import Foundation
+
+/// The options `add` and `edit` share, read into typed values before the store is opened.
+///
+/// What needs the store waits for it: the zone an edit's `--at` is read in (the stored
+/// appointment's, unless `--tz` is given), whether `--from` names a saved place, and the
+/// settings a new appointment starts from.
+struct AppointmentOptions {
+  static let specs: [OptionSpec] = [
+    .at, .place, .coord, .from, .mode, .travel, .buffer, .prep, .alerts,
+    OptionSpec.timeZone.help("약속의 IANA 시간대 (기본: 시스템 시간대, TZ 존중)"), .note, .now, .database,
+    .json,
+  ]
+
+  /// Every field but the start, its zone and the origin.
+  var draft = AppointmentDraft()
+  let at: String?
+  let zone: TimeZone?
+  let from: String?
+  let clock: any WallClock
+  let json: Bool
+
+  init(_ options: ParsedOptions, title: String?, environment: Environment) throws(UsageError) {
+    draft.title = title
+    if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      throw .emptyTitle
+    }
+    draft.place = options[.place]
+    draft.note = options[.note]
+    draft.coordinate = try options.parse(.coord, Coordinate.parse)
+    draft.mode = try options.parse(.mode, TravelMode.parse)
+    draft.bufferSeconds = try options.parse(.buffer, DurationExpression.parse)
+    draft.prepSeconds = try options.parse(.prep, DurationExpression.parse)
+    draft.alertLeads = try options.parse(.alerts, AlertLeads.parse)
+    draft.travelSeconds = try options.parse(.travel, DurationExpression.parse)
+    zone = try options[.timeZone].map { text throws(UsageError) in
+      try environment.timeZone(option: text)
+    }
+    at = options[.at]
+    from = options[.from]
+    clock = try options.clock(environment, timeZone: zone)
+    json = options.has(.json)
+  }
+
+  /// The draft with the start read in the appointment's zone and the origin looked up.
+  ///
+  /// - Parameters:
+  ///   - base: the stored appointment an edit changes; nil for a new one.
+  ///   - store: where saved places come from; nil when there is no database yet.
+  func resolved(over base: Appointment?, store: Store?, environment: Environment) throws
+    -> AppointmentDraft
+  {
+    var draft = self.draft
+    let zone: TimeZone =
+      if let zone { zone } else if let base {
+        environment.timeZone(stored: base.timeZone)
+      } else {
+        try environment.timeZone(option: nil)
+      }
+    draft.timeZone = zone.identifier
+    if let at {
+      let now = clock.now()
+      do {
+        draft.start = try TimeExpression.parse(at, now: now, timeZone: zone)
+      } catch {
+        throw UsageError.invalidValue(option: OptionSpec.at.name, error)
+      }
+    }
+    if let from { draft.origin = try Self.origin(from, store: store) }
+    return draft
+  }
+
+  /// The appointment a draft makes, new over the settings or an edit of `base`.
+  static func appointment(
+    _ draft: AppointmentDraft, over base: Appointment?, store: Store?, command: String
+  ) throws -> Appointment {
+    let settings = try store?.settings() ?? .defaults
+    let defaultOrigin = try store?.defaultPlace()?.origin
+    do throws(AppointmentDraft.Problem) {
+      if let base { return try draft.applied(to: base) }
+      return try draft.appointment(settings: settings, defaultOrigin: defaultOrigin)
+    } catch {
+      switch error {
+      case .missingStart:
+        throw UsageError.missingOption("--at", command: command, example: "--at \"내일 오후 7시\"")
+      case .emptyTitle: throw UsageError.emptyTitle
+      case .noTravel(let missingDestination):
+        throw UsageError.noTravel(missingDestination: missingDestination)
+      }
+    }
+  }
+
+  /// `--from`: the name of a saved place, else a coordinate.
+  ///
+  /// Saved names never parse as coordinates (`place add` refuses them), so the order is safe;
+  /// text that looks like a coordinate but is not one gets the coordinate's error.
+  static func origin(_ text: String, store: Store?) throws -> Origin {
+    if let place = try store?.place(named: text) { return place.origin }
+    if text.contains(","), text.first.map({ $0.isNumber || $0 == "-" || $0 == "+" }) == true {
+      do {
+        return Origin(name: nil, coordinate: try Coordinate.parse(text))
+      } catch {
+        throw UsageError.invalidValue(option: OptionSpec.from.name, error)
+      }
+    }
+    throw UsageError.unknownPlace(text)
+  }
+}

@@ -1,0 +1,75 @@
+import ChulbalCore
+import ChulbalStore
+import Foundation
+
+/// What a live display counts down to: a stored appointment, or an ad-hoc time.
+struct CountdownTarget {
+  let title: String
+  let place: String?
+  let plan: DeparturePlan
+  let timeZone: TimeZone
+
+  /// How the target is chosen, read from the options before anything is opened.
+  enum Choice {
+    /// `--at` with its own travel and buffer, in `zone`.
+    case adHoc(at: String, travelSeconds: Int, bufferSeconds: Int, zone: TimeZone)
+    /// The appointment a word names, else the next one.
+    case stored(selector: String?)
+  }
+
+  static let specs: [OptionSpec] = [
+    OptionSpec.at.help("저장하지 않은 시각으로 (예: +25m, 19:00)"),
+    OptionSpec.travel.help("--at과 함께: 이동 시간 (기본 0)"),
+    OptionSpec.buffer.help("--at과 함께: 여유 시간 (기본 0)"),
+    OptionSpec.timeZone.help("--at과 함께: 시간대 (기본: 시스템 시간대)"), .database,
+  ]
+
+  static func choice(_ options: ParsedOptions, environment: Environment) throws(UsageError)
+    -> Choice
+  {
+    try options.expectPositionals(atMost: 1)
+    let word = options.positionals.first
+    guard let at = options[.at] else {
+      for spec in [OptionSpec.travel, .buffer, .timeZone] where options[spec] != nil {
+        throw .needsAt(option: spec.name)
+      }
+      return .stored(selector: word)
+    }
+    if let word { throw .selectorWithAt(word) }
+    return .adHoc(
+      at: at, travelSeconds: try options.parse(.travel, DurationExpression.parse) ?? 0,
+      bufferSeconds: try options.parse(.buffer, DurationExpression.parse) ?? 0,
+      zone: try environment.timeZone(option: options[.timeZone]))
+  }
+
+  /// The target the choice names at `now`.
+  ///
+  /// - Returns: nil when no appointment is named and none is upcoming.
+  static func select(
+    _ choice: Choice, store: () throws -> Store?, now: Date, environment: Environment
+  )
+    throws -> CountdownTarget?
+  {
+    switch choice {
+    case .adHoc(let at, let travel, let buffer, let zone):
+      let start: Date
+      do {
+        start = try TimeExpression.parse(at, now: now, timeZone: zone)
+      } catch {
+        throw UsageError.invalidValue(option: OptionSpec.at.name, error)
+      }
+      let plan = DeparturePlan(
+        start: start, travelSeconds: travel, bufferSeconds: buffer, alertLeads: [])
+      let title = "약속 " + KoreanDateFormat(timeZone: zone).full(start)
+      return CountdownTarget(title: title, place: nil, plan: plan, timeZone: zone)
+    case .stored(let selector):
+      guard
+        let appointment = try AppointmentSelector.namedOrNext(
+          selector, store: store(), now: now)
+      else { return nil }
+      return CountdownTarget(
+        title: appointment.title, place: appointment.place, plan: appointment.plan,
+        timeZone: environment.timeZone(stored: appointment.timeZone))
+    }
+  }
+}

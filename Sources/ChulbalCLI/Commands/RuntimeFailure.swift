@@ -1,0 +1,45 @@
+import ChulbalCore
+import ChulbalStore
+
+/// A command that ran but could not do its job (exit status 1).
+enum RuntimeFailure: Error, Equatable {
+  /// Nothing is upcoming for a command that needs an appointment; what to do instead depends
+  /// on the command.
+  case nothingUpcoming(command: String)
+  case cannotCreateDatabase
+  /// The person answered no when asked to confirm a deletion.
+  case notRemoved
+  case linkTooLongForQRCode
+
+  var message: String {
+    switch self {
+    case .nothingUpcoming(let command):
+      let next: String =
+        switch command {
+        case CountdownCommand.name: "'chulbal countdown --at +25m'처럼 시각을 주거나 chulbal add로 약속을 추가하세요"
+        case NavCommand.name: "약속 번호를 주거나 '--to 이름 --coord 위도,경도'로 목적지를 주세요"
+        default: Self.addHint
+        }
+      return "다가오는 약속이 없습니다. \(next)"
+    case .cannotCreateDatabase: return "데이터베이스를 만들 수 없습니다"
+    case .notRemoved: return "지우지 않았습니다"
+    case .linkTooLongForQRCode: return "링크가 너무 길어 QR 코드로 만들 수 없습니다"
+    }
+  }
+
+  /// How to add the first appointment, for empty states.
+  static let addHint = "추가하려면: chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m"
+}
+
+extension Outcome {
+  /// The outcome of any error a command throws: bad input exits 2, everything else 1.
+  static func failure(_ error: any Error) -> Outcome {
+    switch error {
+    case let usage as UsageError: return .failure(usage.message, exitCode: usageExitCode)
+    case let store as StoreError: return .failure(store.description, exitCode: failureExitCode)
+    case let failure as RuntimeFailure:
+      return .failure(failure.message, exitCode: failureExitCode)
+    default: return .failure("\(error)", exitCode: failureExitCode)
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// One reminder before a departure.
+public struct Alert: Equatable, Sendable {
+  public enum Kind: String, Sendable {
+    /// Time to start getting ready (`ready`, when there is prep time).
+    case prepare
+    /// A heads-up some minutes before leaving.
+    case remind
+    /// Time to leave.
+    case leave
+  }
+
+  public let at: Date
+  /// Seconds before departure.
+  public let leadSeconds: Int
+  public let kind: Kind
+
+  public init(at: Date, leadSeconds: Int, kind: Kind) {
+    self.at = at
+    self.leadSeconds = leadSeconds
+    self.kind = kind
+  }
+}

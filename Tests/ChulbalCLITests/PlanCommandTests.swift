@@ -51,6 +51,15 @@ import Testing
     #expect(outcome.standardOutput.split(separator: "\n").last.map(String.init) == line)
   }
 
+  @Test func atTheStartOfAnAppointmentWithNoTravelPlanSaysLeaveAsCountdownAndStatusDo() {
+    let line = ["plan", "--at", "2026-11-30T19:00+09:00", "--travel", "0", "--buffer", "0"]
+    let at = ["--now", "2026-11-30T19:00+09:00"]
+    #expect(run(line + at + ["--json"]).standardOutput.contains("\"status\": \"leave_now\""))
+    #expect(run(line + at).standardOutput.hasSuffix("상태  지금 출발하세요!\n"))
+    let later = ["--now", "2026-11-30T19:00:01+09:00", "--json"]
+    #expect(run(line + later).standardOutput.contains("\"status\": \"started\""))
+  }
+
   @Test func jsonHasExactlyTheDocumentedFields() throws {
     let outcome = run([
       "plan", "--at", "내일 오후 7시", "--travel", "35m", "--prep", "20m", "--json",

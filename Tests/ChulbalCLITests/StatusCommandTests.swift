@@ -94,4 +94,40 @@ import Testing
       ])
     #expect(clock.sleeps.first == start.addingTimeInterval(2))  // exactly at 30:00
   }
+
+  @Test func aStoreFailureWhileFollowingEndsWithExitOne() throws {
+    // No database at the start; before the second tick a damaged file appears.
+    let workspace = Workspace()
+    let clock = ActionClock(now: mondayAfternoon) {
+      try? Data(repeating: 7, count: 4096).write(to: URL(fileURLWithPath: workspace.database))
+    }
+    let console = RecordingConsole()
+    var environment = workspace.environment()
+    environment.clock = clock
+    environment.console = console
+    let outcome = CLI.run(["status", "--follow"], environment: environment)
+    #expect(outcome.exitCode == 1)
+    #expect(
+      outcome.standardError.hasPrefix("chulbal: 데이터베이스 '\(workspace.database)'가 손상되었습니다"),
+      "\(outcome.standardError)")
+    #expect(console.writes == ["\n"])
+  }
+}
+
+/// A clock that runs `action` at each sleep, then lands on the deadline.
+final class ActionClock: WallClock, @unchecked Sendable {
+  private var current: Date
+  private let action: () -> Void
+
+  init(now: Date, action: @escaping () -> Void) {
+    current = now
+    self.action = action
+  }
+
+  func now() -> Date { current }
+
+  func sleep(until deadline: Date) {
+    action()
+    current = deadline
+  }
 }

@@ -188,7 +188,9 @@ final class Workspace: @unchecked Sendable {
 
   @Test func configSetsValidatedValuesThatAddUses() throws {
     let workspace = Workspace()
-    #expect(workspace.run(["config", "set", "buffer", "15m"]).standardOutput == "buffer = 15m\n")
+    #expect(workspace.run(["config", "set", "buffer", "15분"]).standardOutput == "buffer = 15m\n")
+    #expect(workspace.run(["config", "get", "buffer"]).standardOutput == "15m\n")
+    #expect(workspace.run(["config", "set", "prep", "1시간 30분"]).standardOutput == "prep = 1h30m\n")
     #expect(
       workspace.run(["config", "set", "alerts", "1h,15m,0"]).standardOutput == "alerts = 1h,15m,0\n"
     )

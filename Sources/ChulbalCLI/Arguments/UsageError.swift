@@ -116,9 +116,16 @@ enum UsageError: Error, Equatable {
 }
 
 /// The closest of `candidates` to a mistyped word, if one is close enough to be a typo.
+///
+/// A difference of letter case alone counts as closer than any other edit, so `-v` suggests
+/// `-V` rather than `-h`.
 func suggestion(for word: String, among candidates: [String]) -> String? {
-  let scored = candidates.map { ($0, editDistance(word, $0)) }
-  guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else {
+  let scored = candidates.map {
+    ($0, editDistance(word.lowercased(), $0.lowercased()), editDistance(word, $0))
+  }
+  guard let best = scored.min(by: { ($0.1, $0.2) < ($1.1, $1.2) }),
+    best.2 <= max(2, word.count / 3)
+  else {
     return nil
   }
   return best.0

@@ -7,9 +7,10 @@ protocol Command {
   /// The words that select it, such as `plan` or `place add`.
   static var name: String { get }
   static var summary: String { get }
-  /// The synopsis after `사용법: `, continuation lines indented by hand.
-  static var usage: String { get }
-  /// What the command does, in lines of at most 80 columns.
+  /// The synopses after `사용법: `, one a line, wrapped to 80 columns when shown.
+  static var usage: [String] { get }
+  /// What the command does: paragraphs (a blank line between), wrapped to 80 columns when
+  /// shown.
   static var about: String { get }
   /// Every option it takes but `--help`, in the order its help lists them.
   static var options: [OptionSpec] { get }
@@ -28,8 +29,8 @@ extension Command {
 
   /// The command's help: its synopsis and prose, and a table made from its option specs.
   static var help: String {
-    var text = "사용법: \(usage)\n"
-    if !about.isEmpty { text += "\n\(about)\n" }
+    var text = HelpText.usage(usage) + "\n"
+    if !about.isEmpty { text += "\n" + HelpText.paragraphs(about) }
     text += "\n옵션:\n" + HelpText.table(specs.map { ($0.synopsis, $0.help) })
     if !epilogue.isEmpty { text += "\n\(epilogue)" }
     return text

@@ -6,7 +6,7 @@ import ChulbalTerminal
 enum ConfigGetCommand: Command {
   static let name = "config get"
   static let summary = "설정을 봅니다"
-  static let usage = "chulbal config get [이름] [--json]"
+  static let usage = ["chulbal config get [이름] [--json]"]
   static let about = "설정 값을 보여 줍니다. 바꾸지 않은 설정은 기본값입니다."
   static let options: [OptionSpec] = [.database, .json]
   static var epilogue: String { settingsHelp }
@@ -34,7 +34,7 @@ enum ConfigGetCommand: Command {
 enum ConfigSetCommand: Command {
   static let name = "config set"
   static let summary = "설정을 바꿉니다"
-  static let usage = "chulbal config set 이름 값"
+  static let usage = ["chulbal config set 이름 값"]
   static let about = """
     설정을 바꿉니다. 값은 확인한 뒤 표준 형태로 저장합니다 (10분 → 10m).
     예: chulbal config set buffer 15m

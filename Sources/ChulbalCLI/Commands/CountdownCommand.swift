@@ -8,10 +8,10 @@ import Foundation
 enum CountdownCommand: Command {
   static let name = "countdown"
   static let summary = "출발까지 남은 시간을 실시간으로 보여 줍니다"
-  static let usage = """
-    chulbal countdown [번호|제목] [--until depart|start] [--plain]
-           chulbal countdown --at 시각 [--travel 시간] [--buffer 시간] [--tz 시간대]
-    """
+  static let usage = [
+    "chulbal countdown [번호|제목] [--until depart|start] [--plain]",
+    "chulbal countdown --at 시각 [--travel 시간] [--buffer 시간] [--tz 시간대]",
+  ]
   static let about = """
     다음 출발(또는 고른 약속, 또는 --at 시각)까지 남은 시간을 화면에 띄웁니다.
     30분 넘게 남으면 1분마다, 그 안에는 1초마다 바뀝니다. 출발 시각이 되면 벨을 울리고

@@ -6,7 +6,7 @@ import ChulbalTerminal
 enum ListCommand: Command {
   static let name = "list"
   static let summary = "약속 목록을 봅니다"
-  static let usage = "chulbal list [--all|--past] [--json]"
+  static let usage = ["chulbal list [--all|--past] [--json]"]
   static let about = "다가오는 약속을 출발 순서대로 보여 줍니다."
   static let all = OptionSpec("--all", help: "지난 약속까지 모두 (약속 시각 순)")
   static let past = OptionSpec("--past", help: "지난 약속만 (최근 것부터)")

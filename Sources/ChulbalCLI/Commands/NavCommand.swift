@@ -7,11 +7,10 @@ import Foundation
 enum NavCommand: Command {
   static let name = "nav"
   static let summary = "길 안내 링크 (카카오맵, 네이버 지도, …)와 QR 코드"
-  static let usage = """
-    chulbal nav [번호|제목] [--from 장소|위도,경도] [--mode 수단] [--provider 지도]
-                       [--all] [--open] [--qr [--app]] [--json]
-            chulbal nav --to 이름 --coord 위도,경도 [--from …] [--mode …]
-    """
+  static let usage = [
+    "chulbal nav [번호|제목] [--from 장소|위도,경도] [--mode 수단] [--provider 지도] [--all] [--open] [--qr [--app]] [--json]",
+    "chulbal nav --to 이름 --coord 위도,경도 [--from …] [--mode …]",
+  ]
   static let about = """
     약속 장소(기본: 다음 약속)까지 가는 길 안내 링크를 씁니다. 출발지는 약속의 출발지,
     없으면 기본 장소, 그것도 없으면 지도 앱이 현재 위치를 씁니다.

@@ -5,7 +5,7 @@ import ChulbalStore
 enum NextCommand: Command {
   static let name = "next"
   static let summary = "다음 출발 하나를 한 줄로 봅니다"
-  static let usage = "chulbal next [--json]"
+  static let usage = ["chulbal next [--json]"]
   static let about = """
     아직 시작하지 않은 약속 가운데 출발이 가장 이른 것을 한 줄로 보여 줍니다.
     없으면 종료 상태 1입니다.

@@ -6,7 +6,7 @@ import ChulbalTerminal
 enum PlaceAddCommand: Command {
   static let name = "place add"
   static let summary = "출발지로 쓸 장소를 저장합니다"
-  static let usage = "chulbal place add 이름 --coord 위도,경도 [--default]"
+  static let usage = ["chulbal place add 이름 --coord 위도,경도 [--default]"]
   static let about = "집, 회사처럼 자주 떠나는 곳을 저장합니다. --default를 주면 기본 출발지가 됩니다."
   static let isDefault = OptionSpec("--default", help: "기본 출발지로")
   static let options: [OptionSpec] = [
@@ -50,7 +50,7 @@ enum PlaceAddCommand: Command {
 enum PlaceListCommand: Command {
   static let name = "place list"
   static let summary = "저장한 장소를 봅니다"
-  static let usage = "chulbal place list [--json]"
+  static let usage = ["chulbal place list [--json]"]
   static let about = "저장한 장소와 좌표, 기본 출발지를 보여 줍니다."
   static let options: [OptionSpec] = [.database, .json]
 
@@ -83,7 +83,7 @@ enum PlaceListCommand: Command {
 enum PlaceRemoveCommand: Command {
   static let name = "place remove"
   static let summary = "저장한 장소를 지웁니다"
-  static let usage = "chulbal place remove 이름"
+  static let usage = ["chulbal place remove 이름"]
   static let about = "장소를 지웁니다. 이미 저장한 약속의 출발지 좌표는 그대로 남습니다."
   static let options: [OptionSpec] = [.database]
 

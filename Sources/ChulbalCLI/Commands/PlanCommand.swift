@@ -5,11 +5,10 @@ import Foundation
 enum PlanCommand: Command {
   static let name = "plan"
   static let summary = "출발 시각과 알림을 계산합니다 (저장하지 않음)"
-  static let usage = """
-    chulbal plan --at 시각 [--travel 시간 | --from 위도,경도 --to 위도,경도 [--mode 수단]]
-                        [--buffer 시간] [--prep 시간] [--alerts 목록] [--tz 시간대]
-                        [--now 시각] [--json]
-    """
+  static let usage = [
+    "chulbal plan --at 시각 --travel 시간 [--buffer 시간] [--prep 시간] [--alerts 목록] [--tz 시간대] [--now 시각] [--json]",
+    "chulbal plan --at 시각 --from 위도,경도 --to 위도,경도 [--mode 수단] [위의 다른 옵션…]",
+  ]
   static let about = """
     약속 시각에서 이동 시간과 여유 시간을 빼서 출발 시각을 구하고, 알림 시각을 보여 줍니다.
     아무것도 저장하지 않습니다.
@@ -26,22 +25,31 @@ enum PlanCommand: Command {
     OptionSpec.timeZone.help("약속의 IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 존중)"),
     .now, OptionSpec.json.help("기계가 읽는 JSON으로 출력"),
   ]
-  static let epilogue = """
-    시각 쓰는 법:
-      2026-12-01T19:00+09:00, 2026-12-01 19:00   ISO 8601 (오프셋이 없으면 --tz 기준)
-      12/1 19:00, 19:00                          월/일과 시각; 날짜가 없으면 다음에 오는 그 시각
-      +1h30m, +90m                               지금부터
-      오늘 · 내일 · 모레 · 글피, 12월 1일, 월요일…일요일 (다가오는 그 요일), 다음주 월요일
-      오전 · 오후 · 아침 · 저녁 · 밤 · 새벽, N시, N시 M분, N시 반, 정오, 자정
-      오후 12시는 정오, 오전 12시와 밤 12시는 자정; 오전/오후가 없으면 N시는 24시간제
-      서머타임으로 없는 시각은 그만큼 뒤로, 두 번 있는 시각은 앞의 것으로 읽습니다
+  static var epilogue: String {
+    "시각 쓰는 법:\n"
+      + HelpText.table([
+        ("2026-12-01T19:00+09:00", "ISO 8601; 오프셋이 없으면 --tz 기준 (2026-12-01 19:00)"),
+        ("12/1 19:00, 19:00", "월/일과 시각; 날짜가 없으면 다음에 오는 그 시각"),
+        ("+1h30m, +90m", "지금부터"),
+        ("오늘, 내일, 모레, 글피", "12월 1일, 월요일…일요일 (다가오는 그 요일), 다음주 월요일도"),
+        ("오전, 오후, 아침, 저녁", "밤, 새벽과 함께 N시, N시 M분, N시 반, 정오, 자정"),
+      ])
+      + "\n"
+      + HelpText.paragraphs(
+        """
+        오후 12시는 정오, 오전 12시와 밤 12시는 자정입니다. 오전/오후가 없으면 N시는 24시간제입니다.
+        서머타임으로 없는 시각은 그만큼 뒤로, 두 번 있는 시각은 앞의 것으로 읽습니다.
+        """)
+      + """
 
-    예:
-      chulbal plan --at "내일 오후 7시" --travel 35m --buffer 10m
-      chulbal plan --at "금요일 저녁 7시 반" --from 37.5547,126.9707 --to 37.4979,127.0276
-      chulbal plan --at 19:00 --travel 40m --prep 20m --alerts 1h,15m,0 --json
+        예:
+          chulbal plan --at "내일 오후 7시" --travel 35m --buffer 10m
+          chulbal plan --at "금요일 저녁 7시 반" \\
+            --from 37.5547,126.9707 --to 37.4979,127.0276
+          chulbal plan --at 19:00 --travel 40m --prep 20m --alerts 1h,15m,0 --json
 
-    """
+        """
+  }
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let request = try PlanRequest(options: options, environment: environment)

@@ -6,7 +6,7 @@ import Foundation
 enum StatusCommand: Command {
   static let name = "status"
   static let summary = "상태 표시줄용 한 줄 (waybar, i3blocks, tmux)"
-  static let usage = "chulbal status [--format text|json|waybar|i3blocks|tmux] [--follow]"
+  static let usage = ["chulbal status [--format text|json|waybar|i3blocks|tmux] [--follow]"]
   static let about = """
     다음 출발을 상태 표시줄에 맞게 한 줄로 씁니다: '출발 12분 전 · 저녁 약속'.
     약속이 없으면 빈 줄입니다 (종료 상태는 늘 0).

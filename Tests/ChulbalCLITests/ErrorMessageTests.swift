@@ -1,0 +1,122 @@
+import ChulbalCore
+import ChulbalTestSupport
+import Foundation
+import Testing
+
+@testable import ChulbalCLI
+
+/// The whole message of one case of every kind of error, against a seeded database.
+@Suite struct ErrorMessageTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let arguments: [String]
+    let message: String
+    var exitCode: Int32 = 2
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let cases: [Case] = [
+    Case(arguments: ["plna"], message: "알 수 없는 명령 'plna' — 혹시 'plan'? (명령 목록: chulbal --help)"),
+    Case(
+      arguments: ["place", "rename"],
+      message: "알 수 없는 명령 'place rename' (명령 목록: chulbal --help)"),
+    Case(
+      arguments: ["list", "--al"],
+      message: "list에 없는 옵션 '--al' — 혹시 '--all'? (옵션 목록: chulbal list --help)"),
+    Case(arguments: ["--verbose"], message: "chulbal에 없는 옵션 '--verbose' (옵션 목록: chulbal --help)"),
+    Case(arguments: ["list", "--tz"], message: "'--tz' 옵션에 값이 없습니다"),
+    Case(arguments: ["list", "--json=yes"], message: "'--json' 옵션은 값을 받지 않습니다"),
+    Case(arguments: ["list", "--all", "--all"], message: "'--all' 옵션이 두 번 있습니다"),
+    Case(
+      arguments: ["next", "extra"],
+      message: "next는 'extra' 같은 인수를 받지 않습니다 (옵션 목록: chulbal next --help)"),
+    Case(
+      arguments: ["place", "add", "학교"],
+      message: "place add에는 '--coord' 옵션이 필요합니다, 예: --coord 37.5665,126.9780"),
+    Case(arguments: ["show"], message: "show에는 번호가 필요합니다, 예: chulbal show 3"),
+    Case(
+      arguments: ["add", "--at", "19:00"],
+      message: "add에는 제목이 필요합니다, 예: chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m"),
+    Case(
+      arguments: ["add", "x", "--travel", "1.5h", "--at", "19:00"],
+      message: "--travel: 잘못된 시간 길이 '1.5h': 소수는 쓸 수 없습니다, '1h30m'처럼 단위를 나눠 쓰세요 "
+        + "(예: '35m', '1h20m', '90s', '1:20', '1시간 20분')"),
+    Case(
+      arguments: ["status", "--format", "xml"],
+      message: "--format: 알 수 없는 값 'xml' (text, json, waybar, i3blocks, tmux 중 하나)"),
+    Case(
+      arguments: ["countdown", "--until", "later", "--at", "+5m"],
+      message: "--until: 알 수 없는 값 'later' (depart, start 중 하나)"),
+    Case(
+      arguments: ["config", "get", "bufer"],
+      message: "알 수 없는 설정 'bufer' — 혹시 'buffer'? (설정: buffer, prep, alerts, mode, providers)"),
+    Case(arguments: ["show", "#42"], message: "약속 '#42'이(가) 없습니다 (목록: chulbal list --all)"),
+    Case(
+      arguments: ["show", "저녁"],
+      message: "'저녁'(으)로 시작하는 약속이 여럿입니다: #1 저녁 약속, #2 저녁 회식 — 번호로 고르세요"),
+    Case(
+      arguments: ["add", "x", "--at", "19:00", "--from", "학교", "--coord", "37,127"],
+      message: "저장된 장소 '학교'이(가) 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"),
+    Case(
+      arguments: ["place", "add", "집", "--coord", "37,127"],
+      message: "장소 '집'은(는) 이미 있습니다 (바꾸려면 먼저 chulbal place remove 집)"),
+    Case(
+      arguments: ["remove", "1"],
+      message: "#1 저녁 약속을(를) 확인할 터미널이 없습니다; 정말 지우려면 '--yes'를 붙이세요"),
+    Case(
+      arguments: ["add", " ", "--at", "19:00", "--travel", "5m"],
+      message: "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"),
+    Case(
+      arguments: ["add", "x", "--at", "19:00"],
+      message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 도착지 좌표('--coord 위도,경도')를 주면 "
+        + "추정합니다 (기본 장소: chulbal place add 집 --coord 위도,경도 --default)"),
+    Case(
+      arguments: ["plan", "--at", "19:00"],
+      message: "이동 시간이 없습니다: '--travel 35m'처럼 주거나, '--from 위도,경도 --to 위도,경도'로 추정하세요 "
+        + "(이동이 없으면 '--travel 0')"),
+    Case(
+      arguments: ["plan", "--at", "19:00", "--to", "37,127"],
+      message: "이동 시간을 추정하려면 '--from'과 '--to'를 함께 주세요"),
+    Case(
+      arguments: ["plan", "--at", "19:00", "--travel", "5m", "--mode", "car"],
+      message: "'--travel'을 주면 '--from', '--to', '--mode'는 쓰지 않습니다 (둘 중 하나만)"),
+    Case(arguments: ["list", "--all", "--past"], message: "'--all'과 '--past'는 함께 쓸 수 없습니다"),
+    Case(
+      arguments: ["status", "--follow", "--now", "2026-11-30T14:00+09:00"],
+      message: "'--follow'는 실제 시계를 따르므로 '--now'와 함께 쓸 수 없습니다"),
+    Case(arguments: ["countdown", "1", "--at", "+5m"], message: "'--at'을 주면 약속 번호('1')는 쓰지 않습니다"),
+    Case(
+      arguments: ["nav", "1", "--to", "역"], message: "'--to'/'--coord'를 주면 약속 번호('1')는 쓰지 않습니다"),
+    Case(
+      arguments: ["countdown", "--buffer", "5m"],
+      message: "'--buffer'는 '--at'과 함께 씁니다 (저장한 약속은 chulbal edit로 바꾸세요)"),
+    Case(
+      arguments: ["place", "add", "37.5,127", "--coord", "37,127"],
+      message: "이름: 잘못된 장소 이름 '37.5,127': 좌표나 '-'로 시작하는 이름은 --from에서 헷갈립니다"),
+    Case(
+      arguments: ["next", "--now", "2026-12-09T00:00+09:00"],
+      message: "다가오는 약속이 없습니다. 추가하려면: chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m",
+      exitCode: 1),
+    Case(
+      arguments: ["countdown", "--db", "/nonexistent/\u{1B}[31m/chulbal.db"],
+      message: "다가오는 약속이 없습니다. 'chulbal countdown --at +25m'처럼 시각을 주거나 chulbal add로 약속을 추가하세요",
+      exitCode: 1),
+    Case(
+      arguments: ["nav", "--now", "2026-12-09T00:00+09:00"],
+      message: "다가오는 약속이 없습니다. 약속 번호를 주거나 '--to 이름 --coord 위도,경도'로 목적지를 주세요",
+      exitCode: 1),
+    // Control characters in any message, here a path, reach standard error made visible.
+    Case(
+      arguments: ["add", "x", "--at", "19:00", "--travel", "5m", "--db", "/proc/\u{1B}]0;x\u{07}/c.db"],
+      message: "데이터베이스 '/proc/\\x1B]0;x\\x07/c.db'를 열 수 없습니다: 폴더 '/proc/\\x1B]0;x\\x07'를 만들 수 없습니다",
+      exitCode: 1),
+  ]
+
+  @Test(arguments: cases)
+  func messagesReadExactly(_ example: Case) {
+    let workspace = StoreBadInputTests.seeded()
+    let outcome = workspace.run(example.arguments)
+    #expect(outcome.standardError == "chulbal: \(example.message)\n")
+    #expect(outcome.exitCode == example.exitCode)
+    #expect(outcome.standardOutput.isEmpty)
+  }
+}

@@ -114,6 +114,12 @@ import Testing
     #expect(
       (try? Environment.systemTimeZone(["TZ": ":Asia/Seoul"]).get())
         == TimeZone(identifier: "Asia/Seoul"))
+    // --now needs the system zone only when it has no offset of its own.
+    let withOffset = CLI.run(
+      ["list", "--now", "2026-11-30T14:00+09:00"], environment: environment)
+    #expect(withOffset.exitCode == 0, "\(withOffset.standardError)")
+    let withoutOffset = CLI.run(["list", "--now", "2026-11-30 14:00"], environment: environment)
+    #expect(withoutOffset.standardError == outcome.standardError)
   }
 }
 

@@ -9,7 +9,7 @@ import Testing
 @testable import ChulbalCLI
 
 @Suite struct CountdownTests {
-  static let departure = Date(timeIntervalSince1970: 1_796_030_100)  // 2026-11-30T18:15+09:00
+  static let departure = instant("2026-11-30T18:15:00+09:00")
 
   static func run(
     _ arguments: [String], from now: Date, jumps: [Date: TimeInterval] = [:],

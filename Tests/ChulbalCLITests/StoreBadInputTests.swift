@@ -45,6 +45,8 @@ import Testing
     Case(arguments: ["edit", "99", "--travel", "5m"], names: "'99'"),
     Case(arguments: ["edit", "저녁", "--travel", "5m"], names: "'저녁'"),
     Case(arguments: ["edit", "1", "--at", "오후 13시"], names: "'오후 13시'"),
+    // The time is checked before the appointment is looked up.
+    Case(arguments: ["edit", "99", "--at", "25:00"], names: "--at: 잘못된 시각 '25:00'"),
     Case(arguments: ["edit", "1", "--coord", "1,2,3"], names: "'1,2,3'"),
     Case(arguments: ["show", "#42"], names: "'#42'"),
     Case(arguments: ["show", "없는 약속"], names: "'없는 약속'"),

@@ -16,7 +16,8 @@ struct AppointmentOptions {
 
   /// Every field but the start, its zone and the origin.
   var draft = AppointmentDraft()
-  let at: String?
+  /// `--at` as typed, checked; resolved once its zone is known.
+  let at: ScannedTime?
   let zone: TimeZone?
   let from: String?
   let clock: any WallClock
@@ -38,7 +39,7 @@ struct AppointmentOptions {
     zone = try options[.timeZone].map { text throws(UsageError) in
       try environment.timeZone(option: text)
     }
-    at = options[.at]
+    at = try options.parse(.at, TimeExpression.scan)
     from = options[.from]
     clock = try options.clock(environment, timeZone: zone)
     json = options.has(.json)
@@ -63,7 +64,7 @@ struct AppointmentOptions {
     if let at {
       let now = clock.now()
       do {
-        draft.start = try TimeExpression.parse(at, now: now, timeZone: zone)
+        draft.start = try at.resolve(now: now, timeZone: zone)
       } catch {
         throw UsageError.invalidValue(option: OptionSpec.at.name, error)
       }

@@ -58,17 +58,31 @@ extension Command {
 }
 
 extension ParsedOptions {
-  /// The clock to read: fixed at `--now` when given (read in `timeZone`, which is asked for
-  /// only when the text has no UTC offset), else the environment's.
+  /// The clock to read: fixed at `--now` when given, else the environment's.
+  ///
+  /// A `--now` without a UTC offset is read in `timeZone`, else in the system zone, which is
+  /// asked for only then: a broken `TZ` does not stop `--now 2026-11-30T14:00+09:00`.
   func clock(_ environment: Environment, timeZone: TimeZone?) throws(UsageError)
     -> any WallClock
   {
     guard let text = self[.now] else { return environment.clock }
-    let zone: TimeZone
-    if let timeZone { zone = timeZone } else { zone = try environment.timeZone(option: nil) }
+    let zone: Result<TimeZone, UsageError> =
+      if let timeZone { .success(timeZone) } else {
+        Result { () throws(UsageError) in try environment.timeZone(option: nil) }
+      }
     do {
-      return FixedClock(try TimeExpression.parseInstant(text, timeZone: zone))
+      return FixedClock(
+        try TimeExpression.parseInstant(text) { () throws(InputError) -> TimeZone in
+          switch zone {
+          case .success(let zone): return zone
+          case .failure(.environment(_, let cause)): throw cause
+          case .failure: throw .timeZone("")  // The system zone fails only through TZ.
+          }
+        })
     } catch {
+      if case .failure(let zoneError) = zone, case .environment(_, error) = zoneError {
+        throw zoneError
+      }
       throw .invalidValue(option: OptionSpec.now.name, error)
     }
   }

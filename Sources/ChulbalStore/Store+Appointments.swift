@@ -3,10 +3,11 @@ import Foundation
 
 /// Appointments: queries, ordered by departure or start, and writes.
 extension Store {
-  private static let appointmentColumns = """
-    id, title, start_at, time_zone, place, lat, lng, origin_name, origin_lat, origin_lng, mode,
-    travel_seconds, travel_estimated, buffer_seconds, prep_seconds, alerts, note
-    """
+  private static let appointmentColumns = [
+    "id", "title", "start_at", "time_zone", "place", "lat", "lng", "origin_name", "origin_lat",
+    "origin_lng", "mode", "travel_seconds", "travel_estimated", "buffer_seconds", "prep_seconds",
+    "alerts", "note",
+  ]
 
   /// Departure before flooring; good enough to order by, exact ties broken by id.
   private static let departureOrder = "(start_at - travel_seconds - buffer_seconds), id"
@@ -14,9 +15,16 @@ extension Store {
   private func appointments(_ condition: String, _ values: [SQLValue] = [], order: String)
     throws(StoreError) -> [Appointment]
   {
-    try database.rows(
-      "SELECT \(Self.appointmentColumns) FROM appointment \(condition) ORDER BY \(order)", values
-    ).map(Self.appointment)
+    let columns = Self.appointmentColumns.joined(separator: ", ")
+    var result: [Appointment] = []
+    for values in try database.rows(
+      "SELECT \(columns) FROM appointment \(condition) ORDER BY \(order)", values)
+    {
+      result.append(
+        try Self.appointment(
+          Row(values, columns: Self.appointmentColumns, label: "appointment", path: path)))
+    }
+    return result
   }
 
   /// Appointments that have not started, soonest departure first.
@@ -114,21 +122,38 @@ extension Store {
     ]
   }
 
-  private static func appointment(_ row: [SQLValue]) -> Appointment {
-    func coordinate(_ lat: SQLValue, _ lng: SQLValue) -> Coordinate? {
-      guard let latitude = lat.double, let longitude = lng.double else { return nil }
-      return Coordinate(latitude: latitude, longitude: longitude)
+  /// - Throws: `StoreError.damaged` naming the first column, in the schema's order, that holds
+  ///   what the schema forbids.
+  private static func appointment(_ row: Row) throws(StoreError) -> Appointment {
+    var row = row
+    let id = try row.integer("id")
+    row.label = "appointment #\(id)"
+    let title = try row.text("title")
+    let start = try row.integer("start_at")
+    let timeZone = try row.text("time_zone")
+    guard TimeZone(identifier: timeZone) != nil else {
+      throw row.damaged("time_zone '\(timeZone)'")
     }
-    let origin = coordinate(row[8], row[9]).map { Origin(name: row[7].string, coordinate: $0) }
+    let place = try row.optionalText("place")
+    let coordinate = try row.coordinate(latitude: "lat", longitude: "lng")
+    let originName = try row.optionalText("origin_name")
+    let originCoordinate = try row.coordinate(latitude: "origin_lat", longitude: "origin_lng")
+    // Only an origin's coordinate is ever written without a name, never a name alone.
+    if originCoordinate == nil && originName != nil {
+      throw row.damaged("origin_lat and origin_lng are NULL but origin_name is not")
+    }
+    let modeName = try row.text("mode")
+    guard let mode = TravelMode(rawValue: modeName) else {
+      throw row.damaged("mode '\(modeName)'")
+    }
     return Appointment(
-      id: row[0].int ?? 0, title: row[1].string ?? "",
-      start: Date(timeIntervalSince1970: TimeInterval(row[2].int ?? 0)),
-      timeZone: row[3].string ?? "UTC", place: row[4].string,
-      coordinate: coordinate(row[5], row[6]),
-      origin: origin, mode: TravelMode(rawValue: row[10].string ?? "") ?? .transit,
-      travelSeconds: row[11].int ?? 0, travelEstimated: row[12].int == 1,
-      bufferSeconds: row[13].int ?? 0, prepSeconds: row[14].int ?? 0,
-      alertLeads: (row[15].string ?? "").split(separator: ",").compactMap { Int($0) },
-      note: row[16].string)
+      id: id, title: title, start: Date(timeIntervalSince1970: TimeInterval(start)),
+      timeZone: timeZone, place: place, coordinate: coordinate,
+      origin: originCoordinate.map { Origin(name: originName, coordinate: $0) }, mode: mode,
+      travelSeconds: try row.nonNegativeInteger("travel_seconds"),
+      travelEstimated: try row.flag("travel_estimated"),
+      bufferSeconds: try row.nonNegativeInteger("buffer_seconds"),
+      prepSeconds: try row.nonNegativeInteger("prep_seconds"),
+      alertLeads: try row.nonNegativeIntegers("alerts"), note: try row.optionalText("note"))
   }
 }

@@ -2,13 +2,17 @@ import ChulbalCore
 
 /// Saved places, at most one of them the default.
 extension Store {
+  private static let placeColumns = ["name", "lat", "lng", "is_default"]
+
+  /// Every saved place, by name.
   public func places() throws(StoreError) -> [SavedPlace] {
-    try database.rows("SELECT name, lat, lng, is_default FROM place ORDER BY name").map {
-      SavedPlace(
-        name: $0[0].string ?? "",
-        coordinate: Coordinate(latitude: $0[1].double ?? 0, longitude: $0[2].double ?? 0),
-        isDefault: $0[3].int == 1)
+    let columns = Self.placeColumns.joined(separator: ", ")
+    var result: [SavedPlace] = []
+    for values in try database.rows("SELECT \(columns) FROM place ORDER BY name") {
+      result.append(
+        try Self.place(Row(values, columns: Self.placeColumns, label: "place", path: path)))
     }
+    return result
   }
 
   public func place(named name: String) throws(StoreError) -> SavedPlace? {
@@ -45,5 +49,16 @@ extension Store {
       try database.rows("DELETE FROM place WHERE name = ?", [.text(name)])
       return database.changes > 0
     }
+  }
+
+  /// - Throws: `StoreError.damaged` naming the first column that holds what the schema forbids.
+  private static func place(_ row: Row) throws(StoreError) -> SavedPlace {
+    var row = row
+    let name = try row.text("name")
+    row.label = "place '\(name)'"
+    guard let coordinate = try row.coordinate(latitude: "lat", longitude: "lng") else {
+      throw row.damaged("lat and lng are NULL")
+    }
+    return SavedPlace(name: name, coordinate: coordinate, isDefault: try row.flag("is_default"))
   }
 }

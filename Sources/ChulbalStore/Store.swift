@@ -7,7 +7,8 @@ import Foundation
 /// are one `BEGIN IMMEDIATE` transaction. A file that is not chulbal's, is damaged, or comes
 /// from a newer schema is refused before anything is written to it.
 ///
-/// This file opens the store; each table's queries live in `Store+<Table>.swift`.
+/// This file opens the store; each table's queries live in `Store+<Table>.swift`, decoding rows
+/// through ``Row``.
 public final class Store {
   /// The schema this build reads and writes (`PRAGMA user_version`).
   public static let schemaVersion = 1

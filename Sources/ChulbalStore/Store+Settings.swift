@@ -8,16 +8,17 @@ extension Store {
   ///   (every value was checked when it was set, so only a damaged file has one).
   public func settings() throws(StoreError) -> Settings {
     var settings = Settings.defaults
-    for row in try database.rows("SELECT key, value FROM setting ORDER BY key") {
+    for values in try database.rows("SELECT key, value FROM setting ORDER BY key") {
+      var row = Row(values, columns: ["key", "value"], label: "setting", path: path)
+      let name = try row.text("key")
       // A key this version does not know is left for the version that wrote it.
-      guard let name = row[0].string, let key = Settings.Key(rawValue: name) else { continue }
-      guard let value = row[1].string else {
-        throw .damaged(path: path, reason: "setting '\(name)': no text value")
-      }
+      guard let key = Settings.Key(rawValue: name) else { continue }
+      row.label = "setting '\(name)'"
+      let value = try row.text("value")
       do {
         try settings.set(key, from: value)
       } catch {
-        throw .damaged(path: path, reason: "setting '\(name)': '\(value)'")
+        throw row.damaged("value '\(value)'")
       }
     }
     return settings

@@ -157,4 +157,27 @@ struct Damage: Sendable, CustomTestStringConvertible {
     }
     #expect(folder.bytes("c.db") == before)
   }
+
+  static let settingDamage = [
+    Damage("INSERT INTO setting VALUES ('buffer', 'soon')", "setting 'buffer': value 'soon'"),
+    Damage("INSERT INTO setting VALUES ('mode', NULL)", "setting 'mode': value is NULL"),
+    Damage("INSERT INTO setting VALUES ('alerts', x'00')", "setting 'alerts': value is not text"),
+    Damage("INSERT INTO setting VALUES (NULL, '10m')", "setting: key is NULL"),
+  ]
+
+  @Test(arguments: settingDamage)
+  func damagedSettingIsRefusedNamingItInARealFile(_ damage: Damage) throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    _ = try Store.open(path: path, create: true)
+    try writeDamage(path, damage.sql)
+    let before = try #require(folder.bytes("c.db"))
+    do {
+      let store = try #require(try Store.open(path: path, create: false))
+      #expect(throws: StoreError.damaged(path: path, reason: damage.reason)) {
+        try store.settings()
+      }
+    }
+    #expect(folder.bytes("c.db") == before)
+  }
 }

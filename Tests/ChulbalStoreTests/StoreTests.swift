@@ -105,6 +105,22 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
     #expect(try store.defaultPlace() == nil)
   }
 
+  @Test func settingsAreStoredInTheirNormalFormInARealFile() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    let store = try #require(try Store.open(path: path, create: true))
+    var settings = try store.settings()
+    try settings.set(.buffer, from: "1시간 15분")
+    try store.save(.buffer, of: settings)
+    let database = try Database(path: path, create: false)
+    #expect(try database.scalar("SELECT value FROM setting WHERE key = 'buffer'") == .text("1h15m"))
+    // A key this version does not know is a newer version's, not damage.
+    try database.execute("INSERT INTO setting VALUES ('colour', 'blue')")
+    let read = try store.settings()
+    #expect(read == settings)
+    #expect(read.stored == [.buffer])
+  }
+
   @Test func deletingAnAppointmentDeletesItsAlertLog() throws {
     let folder = TemporaryFolder()
     let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))

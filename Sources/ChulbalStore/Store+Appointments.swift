@@ -12,14 +12,20 @@ extension Store {
   /// Departure before flooring; good enough to order by, exact ties broken by id.
   private static let departureOrder = "(start_at - travel_seconds - buffer_seconds), id"
 
-  private func appointments(_ condition: String, _ values: [SQLValue] = [], order: String)
-    throws(StoreError) -> [Appointment]
-  {
+  /// One query of the appointment table; `condition` and `order` are this file's own SQL, and
+  /// everything else, the limit too, is bound.
+  private func appointments(
+    _ condition: String, _ values: [SQLValue] = [], order: String, limit: Int? = nil
+  ) throws(StoreError) -> [Appointment] {
     let columns = Self.appointmentColumns.joined(separator: ", ")
+    var sql = "SELECT \(columns) FROM appointment \(condition) ORDER BY \(order)"
+    var values = values
+    if let limit {
+      sql += " LIMIT ?"
+      values.append(.integer(limit))
+    }
     var result: [Appointment] = []
-    for values in try database.rows(
-      "SELECT \(columns) FROM appointment \(condition) ORDER BY \(order)", values)
-    {
+    for values in try database.rows(sql, values) {
       result.append(
         try Self.appointment(
           Row(values, columns: Self.appointmentColumns, label: "appointment", path: path)))
@@ -47,7 +53,7 @@ extension Store {
   /// The appointment whose departure comes next among those not yet started.
   public func next(after now: Date) throws(StoreError) -> Appointment? {
     try appointments(
-      "WHERE start_at > ?", [.integer(Self.seconds(now))], order: Self.departureOrder + " LIMIT 1"
+      "WHERE start_at > ?", [.integer(Self.seconds(now))], order: Self.departureOrder, limit: 1
     ).first
   }
 

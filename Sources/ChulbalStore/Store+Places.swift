@@ -4,23 +4,32 @@ import ChulbalCore
 extension Store {
   private static let placeColumns = ["name", "lat", "lng", "is_default"]
 
-  /// Every saved place, by name.
-  public func places() throws(StoreError) -> [SavedPlace] {
+  private func places(_ condition: String, _ values: [SQLValue] = [])
+    throws(StoreError) -> [SavedPlace]
+  {
     let columns = Self.placeColumns.joined(separator: ", ")
     var result: [SavedPlace] = []
-    for values in try database.rows("SELECT \(columns) FROM place ORDER BY name") {
+    for values in try database.rows(
+      "SELECT \(columns) FROM place \(condition) ORDER BY name", values)
+    {
       result.append(
         try Self.place(Row(values, columns: Self.placeColumns, label: "place", path: path)))
     }
     return result
   }
 
-  public func place(named name: String) throws(StoreError) -> SavedPlace? {
-    try places().first { $0.name == name }
+  /// Every saved place, by name.
+  public func places() throws(StoreError) -> [SavedPlace] {
+    try places("")
   }
 
+  public func place(named name: String) throws(StoreError) -> SavedPlace? {
+    try places("WHERE name = ?", [.text(name)]).first
+  }
+
+  /// The place trips start from when none is given; the schema allows at most one.
   public func defaultPlace() throws(StoreError) -> SavedPlace? {
-    try places().first { $0.isDefault }
+    try places("WHERE is_default = 1").first
   }
 
   /// Adds a place; with `isDefault`, it replaces the old default in the same transaction.

@@ -105,6 +105,30 @@ struct Damage: Sendable, CustomTestStringConvertible {
     #expect(try store.appointment(id: 1)?.alertLeads == [])
   }
 
+  @Test func lookupsDecodeOnlyTheRowsTheyAskForInARealFile() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    let point = Coordinate(latitude: 37.5, longitude: 127)
+    do {
+      let store = try #require(try Store.open(path: path, create: true))
+      _ = try store.insert(sample("먼저", start: 1_796_025_600))
+      _ = try store.insert(sample("나중", start: 1_796_029_200))
+      #expect(try store.addPlace(SavedPlace(name: "집", coordinate: point, isDefault: true)))
+      #expect(try store.addPlace(SavedPlace(name: "회사", coordinate: point)))
+    }
+    try writeDamage(
+      path,
+      "UPDATE appointment SET mode = 'plane' WHERE id = 2; UPDATE place SET lat = 'north' "
+        + "WHERE name = '회사'")
+    let store = try #require(try Store.open(path: path, create: false))
+    #expect(try store.next(after: Date(timeIntervalSince1970: 0))?.title == "먼저")
+    #expect(try store.place(named: "집")?.name == "집")
+    #expect(try store.defaultPlace()?.name == "집")
+    #expect(throws: StoreError.damaged(path: path, reason: "place '회사': lat is not a number")) {
+      try store.places()
+    }
+  }
+
   /// Where a damaged place is read from: a lookup only decodes the rows it asks for.
   enum Lookup: Sendable {
     case named(String)

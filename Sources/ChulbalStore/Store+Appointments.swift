@@ -72,15 +72,20 @@ extension Store {
   }
 
   /// Stores a new appointment and returns it with its id.
-  public func insert(_ appointment: Appointment) throws(StoreError) -> Appointment {
+  ///
+  /// - Parameter createdAt: the instant the person added it, from the caller's clock (the store
+  ///   reads none, so `--now` holds here too).
+  public func insert(_ appointment: Appointment, createdAt: Date) throws(StoreError)
+    -> Appointment
+  {
     try database.writeTransaction { () throws(StoreError) in
       try database.rows(
         """
         INSERT INTO appointment (title, start_at, time_zone, place, lat, lng, origin_name,
           origin_lat, origin_lng, mode, travel_seconds, travel_estimated, buffer_seconds,
           prep_seconds, alerts, note, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, strftime('%s','now'))
-        """, Self.values(appointment))
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, Self.values(appointment) + [.integer(Self.seconds(createdAt))])
       var stored = appointment
       stored.id = try database.scalar("SELECT last_insert_rowid()").int ?? 0
       return stored

@@ -82,7 +82,7 @@ struct Damage: Sendable, CustomTestStringConvertible {
   func damagedAppointmentIsRefusedNamingRowAndColumnInARealFile(_ damage: Damage) throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    _ = try #require(try Store.open(path: path, create: true)).insert(sample())
+    _ = try #require(try Store.open(path: path, create: true)).insert(sample(), createdAt: added)
     try writeDamage(path, damage.sql)
     let before = try #require(folder.bytes("c.db"))
     // Closed before the bytes are compared, so anything it wrote is checkpointed into the file.
@@ -99,7 +99,7 @@ struct Damage: Sendable, CustomTestStringConvertible {
   @Test func emptyAlertsAreNoAlertsInARealFile() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    _ = try #require(try Store.open(path: path, create: true)).insert(sample())
+    _ = try #require(try Store.open(path: path, create: true)).insert(sample(), createdAt: added)
     try Database(path: path, create: false).execute("UPDATE appointment SET alerts = ''")
     let store = try #require(try Store.open(path: path, create: false))
     #expect(try store.appointment(id: 1)?.alertLeads == [])
@@ -111,8 +111,8 @@ struct Damage: Sendable, CustomTestStringConvertible {
     let point = Coordinate(latitude: 37.5, longitude: 127)
     do {
       let store = try #require(try Store.open(path: path, create: true))
-      _ = try store.insert(sample("먼저", start: 1_796_025_600))
-      _ = try store.insert(sample("나중", start: 1_796_029_200))
+      _ = try store.insert(sample("먼저", start: 1_796_025_600), createdAt: added)
+      _ = try store.insert(sample("나중", start: 1_796_029_200), createdAt: added)
       #expect(try store.addPlace(SavedPlace(name: "집", coordinate: point, isDefault: true)))
       #expect(try store.addPlace(SavedPlace(name: "회사", coordinate: point)))
     }

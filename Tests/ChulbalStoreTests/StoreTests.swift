@@ -29,6 +29,9 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
     prepSeconds: 300, alertLeads: [1800, 0], note: "2층")
 }
 
+/// When the samples were added: the store reads no clock, so every caller passes one.
+let added = Date(timeIntervalSince1970: 1_795_000_000)
+
 @Suite struct StoreTests {
   @Test func realSQLiteFileIsCreatedPrivateInAPrivateFolder() throws {
     let folder = TemporaryFolder()
@@ -60,7 +63,7 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
   @Test func appointmentsRoundTripThroughARealFile() throws {
     let folder = TemporaryFolder()
     let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
-    let stored = try store.insert(sample())
+    let stored = try store.insert(sample(), createdAt: added)
     #expect(stored.id == 1)
     let reopened = try #require(try Store.open(path: folder.path + "/c.db", create: false))
     #expect(try reopened.appointment(id: 1) == stored)
@@ -73,16 +76,28 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
     #expect(try store.delete(ids: [1, 99]) == 1)
     #expect(try store.appointmentCount == 0)
     // Ids are never reused, so an old '#1' can never point at a new appointment.
-    #expect(try store.insert(sample()).id == 2)
+    #expect(try store.insert(sample(), createdAt: added).id == 2)
+  }
+
+  @Test func createdAtIsTheInstantTheCallerPassesInARealFile() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    let store = try #require(try Store.open(path: path, create: true))
+    let stored = try store.insert(sample(), createdAt: Date(timeIntervalSince1970: 1_700_000_000.7))
+    let database = try Database(path: path, create: false)
+    #expect(
+      try database.scalar("SELECT created_at FROM appointment WHERE id = ?", [.integer(stored.id)])
+        == .integer(1_700_000_000))
   }
 
   @Test func nextIsTheEarliestDepartureNotTheEarliestStart() throws {
     let folder = TemporaryFolder()
     let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
     let now = Date(timeIntervalSince1970: 1_796_014_800)
-    _ = try store.insert(sample("가까운 곳", start: 1_796_025_600, travel: 600))  // 17:00, 10 min
-    _ = try store.insert(sample("먼 곳", start: 1_796_029_200, travel: 3 * 3600))  // 18:00, 3 h
-    _ = try store.insert(sample("지난 것", start: 1_796_000_000, travel: 600))
+    // 17:00 with 10 minutes of travel, then 18:00 with 3 hours.
+    _ = try store.insert(sample("가까운 곳", start: 1_796_025_600, travel: 600), createdAt: added)
+    _ = try store.insert(sample("먼 곳", start: 1_796_029_200, travel: 3 * 3600), createdAt: added)
+    _ = try store.insert(sample("지난 것", start: 1_796_000_000, travel: 600), createdAt: added)
     #expect(try store.next(after: now)?.title == "먼 곳")
     #expect(try store.upcoming(after: now).map(\.title) == ["먼 곳", "가까운 곳"])
     #expect(try store.past(atOrBefore: now).map(\.title) == ["지난 것"])
@@ -124,7 +139,7 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
   @Test func deletingAnAppointmentDeletesItsAlertLog() throws {
     let folder = TemporaryFolder()
     let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
-    let stored = try store.insert(sample())
+    let stored = try store.insert(sample(), createdAt: added)
     let database = try Database(path: folder.path + "/c.db", create: false)
     try database.execute("PRAGMA foreign_keys=ON")
     try database.rows(
@@ -143,7 +158,7 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
     let path = folder.path + "/c.db"
     switch kind {
     case .newerVersion:
-      _ = try Store.open(path: path, create: true)?.insert(sample())
+      _ = try Store.open(path: path, create: true)?.insert(sample(), createdAt: added)
       try Database(path: path, create: false).execute("PRAGMA user_version=99")
     case .otherProgram:
       try Database(path: path, create: true).execute("CREATE TABLE photos (id INTEGER)")
@@ -152,7 +167,7 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
         to: URL(fileURLWithPath: path))
     case .truncated:
       let store = try #require(try Store.open(path: path, create: true))
-      for index in 0..<200 { _ = try store.insert(sample("약속 \(index)")) }
+      for index in 0..<200 { _ = try store.insert(sample("약속 \(index)"), createdAt: added) }
       let database = try Database(path: path, create: false)
       try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
       let whole = try #require(folder.bytes("c.db"))

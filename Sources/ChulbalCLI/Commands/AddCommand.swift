@@ -35,8 +35,10 @@ enum AddCommand: Command {
     let appointment = try AppointmentInput.read(
       options, over: nil, title: options.positionals.joined(separator: " "), store: existing,
       environment: environment)
-    let stored = try options.writableStore(environment, existing: existing).insert(appointment)
-    let now = try options.now(environment, timeZone: environment.timeZone(stored: stored.timeZone))
+    let now = try options.now(
+      environment, timeZone: environment.timeZone(stored: appointment.timeZone))
+    let stored = try options.writableStore(environment, existing: existing)
+      .insert(appointment, createdAt: now)
     let view = AppointmentView(stored, now: now, environment: environment)
     return .success(options.has("--json") ? view.json().rendered() : view.summaryLine + "\n")
   }

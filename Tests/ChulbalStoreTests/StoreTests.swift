@@ -47,10 +47,9 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     #expect(folderMode == 0o700)
   }
 
-  @Test func schemaIsVersionedWalWithForeignKeys() throws {
+  @Test func schemaIsVersionedWalAndTheStoreEnforcesForeignKeysInARealFile() throws {
     let folder = TemporaryFolder()
     let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
-    _ = store
     let database = try Database(path: folder.path + "/c.db", create: false)
     #expect(try database.scalar("PRAGMA user_version").int == Store.schemaVersion)
     #expect(try database.scalar("PRAGMA application_id").int == Store.applicationID)
@@ -58,6 +57,13 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     let tables = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'")
       .compactMap { $0.first?.string }
     #expect(Set(tables).isSuperset(of: ["appointment", "place", "setting", "alert_log"]))
+    // Foreign keys are a setting of each connection, so the store's own is the one to ask.
+    #expect(try store.database.scalar("PRAGMA foreign_keys") == .integer(1))
+    let orphan = "INSERT INTO alert_log VALUES (42, 0, 'leave', 1, 2)"
+    // 787 is SQLITE_CONSTRAINT_FOREIGNKEY.
+    let refused = StoreError.sqlite(
+      code: 787, message: "FOREIGN KEY constraint failed", context: orphan)
+    #expect(throws: refused) { try store.database.rows(orphan) }
   }
 
   @Test func appointmentsRoundTripThroughARealFile() throws {

@@ -106,7 +106,9 @@ import Testing
       exitCode: 1),
     // Control characters in any message, here a path, reach standard error made visible.
     Case(
-      arguments: ["add", "x", "--at", "19:00", "--travel", "5m", "--db", "/proc/\u{1B}]0;x\u{07}/c.db"],
+      arguments: [
+        "add", "x", "--at", "19:00", "--travel", "5m", "--db", "/proc/\u{1B}]0;x\u{07}/c.db",
+      ],
       message: "데이터베이스 '/proc/\\x1B]0;x\\x07/c.db'를 열 수 없습니다: 폴더 '/proc/\\x1B]0;x\\x07'를 만들 수 없습니다",
       exitCode: 1),
   ]

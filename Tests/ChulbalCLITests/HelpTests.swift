@@ -10,7 +10,9 @@ import Testing
   /// The main help and every command's.
   static let helps: [(String, String)] =
     [("chulbal", run(["--help"]).standardOutput)]
-    + CLI.commands.map { ($0.name, run($0.name.split(separator: " ").map(String.init) + ["--help"]).standardOutput) }
+    + CLI.commands.map {
+      ($0.name, run($0.name.split(separator: " ").map(String.init) + ["--help"]).standardOutput)
+    }
 
   @Test func everyHelpLineFitsEightyColumns() {
     for (name, help) in Self.helps {

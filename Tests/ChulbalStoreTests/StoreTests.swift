@@ -1,22 +1,9 @@
 import ChulbalCore
+import ChulbalTestSupport
 import Foundation
 import Testing
 
 @testable import ChulbalStore
-
-/// A fresh folder under the system temporary directory, removed when the test ends.
-final class TemporaryFolder {
-  let path: String
-
-  init() {
-    path = NSTemporaryDirectory() + "chulbal-store-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: path + "/" + name) }
-}
 
 func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_200, travel: Int = 2100)
   -> Appointment
@@ -28,6 +15,9 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
     mode: .transit, travelSeconds: travel, travelEstimated: true, bufferSeconds: 600,
     prepSeconds: 300, alertLeads: [1800, 0], note: "2층")
 }
+
+/// When the samples were added: the store reads no clock, so every caller passes one.
+let added = Date(timeIntervalSince1970: 1_795_000_000)
 
 @Suite struct StoreTests {
   @Test func realSQLiteFileIsCreatedPrivateInAPrivateFolder() throws {
@@ -44,10 +34,9 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
     #expect(folderMode == 0o700)
   }
 
-  @Test func schemaIsVersionedWalWithForeignKeys() throws {
+  @Test func schemaIsVersionedWalAndTheStoreEnforcesForeignKeysInARealFile() throws {
     let folder = TemporaryFolder()
     let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
-    _ = store
     let database = try Database(path: folder.path + "/c.db", create: false)
     #expect(try database.scalar("PRAGMA user_version").int == Store.schemaVersion)
     #expect(try database.scalar("PRAGMA application_id").int == Store.applicationID)
@@ -55,12 +44,19 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
     let tables = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table'")
       .compactMap { $0.first?.string }
     #expect(Set(tables).isSuperset(of: ["appointment", "place", "setting", "alert_log"]))
+    // Foreign keys are a setting of each connection, so the store's own is the one to ask.
+    #expect(try store.database.scalar("PRAGMA foreign_keys") == .integer(1))
+    let orphan = "INSERT INTO alert_log VALUES (42, 0, 'leave', 1, 2)"
+    // 787 is SQLITE_CONSTRAINT_FOREIGNKEY.
+    let refused = StoreError.sqlite(
+      code: 787, message: "FOREIGN KEY constraint failed", context: orphan)
+    #expect(throws: refused) { try store.database.rows(orphan) }
   }
 
   @Test func appointmentsRoundTripThroughARealFile() throws {
     let folder = TemporaryFolder()
     let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
-    let stored = try store.insert(sample())
+    let stored = try store.insert(sample(), createdAt: added)
     #expect(stored.id == 1)
     let reopened = try #require(try Store.open(path: folder.path + "/c.db", create: false))
     #expect(try reopened.appointment(id: 1) == stored)
@@ -73,16 +69,28 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
     #expect(try store.delete(ids: [1, 99]) == 1)
     #expect(try store.appointmentCount == 0)
     // Ids are never reused, so an old '#1' can never point at a new appointment.
-    #expect(try store.insert(sample()).id == 2)
+    #expect(try store.insert(sample(), createdAt: added).id == 2)
+  }
+
+  @Test func createdAtIsTheInstantTheCallerPassesInARealFile() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    let store = try #require(try Store.open(path: path, create: true))
+    let stored = try store.insert(sample(), createdAt: Date(timeIntervalSince1970: 1_700_000_000.7))
+    let database = try Database(path: path, create: false)
+    #expect(
+      try database.scalar("SELECT created_at FROM appointment WHERE id = ?", [.integer(stored.id)])
+        == .integer(1_700_000_000))
   }
 
   @Test func nextIsTheEarliestDepartureNotTheEarliestStart() throws {
     let folder = TemporaryFolder()
     let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
     let now = Date(timeIntervalSince1970: 1_796_014_800)
-    _ = try store.insert(sample("가까운 곳", start: 1_796_025_600, travel: 600))  // 17:00, 10 min
-    _ = try store.insert(sample("먼 곳", start: 1_796_029_200, travel: 3 * 3600))  // 18:00, 3 h
-    _ = try store.insert(sample("지난 것", start: 1_796_000_000, travel: 600))
+    // 17:00 with 10 minutes of travel, then 18:00 with 3 hours.
+    _ = try store.insert(sample("가까운 곳", start: 1_796_025_600, travel: 600), createdAt: added)
+    _ = try store.insert(sample("먼 곳", start: 1_796_029_200, travel: 3 * 3600), createdAt: added)
+    _ = try store.insert(sample("지난 것", start: 1_796_000_000, travel: 600), createdAt: added)
     #expect(try store.next(after: now)?.title == "먼 곳")
     #expect(try store.upcoming(after: now).map(\.title) == ["먼 곳", "가까운 곳"])
     #expect(try store.past(atOrBefore: now).map(\.title) == ["지난 것"])
@@ -105,10 +113,26 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
     #expect(try store.defaultPlace() == nil)
   }
 
+  @Test func settingsAreStoredInTheirNormalFormInARealFile() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    let store = try #require(try Store.open(path: path, create: true))
+    var settings = try store.settings()
+    try settings.set(.buffer, from: "1시간 15분")
+    try store.save(.buffer, of: settings)
+    let database = try Database(path: path, create: false)
+    #expect(try database.scalar("SELECT value FROM setting WHERE key = 'buffer'") == .text("1h15m"))
+    // A key this version does not know is a newer version's, not damage.
+    try database.execute("INSERT INTO setting VALUES ('colour', 'blue')")
+    let read = try store.settings()
+    #expect(read == settings)
+    #expect(read.stored == [.buffer])
+  }
+
   @Test func deletingAnAppointmentDeletesItsAlertLog() throws {
     let folder = TemporaryFolder()
     let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
-    let stored = try store.insert(sample())
+    let stored = try store.insert(sample(), createdAt: added)
     let database = try Database(path: folder.path + "/c.db", create: false)
     try database.execute("PRAGMA foreign_keys=ON")
     try database.rows(
@@ -125,34 +149,34 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
   func foreignOrDamagedFilesAreRefusedAndLeftByteForByte(_ kind: Foreign) throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
+    let expected: StoreError
     switch kind {
     case .newerVersion:
-      _ = try Store.open(path: path, create: true)?.insert(sample())
+      _ = try Store.open(path: path, create: true)?.insert(sample(), createdAt: added)
       try Database(path: path, create: false).execute("PRAGMA user_version=99")
+      expected = .newerVersion(path: path, found: 99, supported: Store.schemaVersion)
     case .otherProgram:
       try Database(path: path, create: true).execute("CREATE TABLE photos (id INTEGER)")
+      expected = .notChulbal(path: path)
     case .notADatabase:
       try Data("이건 데이터베이스가 아닙니다\n".utf8 + Array(repeating: 7, count: 5000)).write(
         to: URL(fileURLWithPath: path))
+      expected = .damaged(path: path, reason: "file is not a database")
     case .truncated:
-      let store = try #require(try Store.open(path: path, create: true))
-      for index in 0..<200 { _ = try store.insert(sample("약속 \(index)")) }
-      let database = try Database(path: path, create: false)
-      try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      do {
+        let store = try #require(try Store.open(path: path, create: true))
+        for index in 0..<200 { _ = try store.insert(sample("약속 \(index)"), createdAt: added) }
+      }
+      // Closing the last connection checkpointed the log into the file and removed it.
+      #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
       let whole = try #require(folder.bytes("c.db"))
       try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
-      try? FileManager.default.removeItem(atPath: path + "-wal")
-      try? FileManager.default.removeItem(atPath: path + "-shm")
+      // SQLite finds the header's page count larger than the file at the first read, so even
+      // a truncated file is refused by open itself, before any row is read.
+      expected = .damaged(path: path, reason: "database disk image is malformed")
     }
     let before = try #require(folder.bytes("c.db"))
-    #expect(throws: StoreError.self) {
-      let store = try Store.open(path: path, create: true)
-      // A truncated file may open; reading every row must then fail, not return garbage.
-      _ = try store?.all()
-      if let problems = try store?.integrityCheck(), problems != "ok" {
-        throw StoreError.damaged(path: path, reason: problems)
-      }
-    }
+    #expect(throws: expected) { try Store.open(path: path, create: true) }
     #expect(folder.bytes("c.db") == before)
   }
 

@@ -6,7 +6,7 @@ enum AddCommand: Command {
   static let name = "add"
   static let summary = "약속을 저장합니다"
   static let usage = [
-    "chulbal add 제목 --at 시각 [--place 이름] [--coord 위도,경도] [--from 장소|위도,경도] [--mode 수단] [--travel 시간] [--buffer 시간] [--prep 시간] [--alerts 목록] [--tz 시간대] [--note 메모] [--json]",
+    "chulbal add 제목 --at 시각 [--place 이름] [--coord 위도,경도] [--from 장소|위도,경도] [--mode 수단] [--travel 시간] [--buffer 시간] [--prep 시간] [--alerts 목록] [--tz 시간대] [--note 메모] [--json]"
   ]
   static let about = """
     약속을 저장하고 출발 시각을 알려 줍니다. --travel이 없으면 출발지(--from, 없으면 기본
@@ -33,7 +33,8 @@ enum AddCommand: Command {
     let appointment = try AppointmentOptions.appointment(
       draft, over: nil, store: existing, command: name)
     let now = input.clock.now()
-    let stored = try options.writableStore(environment, existing: existing).insert(appointment)
+    let stored = try options.writableStore(environment, existing: existing).insert(
+      appointment, createdAt: now)
     let view = AppointmentView(stored, now: now, environment: environment)
     return .success(input.json ? view.json().rendered() : view.summaryLine + "\n")
   }

@@ -53,6 +53,12 @@ final class Database {
       case .real(let number): bound = sqlite3_bind_double(statement, index, number)
       case .text(let text):
         bound = sqlite3_bind_text(statement, index, text, -1, csqlite_transient())
+      case .blob(let bytes) where bytes.isEmpty:
+        // sqlite3_bind_blob takes a null pointer for NULL, and an empty array may give one.
+        bound = sqlite3_bind_zeroblob(statement, index, 0)
+      case .blob(let bytes):
+        bound = sqlite3_bind_blob(
+          statement, index, bytes, Int32(bytes.count), csqlite_transient())
       }
       guard bound == SQLITE_OK else { throw error(bound, context: sql) }
     }
@@ -68,6 +74,13 @@ final class Database {
           case SQLITE_INTEGER: .integer(Int(sqlite3_column_int64(statement, column)))
           case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
           case SQLITE_NULL: .null
+          // Kept apart from text, so a column that should hold text can tell it does not.
+          case SQLITE_BLOB:
+            .blob(
+              Array(
+                UnsafeRawBufferPointer(
+                  start: sqlite3_column_blob(statement, column),
+                  count: Int(sqlite3_column_bytes(statement, column)))))
           default: .text(String(cString: sqlite3_column_text(statement, column)))
           }
         })
@@ -113,6 +126,7 @@ enum SQLValue: Equatable {
   case integer(Int)
   case real(Double)
   case text(String)
+  case blob([UInt8])
 
   var int: Int? {
     if case .integer(let value) = self { return value }

@@ -1,0 +1,170 @@
+import ChulbalCore
+import Foundation
+
+/// Appointments: queries, ordered by departure or start, and writes.
+extension Store {
+  private static let appointmentColumns = [
+    "id", "title", "start_at", "time_zone", "place", "lat", "lng", "origin_name", "origin_lat",
+    "origin_lng", "mode", "travel_seconds", "travel_estimated", "buffer_seconds", "prep_seconds",
+    "alerts", "note",
+  ]
+
+  /// Departure before flooring; good enough to order by, exact ties broken by id.
+  private static let departureOrder = "(start_at - travel_seconds - buffer_seconds), id"
+
+  /// One query of the appointment table; `condition` and `order` are this file's own SQL, and
+  /// everything else, the limit too, is bound.
+  private func appointments(
+    _ condition: String, _ values: [SQLValue] = [], order: String, limit: Int? = nil
+  ) throws(StoreError) -> [Appointment] {
+    let columns = Self.appointmentColumns.joined(separator: ", ")
+    var sql = "SELECT \(columns) FROM appointment \(condition) ORDER BY \(order)"
+    var values = values
+    if let limit {
+      sql += " LIMIT ?"
+      values.append(.integer(limit))
+    }
+    var result: [Appointment] = []
+    for values in try database.rows(sql, values) {
+      result.append(
+        try Self.appointment(
+          Row(values, columns: Self.appointmentColumns, label: "appointment", path: path)))
+    }
+    return result
+  }
+
+  /// Appointments that have not started, soonest departure first.
+  public func upcoming(after now: Date) throws(StoreError) -> [Appointment] {
+    try appointments(
+      "WHERE start_at > ?", [.integer(Self.seconds(now))], order: Self.departureOrder)
+  }
+
+  /// Appointments that have started, most recent first.
+  public func past(atOrBefore now: Date) throws(StoreError) -> [Appointment] {
+    try appointments(
+      "WHERE start_at <= ?", [.integer(Self.seconds(now))], order: "start_at DESC, id")
+  }
+
+  /// Every appointment, by start.
+  public func all() throws(StoreError) -> [Appointment] {
+    try appointments("", order: "start_at, id")
+  }
+
+  /// The appointment whose departure comes next among those not yet started.
+  public func next(after now: Date) throws(StoreError) -> Appointment? {
+    try appointments(
+      "WHERE start_at > ?", [.integer(Self.seconds(now))], order: Self.departureOrder, limit: 1
+    ).first
+  }
+
+  public func appointment(id: Int) throws(StoreError) -> Appointment? {
+    try appointments("WHERE id = ?", [.integer(id)], order: "id").first
+  }
+
+  /// Appointments whose title starts with `prefix` (exactly, case and all).
+  public func appointments(titlePrefix prefix: String) throws(StoreError) -> [Appointment] {
+    try appointments(
+      "WHERE substr(title, 1, length(?1)) = ?1", [.text(prefix)], order: "start_at, id")
+  }
+
+  public var appointmentCount: Int {
+    get throws(StoreError) { try database.scalar("SELECT count(*) FROM appointment").int ?? 0 }
+  }
+
+  /// Stores a new appointment and returns it with its id.
+  ///
+  /// - Parameter createdAt: the instant the person added it, from the caller's clock (the store
+  ///   reads none, so `--now` holds here too).
+  public func insert(_ appointment: Appointment, createdAt: Date) throws(StoreError)
+    -> Appointment
+  {
+    try database.writeTransaction { () throws(StoreError) in
+      try database.rows(
+        """
+        INSERT INTO appointment (title, start_at, time_zone, place, lat, lng, origin_name,
+          origin_lat, origin_lng, mode, travel_seconds, travel_estimated, buffer_seconds,
+          prep_seconds, alerts, note, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, Self.values(appointment) + [.integer(Self.seconds(createdAt))])
+      var stored = appointment
+      stored.id = try database.scalar("SELECT last_insert_rowid()").int ?? 0
+      return stored
+    }
+  }
+
+  /// Replaces a stored appointment's fields.
+  public func update(_ appointment: Appointment) throws(StoreError) {
+    try database.writeTransaction { () throws(StoreError) in
+      try database.rows(
+        """
+        UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
+          lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?, travel_seconds = ?,
+          travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?, alerts = ?, note = ?
+        WHERE id = ?
+        """, Self.values(appointment) + [.integer(appointment.id)])
+    }
+  }
+
+  /// Deletes appointments (and their alert log) in one transaction; returns how many went.
+  public func delete(ids: [Int]) throws(StoreError) -> Int {
+    try database.writeTransaction { () throws(StoreError) in
+      var deleted = 0
+      for id in ids {
+        try database.rows("DELETE FROM appointment WHERE id = ?", [.integer(id)])
+        deleted += database.changes
+      }
+      return deleted
+    }
+  }
+
+  private static func seconds(_ date: Date) -> Int {
+    Int(date.timeIntervalSince1970.rounded(.down))
+  }
+
+  private static func values(_ a: Appointment) -> [SQLValue] {
+    [
+      .text(a.title), .integer(seconds(a.start)), .text(a.timeZone), SQLValue(a.place),
+      SQLValue(a.coordinate?.latitude), SQLValue(a.coordinate?.longitude),
+      SQLValue(a.origin?.name), SQLValue(a.origin?.coordinate.latitude),
+      SQLValue(a.origin?.coordinate.longitude), .text(a.mode.rawValue),
+      .integer(a.travelSeconds), .integer(a.travelEstimated ? 1 : 0), .integer(a.bufferSeconds),
+      .integer(a.prepSeconds), .text(a.alertLeads.map(String.init).joined(separator: ",")),
+      SQLValue(a.note),
+    ]
+  }
+
+  /// - Throws: `StoreError.damaged` naming the first column, in the schema's order, that holds
+  ///   what the schema forbids.
+  private static func appointment(_ row: Row) throws(StoreError) -> Appointment {
+    var row = row
+    let id = try row.integer("id")
+    row.label = "appointment #\(id)"
+    let title = try row.text("title")
+    let start = try row.integer("start_at")
+    let timeZone = try row.text("time_zone")
+    guard TimeZone(identifier: timeZone) != nil else {
+      throw row.damaged("time_zone '\(timeZone)'")
+    }
+    let place = try row.optionalText("place")
+    let coordinate = try row.coordinate(latitude: "lat", longitude: "lng")
+    let originName = try row.optionalText("origin_name")
+    let originCoordinate = try row.coordinate(latitude: "origin_lat", longitude: "origin_lng")
+    // Only an origin's coordinate is ever written without a name, never a name alone.
+    if originCoordinate == nil && originName != nil {
+      throw row.damaged("origin_lat and origin_lng are NULL but origin_name is not")
+    }
+    let modeName = try row.text("mode")
+    guard let mode = TravelMode(rawValue: modeName) else {
+      throw row.damaged("mode '\(modeName)'")
+    }
+    return Appointment(
+      id: id, title: title, start: Date(timeIntervalSince1970: TimeInterval(start)),
+      timeZone: timeZone, place: place, coordinate: coordinate,
+      origin: originCoordinate.map { Origin(name: originName, coordinate: $0) }, mode: mode,
+      travelSeconds: try row.nonNegativeInteger("travel_seconds"),
+      travelEstimated: try row.flag("travel_estimated"),
+      bufferSeconds: try row.nonNegativeInteger("buffer_seconds"),
+      prepSeconds: try row.nonNegativeInteger("prep_seconds"),
+      alertLeads: try row.nonNegativeIntegers("alerts"), note: try row.optionalText("note"))
+  }
+}

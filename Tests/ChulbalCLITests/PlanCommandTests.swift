@@ -51,6 +51,13 @@ import Testing
     #expect(outcome.standardOutput.split(separator: "\n").last.map(String.init) == line)
   }
 
+  @Test func withNowTheEnvironmentsClockIsNeverRead() {
+    let environment = Environment.test(clock: UnexpectedClock())
+    let outcome = run(
+      ["plan", "--at", "19:00", "--travel", "35m", "--now", "2026-11-30T14:00+09:00"], environment)
+    #expect(outcome.standardOutput.hasSuffix("상태  출발까지 4시간 15분\n"))
+  }
+
   @Test func atTheStartOfAnAppointmentWithNoTravelPlanSaysLeaveAsCountdownAndStatusDo() {
     let line = ["plan", "--at", "2026-11-30T19:00+09:00", "--travel", "0", "--buffer", "0"]
     let at = ["--now", "2026-11-30T19:00+09:00"]

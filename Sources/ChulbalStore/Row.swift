@@ -7,26 +7,45 @@ import ChulbalCore
 /// it. Each accessor instead throws `StoreError.damaged` naming the row and the column:
 /// `appointment #3: mode 'plane'`, `place '집': lat is not a number`.
 struct Row {
+  /// The columns a query selects, in its order, with their positions looked up once per
+  /// query shape rather than once per row.
+  struct Columns {
+    let names: [String]
+    fileprivate let positions: [String: Int]
+
+    init(_ names: [String]) {
+      self.names = names
+      positions = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+    }
+
+    /// `id, title, …` for a SELECT.
+    var list: String { names.joined(separator: ", ") }
+  }
+
   /// The row as a damage report names it; `appointment` until its id is read, then
   /// `appointment #3`.
   var label: String
   private let path: String
-  private let values: [String: SQLValue]
+  private let columns: Columns
+  private let values: [SQLValue]
 
   /// - Parameters:
   ///   - values: one row as `Database.rows` returns it.
   ///   - columns: the names of its columns, in the query's order.
-  init(_ values: [SQLValue], columns: [String], label: String, path: String) {
+  init(_ values: [SQLValue], columns: Columns, label: String, path: String) {
     self.label = label
     self.path = path
-    self.values = Dictionary(uniqueKeysWithValues: zip(columns, values))
+    self.columns = columns
+    self.values = values
   }
 
   /// The value of a selected column.
   subscript(column: String) -> SQLValue {
     // A name the query did not select is a mistake in this module, not in the file.
-    guard let value = values[column] else { preconditionFailure("no column '\(column)' selected") }
-    return value
+    guard let position = columns.positions[column], position < values.count else {
+      preconditionFailure("no column '\(column)' selected")
+    }
+    return values[position]
   }
 
   /// The error for a problem with this row, such as `mode 'plane'`.

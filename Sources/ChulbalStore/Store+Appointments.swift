@@ -3,11 +3,11 @@ import Foundation
 
 /// Appointments: queries, ordered by departure or start, and writes.
 extension Store {
-  private static let appointmentColumns = [
+  private static let appointmentColumns = Row.Columns([
     "id", "title", "start_at", "time_zone", "place", "lat", "lng", "origin_name", "origin_lat",
     "origin_lng", "mode", "travel_seconds", "travel_estimated", "buffer_seconds", "prep_seconds",
     "alerts", "note",
-  ]
+  ])
 
   /// Departure before flooring; good enough to order by, exact ties broken by id.
   private static let departureOrder = "(start_at - travel_seconds - buffer_seconds), id"
@@ -17,8 +17,8 @@ extension Store {
   private func appointments(
     _ condition: String, _ values: [SQLValue] = [], order: String, limit: Int? = nil
   ) throws(StoreError) -> [Appointment] {
-    let columns = Self.appointmentColumns.joined(separator: ", ")
-    var sql = "SELECT \(columns) FROM appointment \(condition) ORDER BY \(order)"
+    var sql =
+      "SELECT \(Self.appointmentColumns.list) FROM appointment \(condition) ORDER BY \(order)"
     var values = values
     if let limit {
       sql += " LIMIT ?"

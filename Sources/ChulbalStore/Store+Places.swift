@@ -2,15 +2,14 @@ import ChulbalCore
 
 /// Saved places, at most one of them the default.
 extension Store {
-  private static let placeColumns = ["name", "lat", "lng", "is_default"]
+  private static let placeColumns = Row.Columns(["name", "lat", "lng", "is_default"])
 
   private func places(_ condition: String, _ values: [SQLValue] = [])
     throws(StoreError) -> [SavedPlace]
   {
-    let columns = Self.placeColumns.joined(separator: ", ")
     var result: [SavedPlace] = []
     for values in try database.rows(
-      "SELECT \(columns) FROM place \(condition) ORDER BY name", values)
+      "SELECT \(Self.placeColumns.list) FROM place \(condition) ORDER BY name", values)
     {
       result.append(
         try Self.place(Row(values, columns: Self.placeColumns, label: "place", path: path)))

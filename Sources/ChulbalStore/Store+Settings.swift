@@ -8,8 +8,9 @@ extension Store {
   ///   (every value was checked when it was set, so only a damaged file has one).
   public func settings() throws(StoreError) -> Settings {
     var settings = Settings.defaults
-    for values in try database.rows("SELECT key, value FROM setting ORDER BY key") {
-      var row = Row(values, columns: ["key", "value"], label: "setting", path: path)
+    let columns = Row.Columns(["key", "value"])
+    for values in try database.rows("SELECT \(columns.list) FROM setting ORDER BY key") {
+      var row = Row(values, columns: columns, label: "setting", path: path)
       let name = try row.text("key")
       // A key this version does not know is left for the version that wrote it.
       guard let key = Settings.Key(rawValue: name) else { continue }

@@ -10,10 +10,9 @@ extension ScannedTime {
   ///   already rejected everything else.
   public func resolve(now: Date, timeZone: TimeZone) throws(InputError) -> Date {
     if let relativeSeconds { return now.addingTimeInterval(TimeInterval(relativeSeconds)) }
-    // Scanning made these checks already; they cost nothing, and repeating them keeps the
-    // order of errors the same however the pieces were built.
+    // Scanning checked the clock and the date pieces (`TimeExpression.scan` is the only way
+    // to a `ScannedTime`), so only the calendar of the resolved year is left to check.
     let (hour, minute) = try clock()
-    try checkDate()
     let nowSecond = Int((now.timeIntervalSince1970).rounded(.down))
     let today = (nowSecond + timeZone.offset(atSecond: nowSecond)).floorDivided(by: 86_400)
 

@@ -46,16 +46,16 @@ enum CountdownCommand: Command {
     let end = untilDeparture ? plan.departure : plan.start
     let format = KoreanDateFormat(timeZone: target.timeZone)
     let console = environment.console
-    let plain =
+    let isPlain =
       options.has(plain) || !console.isTerminal || environment.variables["NO_COLOR"] != nil
     let countdownStart = clock.now()
     var drawer = CountdownDrawer(
-      target: target, plain: plain, countdownStart: countdownStart, console: console,
+      target: target, plain: isPlain, countdownStart: countdownStart, console: console,
       screen: CountdownScreen(
         title: target.title, place: target.place,
         departureLine: "출발 \(format.time(plan.departure))",
         colors: ColorMode.detect(environment.variables, isTerminal: console.isTerminal)))
-    if !plain {
+    if !isPlain {
       console.catchSignals(restoreOnExit: CountdownScreen.leave)
       console.write(CountdownScreen.enter)
     }
@@ -64,10 +64,10 @@ enum CountdownCommand: Command {
       guard now < end else { return nil }
       return min(TickPolicy.nextTick(after: now, target: plan.departure), end)
     }
-    if !plain { console.write(CountdownScreen.leave) }
+    if !isPlain { console.write(CountdownScreen.leave) }
     let title = TextCleaning.visible(target.title)
     return .success(
-      plain
+      isPlain
         ? "" : "\(drawer.lastReading?.text ?? "") — \(title) (출발 \(format.time(plan.departure)))\n")
   }
 }

@@ -57,7 +57,15 @@ public enum CLI {
     let first = arguments[index]
     let words = Array(arguments[(index + 1)...])
     if first == "help" {
-      return words.isEmpty ? .success(help) : run(words + ["--help"], environment: environment)
+      guard let name = words.first else { return .success(help) }
+      let command =
+        commands.first { $0.name == words.prefix(2).joined(separator: " ") }
+        ?? commands.first { $0.name == name }
+      if let command { return .success(command.help) }
+      let members = commands.filter { $0.name.hasPrefix(name + " ") }
+      if !members.isEmpty { return .success(groupHelp(name, members)) }
+      let names = commands.map { $0.name }.filter { !$0.contains(" ") }
+      throw UsageError.unknownCommand(name, suggestion: suggestion(for: name, among: names))
     }
     if first == "version" { return .success("chulbal \(version)\n") }
     // Two-word commands ('place add') are tried before one-word ones.

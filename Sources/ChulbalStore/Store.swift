@@ -39,11 +39,16 @@ public final class Store {
   /// - Throws: `StoreError` when the file is not chulbal's, is damaged, is newer, or cannot
   ///   be opened. Nothing is written in any of those cases.
   public static func open(path: String, create: Bool) throws(StoreError) -> Store? {
-    let exists = FileManager.default.fileExists(atPath: path)
-    if !exists {
-      guard create else { return nil }
-      try createFile(path)
-    }
+    guard create || FileManager.default.fileExists(atPath: path) else { return nil }
+    return try openOrCreate(path: path)
+  }
+
+  /// Opens the store at `path`, making the folder (0700) and file (0600) when missing, as a
+  /// command that writes needs.
+  ///
+  /// - Throws: `StoreError` as ``open(path:create:)`` does.
+  public static func openOrCreate(path: String) throws(StoreError) -> Store {
+    if !FileManager.default.fileExists(atPath: path) { try createFile(path) }
     let database = try Database(path: path, create: false)
     let applicationID = try database.scalar("PRAGMA application_id").int ?? 0
     let version = try database.scalar("PRAGMA user_version").int ?? 0

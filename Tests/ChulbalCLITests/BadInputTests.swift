@@ -125,7 +125,7 @@ import Testing
 
 @Suite struct SplitArgumentsTests {
   @Test func optionsValuesAndTheDoubleDash() throws {
-    let split = try SplitArguments(
+    let split = SplitArguments(
       ["--at", "-5", "--json", "--tz=UTC", "word", "--", "--not-an-option"]
     ) { $0 == "--at" || $0 == "--tz" }
     #expect(
@@ -136,9 +136,18 @@ import Testing
   }
 
   @Test func aValueOptionAtTheEndIsMissingItsValue() {
-    #expect(throws: UsageError.missingValue(option: "--at")) {
-      try SplitArguments(["--at"]) { _ in true }
-    }
+    #expect(
+      SplitArguments(["--json", "--at"]) { $0 == "--at" }.elements == [
+        .option(name: "--json", value: nil), .unfinished(option: "--at"),
+      ])
+    #expect(run(["list", "--tz"]).standardError == "chulbal: '--tz' 옵션에 값이 없습니다\n")
+    // Help asked for before the unfinished option still wins.
+    #expect(run(["add", "--help", "--note"]).standardOutput.hasPrefix("사용법: chulbal add"))
+    #expect(run(["help", "list", "--tz"]).standardOutput.hasPrefix("사용법: chulbal list"))
+    #expect(run(["help", "place"]).standardOutput.hasPrefix("사용법: chulbal place <명령>"))
+    #expect(
+      run(["help", "lst"]).standardError
+        == "chulbal: 알 수 없는 명령 'lst' — 혹시 'list'? (명령 목록: chulbal --help)\n")
   }
 
   @Test(arguments: [("plna", "plan", 2), ("--trvel", "--travel", 1), ("kitten", "sitting", 3)])

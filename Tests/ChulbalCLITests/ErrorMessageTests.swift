@@ -121,4 +121,41 @@ import Testing
     #expect(outcome.exitCode == example.exitCode)
     #expect(outcome.standardOutput.isEmpty)
   }
+
+  /// Cases that need an empty database, a person, or a long name.
+  static let otherCases: [Case] = [
+    Case(
+      arguments: ["add", "x", "--at", "19:00", "--coord", "37,127"],
+      message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 출발지('--from 집' 또는 기본 장소)를 주면 "
+        + "추정합니다 (기본 장소: chulbal place add 집 --coord 위도,경도 --default)"),
+    Case(
+      arguments: ["nav", "--from", "91,200"],
+      message: "--from: 잘못된 좌표 '91,200': 위도는 -90~90 사이여야 합니다 (예: '37.4979,127.0276', 위도 -90~90, "
+        + "경도 -180~180)"),
+    Case(
+      arguments: ["nav", "--to", "", "--coord", "0,0"],
+      message: "목적지의 이름도 좌표도 없습니다: '--to 이름 --coord 위도,경도'를 주세요"),
+    Case(
+      arguments: [
+        "nav", "--to", String(repeating: "아주 긴 이름 ", count: 300), "--coord", "37.5,127", "--qr",
+      ],
+      message: "링크가 너무 길어 QR 코드로 만들 수 없습니다", exitCode: 1),
+  ]
+
+  @Test(arguments: otherCases)
+  func messagesReadExactlyWithNoDatabase(_ example: Case) {
+    let workspace = Workspace()
+    let outcome = workspace.run(example.arguments)
+    #expect(outcome.standardError == "chulbal: \(example.message)\n")
+    #expect(outcome.exitCode == example.exitCode)
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: workspace.database))
+  }
+
+  @Test func declinedRemovalSaysSoAndExitsOne() {
+    let workspace = StoreBadInputTests.seeded()
+    let outcome = workspace.run(["remove", "1"], interactive: true, answer: false)
+    #expect(outcome.standardError == "chulbal: 지우지 않았습니다\n")
+    #expect(outcome.exitCode == 1)
+  }
 }

@@ -130,6 +130,21 @@ final class Workspace: @unchecked Sendable {
     #expect(!again.travelEstimated)
   }
 
+  @Test func showAndEditReadANowWithoutOffsetInTheAppointmentsZone() throws {
+    let workspace = Workspace()
+    workspace.run([
+      "add", "뉴욕", "--tz", "America/New_York", "--at", "2026-12-01 19:00", "--travel", "5m",
+    ])
+    // 18:00 in New York, 45 minutes before the 18:45 departure; in Seoul it would be long past.
+    let shown = workspace.run(["show", "1", "--now", "2026-12-01 18:00", "--json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(shown.standardOutput.utf8)) as? [String: Any])
+    #expect((object["text"] as? [String: String])?["remaining"] == "45분 남음")
+    // At 20:00 in New York the next 19:30 is the following day (in Seoul it would be 06:00 there).
+    let edited = workspace.run(["edit", "1", "--at", "19:30", "--now", "2026-12-01 20:00"])
+    #expect(edited.standardOutput.hasPrefix("#1 뉴욕 — 12월 2일 (수) 오후 7:30 ·"), "\(edited)")
+  }
+
   @Test func aSavedPlaceWhoseNameHasACommaIsStillAPlace() throws {
     let workspace = Workspace()
     workspace.run(["place", "add", "3,4번 출구", "--coord", "37.5547,126.9707"])

@@ -1,3 +1,5 @@
+import ChulbalCore
+
 /// One option a command accepts, declared once: its name, the value it takes, and its help.
 ///
 /// A command's parser and its help table both come from its list of specs, so the two cannot
@@ -49,14 +51,20 @@ extension OptionSpec {
   static let at = OptionSpec("--at", value: "시각", help: "약속 시각 (chulbal plan --help의 '시각 쓰는 법')")
   static let travel = OptionSpec(
     "--travel", value: "시간", help: "이동 시간, 예: 35m, 1h20m, 1:20, 1시간 20분")
-  static let buffer = OptionSpec("--buffer", value: "시간", help: "여유 시간 (기본: 설정 buffer, 처음엔 10m)")
+  static let buffer = OptionSpec(
+    "--buffer", value: "시간", help: "여유 시간 (기본: 설정 buffer, 처음엔 \(initially(.buffer)))")
   static let prep = OptionSpec(
-    "--prep", value: "시간", help: "출발 전 준비 시간; 주면 준비 시작 알림이 생깁니다 (기본: 설정 prep, 처음엔 0)")
+    "--prep", value: "시간",
+    help: "출발 전 준비 시간; 주면 준비 시작 알림이 생깁니다 (기본: 설정 prep, 처음엔 \(initially(.prep)))")
   static let alerts = OptionSpec(
     "--alerts", value: "목록",
-    help: "출발 몇 분 전에 알릴지, 쉼표로; 없으면 none (기본: 설정 alerts, 처음엔 30m,10m,0)")
+    help: "출발 몇 분 전에 알릴지, 쉼표로; 없으면 none (기본: 설정 alerts, 처음엔 \(initially(.alerts)))")
   static let mode = OptionSpec(
-    "--mode", value: "수단", help: "car, transit, walk, bike (기본: 설정 mode, 처음엔 transit)")
+    "--mode", value: "수단",
+    help: "car, transit, walk, bike (기본: 설정 mode, 처음엔 \(initially(.mode)))")
+
+  /// A setting's default as help shows it.
+  static func initially(_ key: Settings.Key) -> String { Settings.defaults.text(key) }
   static let place = OptionSpec("--place", value: "이름", help: "장소 이름, 예: \"강남역 2번 출구\"")
   static let coord = OptionSpec("--coord", value: "위도,경도", help: "장소 좌표, 예: 37.4979,127.0276")
   static let from = OptionSpec(

@@ -19,6 +19,8 @@ struct ParsedOptions {
       switch element {
       case .value(let word):
         positionals.append(word)
+      case .unfinished(let name):
+        throw .missingValue(option: Self.spec(named: name, in: specs)?.name ?? name)
       case .option(let name, let value):
         guard let spec = Self.spec(named: name, in: specs) else {
           throw .unknownOption(

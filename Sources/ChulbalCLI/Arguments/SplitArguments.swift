@@ -7,11 +7,13 @@ struct SplitArguments: Equatable {
   enum Element: Equatable {
     case option(name: String, value: String?)
     case value(String)
+    /// An option that takes a value, last on the line with none after it.
+    case unfinished(option: String)
   }
 
   private(set) var elements: [Element] = []
 
-  init(_ arguments: [String], takesValue: (String) -> Bool) throws(UsageError) {
+  init(_ arguments: [String], takesValue: (String) -> Bool) {
     var index = 0
     var onlyValues = false
     while index < arguments.count {
@@ -33,7 +35,10 @@ struct SplitArguments: Equatable {
       }
       if value == nil && takesValue(name) {
         // The next word is the value even when it starts with a dash ('--from -33.8,151.2').
-        guard index < arguments.count else { throw .missingValue(option: name) }
+        guard index < arguments.count else {
+          elements.append(.unfinished(option: name))
+          break
+        }
         value = arguments[index]
         index += 1
       }

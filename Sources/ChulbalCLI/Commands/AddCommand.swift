@@ -29,10 +29,9 @@ enum AddCommand: Command {
     let input = try AppointmentOptions(
       options, title: options.positionals.joined(separator: " "), environment: environment)
     let existing = try options.store(environment, create: false)
-    let draft = try input.resolved(over: nil, store: existing, environment: environment)
+    let (draft, now) = try input.resolved(over: nil, store: existing, environment: environment)
     let appointment = try AppointmentOptions.appointment(
       draft, over: nil, store: existing, command: name)
-    let now = input.clock.now()
     let stored = try options.writableStore(environment, existing: existing).insert(
       appointment, createdAt: now)
     let view = AppointmentView(stored, now: now, environment: environment)

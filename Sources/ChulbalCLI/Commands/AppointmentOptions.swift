@@ -20,8 +20,8 @@ struct AppointmentOptions {
   let at: ScannedTime?
   let zone: TimeZone?
   let from: String?
-  let clock: any WallClock
   let json: Bool
+  private let options: ParsedOptions
 
   init(_ options: ParsedOptions, title: String?, environment: Environment) throws(UsageError) {
     draft.title = title
@@ -36,22 +36,22 @@ struct AppointmentOptions {
     draft.prepSeconds = try options.parse(.prep, DurationExpression.parse)
     draft.alertLeads = try options.parse(.alerts, AlertLeads.parse)
     draft.travelSeconds = try options.parse(.travel, DurationExpression.parse)
-    zone = try options[.timeZone].map { text throws(UsageError) in
-      try environment.timeZone(option: text)
-    }
+    zone = try options.timeZone(environment)
     at = try options.parse(.at, TimeExpression.scan)
     from = options[.from]
-    clock = try options.clock(environment, timeZone: zone)
+    try options.checkNow()
     json = options.has(.json)
+    self.options = options
   }
 
-  /// The draft with the start read in the appointment's zone and the origin looked up.
+  /// The draft with the start read in the appointment's zone and the origin looked up, and
+  /// the time it was read at (`--now` too is read in that zone when it has no offset).
   ///
   /// - Parameters:
   ///   - base: the stored appointment an edit changes; nil for a new one.
   ///   - store: where saved places come from; nil when there is no database yet.
   func resolved(over base: Appointment?, store: Store?, environment: Environment) throws
-    -> AppointmentDraft
+    -> (draft: AppointmentDraft, now: Date)
   {
     var draft = self.draft
     let zone: TimeZone =
@@ -61,8 +61,8 @@ struct AppointmentOptions {
         try environment.timeZone(option: nil)
       }
     draft.timeZone = zone.identifier
+    let now = try options.clock(environment, timeZone: zone).now()
     if let at {
-      let now = clock.now()
       do {
         draft.start = try at.resolve(now: now, timeZone: zone)
       } catch {
@@ -70,7 +70,7 @@ struct AppointmentOptions {
       }
     }
     if let from { draft.origin = try Self.origin(from, store: store) }
-    return draft
+    return (draft, now)
   }
 
   /// The appointment a draft makes, new over the settings or an edit of `base`.

@@ -40,10 +40,10 @@ extension Command {
   /// when it is another option's value), and runs the command, catching every error as an
   /// outcome.
   static func main(_ arguments: [String], environment: Environment) -> Outcome {
+    let split = SplitArguments(arguments) {
+      ParsedOptions.spec(named: $0, in: specs)?.takesValue ?? false
+    }
     do {
-      let split = try SplitArguments(arguments) {
-        ParsedOptions.spec(named: $0, in: specs)?.takesValue ?? false
-      }
       if split.elements.contains(where: {
         if case .option(let name, _) = $0 { return name == "--help" || name == "-h" }
         return false
@@ -65,10 +65,19 @@ extension ParsedOptions {
   func clock(_ environment: Environment, timeZone: TimeZone?) throws(UsageError)
     -> any WallClock
   {
-    guard let text = self[.now] else { return environment.clock }
+    try clock(environment.clock, timeZone: timeZone) {
+      () throws(UsageError) in try environment.timeZone(option: nil)
+    }
+  }
+
+  private func clock(
+    _ clock: any WallClock, timeZone: TimeZone?,
+    systemZone: () throws(UsageError) -> TimeZone = { .gmt }
+  ) throws(UsageError) -> any WallClock {
+    guard let text = self[.now] else { return clock }
     let zone: Result<TimeZone, UsageError> =
       if let timeZone { .success(timeZone) } else {
-        Result { () throws(UsageError) in try environment.timeZone(option: nil) }
+        Result { () throws(UsageError) in try systemZone() }
       }
     do {
       return FixedClock(
@@ -87,6 +96,18 @@ extension ParsedOptions {
     }
   }
 
+  /// `--now`, checked before anything is read, for a command whose zone for it comes from
+  /// what it reads.
+  func checkNow() throws(UsageError) {
+    _ = try clock(FixedClock(Date(timeIntervalSince1970: 0)), timeZone: .gmt)
+  }
+
+  /// `--tz` when given.
+  func timeZone(_ environment: Environment) throws(UsageError) -> TimeZone? {
+    guard let text = self[.timeZone] else { return nil }
+    return try environment.timeZone(option: text)
+  }
+
   /// The store `--db` or the environment points at.
   ///
   /// - Parameter create: create it when missing (commands that write); a reading command gets
@@ -98,9 +119,8 @@ extension ParsedOptions {
 
   /// The store for a command that writes: `existing` when there was one, else a new one.
   func writableStore(_ environment: Environment, existing: Store? = nil) throws -> Store {
-    guard let store = try existing ?? self.store(environment, create: true) else {
-      throw RuntimeFailure.cannotCreateDatabase
-    }
-    return store
+    if let existing { return existing }
+    return try Store.openOrCreate(
+      path: self[.database] ?? Store.defaultPath(environment: environment.variables))
   }
 }

@@ -35,13 +35,17 @@ enum ConfigSetCommand: Command {
   static let name = "config set"
   static let summary = "설정을 바꿉니다"
   static let usage = ["chulbal config set 이름 값"]
-  static let about = """
-    설정을 바꿉니다. 값은 확인한 뒤 표준 형태로 저장합니다 (10분 → 10m).
-    예: chulbal config set buffer 15m
-        chulbal config set providers kakao,naver,google
-    """
+  static let about = "설정을 바꿉니다. 값은 확인한 뒤 표준 형태로 저장합니다 (10분 → 10m)."
   static let options: [OptionSpec] = [.database]
-  static var epilogue: String { settingsHelp }
+  static var epilogue: String {
+    settingsHelp + """
+
+      예:
+        chulbal config set buffer 15m
+        chulbal config set providers kakao,naver,google
+
+      """
+  }
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     guard options.positionals.count >= 2 else {

@@ -18,10 +18,7 @@ enum ListCommand: Command {
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 0)
     if options.has(all) && options.has(past) { throw UsageError.allWithPast }
-    let zone = try options[.timeZone].map { text throws(UsageError) in
-      try environment.timeZone(option: text)
-    }
-    let now = try options.clock(environment, timeZone: zone).now()
+    let now = try options.clock(environment, timeZone: options.timeZone(environment)).now()
     let store = try options.store(environment, create: false)
     let appointments: [Appointment]
     if options.has(all) {

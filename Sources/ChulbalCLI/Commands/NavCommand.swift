@@ -63,6 +63,8 @@ enum NavCommand: Command {
   static func request(_ nav: NavOptions, store: Store?, settings: Settings) throws
     -> RouteRequest
   {
+    // The origin first: a bad --from is bad input whatever is upcoming.
+    let from = try nav.from.map { text in try AppointmentOptions.origin(text, store: store) }
     var request: RouteRequest
     var appointmentOrigin: Origin?
     switch nav.destination {
@@ -81,12 +83,7 @@ enum NavCommand: Command {
       appointmentOrigin = appointment.origin
     }
     if let mode = nav.mode { request.mode = mode }
-    let origin: Origin? =
-      if let from = nav.from {
-        try AppointmentOptions.origin(from, store: store)
-      } else {
-        try appointmentOrigin ?? store?.defaultPlace()?.origin
-      }
+    let origin = try from ?? appointmentOrigin ?? store?.defaultPlace()?.origin
     request.origin = origin?.coordinate
     request.originName = origin?.name
     return request

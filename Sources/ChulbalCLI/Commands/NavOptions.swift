@@ -40,8 +40,13 @@ struct NavOptions {
     let word = options.positionals.first
     if options[Self.to] != nil || options[.coord] != nil {
       if let word { throw .selectorWithDestination(word) }
-      destination = .adHoc(
-        name: options[Self.to], coordinate: try options.parse(.coord, Coordinate.parse))
+      let name = options[Self.to]
+      let coordinate = try options.parse(.coord, Coordinate.parse)
+      let route = RouteRequest(destinationName: name, destination: coordinate, mode: .transit)
+      guard route.routableDestination != nil || name?.isEmpty == false else {
+        throw .noDestination
+      }
+      destination = .adHoc(name: name, coordinate: coordinate)
     } else {
       destination = .appointment(selector: word)
     }

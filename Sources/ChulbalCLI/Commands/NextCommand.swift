@@ -16,10 +16,7 @@ enum NextCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 0)
-    let zone = try options[.timeZone].map { text throws(UsageError) in
-      try environment.timeZone(option: text)
-    }
-    let now = try options.clock(environment, timeZone: zone).now()
+    let now = try options.clock(environment, timeZone: options.timeZone(environment)).now()
     guard let appointment = try options.store(environment, create: false)?.next(after: now) else {
       throw RuntimeFailure.nothingUpcoming(command: name)
     }

@@ -18,10 +18,13 @@ enum PlanCommand: Command {
   static let to = OptionSpec("--to", value: "위도,경도", help: "도착지 좌표")
   static let options: [OptionSpec] = [
     OptionSpec.at.help("약속 시각 (필수, 아래 '시각 쓰는 법')"), .travel, from, to,
-    OptionSpec.mode.help("추정에 쓸 이동 수단: car, transit, walk, bike (기본 transit)"),
-    OptionSpec.buffer.help("여유 시간 (기본 10m)"),
-    OptionSpec.prep.help("출발 전 준비 시간 (기본 0); 주면 준비 시작 알림이 생깁니다"),
-    OptionSpec.alerts.help("출발 몇 분 전에 알릴지, 쉼표로 (기본 30m,10m,0; 없으면 none)"),
+    OptionSpec.mode.help(
+      "추정에 쓸 이동 수단: car, transit, walk, bike (기본 \(OptionSpec.initially(.mode)))"),
+    OptionSpec.buffer.help("여유 시간 (기본 \(OptionSpec.initially(.buffer)))"),
+    OptionSpec.prep.help(
+      "출발 전 준비 시간 (기본 \(OptionSpec.initially(.prep))); 주면 준비 시작 알림이 생깁니다"),
+    OptionSpec.alerts.help(
+      "출발 몇 분 전에 알릴지, 쉼표로 (기본 \(OptionSpec.initially(.alerts)); 없으면 none)"),
     OptionSpec.timeZone.help("약속의 IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 존중)"),
     .now, OptionSpec.json.help("기계가 읽는 JSON으로 출력"),
   ]

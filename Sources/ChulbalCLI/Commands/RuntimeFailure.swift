@@ -6,7 +6,6 @@ enum RuntimeFailure: Error, Equatable {
   /// Nothing is upcoming for a command that needs an appointment; what to do instead depends
   /// on the command.
   case nothingUpcoming(command: String)
-  case cannotCreateDatabase
   /// The person answered no when asked to confirm a deletion.
   case notRemoved
   case linkTooLongForQRCode
@@ -21,7 +20,6 @@ enum RuntimeFailure: Error, Equatable {
         default: Self.addHint
         }
       return "다가오는 약속이 없습니다. \(next)"
-    case .cannotCreateDatabase: return "데이터베이스를 만들 수 없습니다"
     case .notRemoved: return "지우지 않았습니다"
     case .linkTooLongForQRCode: return "링크가 너무 길어 QR 코드로 만들 수 없습니다"
     }

@@ -8,18 +8,20 @@ enum ShowCommand: Command {
   static let usage = ["chulbal show 번호|제목 [--json]"]
   static let about = "번호(3 또는 #3)나 제목의 앞부분으로 약속 하나를 골라 자세히 보여 줍니다."
   static let options: [OptionSpec] = [
-    OptionSpec.timeZone.help("--now를 읽을 시간대 (기본: 시스템 시간대)"), .now, .database, .json,
+    OptionSpec.timeZone.help("--now를 읽을 시간대 (기본: 약속의 시간대)"), .now, .database, .json,
   ]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let selector = try options.singlePositional("번호", example: "chulbal show 3")
-    let zone = try options[.timeZone].map { text throws(UsageError) in
-      try environment.timeZone(option: text)
-    }
-    let clock = try options.clock(environment, timeZone: zone)
+    let zone = try options.timeZone(environment)
+    try options.checkNow()
     let appointment = try AppointmentSelector.find(
       selector, in: options.store(environment, create: false))
-    let view = AppointmentView(appointment, now: clock.now(), environment: environment)
+    // A --now without an offset is read in the appointment's own zone.
+    let now = try options.clock(
+      environment, timeZone: zone ?? environment.timeZone(stored: appointment.timeZone)
+    ).now()
+    let view = AppointmentView(appointment, now: now, environment: environment)
     return .success(options.has(.json) ? view.json().rendered() : view.detail)
   }
 }

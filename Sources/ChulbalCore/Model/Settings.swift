@@ -61,6 +61,13 @@ public struct Settings: Equatable, Sendable {
     stored.insert(key)
   }
 
+  /// `1h`, `90m`, `0`: a lead in whole hours when it is one, else in minutes, as people write
+  /// alert lists.
+  static func leadText(_ seconds: Int) -> String {
+    if seconds == 0 { return "0" }
+    return seconds % 3600 == 0 ? "\(seconds / 3600)h" : "\(seconds / 60)m"
+  }
+
   /// The value of `key` in its one normal form (`10m`, `1h,15m,0`, `none`), which is what is
   /// stored and shown, and which ``set(_:from:)`` reads back to the same value.
   public func text(_ key: Key) -> String {
@@ -68,7 +75,7 @@ public struct Settings: Equatable, Sendable {
     case .buffer: DurationExpression.text(bufferSeconds)
     case .prep: DurationExpression.text(prepSeconds)
     case .alerts:
-      alertLeads.isEmpty ? "none" : alertLeads.map(DurationExpression.text).joined(separator: ",")
+      alertLeads.isEmpty ? "none" : alertLeads.map(Self.leadText).joined(separator: ",")
     case .mode: mode.rawValue
     case .providers: providers.map(\.rawValue).joined(separator: ",")
     }

@@ -48,11 +48,6 @@ struct ParsedOptions {
 
   func has(_ flag: OptionSpec) -> Bool { flags.contains(flag) }
 
-  /// Whether any of `specs` was given.
-  func hasAny(_ specs: [OptionSpec]) -> Bool {
-    specs.contains { values[$0] != nil || flags.contains($0) }
-  }
-
   /// Parses an option's value, tagging any error with the option's name.
   func parse<T>(
     _ spec: OptionSpec, _ parser: (String) throws(InputError) -> T

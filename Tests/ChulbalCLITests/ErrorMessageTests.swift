@@ -12,6 +12,14 @@ import Testing
     let message: String
     var exitCode: Int32 = 2
     var testDescription: String { arguments.joined(separator: " ") }
+
+    /// Runs the case: exactly the message on standard error, the exit status, nothing else.
+    func expect(in workspace: Workspace, sourceLocation: SourceLocation = #_sourceLocation) {
+      let outcome = workspace.run(arguments)
+      #expect(outcome.standardError == "chulbal: \(message)\n", sourceLocation: sourceLocation)
+      #expect(outcome.exitCode == exitCode, sourceLocation: sourceLocation)
+      #expect(outcome.standardOutput.isEmpty, sourceLocation: sourceLocation)
+    }
   }
 
   static let cases: [Case] = [
@@ -115,11 +123,7 @@ import Testing
 
   @Test(arguments: cases)
   func messagesReadExactly(_ example: Case) {
-    let workspace = StoreBadInputTests.seeded()
-    let outcome = workspace.run(example.arguments)
-    #expect(outcome.standardError == "chulbal: \(example.message)\n")
-    #expect(outcome.exitCode == example.exitCode)
-    #expect(outcome.standardOutput.isEmpty)
+    example.expect(in: StoreBadInputTests.seeded())
   }
 
   /// Cases that need an empty database, a person, or a long name.
@@ -145,10 +149,7 @@ import Testing
   @Test(arguments: otherCases)
   func messagesReadExactlyWithNoDatabase(_ example: Case) {
     let workspace = Workspace()
-    let outcome = workspace.run(example.arguments)
-    #expect(outcome.standardError == "chulbal: \(example.message)\n")
-    #expect(outcome.exitCode == example.exitCode)
-    #expect(outcome.standardOutput.isEmpty)
+    example.expect(in: workspace)
     #expect(!FileManager.default.fileExists(atPath: workspace.database))
   }
 

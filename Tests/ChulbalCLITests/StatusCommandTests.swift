@@ -76,16 +76,23 @@ import Testing
     #expect(workspace.run(["status", "--format", "xml"]).exitCode == 2)
   }
 
+  /// `status --follow` against the workspace, on these doubles.
+  static func follow(in workspace: Workspace, clock: any WallClock, console: RecordingConsole)
+    -> Outcome
+  {
+    var environment = workspace.environment()
+    environment.clock = clock
+    environment.console = console
+    return CLI.run(["status", "--follow"], environment: environment)
+  }
+
   @Test func followPrintsOneLinePerTickFromTheAdaptiveTicker() throws {
     let workspace = Self.workspace()
     // 30:02 before departure; the reader closes the pipe after six lines.
     let start = try TimeExpression.parseInstant("2026-11-30T17:44:58+09:00", timeZone: .gmt)
     let clock = ScriptedClock(now: start)
     let console = RecordingConsole(lineLimit: 6)
-    var environment = workspace.environment()
-    environment.clock = clock
-    environment.console = console
-    let outcome = CLI.run(["status", "--follow"], environment: environment)
+    let outcome = Self.follow(in: workspace, clock: clock, console: console)
     #expect(outcome.exitCode == 0)
     #expect(
       console.lines == [
@@ -102,10 +109,7 @@ import Testing
       try? Data(repeating: 7, count: 4096).write(to: URL(fileURLWithPath: workspace.database))
     }
     let console = RecordingConsole()
-    var environment = workspace.environment()
-    environment.clock = clock
-    environment.console = console
-    let outcome = CLI.run(["status", "--follow"], environment: environment)
+    let outcome = Self.follow(in: workspace, clock: clock, console: console)
     #expect(outcome.exitCode == 1)
     #expect(
       outcome.standardError.hasPrefix("chulbal: 데이터베이스 '\(workspace.database)'가 손상되었습니다"),

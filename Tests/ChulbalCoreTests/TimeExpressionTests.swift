@@ -17,7 +17,13 @@ import Testing
     // ISO 8601 and numeric forms
     Case(text: "2026-12-01T19:00+09:00", expected: "2026-12-01T19:00:00+09:00"),
     Case(text: "2026-12-01T10:00Z", expected: "2026-12-01T19:00:00+09:00"),
-    Case(text: "2026-12-01T19:00:30.250+0900", expected: "2026-12-01T19:00:30+09:00"),
+    Case(text: "2026-12-01T19:00:30+0900", expected: "2026-12-01T19:00:30+09:00"),
+    // Offsets real zones use, to both bounds (UTCOffset).
+    Case(text: "2026-12-01T15:15+05:45", expected: "2026-12-01T18:30:00+09:00"),
+    Case(text: "2026-12-01T22:45+12:45", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "2026-12-01T00:30-09:30", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "2026-12-01T00:00+14:00", expected: "2026-11-30T19:00:00+09:00"),
+    Case(text: "2026-12-01T00:00-12:00", expected: "2026-12-01T21:00:00+09:00"),
     Case(text: "2026-12-01T05:00-05:00", expected: "2026-12-01T19:00:00+09:00"),
     Case(text: "2026-12-01 19:00", expected: "2026-12-01T19:00:00+09:00"),
     Case(text: "2026-12-01 오후 7시", expected: "2026-12-01T19:00:00+09:00"),
@@ -154,7 +160,26 @@ import Testing
     Bad(text: "다음주 9시", reason: "'다음주'/'이번주' 뒤에는 요일이 와야 합니다, 예: '다음주 월요일'"),
     Bad(text: "반", reason: "'반'은 '7시 반'처럼 시 바로 뒤에 씁니다"),
     Bad(text: "19:00+09:00", reason: "UTC 오프셋은 '2026-12-01T19:00+09:00'처럼 날짜가 있을 때만 씁니다"),
-    Bad(text: "2026-12-01T19:00+15:00", reason: "오프셋은 -14:00~+14:00이어야 합니다"),
+    Bad(text: "2026-12-01T19:00+15:00", reason: "오프셋은 -12:00~+14:00 사이의 15분 단위여야 합니다"),
+    Bad(text: "2026-12-01T19:00+14:59", reason: "오프셋은 -12:00~+14:00 사이의 15분 단위여야 합니다"),
+    Bad(text: "2026-12-01T19:00+1415", reason: "오프셋은 -12:00~+14:00 사이의 15분 단위여야 합니다"),
+    Bad(text: "2026-12-01T19:00-12:15", reason: "오프셋은 -12:00~+14:00 사이의 15분 단위여야 합니다"),
+    Bad(text: "2026-12-01T19:00+09:10", reason: "오프셋은 -12:00~+14:00 사이의 15분 단위여야 합니다"),
+    Bad(text: "2026-12-01T19:00-13", reason: "오프셋은 -12:00~+14:00 사이의 15분 단위여야 합니다"),
+    // A fixed time and an hour: the hour used to be dropped without a word.
+    Bad(text: "정오 7시", reason: "'7시': 시각이 두 번 있습니다 ('정오'/'자정'이 시각입니다)"),
+    Bad(text: "자정 7시", reason: "'7시': 시각이 두 번 있습니다 ('정오'/'자정'이 시각입니다)"),
+    Bad(text: "내일 자정 12시", reason: "'12시': 시각이 두 번 있습니다 ('정오'/'자정'이 시각입니다)"),
+    Bad(text: "7시 정오", reason: "'정오': 시각이 두 번 있습니다"),
+    // A fraction of a second used to be dropped without a word.
+    Bad(text: "7:30:15.5", reason: "초에 소수는 쓸 수 없습니다, 예: '7:30:15'"),
+    Bad(text: "2026-12-01T19:00:30.250+0900", reason: "초에 소수는 쓸 수 없습니다, 예: '7:30:15'"),
+    Bad(text: "7:30:15,0", reason: "초에 소수는 쓸 수 없습니다, 예: '7:30:15'"),
+    // Every digit is one number, however many: the rest was once taken for a unit.
+    Bad(text: "12345678901234시", reason: "시는 0~23이어야 합니다"),
+    Bad(text: "123456789012345678901234567890년 1월 1일 9시", reason: "연도는 1900~2200이어야 합니다"),
+    Bad(text: "+12345678901234m", reason: "일주일보다 깁니다"),
+    Bad(text: "1234567890123", reason: "'1234567890123' 뒤에 단위가 없습니다, 예: '1234567890123시'"),
     Bad(text: "+", reason: "비어 있습니다"),
     Bad(text: "+5", reason: "단위가 없습니다, '5m'처럼 단위를 붙이세요"),
     Bad(text: "1800-01-01 10:00", reason: "연도는 1900~2200이어야 합니다"),
@@ -193,6 +218,54 @@ import Testing
     }
   }
 
+  struct Range: Sendable, CustomTestStringConvertible {
+    let text: String
+    let now: String
+    var zone = "UTC"
+    let year: Int
+    var testDescription: String { "'\(text)' at \(now) in \(zone)" }
+  }
+
+  /// A time read against a `now` near the last year lands outside 1900–2200.
+  @Test(arguments: [
+    Range(text: "+1h", now: "2200-12-31T23:30:00Z", year: 2201),
+    Range(text: "+30m", now: "2200-12-31T23:30:00Z", zone: "Asia/Seoul", year: 2201),
+    Range(text: "19:00", now: "2200-12-31T20:00:00Z", year: 2201),
+    Range(text: "내일 9시", now: "2200-12-31T20:00:00Z", year: 2201),
+    Range(text: "월요일 9시", now: "2200-12-31T20:00:00Z", year: 2201),
+    Range(text: "1월 1일 9시", now: "2200-06-01T00:00:00Z", year: 2201),
+  ])
+  func aResultPastTheLastYearIsRefused(_ example: Range) {
+    let reason = "\(example.year)년이 됩니다, 연도는 1900~2200이어야 합니다"
+    #expect(throws: InputError.time(example.text, reason: reason)) {
+      try TimeExpression.parse(
+        example.text, now: instant(example.now), timeZone: zone(example.zone))
+    }
+  }
+
+  @Test func theLastMinuteOfTheRangeIsKept() throws {
+    let parsed = try TimeExpression.parse(
+      "+29m", now: instant("2200-12-31T23:30:00Z"), timeZone: .gmt)
+    #expect(parsed == instant("2200-12-31T23:59:00Z"))
+  }
+
+  @Test(arguments: [
+    ("14:00", "ISO 8601 날짜와 시각이 필요합니다"),
+    ("내일 9시", "ISO 8601 날짜와 시각이 필요합니다"),
+    ("2026-11-30 25:00", "시는 0~23이어야 합니다"),
+    ("2026-11-30T14:00:00.5Z", "초에 소수는 쓸 수 없습니다, 예: '7:30:15'"),
+  ])
+  func instantsHaveTheirOwnExamples(text: String, reason: String) {
+    #expect(throws: InputError.instant(text, reason: reason)) {
+      try TimeExpression.parseInstant(text, timeZone: seoul)
+    }
+    let message = InputError.instant(text, reason: reason).description
+    #expect(
+      message
+        == "잘못된 시각 '\(text)': \(reason) (예: '2026-11-30T14:00+09:00', '2026-11-30 14:00', "
+        + "'2026-11-30T05:00Z')")
+  }
+
   @Test func instantsForNowNeedADateAndTime() throws {
     #expect(
       try TimeExpression.parseInstant("2026-11-30T14:00:00+09:00", timeZone: .gmt)
@@ -228,7 +301,7 @@ import Testing
       try TimeExpression.parseInstant("2026-11-30 14:00", timeZone: unknown)
     }
     // The text is judged before the zone is asked for.
-    #expect(throws: InputError.time("2026-11-30 25:00", reason: "시는 0~23이어야 합니다")) {
+    #expect(throws: InputError.instant("2026-11-30 25:00", reason: "시는 0~23이어야 합니다")) {
       try TimeExpression.parseInstant("2026-11-30 25:00", timeZone: unknown)
     }
   }
@@ -255,6 +328,9 @@ import Testing
     ("1:70", "분은 0~59여야 합니다"),
     ("1:5", "'시:분' 형식은 '1:20'처럼 씁니다"),
     ("200h", "일주일보다 깁니다"),
+    ("12345678901234m", "일주일보다 깁니다"),
+    ("1h12345678901234567890s", "일주일보다 깁니다"),
+    ("12345678901234", "단위가 없습니다, '12345678901234m'처럼 단위를 붙이세요"),
     ("abc", "'abc' 부분을 읽을 수 없습니다"),
   ])
   func rejects(text: String, reason: String) {

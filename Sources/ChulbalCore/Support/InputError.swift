@@ -5,9 +5,16 @@
 /// period; the CLI prefixes it with the option the value came from.
 public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case time(String, reason: String)
+  /// An exact instant, as `--now` takes it.
+  case instant(String, reason: String)
   case duration(String, reason: String)
   case coordinate(String, reason: String)
   case timeZone(String)
+  /// `GMT+9` and the like, which Foundation and POSIX read with opposite signs.
+  case offsetTimeZone(String)
+  /// A `TZ` the C library understands but no IANA name stands for: a daylight-saving rule, a
+  /// part-hour offset, a file outside the zone database.
+  case unstorableTimeZone(String, reason: String)
   case alerts(String, reason: String)
   case travelMode(String)
   case providers(String, reason: String)
@@ -18,12 +25,21 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case .time(let text, let reason):
       return "잘못된 시각 '\(text)': \(reason) (예: '19:00', '내일 오후 7시', '12/1 19:00', "
         + "'+1h30m', '2026-12-01T19:00+09:00')"
+    case .instant(let text, let reason):
+      return "잘못된 시각 '\(text)': \(reason) (예: '2026-11-30T14:00+09:00', '2026-11-30 14:00', "
+        + "'2026-11-30T05:00Z')"
     case .duration(let text, let reason):
       return "잘못된 시간 길이 '\(text)': \(reason) (예: '35m', '1h20m', '90s', '1:20', '1시간 20분')"
     case .coordinate(let text, let reason):
       return "잘못된 좌표 '\(text)': \(reason) (예: '37.4979,127.0276', 위도 -90~90, 경도 -180~180)"
     case .timeZone(let text):
       return "알 수 없는 시간대 '\(text)' (IANA 이름을 쓰세요, 예: 'Asia/Seoul', 'UTC', 'America/New_York')"
+    case .offsetTimeZone(let text):
+      return "'\(text)'은(는) 시간대 이름이 아니라 UTC 오프셋입니다 (IANA 이름을 쓰세요, 예: 'Asia/Seoul'; "
+        + "UTC+9 고정은 'Etc/GMT-9')"
+    case .unstorableTimeZone(let text, let reason):
+      return "시간대 '\(text)'을(를) IANA 이름으로 읽을 수 없습니다: \(reason) "
+        + "(IANA 이름을 '--tz Asia/Seoul'처럼 주거나 TZ에 두세요)"
     case .alerts(let text, let reason):
       return "잘못된 알림 목록 '\(text)': \(reason) (예: '30m,10m,0', 'none')"
     case .travelMode(let text):
@@ -34,5 +50,13 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case .placeName(let text, let reason):
       return "잘못된 장소 이름 '\(text)': \(reason)"
     }
+  }
+}
+
+extension InputError {
+  /// The same error about an exact instant: a time's reason with `--now`'s examples.
+  var asInstant: InputError {
+    guard case .time(let text, let reason) = self else { return self }
+    return .instant(text, reason: reason)
   }
 }

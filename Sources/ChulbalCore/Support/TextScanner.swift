@@ -25,17 +25,25 @@ struct TextScanner {
     while let c = peek, c.isWhitespace { position += 1 }
   }
 
-  /// Reads ASCII digits as a number, with how many digits there were.
-  mutating func number() -> (value: Int, digits: Int)? {
+  /// Reads ASCII digits as a number, with how many digits there were and the digits as typed.
+  ///
+  /// Every digit is read, however many there are, so that the rest of the text is never taken
+  /// for a unit; a value past ``largeNumber`` is kept as ``largeNumber``, which every range
+  /// check rejects, so that no arithmetic overflows.
+  mutating func number() -> (value: Int, digits: Int, text: String)? {
     var value = 0
-    var digits = 0
-    while let c = peek, c.isASCIIDigit, digits < 12 {
-      value = value * 10 + Int(c.asciiValue! - 48)
-      digits += 1
+    var text = ""
+    while let c = peek, c.isASCIIDigit {
+      value = min(value * 10 + Int(c.asciiValue! - 48), Self.largeNumber)
+      text.append(c)
       position += 1
     }
-    return digits == 0 ? nil : (value, digits)
+    return text.isEmpty ? nil : (value, text.count, text)
   }
+
+  /// Larger than any number chulbal accepts, small enough that multiplying it by a week in
+  /// seconds cannot overflow.
+  static let largeNumber = 1_000_000_000_000
 
   /// Consumes `word` if the input continues with it.
   mutating func take(_ word: String) -> Bool {

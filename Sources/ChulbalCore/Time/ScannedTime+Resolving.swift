@@ -6,9 +6,23 @@ extension ScannedTime {
   /// A time with no day is the next time that clock time comes after `now`; a month and day
   /// with no year are in the year of `now` unless that day has gone, then in the next.
   ///
-  /// - Throws: `InputError.time` for a day that year lacks, such as `2월 30일`; scanning has
-  ///   already rejected everything else.
+  /// - Throws: `InputError.time` for a day that year lacks, such as `2월 30일`, or an instant
+  ///   outside the years 1900–2200 (`+1h` late on 2200-12-31); scanning has already rejected
+  ///   everything else.
   public func resolve(now: Date, timeZone: TimeZone) throws(InputError) -> Date {
+    let instant = try resolveUnchecked(now: now, timeZone: timeZone)
+    // Relative times and "the next 19:00" can step past the last year however the text was
+    // checked, so the result is checked, in the zone (or offset) it was read in.
+    let second = Int(instant.timeIntervalSince1970.rounded(.down))
+    let offset = offsetSeconds ?? timeZone.offset(atSecond: second)
+    let year = CivilDate(days: (second + offset).floorDivided(by: 86_400)).year
+    guard (1900...2200).contains(year) else {
+      throw fail("\(year)년이 됩니다, 연도는 1900~2200이어야 합니다")
+    }
+    return instant
+  }
+
+  private func resolveUnchecked(now: Date, timeZone: TimeZone) throws(InputError) -> Date {
     if let relativeSeconds { return now.addingTimeInterval(TimeInterval(relativeSeconds)) }
     // Scanning checked the clock and the date pieces (`TimeExpression.scan` is the only way
     // to a `ScannedTime`), so only the calendar of the resolved year is left to check.
@@ -68,7 +82,7 @@ extension ScannedTime {
   /// The hour of the day (0–29, where 24 and later fall on the next day) and minute.
   func clock() throws(InputError) -> (hour: Int, minute: Int) {
     if let fixedHour {
-      guard meridiem == nil, minute == nil else {
+      guard meridiem == nil, minute == nil, hour == nil else {
         throw fail("'정오'/'자정'에는 오전/오후나 분을 붙이지 않습니다")
       }
       return (fixedHour, 0)

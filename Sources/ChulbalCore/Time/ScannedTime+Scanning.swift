@@ -83,24 +83,27 @@ extension ScannedTime {
         ("분", \.minute, "분"),
       ]
       if scanner.peek(offset: 1) == "요", scanner.peek == "일" {
-        throw fail("'\(number.value)\(scanner.rest)' 부분을 알 수 없습니다")
+        throw fail("'\(number.text)\(scanner.rest)' 부분을 알 수 없습니다")
       }
       if case (let unit, let path, let name)? = units.first(where: { scanner.take($0.0) }) {
         guard self[keyPath: path] == nil else { throw fail("\(name)이(가) 두 번 있습니다") }
-        if unit == "분" && hour == nil { throw fail("'\(number.value)분' 앞에 시가 없습니다") }
+        if unit == "시" && fixedHour != nil {
+          throw fail("'\(number.text)시': 시각이 두 번 있습니다 ('정오'/'자정'이 시각입니다)")
+        }
+        if unit == "분" && hour == nil { throw fail("'\(number.text)분' 앞에 시가 없습니다") }
         self[keyPath: path] = number.value
       } else if scanner.take("초") {
-        guard minute != nil else { throw fail("'\(number.value)초' 앞에 분이 없습니다") }
+        guard minute != nil else { throw fail("'\(number.text)초' 앞에 분이 없습니다") }
         second = number.value
       } else {
         let unit = hour == nil ? "시" : "분"
-        throw fail("'\(number.value)' 뒤에 단위가 없습니다, 예: '\(number.value)\(unit)'")
+        throw fail("'\(number.text)' 뒤에 단위가 없습니다, 예: '\(number.text)\(unit)'")
       }
     }
   }
 
   mutating func scanISODate(
-    first: (value: Int, digits: Int), _ scanner: inout TextScanner
+    first: (value: Int, digits: Int, text: String), _ scanner: inout TextScanner
   ) throws(InputError) {
     guard first.digits == 4, year == nil, month == nil else {
       throw fail("날짜는 '2026-12-01'처럼 씁니다")
@@ -120,7 +123,7 @@ extension ScannedTime {
   }
 
   mutating func scanSlashDate(
-    first: (value: Int, digits: Int), _ scanner: inout TextScanner
+    first: (value: Int, digits: Int, text: String), _ scanner: inout TextScanner
   ) throws(InputError) {
     guard month == nil else { throw fail("날짜가 두 번 있습니다") }
     scanner.advance()
@@ -148,9 +151,9 @@ extension ScannedTime {
       scanner.advance()
       guard let s = scanner.number(), s.digits == 2 else { throw fail("초는 두 자리로 씁니다") }
       second = s.value
+      // A fraction would be dropped without a word: chulbal keeps whole seconds.
       if scanner.peek == "." || scanner.peek == "," {
-        scanner.advance()
-        guard scanner.number() != nil else { throw fail("소수 초 뒤에 숫자가 없습니다") }
+        throw fail("초에 소수는 쓸 수 없습니다, 예: '7:30:15'")
       }
     }
     guard let sign = scanner.peek, ["Z", "z", "+", "-"].contains(sign) else { return }
@@ -178,9 +181,8 @@ extension ScannedTime {
     default:
       throw fail("오프셋은 '+09:00'처럼 씁니다")
     }
-    guard offsetHours <= 14, offsetMinutes < 60 else {
-      throw fail("오프셋은 -14:00~+14:00이어야 합니다")
-    }
-    offsetSeconds = (sign == "-" ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+    let seconds = (sign == "-" ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+    guard offsetMinutes < 60, UTCOffset.isValid(seconds) else { throw fail(UTCOffset.rule) }
+    offsetSeconds = seconds
   }
 }

@@ -57,22 +57,28 @@ public enum TimeExpression {
   ///
   /// - Parameter timeZone: gives the zone, and is called only when the text has no UTC offset,
   ///   so that an instant with one is read even where the zone cannot be known yet.
-  /// - Throws: `InputError.time` for the text, checked before the zone is asked for, or what
-  ///   `timeZone` throws.
+  /// - Throws: `InputError.instant` for the text, checked before the zone is asked for, or
+  ///   what `timeZone` throws.
   public static func parseInstant(
     _ text: String, timeZone: () throws(InputError) -> TimeZone
   ) throws(InputError) -> Date {
-    let normalized = text.trimmingWhitespace()
-    let scanned = try ScannedTime.scan(normalized, original: text)
-    guard scanned.isISODate, scanned.relativeDays == nil, scanned.weekday == nil,
-      scanned.meridiem == nil
-    else {
-      throw .time(text, reason: "ISO 8601 날짜와 시각이 필요합니다, 예: '2026-11-30T14:00+09:00'")
+    let scanned: ScannedTime
+    do throws(InputError) {
+      scanned = try ScannedTime.scan(text.trimmingWhitespace(), original: text)
+      guard scanned.isISODate, scanned.relativeDays == nil, scanned.weekday == nil,
+        scanned.meridiem == nil
+      else { throw ScannedTime(text: text).fail("ISO 8601 날짜와 시각이 필요합니다") }
+      try scanned.check()
+    } catch {
+      throw error.asInstant
     }
-    try scanned.check()
     // A full date with an offset names one instant whatever the zone.
     let zone = if scanned.offsetSeconds == nil { try timeZone() } else { TimeZone.gmt }
-    return try scanned.resolve(now: Date(timeIntervalSince1970: 0), timeZone: zone)
+    do throws(InputError) {
+      return try scanned.resolve(now: Date(timeIntervalSince1970: 0), timeZone: zone)
+    } catch {
+      throw error.asInstant
+    }
   }
 
   /// Parses an exact instant, reading a time without offset in `timeZone`.

@@ -1,0 +1,19 @@
+/// The one rule for a UTC offset a person types, in an ISO 8601 time or a `TZ` rule.
+///
+/// The bounds are the offsets real zones use: in tzdata (2025b) every offset in force since
+/// 1980 is a whole quarter hour from −12:00 (`Etc/GMT+12`) to +14:00 (`Pacific/Kiritimati`),
+/// with −09:30, +05:45, +08:45, +12:45 and +13:45 among them. Anything else, such as `+14:59`,
+/// is a typo rather than a place.
+public enum UTCOffset {
+  /// Seconds east of UTC an offset may have.
+  public static let range = (-12 * 3600)...(14 * 3600)
+  /// Offsets come in whole multiples of this.
+  public static let stepSeconds = 15 * 60
+  /// The rule as messages state it.
+  public static let rule = "오프셋은 -12:00~+14:00 사이의 15분 단위여야 합니다"
+
+  /// Whether `seconds` east of UTC is an offset a zone uses.
+  public static func isValid(_ seconds: Int) -> Bool {
+    range.contains(seconds) && seconds % stepSeconds == 0
+  }
+}

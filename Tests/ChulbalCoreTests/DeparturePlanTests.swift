@@ -198,6 +198,46 @@ import Testing
     #expect(TravelEstimate.minutes(from: Self.gangnam, to: Self.gangnam, mode: .transit) == 12)
   }
 
+  /// 0,0 is "no coordinate"; an estimate longer than a typed duration may be is refused.
+  @Test func estimatesNeedKnownEndsAndStayWithinAWeek() throws {
+    let none = Coordinate(latitude: 0, longitude: 0)
+    let buenosAires = Coordinate(latitude: -34.6, longitude: -58.4)
+    #expect(!none.isKnown)
+    #expect(Coordinate(latitude: 0, longitude: 0.0001).isKnown)
+    #expect(throws: TravelEstimate.Problem.unknownDestination) {
+      try TravelEstimate.seconds(from: Self.gangnam, to: none, mode: .car)
+    }
+    #expect(throws: TravelEstimate.Problem.unknownOrigin) {
+      try TravelEstimate.seconds(from: none, to: Self.gangnam, mode: .car)
+    }
+    #expect(throws: TravelEstimate.Problem.unknownOrigin) {
+      try TravelEstimate.seconds(from: nil, to: Self.gangnam, mode: .car)
+    }
+    // Seoul Station to Buenos Aires by transit: 19 431.4 km × 1.4 ÷ 25 km/h + 12 min = 65 302
+    // min (45 days 8 hours, worked out apart from the code), not a trip to leave for.
+    #expect(throws: TravelEstimate.Problem.tooLong(seconds: 3_918_120)) {
+      try TravelEstimate.seconds(from: Self.seoulStation, to: buenosAires, mode: .transit)
+    }
+    let seconds = try TravelEstimate.seconds(from: Self.seoulStation, to: Self.gangnam, mode: .car)
+    #expect(seconds == 32 * 60)
+  }
+
+  @Test func aDraftTreatsZeroZeroAsNoCoordinate() throws {
+    var draft = AppointmentDraft()
+    draft.title = "t"
+    draft.start = Date(timeIntervalSince1970: 1_800_000_000)
+    draft.timeZone = "Asia/Seoul"
+    draft.coordinate = Coordinate(latitude: 0, longitude: 0)
+    let home = Origin(name: "집", coordinate: Self.seoulStation)
+    #expect(throws: AppointmentDraft.Problem.noTravel(missingDestination: true)) {
+      try draft.appointment(settings: .defaults, defaultOrigin: home)
+    }
+    draft.coordinate = Coordinate(latitude: -34.6, longitude: -58.4)
+    #expect(throws: AppointmentDraft.Problem.estimateTooLong(seconds: 3_918_120)) {
+      try draft.appointment(settings: .defaults, defaultOrigin: home)
+    }
+  }
+
   @Test(arguments: [
     ("37.4979,127.0276", 37.4979, 127.0276), (" -33.86 , 151.2 ", -33.86, 151.2),
     ("90,-180", 90, -180), ("+1.5,2", 1.5, 2),

@@ -41,6 +41,18 @@ enum UsageError: Error, Equatable {
   case needsAt(option: String)
   /// `nav --to` without a name or a coordinate.
   case noDestination
+  /// A travel estimate past the week that typed durations are held to.
+  case estimateTooLong(seconds: Int)
+  /// `plan --from 0,0` or `--to 0,0`: the coordinate that means "none", given for a route.
+  case unknownCoordinate(option: String)
+  /// `nav --app` without `--qr`, which is all it changes.
+  case appWithoutQR
+  /// `nav --qr --all`: a QR code holds one link, `--all` lists many.
+  case qrWithAll
+  /// An argument that is not UTF-8, shown with its bad bytes as `\xFF`.
+  case invalidEncoding(String)
+  /// An environment variable a path comes from that is not UTF-8, shown as `\xFF`.
+  case undecodableVariable(String, shown: String)
 
   var message: String {
     switch self {
@@ -107,6 +119,19 @@ enum UsageError: Error, Equatable {
       return "'\(option)'는 '--at'과 함께 씁니다 (저장한 약속은 chulbal edit로 바꾸세요)"
     case .noDestination:
       return "목적지의 이름도 좌표도 없습니다: '--to 이름 --coord 위도,경도'를 주세요"
+    case .estimateTooLong(let seconds):
+      return "추정한 이동 시간(\(KoreanDuration.text(seconds: seconds)))이 일주일보다 깁니다: "
+        + "좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"
+    case .unknownCoordinate(let option):
+      return "'\(option) 0,0'은 좌표가 없다는 뜻입니다: 실제 좌표를 주거나 '--travel 35m'처럼 이동 시간을 주세요"
+    case .appWithoutQR:
+      return "'--app'은 '--qr'과 함께 씁니다 (QR 코드에 https 대신 앱 링크를 담습니다)"
+    case .qrWithAll:
+      return "'--qr'과 '--all'은 함께 쓸 수 없습니다 (QR 코드에는 링크 하나만 담습니다)"
+    case .invalidEncoding(let shown):
+      return "인수 '\(shown)'이(가) UTF-8이 아닙니다 (텍스트와 '--db' 경로는 UTF-8로 주세요)"
+    case .undecodableVariable(let name, let shown):
+      return "환경 변수 \(name)의 값 '\(shown)'이(가) UTF-8이 아닙니다 (경로는 UTF-8로 주거나 '--db 파일'을 쓰세요)"
     }
   }
 

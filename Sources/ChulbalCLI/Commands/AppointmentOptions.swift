@@ -89,6 +89,7 @@ struct AppointmentOptions {
       case .emptyTitle: throw UsageError.emptyTitle
       case .noTravel(let missingDestination):
         throw UsageError.noTravel(missingDestination: missingDestination)
+      case .estimateTooLong(let seconds): throw UsageError.estimateTooLong(seconds: seconds)
       }
     }
   }

@@ -21,6 +21,11 @@ enum PlaceAddCommand: Command {
       throw UsageError.missingOption(
         "--coord", command: Self.name, example: "--coord 37.5665,126.9780")
     }
+    guard coordinate.isKnown else {
+      throw UsageError.invalidValue(
+        option: OptionSpec.coord.name,
+        .coordinate(options[.coord] ?? "", reason: "0,0은 좌표가 없다는 뜻이라 출발지로 쓸 수 없습니다"))
+    }
     let existing = try options.store(environment, create: false)
     if try existing?.place(named: name) != nil { throw UsageError.duplicatePlace(name) }
     let store = try options.writableStore(environment, existing: existing)

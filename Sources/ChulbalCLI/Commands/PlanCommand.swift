@@ -102,8 +102,16 @@ struct PlanRequest {
     guard let origin, let destination else {
       throw origin != nil || destination != nil ? .incompleteRoute : .planNeedsTravel
     }
-    let minutes = TravelEstimate.minutes(
-      from: origin, to: destination, mode: mode ?? Settings.defaults.mode)
-    return (minutes * 60, true)
+    do throws(TravelEstimate.Problem) {
+      let seconds = try TravelEstimate.seconds(
+        from: origin, to: destination, mode: mode ?? Settings.defaults.mode)
+      return (seconds, true)
+    } catch {
+      switch error {
+      case .unknownOrigin: throw .unknownCoordinate(option: PlanCommand.from.name)
+      case .unknownDestination: throw .unknownCoordinate(option: PlanCommand.to.name)
+      case .tooLong(let seconds): throw .estimateTooLong(seconds: seconds)
+      }
+    }
   }
 }

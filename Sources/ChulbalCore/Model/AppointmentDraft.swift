@@ -33,6 +33,9 @@ public struct AppointmentDraft: Equatable, Sendable {
     /// No travel time was given and none can be estimated: the destination's coordinate or
     /// the origin is missing.
     case noTravel(missingDestination: Bool)
+    /// The estimate is longer than ``TravelEstimate/maximumSeconds``: the coordinates are
+    /// far apart.
+    case estimateTooLong(seconds: Int)
   }
 
   /// A new appointment: what the draft gives, the settings for the rest, and the default place
@@ -79,10 +82,16 @@ public struct AppointmentDraft: Equatable, Sendable {
       result.travelSeconds = travelSeconds
       result.travelEstimated = false
     } else if result.travelEstimated || coordinate != nil || origin != nil || mode != nil {
-      guard let from = result.origin?.coordinate, let to = result.coordinate else {
-        throw .noTravel(missingDestination: result.coordinate == nil)
+      do throws(TravelEstimate.Problem) {
+        result.travelSeconds = try TravelEstimate.seconds(
+          from: result.origin?.coordinate, to: result.coordinate, mode: result.mode)
+      } catch {
+        switch error {
+        case .unknownDestination: throw .noTravel(missingDestination: true)
+        case .unknownOrigin: throw .noTravel(missingDestination: false)
+        case .tooLong(let seconds): throw .estimateTooLong(seconds: seconds)
+        }
       }
-      result.travelSeconds = TravelEstimate.minutes(from: from, to: to, mode: result.mode) * 60
       result.travelEstimated = true
     }
     return result

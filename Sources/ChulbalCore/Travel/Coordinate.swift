@@ -34,6 +34,11 @@ public struct Coordinate: Equatable, Sendable {
       longitude: try degrees(fields[1], "경도", limit: 180))
   }
 
+  /// Whether this is a real place: 0,0 (open sea in the Gulf of Guinea) is what calendars and
+  /// map apps write for "no coordinate", and chulbal reads it as unknown everywhere: no route,
+  /// no estimate, no saved place.
+  public var isKnown: Bool { latitude != 0 || longitude != 0 }
+
   /// Great-circle distance in kilometres (haversine, mean Earth radius 6371.0088 km).
   public func distanceKilometres(to other: Coordinate) -> Double {
     let radians = Double.pi / 180

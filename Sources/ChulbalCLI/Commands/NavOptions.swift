@@ -57,6 +57,9 @@ struct NavOptions {
     open = options.has(Self.open)
     qr = options.has(Self.qr)
     appInQR = options.has(Self.app)
+    // Each would be ignored without a word otherwise.
+    if appInQR && !qr { throw .appWithoutQR }
+    if qr && listAll { throw .qrWithAll }
     json = options.has(.json)
     clock = try options.clock(environment, timeZone: nil)
   }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The system's time zone files (tzdata), as the C library finds them for `TZ`.
+public struct ZoneDatabase: Sendable {
+  /// `$TZDIR`, else `/usr/share/zoneinfo`.
+  public let directory: String
+  /// The site-wide zone, read when `TZ` is unset or names no file: `/etc/localtime`.
+  public let localTime: String
+
+  public init(variables: [String: String], localTime: String = "/etc/localtime") {
+    let tzdir = variables["TZDIR"] ?? ""
+    directory = tzdir.hasPrefix("/") ? tzdir : "/usr/share/zoneinfo"
+    self.localTime = localTime
+  }
+
+  /// Whether the database has a zone file called `name` (`Asia/Seoul`, `EST5EDT`).
+  public func contains(_ name: String) -> Bool {
+    guard !name.isEmpty, !name.hasPrefix("/") else { return false }
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(
+      atPath: directory + "/" + name, isDirectory: &isDirectory)
+    return exists && !isDirectory.boolValue
+  }
+
+  /// The zone name of a file: its path below the database once links are followed, as
+  /// `/etc/localtime` → `/usr/share/zoneinfo/Asia/Seoul` gives `Asia/Seoul`; nil for a missing
+  /// file or one outside the database (a copy has no name to find).
+  ///
+  /// `posix/Asia/Seoul` is the same zone as `Asia/Seoul`, and is named so.
+  public func name(ofFile path: String) -> String? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      !isDirectory.boolValue
+    else { return nil }
+    let roots = Set([directory, Self.resolved(directory)].map { $0 + "/" })
+    var current = (path as NSString).standardizingPath
+    // Each link on the way may land in the database (`/etc/localtime` → `../usr/share/…`);
+    // a zone's own link inside it (`US/Eastern` → `America/New_York`) need not be followed.
+    for _ in 0..<40 {
+      if let root = roots.first(where: { current.hasPrefix($0) }) {
+        let name = String(current.dropFirst(root.count))
+        return name.hasPrefix("posix/") ? String(name.dropFirst(6)) : name
+      }
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { break }
+      let base = (current as NSString).deletingLastPathComponent
+      current =
+        ((target.hasPrefix("/") ? target : base + "/" + target) as NSString)
+        .standardizingPath
+    }
+    let real = Self.resolved(path)
+    return roots.first { real.hasPrefix($0) }.map { String(real.dropFirst($0.count)) }
+  }
+
+  private static func resolved(_ path: String) -> String {
+    guard let real = realpath(path, nil) else { return path }
+    defer { free(real) }
+    return String(cString: real)
+  }
+}

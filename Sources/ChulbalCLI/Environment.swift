@@ -23,6 +23,9 @@ public struct Environment: Sendable {
   /// Hands a link to the desktop.
   public var opener: any LinkOpener
   private var systemTimeZone: Result<TimeZone, InputError>
+  /// Environment variables whose values are not UTF-8, by name, each value shown with its bad
+  /// bytes as `\xFF`; `variables` holds them with U+FFFD, so a path read from one is refused.
+  public var undecodableVariables: [String: String] = [:]
 
   /// An environment made of the given parts.
   ///
@@ -50,7 +53,7 @@ public struct Environment: Sendable {
   public static func live(variables: [String: String] = ProcessInfo.processInfo.environment)
     -> Environment
   {
-    Environment(
+    var environment = Environment(
       clock: SystemWallClock(), console: StandardConsole(),
       timeZone: systemTimeZone(variables), variables: variables,
       schemeHandlers: XDGSchemeHandlers(variables: variables),
@@ -60,20 +63,84 @@ public struct Environment: Sendable {
         let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         return ["y", "yes", "예", "네", "ㅇ"].contains(answer)
       })
+    environment.undecodableVariables = ProcessArguments.undecodableVariables().mapValues(
+      CLI.shown)
+    return environment
   }
 
-  /// `TZ` when set (with or without the leading `:` POSIX allows), else the system's zone.
-  static func systemTimeZone(_ variables: [String: String]) -> Result<TimeZone, InputError> {
-    guard let tz = variables["TZ"], !tz.isEmpty else { return .success(TimeZone.current) }
+  /// The system zone as the C library reads `TZ` (tzset(3)), by its IANA name.
+  ///
+  /// - unset, or `:` alone: the site-wide zone, `/etc/localtime`, named by the link into the
+  ///   zone database;
+  /// - empty: UTC;
+  /// - an absolute path (with or without the `:` POSIX allows): a file in the zone database,
+  ///   named by its place there (`/usr/share/zoneinfo/America/New_York`);
+  /// - a file of the database (`Asia/Seoul`, `EST5EDT`, `:Asia/Seoul`);
+  /// - otherwise a POSIX rule, whose offset counts west: `UTC+9` is `Etc/GMT+9`, nine hours
+  ///   *behind* UTC, and `<+09>-9` is `Etc/GMT-9`.
+  ///
+  /// What no IANA name stands for (a daylight-saving rule such as `EST5EDT,M3.2.0,M11.1.0`,
+  /// a part-hour offset such as `<+0530>-5:30`, a file outside the database) is an error
+  /// saying to give `--tz`, as is a name no zone has; chulbal stores the zone with each
+  /// appointment, so it must be a name.
+  static func systemTimeZone(
+    _ variables: [String: String], database: ZoneDatabase? = nil
+  ) -> Result<TimeZone, InputError> {
+    let database = database ?? ZoneDatabase(variables: variables)
+    guard let tz = variables["TZ"] else { return localTimeZone(database) }
+    if tz.isEmpty { return .success(.gmt) }
     let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
-    return TimeZone(identifier: name).map { .success($0) } ?? .failure(.timeZone(tz))
+    if name.isEmpty { return localTimeZone(database) }
+    if name.hasPrefix("/") {
+      guard let zoneName = database.name(ofFile: name) else {
+        return .failure(
+          .unstorableTimeZone(tz, reason: "시간대 데이터베이스(\(database.directory))의 파일이 아닙니다"))
+      }
+      return TimeZone(ianaName: zoneName).map { .success($0) } ?? .failure(.timeZone(tz))
+    }
+    if database.contains(name) {
+      let zoneName = name.hasPrefix("posix/") ? String(name.dropFirst(6)) : name
+      return TimeZone(ianaName: zoneName).map { .success($0) } ?? .failure(.timeZone(tz))
+    }
+    if let rule = POSIXTimeZoneRule(name) {
+      if let identifier = rule.fixedZoneIdentifier, let zone = TimeZone(identifier: identifier) {
+        return .success(zone)
+      }
+      let offset = rule.standardOffsetSeconds
+      let reason =
+        if rule.hasDaylightSaving {
+          "서머타임 규칙은 약속과 함께 저장할 수 없습니다"
+        } else if UTCOffset.isValid(offset) {
+          "UTC\(offset < 0 ? "-" : "+")\(Self.clock(abs(offset))) 고정 오프셋에는 IANA 이름이 없습니다"
+        } else {
+          UTCOffset.rule
+        }
+      return .failure(.unstorableTimeZone(tz, reason: reason))
+    }
+    // A zone Foundation knows although this machine has no zone file for it.
+    return TimeZone(ianaName: name).map { .success($0) } ?? .failure(.timeZone(tz))
   }
 
-  /// The zone of `--tz` when given, else the system zone.
+  /// The site-wide zone: `/etc/localtime`'s name in the zone database, else Foundation's guess.
+  private static func localTimeZone(_ database: ZoneDatabase) -> Result<TimeZone, InputError> {
+    .success(
+      database.name(ofFile: database.localTime).flatMap(TimeZone.init(ianaName:)) ?? .current)
+  }
+
+  /// `05:30` for 19 800 seconds.
+  private static func clock(_ seconds: Int) -> String {
+    let hours = seconds / 3600
+    let minutes = seconds % 3600 / 60
+    return (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+  }
+
+  /// The zone of `--tz` when given (an IANA name), else the system zone.
   func timeZone(option: String?) throws(UsageError) -> TimeZone {
     if let option {
-      guard let zone = TimeZone(identifier: option) else {
-        throw .invalidValue(option: OptionSpec.timeZone.name, .timeZone(option))
+      guard let zone = TimeZone(ianaName: option) else {
+        let error: InputError =
+          TimeZone.isOffsetIdentifier(option) ? .offsetTimeZone(option) : .timeZone(option)
+        throw .invalidValue(option: OptionSpec.timeZone.name, error)
       }
       return zone
     }

@@ -19,9 +19,22 @@ struct ChulbalProcess {
   }
 
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    try run(arguments, shell: nil, environment: environment)
+  }
+
+  /// Runs `script` in `/bin/sh` with the binary as `$0` and `arguments` after it, for words
+  /// that are not UTF-8 (`"$(printf '\377')"`), which `Process` cannot pass.
+  static func run(_ arguments: [String], shell script: String?, environment: [String: String])
+    throws -> Result
+  {
     let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
+    if let script {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", script, executable.path] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
     var variables = ProcessInfo.processInfo.environment
     variables.merge(environment) { $1 }
     process.environment = variables

@@ -112,6 +112,60 @@ import Testing
       arguments: ["nav", "--now", "2026-12-09T00:00+09:00"],
       message: "다가오는 약속이 없습니다. 약속 번호를 주거나 '--to 이름 --coord 위도,경도'로 목적지를 주세요",
       exitCode: 1),
+    Case(
+      arguments: ["nav", "1", "--app"],
+      message: "'--app'은 '--qr'과 함께 씁니다 (QR 코드에 https 대신 앱 링크를 담습니다)"),
+    Case(
+      arguments: ["nav", "1", "--qr", "--all"],
+      message: "'--qr'과 '--all'은 함께 쓸 수 없습니다 (QR 코드에는 링크 하나만 담습니다)"),
+    // 0,0 means "no coordinate" everywhere, and an estimate is held to a week.
+    Case(
+      arguments: ["add", "t", "--at", "19:00", "--coord", "0,0"],
+      message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 도착지 좌표('--coord 위도,경도')를 주면 "
+        + "추정합니다 (기본 장소: chulbal place add 집 --coord 위도,경도 --default)"),
+    Case(
+      arguments: ["add", "t", "--at", "19:00", "--coord", "-34.6,-58.4"],
+      message: "추정한 이동 시간(45일 8시간)이 일주일보다 깁니다: 좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"),
+    Case(
+      arguments: ["plan", "--at", "19:00", "--from", "37.5547,126.9707", "--to", "-34.6,-58.4"],
+      message: "추정한 이동 시간(45일 8시간)이 일주일보다 깁니다: 좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"),
+    Case(
+      arguments: ["plan", "--at", "19:00", "--from", "0,0", "--to", "37,127"],
+      message: "'--from 0,0'은 좌표가 없다는 뜻입니다: 실제 좌표를 주거나 '--travel 35m'처럼 이동 시간을 주세요"),
+    Case(
+      arguments: ["place", "add", "바다", "--coord", "0,0"],
+      message: "--coord: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻이라 출발지로 쓸 수 없습니다 "
+        + "(예: '37.4979,127.0276', 위도 -90~90, 경도 -180~180)"),
+    // Offsets: one rule, the one real zones follow.
+    Case(
+      arguments: ["plan", "--at", "19:00", "--travel", "5m", "--tz", "GMT+14:59"],
+      message: "--tz: 'GMT+14:59'은(는) 시간대 이름이 아니라 UTC 오프셋입니다 (IANA 이름을 쓰세요, "
+        + "예: 'Asia/Seoul'; UTC+9 고정은 'Etc/GMT-9')"),
+    Case(
+      arguments: ["plan", "--at", "2026-12-01T19:00+14:59", "--travel", "5m"],
+      message: "--at: 잘못된 시각 '2026-12-01T19:00+14:59': 오프셋은 -12:00~+14:00 사이의 15분 단위여야 합니다 "
+        + "(예: '19:00', '내일 오후 7시', '12/1 19:00', '+1h30m', '2026-12-01T19:00+09:00')"),
+    // The grammar says what it cannot use rather than dropping it.
+    Case(
+      arguments: ["plan", "--at", "정오 7시", "--travel", "5m"],
+      message: "--at: 잘못된 시각 '정오 7시': '7시': 시각이 두 번 있습니다 ('정오'/'자정'이 시각입니다) "
+        + "(예: '19:00', '내일 오후 7시', '12/1 19:00', '+1h30m', '2026-12-01T19:00+09:00')"),
+    Case(
+      arguments: ["plan", "--at", "7:30:15.5", "--travel", "5m"],
+      message: "--at: 잘못된 시각 '7:30:15.5': 초에 소수는 쓸 수 없습니다, 예: '7:30:15' "
+        + "(예: '19:00', '내일 오후 7시', '12/1 19:00', '+1h30m', '2026-12-01T19:00+09:00')"),
+    Case(
+      arguments: ["plan", "--now", "2200-12-31T23:30Z", "--at", "+1h", "--travel", "0"],
+      message: "--at: 잘못된 시각 '+1h': 2201년이 됩니다, 연도는 1900~2200이어야 합니다 "
+        + "(예: '19:00', '내일 오후 7시', '12/1 19:00', '+1h30m', '2026-12-01T19:00+09:00')"),
+    Case(
+      arguments: ["plan", "--at", "19:00", "--travel", "12345678901234m"],
+      message: "--travel: 잘못된 시간 길이 '12345678901234m': 일주일보다 깁니다 "
+        + "(예: '35m', '1h20m', '90s', '1:20', '1시간 20분')"),
+    Case(
+      arguments: ["plan", "--now", "19:00", "--at", "19:00", "--travel", "0"],
+      message: "--now: 잘못된 시각 '19:00': ISO 8601 날짜와 시각이 필요합니다 "
+        + "(예: '2026-11-30T14:00+09:00', '2026-11-30 14:00', '2026-11-30T05:00Z')"),
     // Control characters in any message, here a path, reach standard error made visible.
     Case(
       arguments: [

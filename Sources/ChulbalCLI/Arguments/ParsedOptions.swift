@@ -1,4 +1,5 @@
 import ChulbalCore
+import Foundation
 
 /// What one command line gave for a command's options, read against its specs.
 struct ParsedOptions {
@@ -10,6 +11,10 @@ struct ParsedOptions {
 
   /// Reads a command's words against its specs.
   ///
+  /// Every word but a path is put in Unicode normal form C on the way in, so that a title or a
+  /// place name typed as `café` (one character) and as `cafe` + U+0301 (two), or Hangul as
+  /// syllables and as jamo, is one name; a path is used as given.
+  ///
   /// - Throws: `UsageError` for an unknown or repeated option, a missing value, or a value
   ///   given to a flag.
   init(command: String, specs: [OptionSpec], split: SplitArguments) throws(UsageError) {
@@ -18,7 +23,7 @@ struct ParsedOptions {
     for element in split.elements {
       switch element {
       case .value(let word):
-        positionals.append(word)
+        positionals.append(word.precomposedStringWithCanonicalMapping)
       case .unfinished(let name):
         throw .missingValue(option: Self.spec(named: name, in: specs)?.name ?? name)
       case .option(let name, let value):
@@ -29,7 +34,7 @@ struct ParsedOptions {
         }
         if spec.takesValue {
           guard values[spec] == nil else { throw .repeatedOption(spec.name) }
-          values[spec] = value
+          values[spec] = spec == .database ? value : value?.precomposedStringWithCanonicalMapping
         } else {
           guard value == nil else { throw .unexpectedValue(option: spec.name) }
           guard !flags.contains(spec) else { throw .repeatedOption(spec.name) }

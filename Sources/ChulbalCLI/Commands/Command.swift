@@ -113,14 +113,33 @@ extension ParsedOptions {
   /// - Parameter create: create it when missing (commands that write); a reading command gets
   ///   nil instead and shows its empty state.
   func store(_ environment: Environment, create: Bool) throws -> Store? {
-    let path = self[.database] ?? Store.defaultPath(environment: environment.variables)
-    return try Store.open(path: path, create: create)
+    try Store.open(path: databasePath(environment), create: create)
   }
 
   /// The store for a command that writes: `existing` when there was one, else a new one.
   func writableStore(_ environment: Environment, existing: Store? = nil) throws -> Store {
     if let existing { return existing }
-    return try Store.openOrCreate(
-      path: self[.database] ?? Store.defaultPath(environment: environment.variables))
+    return try Store.openOrCreate(path: databasePath(environment))
+  }
+
+  /// `--db`, else the path the environment gives.
+  ///
+  /// - Throws: `UsageError.undecodableVariable` when the variable the path comes from is not
+  ///   UTF-8: read with U+FFFD in it, it would name another file.
+  func databasePath(_ environment: Environment) throws(UsageError) -> String {
+    if let path = self[.database] { return path }
+    // The variable Store.defaultPath takes the path from, in its order.
+    let name =
+      if environment.variables["CHULBAL_DB"]?.isEmpty == false {
+        "CHULBAL_DB"
+      } else if environment.variables["XDG_DATA_HOME"]?.hasPrefix("/") == true {
+        "XDG_DATA_HOME"
+      } else {
+        "HOME"
+      }
+    if let shown = environment.undecodableVariables[name] {
+      throw .undecodableVariable(name, shown: shown)
+    }
+    return Store.defaultPath(environment: environment.variables)
   }
 }

@@ -1,0 +1,47 @@
+import ChulbalSystem
+
+extension CLI {
+  /// This process's words after the program name, as bytes: `main` passes them to
+  /// ``run(_:environment:)-(bytes)`` so that no byte is replaced before it is judged.
+  public static var processArguments: [[UInt8]] { ProcessArguments.bytes() }
+
+  /// Runs a command line given as the bytes of its words.
+  ///
+  /// A word that is not UTF-8 is refused (exit 2) rather than read with U+FFFD in place of
+  /// its bad bytes: a title would change, and a `--db` path would name another file. Paths are
+  /// refused too, since the store opens a path given as a `String`; the message shows the bad
+  /// bytes as `\xFF`.
+  public static func run(_ arguments: [[UInt8]], environment: Environment) -> Outcome {
+    var words: [String] = []
+    for bytes in arguments {
+      guard let word = String(validating: bytes, as: UTF8.self) else {
+        return .failure(UsageError.invalidEncoding(shown(bytes)))
+      }
+      words.append(word)
+    }
+    return run(words, environment: environment)
+  }
+
+  /// `bytes` as text, each byte that is not part of a UTF-8 character shown as `\xFF`.
+  static func shown(_ bytes: [UInt8]) -> String {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var index = 0
+    var text = ""
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+        index += encoded.count
+      case .error(let length):
+        for byte in bytes[index..<(index + length)] {
+          let hex = String(byte, radix: 16, uppercase: true)
+          text += "\\x" + (hex.count < 2 ? "0" : "") + hex
+        }
+        index += length
+      case .emptyInput:
+        return text
+      }
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What this process was started with, as the bytes the kernel handed over.
+///
+/// `CommandLine.arguments` and `ProcessInfo.environment` replace bytes that are not UTF-8
+/// with U+FFFD, which silently changes a title or names a different file; these read the
+/// bytes themselves, so the caller can refuse what it cannot use.
+public enum ProcessArguments {
+  /// The words after the program name.
+  public static func bytes() -> [[UInt8]] {
+    (1..<Int(CommandLine.argc)).map { index in
+      CommandLine.unsafeArgv[index].map { bytes(of: $0) } ?? []
+    }
+  }
+
+  /// The environment variables whose values are not UTF-8, by name, with those values' bytes.
+  public static func undecodableVariables() -> [String: [UInt8]] {
+    var result: [String: [UInt8]] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let bytes = bytes(of: pointer)
+      if let equals = bytes.firstIndex(of: UInt8(ascii: "=")),
+        let name = String(validating: bytes[..<equals], as: UTF8.self),
+        String(validating: bytes[(equals + 1)...], as: UTF8.self) == nil
+      {
+        result[name] = Array(bytes[(equals + 1)...])
+      }
+      entry += 1
+    }
+    return result
+  }
+
+  private static func bytes(of string: UnsafePointer<CChar>) -> [UInt8] {
+    Array(UnsafeBufferPointer(start: string, count: strlen(string))).map {
+      UInt8(bitPattern: $0)
+    }
+  }
+}

@@ -49,6 +49,8 @@ enum UsageError: Error, Equatable {
   case appWithoutQR
   /// `nav --qr --all`: a QR code holds one link, `--all` lists many.
   case qrWithAll
+  /// `nav --open --all`: one link is opened, `--all` lists many.
+  case openWithAll
   /// An argument that is not UTF-8, shown with its bad bytes as `\xFF`.
   case invalidEncoding(String)
   /// An environment variable a path comes from that is not UTF-8, shown as `\xFF`.
@@ -128,6 +130,8 @@ enum UsageError: Error, Equatable {
       return "'--app'은 '--qr'과 함께 씁니다 (QR 코드에 https 대신 앱 링크를 담습니다)"
     case .qrWithAll:
       return "'--qr'과 '--all'은 함께 쓸 수 없습니다 (QR 코드에는 링크 하나만 담습니다)"
+    case .openWithAll:
+      return "'--open'은 '--all'과 함께 쓸 수 없습니다 (여는 링크는 하나입니다)"
     case .invalidEncoding(let shown):
       return "인수 '\(shown)'이(가) UTF-8이 아닙니다 (텍스트와 '--db' 경로는 UTF-8로 주세요)"
     case .undecodableVariable(let name, let shown):

@@ -60,6 +60,7 @@ struct NavOptions {
     // Each would be ignored without a word otherwise.
     if appInQR && !qr { throw .appWithoutQR }
     if qr && listAll { throw .qrWithAll }
+    if open && listAll { throw .openWithAll }
     json = options.has(.json)
     clock = try options.clock(environment, timeZone: nil)
   }

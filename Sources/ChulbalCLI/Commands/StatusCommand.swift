@@ -9,8 +9,8 @@ enum StatusCommand: Command {
   static let usage = ["chulbal status [--format text|json|waybar|i3blocks|tmux] [--follow]"]
   static let about = """
     다음 출발을 상태 표시줄에 맞게 한 줄로 씁니다: '출발 12분 전 · 저녁 약속'.
-    약속이 없으면 빈 줄입니다 (종료 상태 0). 출력을 쓸 수 없으면 (디스크가 가득 참, 닫힌 표준
-    출력) 상태 1로 끝나고, 읽는 쪽이 파이프를 닫으면 조용히 0으로 끝납니다.
+    약속이 없으면 빈 줄입니다 (종료 상태 0). 디스크가 가득 찼거나 표준 출력이 닫혀 있어 출력을
+    쓸 수 없으면 상태 1로 끝나고, 읽는 쪽이 파이프를 닫으면 조용히 상태 0으로 끝납니다.
     """
   static let format = OptionSpec(
     "--format", value: "형식",

@@ -69,7 +69,7 @@ for signal_status in QUIT=131 ABRT=134 SEGV=139; do
   kill -s "$name" "$pid"
   for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   kill -s KILL "$pid" 2>/dev/null
-  wait "$pid"
+  wait "$pid" 2>/dev/null
   check "SIG$name: status, no crash report" "${signal_status#*=} " "$? $(head -c 200 "$output")"
   rm -f "$output"
 done

@@ -43,5 +43,37 @@ rm -rf "$(dirname "$database")"
 "$binary" --help >/dev/null
 check "--help exits 0" 0 $?
 
+# Closed or full streams, and a reader that left: a status and one line, never a crash.
+message=$("$binary" --version 2>&1 >/dev/full)
+check "--version >/dev/full exits 1" "1 chulbal: 명령은 실행했지만 결과를 표준 출력에 쓰지 못했습니다: 장치에 남은 공간이 없습니다" \
+  "$? $message"
+message=$("$binary" --version 2>&1 >&-)
+check "--version >&- exits 1" "1 chulbal: 표준 출력이 닫혀 있어 명령을 실행하지 않았습니다" "$? $message"
+"$binary" --help | true
+check "--help | true is no SIGPIPE" 0 "${PIPESTATUS[0]}"
+start=$(date +%s)
+"$binary" countdown --at +40m | head -n 1 >/dev/null
+check "countdown | head -1 ends with head" "0 fast" \
+  "${PIPESTATUS[0]} $([ $(($(date +%s) - start)) -lt 20 ] && echo fast || echo slow)"
+
+# No signal shows the Swift runtime's crash reporter (which on a terminal waits 30 s). Job
+# control on, so that the background countdown does not start with SIGQUIT ignored.
+ulimit -c 0
+set -m
+for signal_status in QUIT=131 ABRT=134 SEGV=139; do
+  name="${signal_status%%=*}"
+  output=$(mktemp)
+  "$binary" countdown --at +40m --plain >/dev/null 2>"$output" &
+  pid=$!
+  sleep 0.3
+  kill -s "$name" "$pid"
+  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -s KILL "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  check "SIG$name: status, no crash report" "${signal_status#*=} " "$? $(head -c 200 "$output")"
+  rm -f "$output"
+done
+set +m
+
 echo "smoke: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -22,6 +22,7 @@ public enum CLI {
 
   /// Runs one command line (without the program name).
   public static func run(_ arguments: [String], environment: Environment) -> Outcome {
+    if environment.console.isOutputClosed { return .failure(RuntimeFailure.outputClosed) }
     do {
       return try dispatch(arguments, environment: environment)
     } catch {

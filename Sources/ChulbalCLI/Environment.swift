@@ -48,18 +48,21 @@ public struct Environment: Sendable {
 
   /// The real clock, environment, terminal and desktop; the system zone honours `TZ`.
   ///
-  /// A `TZ` that names no zone Foundation knows is kept as an error rather than silently read
-  /// as UTC; it is reported only by a command that needs the system zone (no `--tz`).
+  /// Call it first, before anything opens a file: it sets up the standard streams and signals
+  /// (`StandardConsole.start`). A `TZ` that names no zone Foundation knows is kept as an error
+  /// rather than silently read as UTC; it is reported only by a command that needs the system
+  /// zone (no `--tz`).
   public static func live(variables: [String: String] = ProcessInfo.processInfo.environment)
     -> Environment
   {
+    let console = StandardConsole.start(variables: variables)
     var environment = Environment(
-      clock: SystemWallClock(), console: StandardConsole(),
+      clock: SystemWallClock(wakingWhenReaderLeaves: STDOUT_FILENO), console: console,
       timeZone: systemTimeZone(variables), variables: variables,
       schemeHandlers: XDGSchemeHandlers(variables: variables),
       opener: URLOpener(variables: variables), isInteractive: isatty(STDIN_FILENO) == 1,
       confirm: { question in
-        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+        try? console.write("\(question) [y/N] ", to: .error)
         let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         return ["y", "yes", "예", "네", "ㅇ"].contains(answer)
       })

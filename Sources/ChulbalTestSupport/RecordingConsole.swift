@@ -1,4 +1,5 @@
 import ChulbalSystem
+import Foundation
 import Synchronization
 import Testing
 
@@ -6,35 +7,57 @@ import Testing
 /// default.
 public final class RecordingConsole: Console {
   public let isTerminal: Bool
-  private let state = Mutex<(writes: [String], lines: Int)>(([], 0))
+  public let isOutputClosed: Bool
+  private let state = Mutex<(writes: [String], errors: [String], lines: Int)>(([], [], 0))
   private let lineLimit: Int
+  private let failure: Int32?
 
-  /// - Parameter lineLimit: after this many lines the reader "closes the pipe".
-  public init(isTerminal: Bool = false, lineLimit: Int = .max) {
+  /// - Parameters:
+  ///   - lineLimit: after this many lines the reader "closes the pipe": later writes fail with
+  ///     EPIPE, and `isReaderGone` says so.
+  ///   - failure: when given, every write to standard output fails with this `errno` (ENOSPC
+  ///     for a full disk).
+  ///   - outputClosed: standard output was closed at start.
+  public init(
+    isTerminal: Bool = false, lineLimit: Int = .max, failing failure: Int32? = nil,
+    outputClosed: Bool = false
+  ) {
     self.isTerminal = isTerminal
     self.lineLimit = lineLimit
+    self.failure = failure
+    isOutputClosed = outputClosed
   }
 
   public func width() -> Int { 60 }
 
-  public func write(_ text: String) -> Bool {
-    state.withLock { state in
-      guard state.lines < lineLimit else { return false }
+  public func write(_ text: String, to stream: StandardStream) throws(WriteError) {
+    let result: Result<Void, WriteError> = state.withLock { state in
+      guard stream == .output else {
+        state.errors.append(text)
+        return .success(())
+      }
+      if let failure { return .failure(WriteError(stream: stream, code: failure)) }
+      guard state.lines < lineLimit else {
+        return .failure(WriteError(stream: stream, code: EPIPE))
+      }
       state.writes.append(text)
       state.lines += text.utf8.count { $0 == UInt8(ascii: "\n") }
-      return true
+      return .success(())
     }
+    try result.get()
   }
 
-  public func ignoreClosedPipe() {}
+  public func isReaderGone() -> Bool { state.withLock { $0.lines >= lineLimit } }
   public func catchSignals(restoreOnExit restore: String) {}
   public func takeResize() -> Bool { false }
 
-  /// Each write, in order.
+  /// Each write to standard output, in order.
   public var writes: [String] { state.withLock { $0.writes } }
   public var text: String { writes.joined() }
-  /// What was written, split into lines.
+  /// What was written to standard output, split into lines.
   public var lines: [String] { text.split(separator: "\n").map(String.init) }
+  /// What was written to standard error.
+  public var errorText: String { state.withLock { $0.errors.joined() } }
 }
 
 /// A console for commands that must not draw: any use is a test failure.
@@ -42,15 +65,18 @@ public struct UnexpectedConsole: Console {
   public init() {}
 
   public var isTerminal: Bool { false }
+  public var isOutputClosed: Bool { false }
   public func width() -> Int {
     Issue.record("the console was measured, which this test did not expect")
     return 80
   }
-  public func write(_ text: String) -> Bool {
+  public func write(_ text: String, to stream: StandardStream) throws(WriteError) {
     Issue.record("the console was written to, which this test did not expect: \(text)")
-    return true
   }
-  public func ignoreClosedPipe() {}
+  public func isReaderGone() -> Bool {
+    Issue.record("the console was asked about its reader, which this test did not expect")
+    return false
+  }
   public func catchSignals(restoreOnExit restore: String) {
     Issue.record("signals were caught, which this test did not expect")
   }

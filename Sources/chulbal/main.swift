@@ -1,7 +1,7 @@
 import ChulbalCLI
 import Foundation
 
-let outcome = CLI.run(CLI.processArguments, environment: .live())
-FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8))
-FileHandle.standardError.write(Data(outcome.standardError.utf8))
-exit(outcome.exitCode)
+// The live environment first: it sets up the standard streams before anything opens a file.
+let environment = Environment.live()
+let outcome = CLI.run(CLI.processArguments, environment: environment)
+exit(outcome.write(to: environment.console))

@@ -131,4 +131,17 @@ import Testing
     let bad = CLI.run(["countdown", "--until", "later", "--at", "+5m"], environment: environment)
     #expect(bad.exitCode == 2 && bad.standardError.contains("'later'"))
   }
+
+  @Test(arguments: [[:], ["TERM": "dumb"], ["TERM": ""]])
+  func countdownOnATerminalWithoutACapableTERMWritesNoEscapes(_ variables: [String: String]) {
+    let console = RecordingConsole(isTerminal: true)
+    var environment = Environment.test(
+      clock: ScriptedClock(now: mondayAfternoon), console: console, variables: variables)
+    environment.console = console
+    let outcome = CLI.run(
+      ["countdown", "--at", "2026-11-30T14:00:03+09:00"], environment: environment)
+    #expect(outcome.exitCode == 0)
+    #expect(console.lines == ["출발까지 3초", "출발까지 2초", "출발까지 1초", "\u{07}지금 출발하세요!"])
+    #expect(!console.text.contains("\u{1B}"))
+  }
 }

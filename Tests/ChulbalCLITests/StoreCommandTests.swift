@@ -1,6 +1,7 @@
 import ChulbalCore
 import ChulbalStore
 import ChulbalTerminal
+import ChulbalTestSupport
 import Foundation
 import Testing
 
@@ -187,10 +188,18 @@ final class Workspace: @unchecked Sendable {
     #expect(ambiguous.standardError.contains("#1 저녁 약속, #2 저녁 회식"))
   }
 
-  @Test func controlCharactersFromUsersNeverReachTheTerminalRaw() {
+  @Test func controlCharactersFromUsersNeverReachTheTerminalRaw() throws {
     let workspace = Workspace()
+    // A typed title with control characters is refused, but a database written by another
+    // version or program may still hold one.
     let title = "나쁜\u{1B}]0;owned\u{07}\r제목"
-    workspace.run(["add", title, "--at", "내일 9시", "--travel", "5m", "--place", "\u{1B}[2J"])
+    let store = try Store.openOrCreate(path: workspace.database)
+    _ = try store.insert(
+      Appointment(
+        title: title, start: mondayAfternoon.addingTimeInterval(86400), timeZone: "Asia/Seoul",
+        place: "\u{1B}[2J", mode: .transit, travelSeconds: 300, bufferSeconds: 600,
+        alertLeads: []),
+      createdAt: mondayAfternoon)
     for line in [["list"], ["next"], ["show", "1"]] {
       let output = workspace.run(line).standardOutput
       #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 7 || $0 == "\r" })

@@ -24,10 +24,24 @@ struct TmuxSession {
 
   /// Starts `command` in a detached 70×16 window with colour allowed (the test runner may set
   /// NO_COLOR); the shell prints its exit status after.
-  func start(_ command: String) throws {
+  ///
+  /// - Parameter terminal: what `env` sets or unsets for the terminal's type.
+  func start(_ command: String, terminal: String = "TERM=xterm-256color COLORTERM=truecolor")
+    throws
+  {
+    // The shell shares the terminal's foreground group with chulbal, so it must outlive a
+    // Ctrl-\ to report the status; a trap with a command is not inherited, an ignore would be.
     try tmux(
       "new-session", "-d", "-s", name, "-x", "70", "-y", "16",
-      "env -u NO_COLOR TERM=xterm-256color COLORTERM=truecolor \(command); echo EXIT=$?; sleep 60")
+      "trap : QUIT; env -u NO_COLOR \(terminal) \(command); echo EXIT=$?; sleep 60")
+  }
+
+  /// The process id of the shell's only child, the program it runs.
+  func child() throws -> Int32? {
+    let pid = try tmux("list-panes", "-t", name, "-F", "#{pane_pid}")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    return try String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
+      .split(separator: " ").first.flatMap { Int32($0) }
   }
 
   func screen() throws -> String { try tmux("capture-pane", "-p", "-t", name) }
@@ -108,15 +122,65 @@ struct TmuxSession {
     defer { session.close() }
     try session.start("\(ChulbalProcess.executable.path) countdown --at +40m & wait $!")
     _ = try session.waitFor("░")
-    let pid = try session.tmux("list-panes", "-t", session.name, "-F", "#{pane_pid}")
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    // The countdown is the shell's only child.
-    let child = try String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
-      .split(separator: " ").first.flatMap { Int32($0) }
-    let countdown = try #require(child)
+    let countdown = try #require(try session.child())
     kill(countdown, SIGTERM)
     #expect(try session.waitFor("EXIT=").contains("EXIT=143"))
     #expect(try session.cursorAndAlternateScreen() == "1 0")
+  }
+
+  @Test func sighupRestoresTheTerminalAndExits129() throws {
+    let session = TmuxSession()
+    defer { session.close() }
+    try session.start("\(ChulbalProcess.executable.path) countdown --at +40m & wait $!")
+    _ = try session.waitFor("░")
+    let countdown = try #require(try session.child())
+    kill(countdown, SIGHUP)
+    #expect(try session.waitFor("EXIT=").contains("EXIT=129"))
+    // The default action would end it with the same status but the screen left as it was.
+    #expect(try session.cursorAndAlternateScreen() == "1 0")
+  }
+
+  @Test(arguments: [
+    ["countdown", "--at", "+40m"], ["countdown", "--at", "+40m", "--plain"],
+    ["status", "--follow"],
+  ])
+  func ctrlBackslashEndsWith131AndNoCrashReport(_ arguments: [String]) throws {
+    let session = TmuxSession()
+    defer { session.close() }
+    let folder = NSTemporaryDirectory() + "chulbal-quit-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try session.start(
+      "CHULBAL_DB=\(folder)/c.db \(ChulbalProcess.executable.path) "
+        + arguments.joined(separator: " "))
+    // Something drawn means chulbal is past its start-up; `status` with nothing upcoming
+    // draws an empty line, so wait for the process instead.
+    if arguments[0] == "countdown" { _ = try session.waitFor("출발까지") }
+    let deadline = Date().addingTimeInterval(10)
+    while try session.child() == nil && Date() < deadline { usleep(50_000) }
+    usleep(200_000)
+    try session.tmux("send-keys", "-t", session.name, "C-\\")
+    // The Swift runtime's crash reporter would print a backtrace and wait 30 seconds for a
+    // key on a terminal.
+    let after = try session.waitFor("EXIT=")
+    #expect(after.contains("EXIT=131"), "\(after)")
+    #expect(!after.contains("crashed") && !after.contains("Backtrace"), "\(after)")
+    #expect(try session.cursorAndAlternateScreen() == "1 0")
+  }
+
+  @Test(arguments: ["-u TERM", "TERM=dumb", "TERM="])
+  func aTerminalWithoutACapableTERMGetsPlainLinesAndNoEscapes(_ terminal: String) throws {
+    let session = TmuxSession()
+    defer { session.close() }
+    try session.start(
+      "\(ChulbalProcess.executable.path) countdown --at +40m", terminal: terminal)
+    let screen = try session.waitFor("출발까지")
+    #expect(screen.hasPrefix("출발까지 40분\n"), "\(screen)")
+    // Neither the alternate screen nor a hidden cursor while it runs.
+    #expect(try session.cursorAndAlternateScreen() == "1 0")
+    // Ctrl-\ rather than Ctrl-C: a plain display dies of SIGINT, which takes the shell with
+    // it before it can report.
+    try session.tmux("send-keys", "-t", session.name, "C-\\")
+    #expect(try session.waitFor("EXIT=").contains("EXIT=131"))
   }
 
   @Test func plainOutputIsOneLinePerSecondWithNoValueSkippedOrRepeated() throws {

@@ -7,6 +7,13 @@ import Testing
     ("a\u{1B}[31mb", "a\\x1B[31mb"), ("bell\u{07}", "bell\\x07"), ("cr\r", "cr\\x0D"),
     ("line\nbreak", "line\\x0Abreak"), ("del\u{7F}", "del\\x7F"), ("c1\u{9B}", "c1\\x9B"),
     ("한글 그대로", "한글 그대로"),
+    // Bidirectional formatting: a title cannot make what follows read backwards.
+    ("a\u{202E}cod.exe", "a\\u{202E}cod.exe"),
+    ("\u{202A}\u{202B}\u{202C}\u{202D}", "\\u{202A}\\u{202B}\\u{202C}\\u{202D}"),
+    ("\u{2066}\u{2067}\u{2068}\u{2069}", "\\u{2066}\\u{2067}\\u{2068}\\u{2069}"),
+    ("\u{200E}\u{200F}\u{61C}", "\\u{200E}\\u{200F}\\u{061C}"),
+    // Invisible but harmless characters stay.
+    ("zero\u{200B}width\u{200D}", "zero\u{200B}width\u{200D}"),
   ])
   func controlCharactersAreMadeVisible(text: String, shown: String) {
     #expect(TextCleaning.visible(text) == shown)
@@ -15,6 +22,7 @@ import Testing
   @Test(arguments: [
     ("R&D <b>회의</b>", "R&amp;D &lt;b&gt;회의&lt;/b&gt;"), ("벨\u{07}과 ESC\u{1B}[31m", "벨과 ESC[31m"),
     ("줄\n바꿈", "줄바꿈"), ("&amp;", "&amp;amp;"), ("그대로", "그대로"),
+    ("<span size=\"xx-large\">'", "&lt;span size=&quot;xx-large&quot;&gt;&#39;"),
   ])
   func notificationMarkupIsEscapedAndControlsRemoved(text: String, markup: String) {
     #expect(TextCleaning.markup(text) == markup)

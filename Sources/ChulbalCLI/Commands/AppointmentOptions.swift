@@ -25,8 +25,14 @@ struct AppointmentOptions {
 
   init(_ options: ParsedOptions, title: String?, environment: Environment) throws(UsageError) {
     draft.title = title
-    if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-      throw .emptyTitle
+    if let title {
+      // The same test the draft trims by: Unicode white space only, so a title that ends in
+      // an invisible character such as U+200B is kept as typed, not shortened or refused.
+      if title.trimmingWhitespace().isEmpty { throw .emptyTitle }
+      // A title is one line to show; control characters (C0, DEL, C1) have no place in it.
+      if title.unicodeScalars.contains(where: TextCleaning.isControl) {
+        throw .invalidValue(option: "제목", .title(title, reason: "제어 문자는 쓸 수 없습니다"))
+      }
     }
     draft.place = options[.place]
     draft.note = options[.note]

@@ -26,9 +26,14 @@ enum CountdownCommand: Command {
     "--until", value: "depart|start",
     help: "depart: 출발 시각에 끝냅니다; start(기본): 약속 시각까지 셉니다")
   static let plain = OptionSpec(
-    "--plain", help: "화면을 다시 그리지 않고 한 줄씩 씁니다 (NO_COLOR나 파이프에서도)")
+    "--plain", help: "화면을 다시 그리지 않고 한 줄씩 씁니다 (파이프, NO_COLOR, TERM이 없거나 dumb일 때도)")
   static let options = CountdownTarget.specs + [until, plain]
-  static let epilogue = "Ctrl-C는 터미널을 되돌리고 상태 130으로 끝냅니다 (SIGTERM은 143).\n"
+  static let epilogue = """
+    Ctrl-C는 터미널을 되돌리고 상태 130으로 끝냅니다 (Ctrl-\\는 131, SIGTERM은 143,
+    SIGHUP은 129).
+    표준 출력을 읽는 쪽이 닫으면 (countdown | head -1) 바로 조용히 끝냅니다.
+
+    """
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let untilDeparture = try options.choice(until, Until.self) == .depart
@@ -46,8 +51,12 @@ enum CountdownCommand: Command {
     let end = untilDeparture ? plan.departure : plan.start
     let format = KoreanDateFormat(timeZone: target.timeZone)
     let console = environment.console
+    // A terminal that does not say what it is (no TERM) or says it can do nothing (dumb)
+    // gets no escapes at all: no alternate screen, no hidden cursor, no window title.
+    let term = environment.variables["TERM"] ?? ""
     let isPlain =
       options.has(plain) || !console.isTerminal || environment.variables["NO_COLOR"] != nil
+      || term.isEmpty || term == "dumb"
     let countdownStart = clock.now()
     var drawer = CountdownDrawer(
       target: target, plain: isPlain, countdownStart: countdownStart, console: console,
@@ -55,16 +64,30 @@ enum CountdownCommand: Command {
         title: target.title, place: target.place,
         departureLine: "출발 \(format.time(plan.departure))",
         colors: ColorMode.detect(environment.variables, isTerminal: console.isTerminal)))
-    if !isPlain {
-      console.catchSignals(restoreOnExit: CountdownScreen.leave)
-      console.write(CountdownScreen.enter)
+    var readerLeft = false
+    do {
+      if !isPlain {
+        console.catchSignals(restoreOnExit: CountdownScreen.leave)
+        readerLeft = try !console.show(CountdownScreen.enter)
+      }
+      if !readerLeft {
+        try Ticker.run(clock: clock) { now throws(RuntimeFailure) -> Date? in
+          // A wake may be the reader leaving, which a plain display that has nothing new to
+          // write would not otherwise notice until its next change.
+          guard !console.isReaderGone(), try drawer.draw(at: now) else {
+            readerLeft = true
+            return nil
+          }
+          guard now < end else { return nil }
+          return min(TickPolicy.nextTick(after: now, target: plan.departure), end)
+        }
+      }
+    } catch {
+      if !isPlain { try? console.write(CountdownScreen.leave) }
+      throw error
     }
-    Ticker.run(clock: clock) { now in
-      drawer.draw(at: now)
-      guard now < end else { return nil }
-      return min(TickPolicy.nextTick(after: now, target: plan.departure), end)
-    }
-    if !isPlain { console.write(CountdownScreen.leave) }
+    if !isPlain { try? console.write(CountdownScreen.leave) }
+    guard !readerLeft else { return .success("") }
     let title = TextCleaning.visible(target.title)
     return .success(
       isPlain
@@ -93,20 +116,22 @@ struct CountdownDrawer {
     self.screen = screen
   }
 
-  mutating func draw(at now: Date) {
+  /// Draws the display for `now`.
+  ///
+  /// - Returns: false when the reader has gone, so the countdown stops.
+  /// - Throws: `RuntimeFailure.unwritableOutput` when standard output cannot be written.
+  mutating func draw(at now: Date) throws(RuntimeFailure) -> Bool {
     let reading = CountdownReading(plan: target.plan, now: now, countdownStart: countdownStart)
     let bell = reading.seconds <= 0 && !rang
     rang = rang || bell
+    defer { lastReading = reading }
     if plain {
       // A wake that changes nothing (a resize, an early return) prints nothing.
-      if reading.text != lastReading?.text {
-        console.write((bell ? CountdownScreen.bell : "") + reading.text + "\n")
-      }
-    } else {
-      _ = console.takeResize()
-      console.write(
-        screen.frame(reading, width: console.width()) + (bell ? CountdownScreen.bell : ""))
+      guard reading.text != lastReading?.text else { return true }
+      return try console.show((bell ? CountdownScreen.bell : "") + reading.text + "\n")
     }
-    lastReading = reading
+    _ = console.takeResize()
+    return try console.show(
+      screen.frame(reading, width: console.width()) + (bell ? CountdownScreen.bell : ""))
   }
 }

@@ -42,7 +42,7 @@ enum PlaceAddCommand: Command {
       .invalidValue(option: "이름", .placeName(name, reason: reason))
     }
     if name.trimmingCharacters(in: .whitespaces).isEmpty { throw fail("비어 있습니다") }
-    if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+    if name.unicodeScalars.contains(where: TextCleaning.isControl) {
       throw fail("제어 문자는 쓸 수 없습니다")
     }
     if (try? Coordinate.parse(name)) != nil || name.hasPrefix("-") {

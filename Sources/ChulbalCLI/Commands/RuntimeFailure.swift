@@ -1,5 +1,7 @@
 import ChulbalCore
 import ChulbalStore
+import ChulbalSystem
+import Foundation
 
 /// A command that ran but could not do its job (exit status 1).
 enum RuntimeFailure: Error, Equatable {
@@ -9,6 +11,12 @@ enum RuntimeFailure: Error, Equatable {
   /// The person answered no when asked to confirm a deletion.
   case notRemoved
   case linkTooLongForQRCode
+  /// Standard output was closed when chulbal started, so nothing was done: an `add` whose
+  /// confirmation nobody sees would only be retried and kept twice.
+  case outputClosed
+  /// Standard output could not be written; `afterRunning` when the command had done its work
+  /// (a row kept, a setting changed) before its result could not be shown.
+  case unwritableOutput(WriteError, afterRunning: Bool)
 
   var message: String {
     switch self {
@@ -22,6 +30,23 @@ enum RuntimeFailure: Error, Equatable {
       return "다가오는 약속이 없습니다. \(next)"
     case .notRemoved: return "지우지 않았습니다"
     case .linkTooLongForQRCode: return "링크가 너무 길어 QR 코드로 만들 수 없습니다"
+    case .outputClosed: return "표준 출력이 닫혀 있어 명령을 실행하지 않았습니다"
+    case .unwritableOutput(let error, let afterRunning):
+      let what = afterRunning ? "명령은 실행했지만 결과를 표준 출력에 쓰지 못했습니다" : "표준 출력에 쓰지 못했습니다"
+      return "\(what): \(Self.reason(error.code))"
+    }
+  }
+
+  /// Why a write failed, in Korean; the C library's words in brackets for a rarer error.
+  static func reason(_ code: Int32) -> String {
+    switch code {
+    case ENOSPC: return "장치에 남은 공간이 없습니다"
+    case EDQUOT: return "디스크 할당량을 넘었습니다"
+    case EBADF: return "닫혀 있습니다"
+    case EPIPE: return "읽는 쪽이 파이프를 닫았습니다"
+    case EIO: return "입출력 오류가 났습니다"
+    case EFBIG: return "파일이 너무 커졌습니다"
+    default: return "쓰기 오류가 났습니다 (\(String(cString: strerror(code))))"
     }
   }
 

@@ -9,7 +9,8 @@ enum StatusCommand: Command {
   static let usage = ["chulbal status [--format text|json|waybar|i3blocks|tmux] [--follow]"]
   static let about = """
     다음 출발을 상태 표시줄에 맞게 한 줄로 씁니다: '출발 12분 전 · 저녁 약속'.
-    약속이 없으면 빈 줄입니다 (종료 상태는 늘 0).
+    약속이 없으면 빈 줄입니다 (종료 상태 0). 디스크가 가득 찼거나 표준 출력이 닫혀 있어 출력을
+    쓸 수 없으면 상태 1로 끝나고, 읽는 쪽이 파이프를 닫으면 조용히 상태 0으로 끝납니다.
     """
   static let format = OptionSpec(
     "--format", value: "형식",
@@ -49,12 +50,13 @@ enum StatusCommand: Command {
       return (line, next?.plan.departure)
     }
     guard follows else { return .success(try update(at: clock.now()).line) }
-    environment.console.ignoreClosedPipe()
+    let console = environment.console
     try Ticker.run(clock: clock) { now in
+      // The bar went away (the wake may have been that): stop quietly.
+      guard !console.isReaderGone() else { return nil }
       // The next appointment is read afresh each tick: it may have changed since.
       let (line, departure) = try update(at: now)
-      // The bar went away: stop quietly.
-      guard environment.console.write(line) else { return nil }
+      guard try console.show(line) else { return nil }
       return departure.map { TickPolicy.nextTick(after: now, target: $0) }
         ?? now.addingTimeInterval(60)
     }

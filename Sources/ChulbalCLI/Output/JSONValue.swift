@@ -1,3 +1,4 @@
+import ChulbalCore
 import Foundation
 
 /// A JSON document with object keys kept in the order they were written.
@@ -91,7 +92,9 @@ enum JSONValue: Equatable {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      // Control and bidi characters as `\uXXXX`: no byte of a document can act on the
+      // terminal it is shown on, and a reader still gets the exact text back.
+      case _ where TextCleaning.needsJSONEscape(scalar):
         output += String(format: "\\u%04x", scalar.value)
       default: output.unicodeScalars.append(scalar)
       }

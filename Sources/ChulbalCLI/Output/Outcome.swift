@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalSystem
 
 /// What one run of chulbal says and how it ends, decided without printing anything.
 ///
@@ -26,6 +27,28 @@ public struct Outcome: Equatable, Sendable {
   /// made visible: the one place every message to standard error is cleaned.
   static func diagnostics(_ messages: [String]) -> String {
     messages.map { "chulbal: \(TextCleaning.visible($0))\n" }.joined()
+  }
+
+  /// Writes the outcome to the console's streams and returns the status to exit with.
+  ///
+  /// A result that cannot be written makes a successful outcome a failure (exit 1), said on
+  /// standard error if that can be written. A reader that closed the pipe early
+  /// (`chulbal list | head -1`) wanted no more: that is no failure and says nothing.
+  public func write(to console: any Console) -> Int32 {
+    var status = exitCode
+    var messages = standardError
+    do {
+      try console.write(standardOutput, to: .output)
+    } catch let error where !error.isReaderGone {
+      messages += Self.diagnostics([
+        RuntimeFailure.unwritableOutput(error, afterRunning: true).message
+      ])
+      if status == 0 { status = Self.failureExitCode }
+    } catch {}
+    // Nothing more can be done when standard error cannot be written; the status still says
+    // how the command ended.
+    try? console.write(messages, to: .error)
+    return status
   }
 
   /// One line on standard error and the exit status.

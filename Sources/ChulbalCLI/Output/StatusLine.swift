@@ -57,15 +57,16 @@ struct StatusLine {
     return Int((100 * min(1, max(0, 1 - remaining / 3600))).rounded(.down))
   }
 
-  var tooltip: String {
-    guard let appointment else { return "다가오는 약속이 없습니다" }
+  /// The tooltip's lines: title, place, start and departure.
+  var tooltipLines: [String] {
+    guard let appointment else { return ["다가오는 약속이 없습니다"] }
     let format = KoreanDateFormat(timeZone: timeZone)
     var lines = [
       TextCleaning.visible(appointment.title), "약속 \(format.full(appointment.start))",
       "출발 \(format.full(appointment.plan.departure))",
     ]
     if let place = appointment.place { lines.insert(TextCleaning.visible(place), at: 1) }
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   /// The output for one update. `follow` gives one line per update, as bars that keep the
@@ -83,8 +84,11 @@ struct StatusLine {
       let short = appointment.map { _ in text.components(separatedBy: " · ")[0] } ?? ""
       return "\(text)\n\(short)\n\(urgency.color)\n"
     case .waybar:
+      // Waybar reads a custom module's text and tooltip as Pango markup: a title's `&` or
+      // `<span …>` must arrive escaped, or it restyles the bar or leaves the markup invalid.
       return JSONValue.object([
-        ("text", .string(text)), ("tooltip", .string(tooltip)),
+        ("text", .string(TextCleaning.markup(text))),
+        ("tooltip", .string(tooltipLines.map(TextCleaning.markup).joined(separator: "\n"))),
         ("class", .string(urgency.rawValue)),
         ("percentage", .integer(percentage)),
       ]).compact() + "\n"

@@ -19,6 +19,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case travelMode(String)
   case providers(String, reason: String)
   case placeName(String, reason: String)
+  case title(String, reason: String)
 
   public var description: String {
     switch self {
@@ -49,6 +50,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
         "잘못된 지도 목록 '\(text)': \(reason) (kakao, naver, google, apple, osm을 쉼표로, 예: 'kakao,naver,google')"
     case .placeName(let text, let reason):
       return "잘못된 장소 이름 '\(text)': \(reason)"
+    case .title(let text, let reason):
+      return "잘못된 제목 '\(text)': \(reason)"
     }
   }
 }

@@ -66,7 +66,12 @@ extension Character {
 }
 
 extension StringProtocol {
-  func trimmingWhitespace() -> String {
+  /// The text without leading and trailing Unicode white space (the `White_Space` property).
+  ///
+  /// Not Foundation's `whitespacesAndNewlines`, which on Linux also holds U+200B ZERO WIDTH
+  /// SPACE: an invisible character a person typed stays, and a title is never shortened
+  /// behind their back.
+  public func trimmingWhitespace() -> String {
     let scalars = String(self).unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
       let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

@@ -1,15 +1,23 @@
 /// Text from people, calendars or servers made safe for where it is going.
+///
+/// The one rule for what text must never carry raw: control characters (``isControl(_:)``),
+/// which move a terminal's cursor, ring its bell or retitle its window, and bidirectional
+/// formatting characters (``isBidiControl(_:)``), which reorder what a person reads (the
+/// "Trojan Source" class). Terminal text and messages show them as escapes, JSON escapes them
+/// as `\uXXXX`, and typed titles and place names refuse control characters.
 public enum TextCleaning {
   /// `text` with every control character (ESC, BEL, CR, newline, DEL, C1 controls) shown as a
-  /// visible escape such as `\x1B`, so text can never move a terminal's cursor, ring the
-  /// bell, retitle the window or break a one-line message into two.
+  /// visible escape such as `\x1B`, and every bidirectional formatting character as one such as
+  /// `\u{202E}`, so text can never move a terminal's cursor, ring the bell, retitle the window,
+  /// break a one-line message into two, or make what follows it read backwards.
   public static func visible(_ text: String) -> String {
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
       if isControl(scalar) {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        result += "\\x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex
+        result += "\\x" + hex(scalar, digits: 2)
+      } else if isBidiControl(scalar) {
+        result += "\\u{" + hex(scalar, digits: 4) + "}"
       } else {
         result.unicodeScalars.append(scalar)
       }
@@ -22,11 +30,34 @@ public enum TextCleaning {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
-  /// `text` for notification markup: control characters removed and `&`, `<`, `>` escaped.
+  /// The characters that change the direction text is laid out in: the embeddings and
+  /// overrides (U+202A–U+202E), the isolates (U+2066–U+2069), and the marks LRM, RLM and ALM
+  /// (U+200E, U+200F, U+061C).
+  ///
+  /// The marks reorder less than the others but still change what neighbouring characters
+  /// look like, and nothing a person types into a title needs them.
+  public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+    default: false
+    }
+  }
+
+  /// Whether `scalar` must be escaped in JSON so that no byte of it can act on a terminal a
+  /// document is shown on: control characters (a C1 control is the bytes `C2 80`–`C2 9F`,
+  /// which 8-bit terminals read as CSI and friends) and bidirectional formatting characters.
+  public static func needsJSONEscape(_ scalar: Unicode.Scalar) -> Bool {
+    isControl(scalar) || isBidiControl(scalar)
+  }
+
+  /// `text` for markup (notification bodies, waybar's Pango text): control characters
+  /// removed and `&`, `<`, `>`, `"`, `'` escaped.
   ///
   /// The Desktop Notifications Specification lets servers read the body as a small subset of
-  /// HTML ("Markup" section), so a title such as `A<b>` or `R&D` must arrive escaped or it is
-  /// shown wrongly or not at all.
+  /// HTML ("Markup" section), and waybar reads a custom module's text as Pango markup, so a
+  /// title such as `A<b>` or `R&D` must arrive escaped or it is shown wrongly or not at all;
+  /// the quotes are escaped as GLib's `g_markup_escape_text` does, so the text is safe inside
+  /// an attribute too.
   public static func markup(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars where !isControl(scalar) {
@@ -34,9 +65,16 @@ public enum TextCleaning {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
       default: result.unicodeScalars.append(scalar)
       }
     }
     return result
+  }
+
+  private static func hex(_ scalar: Unicode.Scalar, digits: Int) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - hex.count)) + hex
   }
 }

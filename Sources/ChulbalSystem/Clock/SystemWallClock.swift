@@ -1,14 +1,24 @@
+import CSystem
 import ChulbalCore
 import Foundation
+import Synchronization
 
-/// The real wall clock; sleeps with `clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME)`.
+/// The real wall clock; sleeps on a `CLOCK_REALTIME` timer with an absolute deadline.
 ///
 /// An absolute deadline on the real-time clock means no drift from repeated intervals, and
-/// Linux wakes such a sleep when the clock is set past the deadline or after a suspend that
+/// Linux fires such a timer when the clock is set past the deadline or after a suspend that
 /// outlasted it, so the next draw shows the true remaining time. A signal ends the sleep early
-/// (EINTR), which lets the loop notice Ctrl-C or a resize at once.
+/// (EINTR), which lets the loop notice Ctrl-C or a resize at once; so does the reader of the
+/// watched output going away, so that `chulbal countdown | head -1` ends as soon as `head`
+/// does, not at the next tick up to a minute later.
 public struct SystemWallClock: WallClock {
-  public init() {}
+  private let watch: HangUpWatch?
+
+  /// - Parameter descriptor: an output whose reader going away (a pipe closed, a terminal
+  ///   hung up) ends a sleep early, once; nil for none.
+  public init(wakingWhenReaderLeaves descriptor: Int32? = nil) {
+    watch = descriptor.map(HangUpWatch.init)
+  }
 
   public func now() -> Date { Date() }
 
@@ -17,6 +27,42 @@ public struct SystemWallClock: WallClock {
     guard seconds.isFinite, deadline > now() else { return }
     let whole = seconds.rounded(.down)
     var time = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
-    _ = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &time, nil)
+    guard let watch, !watch.hasWoken else {
+      _ = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &time, nil)
+      return
+    }
+    // The same absolute real-time deadline, as a timer that poll() can wait on beside the
+    // output.
+    let timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
+    guard timer >= 0 else {
+      _ = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &time, nil)
+      return
+    }
+    defer { close(timer) }
+    var setting = itimerspec(it_interval: timespec(), it_value: time)
+    guard timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME), &setting, nil) == 0 else {
+      _ = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &time, nil)
+      return
+    }
+    // Asking for no events on the output still reports POLLERR and POLLHUP.
+    var waits = [
+      pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: watch.descriptor, events: 0, revents: 0),
+    ]
+    if poll(&waits, 2, -1) > 0, waits[1].revents != 0 { watch.woke() }
   }
+}
+
+/// An output whose reader going away wakes a sleep; only once, so that an output that keeps
+/// reporting a hang-up can never turn the loop into a busy one.
+private final class HangUpWatch: Sendable {
+  let descriptor: Int32
+  private let woken = Atomic<Bool>(false)
+
+  init(_ descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  var hasWoken: Bool { woken.load(ordering: .relaxed) }
+  func woke() { woken.store(true, ordering: .relaxed) }
 }

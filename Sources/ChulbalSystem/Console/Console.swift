@@ -1,20 +1,32 @@
 import Foundation
 
-/// Where a live display writes, and what it learns about the terminal.
+/// Where chulbal writes: the result of a command, its messages, and live displays.
 public protocol Console: Sendable {
   /// Whether standard output is a terminal that can be redrawn in place.
   var isTerminal: Bool { get }
+  /// Whether standard output was closed when chulbal started (`>&-`), so nothing it did could
+  /// be reported.
+  var isOutputClosed: Bool { get }
   /// The terminal's width in columns (80 when unknown).
   func width() -> Int
-  /// Writes at once, unbuffered; false when nobody reads any more (a status bar closed the
-  /// pipe), so a follower can stop.
-  @discardableResult
-  func write(_ text: String) -> Bool
-  /// Makes a write to a closed pipe fail instead of killing the process.
-  func ignoreClosedPipe()
-  /// From now on Ctrl-C and SIGTERM write `restore` and end the program with status 130 or
-  /// 143; a resize wakes the sleeping loop.
+  /// Writes `text` at once, unbuffered; an empty text writes nothing.
+  ///
+  /// - Throws: `WriteError` when it cannot be written: the reader closed the pipe, the disk is
+  ///   full, or the stream is closed.
+  func write(_ text: String, to stream: StandardStream) throws(WriteError)
+  /// Whether nobody reads standard output any more (the reader closed the pipe, the terminal
+  /// hung up), without writing to it.
+  func isReaderGone() -> Bool
+  /// From now on Ctrl-C, Ctrl-\, SIGTERM and SIGHUP write `restore` and end the program with
+  /// status 130, 131, 143 or 129; a resize wakes the sleeping loop.
   func catchSignals(restoreOnExit restore: String)
   /// Whether the window was resized since the last call.
   func takeResize() -> Bool
+}
+
+extension Console {
+  /// Writes `text` to standard output.
+  public func write(_ text: String) throws(WriteError) {
+    try write(text, to: .output)
+  }
 }

@@ -4,47 +4,87 @@ import Synchronization
 /// Set from the SIGWINCH handler, taken by the drawing loop.
 private let resized = Atomic<Bool>(false)
 
-/// What to write to standard output when SIGINT or SIGTERM ends the program: read by the
-/// signal handler, so it is plain bytes set up before the handlers are installed.
+/// What to write to standard output when a signal ends the program: read by the signal
+/// handler, so it is plain bytes set up before the handlers are installed; nil until a live
+/// display installs them.
 nonisolated(unsafe) private var restoreBytes: UnsafeMutableBufferPointer<UInt8>?
 
-/// Ctrl-C, SIGTERM and window resizes, for a live display.
+/// Signals that end the program, and window resizes for a live display.
 ///
 /// Termination is handled inside the handler itself: it writes the terminal-restoring bytes
 /// and calls `_exit(128 + signal)`, both async-signal-safe. Doing it there rather than in the
 /// loop leaves no window in which a signal could arrive just before a minute-long sleep and go
 /// unanswered until the sleep ends.
 enum Signals {
+  /// The signals the Swift runtime's backtracer catches on Linux. Left to it, a Ctrl-\ prints
+  /// `*** Program crashed` with a backtrace and, on a terminal, waits 30 seconds for a key.
+  static let backtracerSignals = [SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
+
+  /// Ends the program with `128 + number`, restoring the terminal first when a live display
+  /// asked for it.
+  private static let terminate: @convention(c) (Int32) -> Void = { number in
+    if let bytes = restoreBytes, let base = bytes.baseAddress {
+      _ = write(STDOUT_FILENO, base, bytes.count)
+    }
+    _exit(128 + number)
+  }
+
+  /// Sets the process's signal dispositions at start.
+  ///
+  /// SIGPIPE is ignored, so a write to a closed pipe fails with EPIPE and the writer decides.
+  /// Ctrl-\ (SIGQUIT) ends the program with status 131, as Ctrl-C does with 130, with no core
+  /// dump. The other signals the runtime's backtracer catches go back to their default action,
+  /// so a crash ends the process at once with no crash report and no wait; `keepBacktracer`
+  /// (`SWIFT_BACKTRACE` is set) leaves them to the backtracer for whoever asked for it. A
+  /// signal the parent ignores (SIGQUIT for a background job, `nohup`) stays ignored.
+  static func prepareProcess(keepBacktracer: Bool) {
+    signal(SIGPIPE, SIG_IGN)
+    if !isIgnored(SIGQUIT) { handle(SIGQUIT, with: terminate) }
+    guard !keepBacktracer else { return }
+    for number in backtracerSignals where number != SIGQUIT {
+      signal(number, SIG_DFL)
+    }
+  }
+
+  /// From now on SIGINT, SIGQUIT, SIGTERM and SIGHUP write `restore` and end the program with
+  /// `128 +` the signal; SIGWINCH only wakes the sleep.
   static func install(restoreOnExit restore: String) {
     let bytes = Array(restore.utf8)
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
     _ = buffer.initialize(from: bytes)
     restoreBytes = UnsafeMutableBufferPointer(rebasing: buffer[0..<bytes.count])
 
-    var terminate = sigaction()
-    terminate.__sigaction_handler.sa_handler = { number in
-      if let bytes = restoreBytes, let base = bytes.baseAddress {
-        _ = write(STDOUT_FILENO, base, bytes.count)
-      }
-      _exit(128 + number)
+    for number in [SIGINT, SIGQUIT, SIGHUP] where !isIgnored(number) {
+      handle(number, with: terminate)
     }
-    sigemptyset(&terminate.sa_mask)
-    var resize = sigaction()
-    resize.__sigaction_handler.sa_handler = { _ in resized.store(true, ordering: .relaxed) }
-    sigemptyset(&resize.sa_mask)
+    handle(SIGTERM, with: terminate)
     // No SA_RESTART: a resize must end the sleep so the loop redraws at once.
-    sigaction(SIGINT, &terminate, nil)
-    sigaction(SIGTERM, &terminate, nil)
-    sigaction(SIGWINCH, &resize, nil)
+    handle(SIGWINCH) { _ in resized.store(true, ordering: .relaxed) }
     // A parent may have started us with SIGTERM blocked.
     var unblock = sigset_t()
     sigemptyset(&unblock)
-    for signal in [SIGINT, SIGTERM, SIGWINCH] { sigaddset(&unblock, signal) }
+    for signal in [SIGINT, SIGQUIT, SIGHUP, SIGTERM, SIGWINCH] { sigaddset(&unblock, signal) }
     pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
   }
 
   /// Whether the window was resized since the last call.
   static func takeResize() -> Bool {
     resized.exchange(false, ordering: .relaxed)
+  }
+
+  private static func handle(_ number: Int32, with handler: @convention(c) (Int32) -> Void) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    sigaction(number, &action, nil)
+  }
+
+  /// Whether the process ignores `number`, as a shell arranges for a background job's SIGINT
+  /// and SIGQUIT and `nohup` for SIGHUP.
+  private static func isIgnored(_ number: Int32) -> Bool {
+    var current = sigaction()
+    sigaction(number, nil, &current)
+    return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+      == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 }

@@ -1,10 +1,42 @@
 import Foundation
 
-/// The process's real standard output.
+/// The process's real standard output and standard error.
 public struct StandardConsole: Console {
-  public init() {}
+  public let isOutputClosed: Bool
+  private let isErrorClosed: Bool
 
-  public var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  private init(outputClosed: Bool, errorClosed: Bool) {
+    isOutputClosed = outputClosed
+    isErrorClosed = errorClosed
+  }
+
+  /// Sets the process up to write safely and returns its console; call it first, before
+  /// anything opens a file.
+  ///
+  /// A standard stream that is closed gets /dev/null in its place, so that no file opened
+  /// later (a database, a zone file) can take its number and receive text meant for a person;
+  /// writes to a stream that was closed still fail, with `EBADF`. SIGPIPE is ignored, so a
+  /// write to a closed pipe fails with `EPIPE` instead of killing the process, and the Swift
+  /// runtime's crash reporter is turned off unless `SWIFT_BACKTRACE` asks for it (see
+  /// `Signals.prepareProcess`).
+  public static func start(variables: [String: String]) -> StandardConsole {
+    var closed: [Int32] = []
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+    where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      // open() takes the lowest free number, which is this one.
+      let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+      if null >= 0, null != descriptor {
+        dup2(null, descriptor)
+        close(null)
+      }
+      closed.append(descriptor)
+    }
+    Signals.prepareProcess(keepBacktracer: variables["SWIFT_BACKTRACE"] != nil)
+    return StandardConsole(
+      outputClosed: closed.contains(STDOUT_FILENO), errorClosed: closed.contains(STDERR_FILENO))
+  }
+
+  public var isTerminal: Bool { !isOutputClosed && isatty(STDOUT_FILENO) == 1 }
 
   public func width() -> Int {
     var size = winsize()
@@ -12,25 +44,44 @@ public struct StandardConsole: Console {
     return Int(size.ws_col)
   }
 
-  @discardableResult
-  public func write(_ text: String) -> Bool {
+  public func write(_ text: String, to stream: StandardStream) throws(WriteError) {
+    guard !text.isEmpty else { return }
+    let descriptor = stream == .output ? STDOUT_FILENO : STDERR_FILENO
+    guard !(stream == .output ? isOutputClosed : isErrorClosed) else {
+      throw WriteError(stream: stream, code: EBADF)
+    }
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeMutableBytes {
-        Foundation.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+        Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
       }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return false
+      if written >= 0 {
+        offset += written
+        continue
       }
-      offset += written
+      let code = errno
+      switch code {
+      case EINTR: continue
+      case EAGAIN, EWOULDBLOCK:
+        // A parent left the stream non-blocking: wait until it takes more.
+        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&ready, 1, -1)
+      default: throw WriteError(stream: stream, code: code)
+      }
     }
-    return true
   }
 
-  public func ignoreClosedPipe() {
-    signal(SIGPIPE, SIG_IGN)
+  public func isReaderGone() -> Bool {
+    Self.isHungUp(STDOUT_FILENO)
+  }
+
+  /// Whether `descriptor` reports that its other end is gone: POLLERR for a pipe without
+  /// readers, POLLHUP for a terminal that hung up or a closed socket. Asking for no events
+  /// reports only those; a file or /dev/null never reports them.
+  static func isHungUp(_ descriptor: Int32) -> Bool {
+    var state = pollfd(fd: descriptor, events: 0, revents: 0)
+    return poll(&state, 1, 0) > 0 && state.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
   }
 
   public func catchSignals(restoreOnExit restore: String) {

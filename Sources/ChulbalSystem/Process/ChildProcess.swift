@@ -56,8 +56,24 @@ public struct ChildProcess: Sendable {
     defer { argv.forEach { free($0) } }
     var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { envp.forEach { free($0) } }
+    // The program starts with signals as a shell would give them: chulbal ignores SIGPIPE,
+    // and an ignored signal stays ignored across exec; and the calling thread's mask, which
+    // on a Swift concurrency thread blocks SIGINT, SIGQUIT, SIGHUP and more, would otherwise
+    // leave the program deaf to them.
+    var attributes = posix_spawnattr_t()
+    try check(.attributesInit, posix_spawnattr_init(&attributes))
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    try check(.setSignals, posix_spawnattr_setsigdefault(&attributes, &defaults))
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    try check(.setSignals, posix_spawnattr_setsigmask(&attributes, &mask))
+    let flags = Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+    try check(.setSignals, posix_spawnattr_setflags(&attributes, flags))
     var pid = pid_t()
-    try check(.spawn, posix_spawn(&pid, executable, &actions, nil, &argv, &envp))
+    try check(.spawn, posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp))
     self.pid = pid
   }
 

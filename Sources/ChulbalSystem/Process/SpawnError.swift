@@ -7,6 +7,9 @@ public struct SpawnError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileActionsInit = "posix_spawn_file_actions_init"
     case addOpen = "posix_spawn_file_actions_addopen"
     case addCloseFrom = "posix_spawn_file_actions_addclosefrom_np"
+    case attributesInit = "posix_spawnattr_init"
+    /// Setting the program's signal defaults and mask.
+    case setSignals = "posix_spawnattr_setsig*"
     /// The search of the environment's `PATH`, which stands in for `posix_spawnp`.
     case searchPath = "PATH search"
     case spawn = "posix_spawn"

@@ -197,7 +197,7 @@ struct TmuxSession {
       String(decoding: data, as: UTF8.self) == """
         출발까지 2초
         출발까지 1초
-        \u{07}지금 출발하세요!
+        지금 출발하세요!
 
         """)
   }

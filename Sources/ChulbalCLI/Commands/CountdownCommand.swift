@@ -128,7 +128,9 @@ struct CountdownDrawer {
     if plain {
       // A wake that changes nothing (a resize, an early return) prints nothing.
       guard reading.text != lastReading?.text else { return true }
-      return try console.show((bell ? CountdownScreen.bell : "") + reading.text + "\n")
+      // The bell only on a terminal: in a pipe or a file it is a stray control byte.
+      let ring = bell && console.isTerminal ? CountdownScreen.bell : ""
+      return try console.show(ring + reading.text + "\n")
     }
     _ = console.takeResize()
     return try console.show(

@@ -108,19 +108,28 @@ extension ParsedOptions {
     return try environment.timeZone(option: text)
   }
 
-  /// The store `--db` or the environment points at.
+  /// The store `--db` or the environment points at, opened for what the command means to do;
+  /// nil when there is none yet (a reading command shows its empty state).
   ///
-  /// - Parameter create: create it when missing (commands that write); a reading command gets
-  ///   nil instead and shows its empty state.
-  func store(_ environment: Environment, create: Bool) throws -> Store? {
-    let path = self[.database] ?? Store.defaultPath(environment: environment.variables)
-    return try Store.open(path: path, create: create)
+  /// - Throws: `UsageError.missingValue` for an empty `--db`; `StoreError` when the path or
+  ///   the file cannot be used.
+  func store(_ environment: Environment, access: Store.Access) throws -> Store? {
+    try Store.open(path: databasePath(environment), access: access)
   }
 
   /// The store for a command that writes: `existing` when there was one, else a new one.
   func writableStore(_ environment: Environment, existing: Store? = nil) throws -> Store {
     if let existing { return existing }
-    return try Store.openOrCreate(
-      path: self[.database] ?? Store.defaultPath(environment: environment.variables))
+    return try Store.openOrCreate(path: databasePath(environment))
+  }
+
+  /// `--db`, else `CHULBAL_DB` or the XDG default; an empty `CHULBAL_DB` counts as unset, as
+  /// an empty variable usually does, but an empty `--db` names no file.
+  private func databasePath(_ environment: Environment) throws(UsageError) -> String {
+    if let path = self[.database] {
+      guard !path.isEmpty else { throw .missingValue(option: OptionSpec.database.name) }
+      return path
+    }
+    return Store.defaultPath(environment: environment.variables)
   }
 }

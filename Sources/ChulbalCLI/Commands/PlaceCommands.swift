@@ -21,7 +21,7 @@ enum PlaceAddCommand: Command {
       throw UsageError.missingOption(
         "--coord", command: Self.name, example: "--coord 37.5665,126.9780")
     }
-    let existing = try options.store(environment, create: false)
+    let existing = try options.store(environment, access: .writing)
     if try existing?.place(named: name) != nil { throw UsageError.duplicatePlace(name) }
     let store = try options.writableStore(environment, existing: existing)
     let place = SavedPlace(name: name, coordinate: coordinate, isDefault: options.has(isDefault))
@@ -56,7 +56,7 @@ enum PlaceListCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 0)
-    let places = try options.store(environment, create: false)?.places() ?? []
+    let places = try options.store(environment, access: .reading)?.places() ?? []
     if options.has(.json) {
       return .success(
         JSONValue.array(
@@ -89,7 +89,7 @@ enum PlaceRemoveCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let name = try options.singlePositional("이름", example: "chulbal place remove 집")
-    guard let store = try options.store(environment, create: false),
+    guard let store = try options.store(environment, access: .writing),
       try store.place(named: name) != nil
     else { throw UsageError.unknownPlace(name) }
     guard try store.removePlace(named: name) else { throw UsageError.unknownPlace(name) }

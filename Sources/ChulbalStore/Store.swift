@@ -89,10 +89,11 @@ public final class Store {
     let identity: Identity
     do {
       identity = try identify(database)
-    } catch .cannotOpen(let name, let reason) {
-      // A WAL database in a read-only folder: SQLite cannot make its -shm file there, and
-      // needs none for a file that nothing can change.
-      guard StoreFile.isFrozen(path) else { throw .cannotOpen(path: name, reason: reason) }
+    } catch {
+      // A WAL database in a read-only folder: SQLite cannot make its -shm file there
+      // (SQLITE_CANTOPEN, or SQLITE_READONLY_CANTINIT), and needs none for a file that
+      // nothing can change.
+      guard StoreFile.isFrozen(path) else { throw error }
       database = try Database(path: path, access: .immutable)
       identity = try identify(database)
     }

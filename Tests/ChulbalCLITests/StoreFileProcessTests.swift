@@ -37,6 +37,9 @@ import Testing
     process.standardError = error
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    // A command that should have been refused but counts down instead must not hang the run.
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { kill(pid, SIGKILL) }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -77,6 +77,24 @@ struct Damage: Sendable, CustomTestStringConvertible {
     Damage("UPDATE appointment SET alerts = '+60'", "약속 #1, alerts: 잘못된 목록 '+60'"),
     Damage("UPDATE appointment SET alerts = NULL", "약속 #1, alerts: 값이 없습니다 (NULL)"),
     Damage("UPDATE appointment SET note = x''", "약속 #1, note: 텍스트가 아닙니다"),
+    // Values the column's type allows but the schema's meaning does not.
+    Damage(
+      "UPDATE appointment SET travel_seconds = 9223372036854775807",
+      "약속 #1, travel_seconds: 범위 밖의 값 '9223372036854775807' (0~604800초)"),
+    Damage(
+      "UPDATE appointment SET buffer_seconds = 604801",
+      "약속 #1, buffer_seconds: 범위 밖의 값 '604801' (0~604800초)"),
+    Damage(
+      "UPDATE appointment SET prep_seconds = 4000000000",
+      "약속 #1, prep_seconds: 범위 밖의 값 '4000000000' (0~604800초)"),
+    Damage("UPDATE appointment SET alerts = '1800,604801'", "약속 #1, alerts: 잘못된 목록 '1800,604801'"),
+    Damage(
+      "UPDATE appointment SET start_at = 9223372036854775807",
+      "약속 #1, start_at: 범위 밖의 값 '9223372036854775807' (1900~2200년)"),
+    Damage(
+      "UPDATE appointment SET start_at = -2209039201",
+      "약속 #1, start_at: 범위 밖의 값 '-2209039201' (1900~2200년)"),
+    Damage("UPDATE appointment SET start_at = 1.5e300", "약속 #1, start_at: 정수가 아닙니다"),
   ]
 
   @Test(arguments: appointmentDamage)
@@ -92,7 +110,7 @@ struct Damage: Sendable, CustomTestStringConvertible {
       let expected = StoreError.damaged(path: path, reason: damage.reason)
       #expect(throws: expected) { try store.all() }
       #expect(throws: expected) { try store.appointment(id: 1) }
-      #expect(throws: expected) { try store.next(after: Date(timeIntervalSince1970: 0)) }
+      #expect(throws: expected) { try store.next(after: Date(timeIntervalSince1970: -4e9)) }
     }
     #expect(folder.bytes("c.db") == before)
   }

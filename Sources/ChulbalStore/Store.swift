@@ -117,9 +117,12 @@ public final class Store {
     case .chulbal: break
     }
     try checkSchema(database)
-    let problems = try database.rows("PRAGMA quick_check(1)").first?.first?.string ?? ""
-    guard problems == "ok" else {
-      throw .damaged(path: path, reason: "무결성 검사에서 문제가 나왔습니다 [\(problems)]")
+    let report = try database.rows("PRAGMA quick_check(1)").first?.first?.string ?? ""
+    guard report == "ok" else {
+      // One line: SQLite's report puts a "*** in database main ***" header over its findings.
+      let problems = report.split(separator: "\n").filter { !$0.hasPrefix("***") }
+      throw .damaged(
+        path: path, reason: "무결성 검사에서 문제가 나왔습니다 [\(problems.joined(separator: "; "))]")
     }
     try database.execute("PRAGMA foreign_keys=ON")
     return Store(database: database)

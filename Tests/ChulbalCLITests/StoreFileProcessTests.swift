@@ -191,6 +191,8 @@ import Testing
         #expect(result.status == 1, "\(line): \(result.standardOutput)")
         #expect(result.standardError.hasPrefix("chulbal: 데이터베이스 '\(path)'가 손상되었습니다: "))
         #expect(result.standardError.hasSuffix(" (건드리지 않았습니다)\n"), "\(result.standardError)")
+        #expect(result.standardError.filter { $0 == "\n" }.count == 1)
+        #expect(!result.standardError.contains("\\x0A"), "\(result.standardError)")
       }
       // A command that reads only intact pages may show them, but no command writes.
       #expect(result.status < 128, "\(line)")

@@ -51,6 +51,10 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     let refused = StoreError.sqlite(
       path: folder.path + "/c.db", code: 787, message: "FOREIGN KEY constraint failed")
     #expect(throws: refused) { try store.database.rows(orphan) }
+    // What a person reads names the file, in Korean, without SQLite's code or the SQL.
+    let message =
+      "데이터베이스 '\(folder.path)/c.db'를 쓰거나 읽다가 예상하지 못한 오류가 났습니다 [FOREIGN KEY constraint failed]"
+    #expect(refused.description == message)
   }
 
   @Test func appointmentsRoundTripThroughARealFile() throws {

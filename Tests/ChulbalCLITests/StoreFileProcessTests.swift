@@ -18,7 +18,8 @@ import Testing
     if let prefix {
       // A shell line such as `umask 777;` or `setpriv …` put before the binary.
       process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments = ["-c", "\(prefix) \"$0\" \"$@\"", ChulbalProcess.executable.path]
+      process.arguments =
+        ["-c", "\(prefix) \"$0\" \"$@\"", ChulbalProcess.executable.path]
         + arguments
     } else {
       process.executableURL = ChulbalProcess.executable
@@ -92,8 +93,9 @@ import Testing
     #expect(set.standardError.isEmpty)
     let get = try Self.run(["config", "get", "buffer", "--db", name], in: folder.path)
     #expect(get.standardOutput == "5m\n")
-    let mode = try FileManager.default.attributesOfItem(atPath: folder.path + "/" + name)[
-      .posixPermissions] as? Int
+    let mode =
+      try FileManager.default.attributesOfItem(atPath: folder.path + "/" + name)[
+        .posixPermissions] as? Int
     #expect(mode == 0o600)
   }
 
@@ -170,8 +172,10 @@ import Testing
     try Self.seed(path, in: folder.path)
     for index in 0..<30 {
       let result = try Self.run(
-        ["add", "약속 \(index)", "--at", "+\(index + 1)h", "--travel", "5m",
-         "--db", path, "--now", Self.now], in: folder.path)
+        [
+          "add", "약속 \(index)", "--at", "+\(index + 1)h", "--travel", "5m",
+          "--db", path, "--now", Self.now,
+        ], in: folder.path)
       #expect(result.status == 0)
     }
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
@@ -240,7 +244,9 @@ import Testing
     try Database(path: path).execute("PRAGMA ignore_check_constraints=ON; " + value.sql)
     let message = "데이터베이스 '\(path)'가 손상되었습니다: \(value.reason) (건드리지 않았습니다)"
     let early = "1900-01-01T00:00Z"
-    var lines = [["list", "--all"], ["show", "1"], ["nav", "1"], ["edit", "1", "--travel", "5m"]]
+    var lines = [
+      ["list", "--all"], ["show", "1"], ["nav", "1"], ["edit", "1", "--travel", "5m"],
+    ]
     if value.upcoming {
       lines += [["list", "--now", early], ["next", "--now", early], ["status", "--now", early]]
     }

@@ -59,7 +59,9 @@ struct Damage: Sendable, CustomTestStringConvertible {
       "약속 #1, origin_name: 값이 있는데 origin_lat과 origin_lng가 비어 있습니다 (NULL)"),
     Damage("UPDATE appointment SET mode = 'plane'", "약속 #1, mode: 알 수 없는 값 'plane'"),
     Damage("UPDATE appointment SET mode = NULL", "약속 #1, mode: 값이 없습니다 (NULL)"),
-    Damage("UPDATE appointment SET travel_seconds = -60", "약속 #1, travel_seconds: 범위 밖의 값 '-60' (0~604800초)"),
+    Damage(
+      "UPDATE appointment SET travel_seconds = -60",
+      "약속 #1, travel_seconds: 범위 밖의 값 '-60' (0~604800초)"),
     // Text sorts after every number in SQLite, so this one passes the CHECK even when enforced.
     Damage(
       "UPDATE appointment SET travel_seconds = 'half an hour'",
@@ -68,7 +70,9 @@ struct Damage: Sendable, CustomTestStringConvertible {
       "UPDATE appointment SET travel_estimated = 2", "약속 #1, travel_estimated: 0이나 1이 아닌 값 '2'"),
     Damage(
       "UPDATE appointment SET travel_estimated = NULL", "약속 #1, travel_estimated: 값이 없습니다 (NULL)"),
-    Damage("UPDATE appointment SET buffer_seconds = -1", "약속 #1, buffer_seconds: 범위 밖의 값 '-1' (0~604800초)"),
+    Damage(
+      "UPDATE appointment SET buffer_seconds = -1",
+      "약속 #1, buffer_seconds: 범위 밖의 값 '-1' (0~604800초)"),
     Damage(
       "UPDATE appointment SET prep_seconds = 1.5", "약속 #1, prep_seconds: 정수가 아닙니다"),
     Damage("UPDATE appointment SET alerts = '30m,0'", "약속 #1, alerts: 잘못된 목록 '30m,0'"),
@@ -163,7 +167,8 @@ struct Damage: Sendable, CustomTestStringConvertible {
 
   static let placeDamage = [
     PlaceDamage(
-      damage: Damage("UPDATE place SET name = NULL", "장소, name: 값이 없습니다 (NULL)"), lookup: .defaultPlace),
+      damage: Damage("UPDATE place SET name = NULL", "장소, name: 값이 없습니다 (NULL)"),
+      lookup: .defaultPlace),
     PlaceDamage(
       damage: Damage("UPDATE place SET lat = 'north'", "장소 '집', lat: 숫자가 아닙니다"),
       lookup: .named("집")),

@@ -185,6 +185,20 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     #expect(folder.bytes("c.db") == before)
   }
 
+  @Test func theImmutableURINamesThePathExactly() {
+    #expect(Database.uri("/a b/c?d#e%f.db") == "file:///a%20b/c%3Fd%23e%25f.db")
+    #expect(Database.uri("//x.db") == "file:////x.db")
+    #expect(Database.uri("rel/약.db") == "file:rel/%EC%95%BD.db")
+  }
+
+  @Test func theFolderOfAPathIsEverythingBeforeItsLastSlash() {
+    #expect(StoreFile.folder(of: "a") == ".")
+    #expect(StoreFile.folder(of: "/x.db") == "/")
+    #expect(StoreFile.folder(of: "d/e/x.db") == "d/e")
+    // A combining mark after the slash makes one character with it, but not one scalar.
+    #expect(StoreFile.folder(of: "d/\u{301}x.db") == "d")
+  }
+
   @Test func defaultPathFollowsXDGAndCHULBALDB() {
     #expect(Store.defaultPath(environment: ["CHULBAL_DB": "/x/y.db", "HOME": "/h"]) == "/x/y.db")
     #expect(

@@ -155,8 +155,13 @@ final class Database {
   /// latest); the SQL that failed is not part of it, since no person should read it.
   private func error(_ status: Int32, message: String? = nil) -> StoreError {
     let message = message ?? String(cString: sqlite3_errmsg(handle))
+    // The system's errno tells a full disk apart from other I/O failures (such as 4874,
+    // SQLITE_IOERR_SHMSIZE, when there is no room for the -shm file).
     let systemError = sqlite3_system_errno(handle)
-    if status & 0xFF == SQLITE_FULL || systemError == ENOSPC || systemError == EDQUOT {
+    let outOfRoom =
+      [SQLITE_IOERR, SQLITE_CANTOPEN].contains(status & 0xFF)
+      && (systemError == ENOSPC || systemError == EDQUOT)
+    if status & 0xFF == SQLITE_FULL || outOfRoom {
       return .diskFull(path: path, detail: message)
     }
     switch status & 0xFF {

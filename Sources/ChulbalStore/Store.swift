@@ -5,8 +5,10 @@ import Foundation
 /// The appointment database: appointments, saved places, settings and the alert log.
 ///
 /// One SQLite file in WAL mode, so a reader never waits for a writer; every command's writes
-/// are one `BEGIN IMMEDIATE` transaction. A file that is not chulbal's, is damaged, or comes
-/// from a newer schema is refused before anything is written to it.
+/// are one `BEGIN IMMEDIATE` transaction, and a command that only reads opens the file
+/// read-only. A path that names no regular file, or a file that is not chulbal's, is damaged,
+/// lacks part of the schema or comes from a newer one, is refused before anything is read or
+/// written; ``StoreFile`` deals with the path, this type with what is in the file.
 ///
 /// This file opens the store; each table's queries live in `Store+<Table>.swift`, decoding rows
 /// through ``Row``.

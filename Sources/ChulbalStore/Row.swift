@@ -4,8 +4,10 @@ import ChulbalCore
 ///
 /// The schema's NOT NULL and CHECK constraints stop bad values on write, so only a damaged or
 /// hand-edited file holds one; a default filled in here would hide it and let a command act on
-/// it. Each accessor instead throws `StoreError.damaged` naming the row and the column:
-/// `appointment #3: mode 'plane'`, `place '집': lat is not a number`.
+/// it. Each accessor instead throws `StoreError.damaged` naming the row and the column, in
+/// Korean like every message: `약속 #3, mode: 알 수 없는 값 'plane'`, `장소 '집', lat: 숫자가
+/// 아닙니다`. Ranges are the ones input is held to: instants in the years 1900–2200, durations
+/// up to `DurationExpression.maximumSeconds`, latitudes ±90 and longitudes ±180.
 struct Row {
   /// The columns a query selects, in its order, with their positions looked up once per
   /// query shape rather than once per row.
@@ -22,8 +24,7 @@ struct Row {
     var list: String { names.joined(separator: ", ") }
   }
 
-  /// The row as a damage report names it; `appointment` until its id is read, then
-  /// `appointment #3`.
+  /// The row as a damage report names it; `약속` until its id is read, then `약속 #3`.
   var label: String
   private let path: String
   private let columns: Columns
@@ -48,23 +49,43 @@ struct Row {
     return values[position]
   }
 
-  /// The error for a problem with this row, such as `mode 'plane'`.
-  func damaged(_ problem: String) -> StoreError {
-    .damaged(path: path, reason: "\(label): \(problem)")
+  /// The error for a problem with a column of this row, such as `알 수 없는 값 'plane'`.
+  func damaged(_ column: String, _ problem: String) -> StoreError {
+    .damaged(path: path, reason: "\(label), \(column): \(problem)")
   }
+
+  /// The problem of a NULL in a column that needs a value.
+  static let missing = "값이 없습니다 (NULL)"
 
   func integer(_ column: String) throws(StoreError) -> Int {
     switch self[column] {
     case .integer(let value): return value
-    case .null: throw damaged("\(column) is NULL")
-    default: throw damaged("\(column) is not an integer")
+    case .null: throw damaged(column, Self.missing)
+    default: throw damaged(column, "정수가 아닙니다")
     }
   }
 
-  /// A count such as seconds of travel.
-  func nonNegativeInteger(_ column: String) throws(StoreError) -> Int {
+  /// Seconds since 1970 within the years the time grammar accepts (1900–2200), with the
+  /// widest UTC offsets on either side, so arithmetic on it and dates made from it are
+  /// always defined.
+  func instant(_ column: String) throws(StoreError) -> Int {
     let value = try integer(column)
-    guard value >= 0 else { throw damaged("\(column) '\(value)'") }
+    guard Self.instants.contains(value) else {
+      throw damaged(column, "범위 밖의 값 '\(value)' (1900~2200년)")
+    }
+    return value
+  }
+
+  /// 1900-01-01T00:00+14:00 up to, not including, 2201-01-01T00:00−14:00.
+  static let instants = (-2_208_988_800 - 14 * 3600)..<(7_289_654_400 + 14 * 3600)
+
+  /// A duration in seconds such as travel, no longer than any typed duration may be.
+  func duration(_ column: String) throws(StoreError) -> Int {
+    let value = try integer(column)
+    guard (0...DurationExpression.maximumSeconds).contains(value) else {
+      throw damaged(
+        column, "범위 밖의 값 '\(value)' (0~\(DurationExpression.maximumSeconds)초)")
+    }
     return value
   }
 
@@ -73,12 +94,12 @@ struct Row {
     switch try integer(column) {
     case 0: return false
     case 1: return true
-    case let other: throw damaged("\(column) '\(other)'")
+    case let other: throw damaged(column, "0이나 1이 아닌 값 '\(other)'")
     }
   }
 
   func text(_ column: String) throws(StoreError) -> String {
-    guard let value = try optionalText(column) else { throw damaged("\(column) is NULL") }
+    guard let value = try optionalText(column) else { throw damaged(column, Self.missing) }
     return value
   }
 
@@ -87,21 +108,21 @@ struct Row {
     switch self[column] {
     case .text(let value): return value
     case .null: return nil
-    default: throw damaged("\(column) is not text")
+    default: throw damaged(column, "텍스트가 아닙니다")
     }
   }
 
-  /// A comma-separated list of non-negative integers, such as `1800,600,0`; the empty string is
+  /// A comma-separated list of durations in seconds, such as `1800,600,0`; the empty string is
   /// the empty list.
-  func nonNegativeIntegers(_ column: String) throws(StoreError) -> [Int] {
+  func durations(_ column: String) throws(StoreError) -> [Int] {
     let text = try text(column)
     guard !text.isEmpty else { return [] }
     var result: [Int] = []
     for field in text.split(separator: ",", omittingEmptySubsequences: false) {
       // Int() also reads "+5" and "-0", which were never written.
-      guard field.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(field) else {
-        throw damaged("\(column) '\(text)'")
-      }
+      guard field.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(field),
+        value <= DurationExpression.maximumSeconds
+      else { throw damaged(column, "잘못된 목록 '\(text)'") }
       result.append(value)
     }
     return result
@@ -111,8 +132,8 @@ struct Row {
   func coordinate(latitude: String, longitude: String) throws(StoreError) -> Coordinate? {
     switch (self[latitude], self[longitude]) {
     case (.null, .null): return nil
-    case (.null, _): throw damaged("\(latitude) is NULL but \(longitude) is not")
-    case (_, .null): throw damaged("\(longitude) is NULL but \(latitude) is not")
+    case (.null, _): throw damaged(latitude, "\(longitude)에는 값이 있는데 비어 있습니다 (NULL)")
+    case (_, .null): throw damaged(longitude, "\(latitude)에는 값이 있는데 비어 있습니다 (NULL)")
     default:
       return Coordinate(
         latitude: try degrees(latitude, limit: 90), longitude: try degrees(longitude, limit: 180))
@@ -121,8 +142,10 @@ struct Row {
 
   /// Degrees within ±`limit`, the range `Coordinate.parse` accepts.
   private func degrees(_ column: String, limit: Double) throws(StoreError) -> Double {
-    guard let value = self[column].double else { throw damaged("\(column) is not a number") }
-    guard abs(value) <= limit else { throw damaged("\(column) '\(value)'") }
+    guard let value = self[column].double else { throw damaged(column, "숫자가 아닙니다") }
+    guard abs(value) <= limit else {
+      throw damaged(column, "범위 밖의 값 '\(value)' (-\(Int(limit))~\(Int(limit)))")
+    }
     return value
   }
 }

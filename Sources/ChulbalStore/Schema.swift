@@ -2,6 +2,18 @@
 ///
 /// Never edit a shipped migration; append a new one and raise `Store.schemaVersion`.
 enum Schema {
+  /// Each table's columns, in order, as the migrations make them: what an opened file must
+  /// hold, found by running them on an in-memory database rather than kept as a second list.
+  static let columns: [String: [String]] = {
+    do {
+      let database = try Database(path: ":memory:", create: true)
+      for migration in migrations { try database.execute(migration) }
+      return try Store.columns(database)
+    } catch {
+      preconditionFailure("the schema's own migrations fail: \(error)")
+    }
+  }()
+
   static let migrations = [
     """
     CREATE TABLE appointment (

@@ -28,7 +28,7 @@ extension Store {
     for values in try database.rows(sql, values) {
       result.append(
         try Self.appointment(
-          Row(values, columns: Self.appointmentColumns, label: "appointment", path: path)))
+          Row(values, columns: Self.appointmentColumns, label: "약속", path: path)))
     }
     return result
   }
@@ -138,12 +138,12 @@ extension Store {
   private static func appointment(_ row: Row) throws(StoreError) -> Appointment {
     var row = row
     let id = try row.integer("id")
-    row.label = "appointment #\(id)"
+    row.label = "약속 #\(id)"
     let title = try row.text("title")
-    let start = try row.integer("start_at")
+    let start = try row.instant("start_at")
     let timeZone = try row.text("time_zone")
     guard TimeZone(identifier: timeZone) != nil else {
-      throw row.damaged("time_zone '\(timeZone)'")
+      throw row.damaged("time_zone", "알 수 없는 시간대 '\(timeZone)'")
     }
     let place = try row.optionalText("place")
     let coordinate = try row.coordinate(latitude: "lat", longitude: "lng")
@@ -151,20 +151,21 @@ extension Store {
     let originCoordinate = try row.coordinate(latitude: "origin_lat", longitude: "origin_lng")
     // Only an origin's coordinate is ever written without a name, never a name alone.
     if originCoordinate == nil && originName != nil {
-      throw row.damaged("origin_lat and origin_lng are NULL but origin_name is not")
+      throw row.damaged(
+        "origin_name", "값이 있는데 origin_lat과 origin_lng가 비어 있습니다 (NULL)")
     }
     let modeName = try row.text("mode")
     guard let mode = TravelMode(rawValue: modeName) else {
-      throw row.damaged("mode '\(modeName)'")
+      throw row.damaged("mode", "알 수 없는 값 '\(modeName)'")
     }
     return Appointment(
       id: id, title: title, start: Date(timeIntervalSince1970: TimeInterval(start)),
       timeZone: timeZone, place: place, coordinate: coordinate,
       origin: originCoordinate.map { Origin(name: originName, coordinate: $0) }, mode: mode,
-      travelSeconds: try row.nonNegativeInteger("travel_seconds"),
+      travelSeconds: try row.duration("travel_seconds"),
       travelEstimated: try row.flag("travel_estimated"),
-      bufferSeconds: try row.nonNegativeInteger("buffer_seconds"),
-      prepSeconds: try row.nonNegativeInteger("prep_seconds"),
-      alertLeads: try row.nonNegativeIntegers("alerts"), note: try row.optionalText("note"))
+      bufferSeconds: try row.duration("buffer_seconds"),
+      prepSeconds: try row.duration("prep_seconds"),
+      alertLeads: try row.durations("alerts"), note: try row.optionalText("note"))
   }
 }

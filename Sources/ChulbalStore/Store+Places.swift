@@ -12,7 +12,7 @@ extension Store {
       "SELECT \(Self.placeColumns.list) FROM place \(condition) ORDER BY name", values)
     {
       result.append(
-        try Self.place(Row(values, columns: Self.placeColumns, label: "place", path: path)))
+        try Self.place(Row(values, columns: Self.placeColumns, label: "장소", path: path)))
     }
     return result
   }
@@ -63,9 +63,9 @@ extension Store {
   private static func place(_ row: Row) throws(StoreError) -> SavedPlace {
     var row = row
     let name = try row.text("name")
-    row.label = "place '\(name)'"
+    row.label = "장소 '\(name)'"
     guard let coordinate = try row.coordinate(latitude: "lat", longitude: "lng") else {
-      throw row.damaged("lat and lng are NULL")
+      throw row.damaged("lat, lng", "값이 없습니다 (NULL)")
     }
     return SavedPlace(name: name, coordinate: coordinate, isDefault: try row.flag("is_default"))
   }

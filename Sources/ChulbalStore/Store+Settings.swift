@@ -10,16 +10,16 @@ extension Store {
     var settings = Settings.defaults
     let columns = Row.Columns(["key", "value"])
     for values in try database.rows("SELECT \(columns.list) FROM setting ORDER BY key") {
-      var row = Row(values, columns: columns, label: "setting", path: path)
+      var row = Row(values, columns: columns, label: "설정", path: path)
       let name = try row.text("key")
       // A key this version does not know is left for the version that wrote it.
       guard let key = Settings.Key(rawValue: name) else { continue }
-      row.label = "setting '\(name)'"
+      row.label = "설정 '\(name)'"
       let value = try row.text("value")
       do {
         try settings.set(key, from: value)
       } catch {
-        throw row.damaged("value '\(value)'")
+        throw row.damaged("value", "잘못된 값 '\(value)'")
       }
     }
     return settings

@@ -5,8 +5,10 @@ import Foundation
 /// The appointment database: appointments, saved places, settings and the alert log.
 ///
 /// One SQLite file in WAL mode, so a reader never waits for a writer; every command's writes
-/// are one `BEGIN IMMEDIATE` transaction. A file that is not chulbal's, is damaged, or comes
-/// from a newer schema is refused before anything is written to it.
+/// are one `BEGIN IMMEDIATE` transaction, and a command that only reads opens the file
+/// read-only. A path that names no regular file, or a file that is not chulbal's, is damaged,
+/// lacks part of the schema or comes from a newer one, is refused before anything is read or
+/// written; ``StoreFile`` deals with the path, this type with what is in the file.
 ///
 /// This file opens the store; each table's queries live in `Store+<Table>.swift`, decoding rows
 /// through ``Row``.
@@ -32,68 +34,185 @@ public final class Store {
     return XDGBaseDirectories(variables: environment).dataHome + "/chulbal/chulbal.db"
   }
 
-  /// Opens the store at `path`.
-  ///
-  /// - Parameter create: make the folder (0700) and file (0600) when missing; without it a
-  ///   missing file gives nil, so reading commands never create anything.
-  /// - Throws: `StoreError` when the file is not chulbal's, is damaged, is newer, or cannot
-  ///   be opened. Nothing is written in any of those cases.
-  public static func open(path: String, create: Bool) throws(StoreError) -> Store? {
-    guard create || FileManager.default.fileExists(atPath: path) else { return nil }
-    return try openOrCreate(path: path)
+  /// What a command means to do with the store.
+  public enum Access: Sendable {
+    /// Read only: the file is opened read-only and never written, not even to switch it to
+    /// WAL or to give an empty file the schema.
+    case reading
+    /// Read and write: the file must also pass `PRAGMA quick_check`, and its folder and the
+    /// file must be writable.
+    case writing
   }
 
-  /// Opens the store at `path`, making the folder (0700) and file (0600) when missing, as a
-  /// command that writes needs.
+  /// Opens the store at `path` for a command that reads or writes.
   ///
-  /// - Throws: `StoreError` as ``open(path:create:)`` does.
-  public static func openOrCreate(path: String) throws(StoreError) -> Store {
-    if !FileManager.default.fileExists(atPath: path) { try createFile(path) }
-    let database = try Database(path: path, create: false)
-    let applicationID = try database.scalar("PRAGMA application_id").int ?? 0
-    let version = try database.scalar("PRAGMA user_version").int ?? 0
-    let objects = try database.scalar("SELECT count(*) FROM sqlite_master").int ?? 0
-    if applicationID == Self.applicationID {
-      guard version <= schemaVersion else {
-        throw .newerVersion(path: path, found: version, supported: schemaVersion)
-      }
-    } else if applicationID != 0 || version != 0 || objects != 0 {
-      throw .notChulbal(path: path)
+  /// Before any command reads or writes, the same checks run for all: the path names a
+  /// regular file, the file carries chulbal's application id and a schema version this build
+  /// knows, and every table has the columns the schema gives it; a command that writes also
+  /// needs `PRAGMA quick_check` to pass.
+  ///
+  /// - Returns: nil when there is no store yet: no file, a file of 0 bytes, or an SQLite file
+  ///   with nothing in it (made by another program). Nothing is written in that case;
+  ///   ``openOrCreate(path:)`` makes or initialises it.
+  /// - Throws: `StoreError` when the path or the file cannot be used; nothing is written.
+  public static func open(path: String, access: Access) throws(StoreError) -> Store? {
+    guard try StoreFile.inspect(path) == .regular else { return nil }
+    switch access {
+    case .reading: return try openForReading(path)
+    case .writing: return try openForWriting(path, initialising: false)
     }
-    if version < schemaVersion {
-      try database.execute("PRAGMA journal_mode=WAL")
-      try database.writeTransaction { () throws(StoreError) in
-        // Another process may have migrated while this one waited for the lock.
-        let current = try database.scalar("PRAGMA user_version").int ?? 0
-        for migration in Schema.migrations.dropFirst(current) {
-          try database.execute(migration)
-        }
-        try database.execute(
-          "PRAGMA application_id=\(Self.applicationID); PRAGMA user_version=\(schemaVersion)")
+  }
+
+  /// Opens the store at `path`: for writing with `create` (making it when there is none),
+  /// else for reading.
+  public static func open(path: String, create: Bool) throws(StoreError) -> Store? {
+    if create { return try openOrCreate(path: path) }
+    return try open(path: path, access: .reading)
+  }
+
+  /// Opens the store at `path` for a command that writes, making it (folder 0700, file 0600)
+  /// when there is none, and giving the schema to a file of 0 bytes or an empty SQLite file.
+  ///
+  /// - Throws: `StoreError` as ``open(path:access:)`` does.
+  public static func openOrCreate(path: String) throws(StoreError) -> Store {
+    if try StoreFile.inspect(path) == .absent {
+      try StoreFile.create(path) { (database: Database) throws(StoreError) in
+        try migrate(database)
       }
+    }
+    guard let store = try openForWriting(path, initialising: true) else {
+      throw .cannotOpen(path: path, reason: "만든 파일이 사라졌습니다")
+    }
+    return store
+  }
+
+  private static func openForReading(_ path: String) throws(StoreError) -> Store? {
+    var database = try Database(path: path, access: .readOnly)
+    let identity: Identity
+    do {
+      identity = try identify(database)
+    } catch {
+      // A WAL database in a read-only folder: SQLite cannot make its -shm file there
+      // (SQLITE_CANTOPEN, or SQLITE_READONLY_CANTINIT), and needs none for a file that
+      // nothing can change.
+      guard StoreFile.isFrozen(path) else { throw error }
+      database = try Database(path: path, access: .immutable)
+      identity = try identify(database)
+    }
+    guard identity != .empty else { return nil }
+    try checkSchema(database)
+    return Store(database: database)
+  }
+
+  /// - Parameter initialising: give the schema to an empty file; without it such a file
+  ///   gives nil.
+  private static func openForWriting(_ path: String, initialising: Bool) throws(StoreError)
+    -> Store?
+  {
+    try StoreFile.checkWritable(path)
+    let database = try Database(path: path)
+    switch try identify(database) {
+    case .empty:
+      guard initialising else { return nil }
+      try migrate(database)
+    case .chulbal(let version) where version < schemaVersion: try migrate(database)
+    case .chulbal: break
+    }
+    try checkSchema(database)
+    let report = try database.rows("PRAGMA quick_check(1)").first?.first?.string ?? ""
+    guard report == "ok" else {
+      // One line: SQLite's report puts a "*** in database main ***" header over its findings.
+      let problems = report.split(separator: "\n").filter { !$0.hasPrefix("***") }
+      throw .damaged(
+        path: path, reason: "무결성 검사에서 문제가 나왔습니다 [\(problems.joined(separator: "; "))]")
     }
     try database.execute("PRAGMA foreign_keys=ON")
     return Store(database: database)
   }
 
-  private static func createFile(_ path: String) throws(StoreError) {
-    let folder = (path as NSString).deletingLastPathComponent
-    do {
-      if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-        try FileManager.default.createDirectory(
-          atPath: folder, withIntermediateDirectories: true,
-          attributes: [.posixPermissions: 0o700])
+  /// Whose file it is, read from its header alone.
+  enum Identity: Equatable {
+    /// An SQLite file with nothing in it, or 0 bytes: nobody's yet.
+    case empty
+    case chulbal(version: Int)
+  }
+
+  /// - Throws: `StoreError.notChulbal` for another program's file, `.newerVersion` for a
+  ///   newer chulbal's, `.damaged` for chulbal's id with a version that was never written.
+  static func identify(_ database: Database) throws(StoreError) -> Identity {
+    let applicationID = try database.scalar("PRAGMA application_id").int ?? 0
+    let version = try database.scalar("PRAGMA user_version").int ?? 0
+    guard applicationID == Self.applicationID else {
+      let objects = try database.scalar("SELECT count(*) FROM sqlite_master").int ?? 0
+      if applicationID == 0 && version == 0 && objects == 0 { return .empty }
+      throw .notChulbal(path: database.path)
+    }
+    guard version <= schemaVersion else {
+      throw .newerVersion(path: database.path, found: version, supported: schemaVersion)
+    }
+    // Version 0 or less is never written with the id: the id is set with the schema.
+    guard version >= 1 else {
+      throw .damaged(
+        path: database.path, reason: "chulbal의 파일이라고 적혀 있지만 스키마 버전이 \(version)입니다")
+    }
+    return .chulbal(version: version)
+  }
+
+  /// Brings an empty or older file to ``schemaVersion`` in one transaction, then to WAL.
+  private static func migrate(_ database: Database) throws(StoreError) {
+    try database.writeTransaction { () throws(StoreError) in
+      // Another process may have migrated while this one waited for the lock.
+      let version: Int
+      switch try identify(database) {
+      case .empty: version = 0
+      case .chulbal(let found): version = found
       }
-    } catch {
-      throw .cannotOpen(path: path, reason: "폴더 '\(folder)'를 만들 수 없습니다")
+      guard version < schemaVersion else { return }
+      for migration in Schema.migrations[version...] {
+        try database.execute(migration)
+      }
+      try database.execute(
+        "PRAGMA application_id=\(Self.applicationID); PRAGMA user_version=\(schemaVersion)")
     }
-    // Created here, 0600 and empty, so SQLite (and its -wal/-shm files, which copy the main
-    // file's mode) never exist with looser permissions.
-    let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-    if descriptor < 0 && errno != EEXIST {
-      throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+    try database.execute("PRAGMA journal_mode=WAL")
+  }
+
+  /// Refuses a file whose tables lack a column the schema gives them, or have one it does
+  /// not, such as one with a table dropped by hand.
+  private static func checkSchema(_ database: Database) throws(StoreError) {
+    let found = try columns(database)
+    for (table, expected) in Schema.columns.sorted(by: { $0.key < $1.key }) {
+      guard let actual = found[table] else {
+        throw .damaged(path: database.path, reason: "'\(table)' 테이블이 없습니다")
+      }
+      let missing = expected.filter { !actual.contains($0) }
+      let unknown = actual.filter { !expected.contains($0) }
+      if !missing.isEmpty {
+        throw .damaged(
+          path: database.path,
+          reason: "'\(table)' 테이블에 열이 빠졌습니다: \(missing.joined(separator: ", "))")
+      }
+      if !unknown.isEmpty {
+        throw .damaged(
+          path: database.path,
+          reason: "'\(table)' 테이블에 모르는 열이 있습니다: \(unknown.joined(separator: ", "))")
+      }
     }
-    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// Every table's column names, in order, leaving out SQLite's own tables.
+  static func columns(_ database: Database) throws(StoreError) -> [String: [String]] {
+    var result: [String: [String]] = [:]
+    for row in try database.rows(
+      """
+      SELECT m.name, p.name FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p
+      WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY m.name, p.cid
+      """)
+    {
+      guard let table = row[0].string, let column = row[1].string else { continue }
+      result[table, default: []].append(column)
+    }
+    return result
   }
 
   /// `ok`, or SQLite's list of problems.

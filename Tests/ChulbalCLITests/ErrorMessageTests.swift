@@ -169,6 +169,22 @@ import Testing
       arguments: ["plan", "--now", "19:00", "--at", "19:00", "--travel", "0"],
       message: "--now: 잘못된 시각 '19:00': ISO 8601 날짜와 시각이 필요합니다 "
         + "(예: '2026-11-30T14:00+09:00', '2026-11-30 14:00', '2026-11-30T05:00Z')"),
+    // What the database path names is checked before SQLite sees it.
+    Case(
+      arguments: ["list", "--db", "/dev/null"],
+      message: "데이터베이스 '/dev/null'를 열 수 없습니다: 일반 파일이 아니라 장치 파일입니다 (건드리지 않았습니다)",
+      exitCode: 1),
+    Case(
+      arguments: ["list", "--db", "/"],
+      message: "데이터베이스 '/'를 열 수 없습니다: 폴더입니다; 데이터베이스 파일의 경로를 주세요", exitCode: 1),
+    Case(
+      arguments: ["next", "--db", "/nonexistent-chulbal/"],
+      message: "데이터베이스 '/nonexistent-chulbal/'를 열 수 없습니다: 경로가 '/'로 끝납니다; 파일 이름까지 주세요",
+      exitCode: 1),
+    Case(
+      arguments: ["add", "x", "--at", "19:00", "--travel", "5m", "--db", "/dev/null/c.db"],
+      message: "데이터베이스 '/dev/null/c.db'를 열 수 없습니다: 경로 중간에 폴더가 아닌 파일이 있습니다", exitCode: 1),
+    Case(arguments: ["list", "--db", ""], message: "'--db' 옵션에 값이 없습니다"),
     // Control characters in any message, here a path, reach standard error made visible.
     Case(
       arguments: [

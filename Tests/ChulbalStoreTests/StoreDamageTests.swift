@@ -33,50 +33,72 @@ struct Damage: Sendable, CustomTestStringConvertible {
 
 @Suite struct StoreDamageTests {
   static let appointmentDamage = [
-    Damage("UPDATE appointment SET title = NULL", "appointment #1: title is NULL"),
-    Damage("UPDATE appointment SET title = x'e6b0'", "appointment #1: title is not text"),
+    Damage("UPDATE appointment SET title = NULL", "약속 #1, title: 값이 없습니다 (NULL)"),
+    Damage("UPDATE appointment SET title = x'e6b0'", "약속 #1, title: 텍스트가 아닙니다"),
     Damage(
-      "UPDATE appointment SET start_at = 'soon'", "appointment #1: start_at is not an integer"),
-    Damage("UPDATE appointment SET start_at = 1.5", "appointment #1: start_at is not an integer"),
-    Damage("UPDATE appointment SET time_zone = NULL", "appointment #1: time_zone is NULL"),
+      "UPDATE appointment SET start_at = 'soon'", "약속 #1, start_at: 정수가 아닙니다"),
+    Damage("UPDATE appointment SET start_at = 1.5", "약속 #1, start_at: 정수가 아닙니다"),
+    Damage("UPDATE appointment SET time_zone = NULL", "약속 #1, time_zone: 값이 없습니다 (NULL)"),
     Damage(
       "UPDATE appointment SET time_zone = 'Mars/Olympus'",
-      "appointment #1: time_zone 'Mars/Olympus'"),
-    Damage("UPDATE appointment SET place = x'00'", "appointment #1: place is not text"),
-    Damage("UPDATE appointment SET lat = 'north'", "appointment #1: lat is not a number"),
-    Damage("UPDATE appointment SET lat = 91.5", "appointment #1: lat '91.5'"),
-    Damage("UPDATE appointment SET lng = -180.5", "appointment #1: lng '-180.5'"),
-    Damage("UPDATE appointment SET lng = NULL", "appointment #1: lng is NULL but lat is not"),
-    Damage("UPDATE appointment SET lat = NULL", "appointment #1: lat is NULL but lng is not"),
-    Damage("UPDATE appointment SET origin_name = x'01'", "appointment #1: origin_name is not text"),
+      "약속 #1, time_zone: 알 수 없는 시간대 'Mars/Olympus'"),
+    Damage("UPDATE appointment SET place = x'00'", "약속 #1, place: 텍스트가 아닙니다"),
+    Damage("UPDATE appointment SET lat = 'north'", "약속 #1, lat: 숫자가 아닙니다"),
+    Damage("UPDATE appointment SET lat = 91.5", "약속 #1, lat: 범위 밖의 값 '91.5' (-90~90)"),
+    Damage("UPDATE appointment SET lng = -180.5", "약속 #1, lng: 범위 밖의 값 '-180.5' (-180~180)"),
+    Damage("UPDATE appointment SET lng = NULL", "약속 #1, lng: lat에는 값이 있는데 비어 있습니다 (NULL)"),
+    Damage("UPDATE appointment SET lat = NULL", "약속 #1, lat: lng에는 값이 있는데 비어 있습니다 (NULL)"),
+    Damage("UPDATE appointment SET origin_name = x'01'", "약속 #1, origin_name: 텍스트가 아닙니다"),
     Damage(
-      "UPDATE appointment SET origin_lat = -90.5", "appointment #1: origin_lat '-90.5'"),
+      "UPDATE appointment SET origin_lat = -90.5", "약속 #1, origin_lat: 범위 밖의 값 '-90.5' (-90~90)"),
     Damage(
       "UPDATE appointment SET origin_lng = NULL",
-      "appointment #1: origin_lng is NULL but origin_lat is not"),
+      "약속 #1, origin_lng: origin_lat에는 값이 있는데 비어 있습니다 (NULL)"),
     Damage(
       "UPDATE appointment SET origin_lat = NULL, origin_lng = NULL",
-      "appointment #1: origin_lat and origin_lng are NULL but origin_name is not"),
-    Damage("UPDATE appointment SET mode = 'plane'", "appointment #1: mode 'plane'"),
-    Damage("UPDATE appointment SET mode = NULL", "appointment #1: mode is NULL"),
-    Damage("UPDATE appointment SET travel_seconds = -60", "appointment #1: travel_seconds '-60'"),
+      "약속 #1, origin_name: 값이 있는데 origin_lat과 origin_lng가 비어 있습니다 (NULL)"),
+    Damage("UPDATE appointment SET mode = 'plane'", "약속 #1, mode: 알 수 없는 값 'plane'"),
+    Damage("UPDATE appointment SET mode = NULL", "약속 #1, mode: 값이 없습니다 (NULL)"),
+    Damage(
+      "UPDATE appointment SET travel_seconds = -60",
+      "약속 #1, travel_seconds: 범위 밖의 값 '-60' (0~604800초)"),
     // Text sorts after every number in SQLite, so this one passes the CHECK even when enforced.
     Damage(
       "UPDATE appointment SET travel_seconds = 'half an hour'",
-      "appointment #1: travel_seconds is not an integer"),
+      "약속 #1, travel_seconds: 정수가 아닙니다"),
     Damage(
-      "UPDATE appointment SET travel_estimated = 2", "appointment #1: travel_estimated '2'"),
+      "UPDATE appointment SET travel_estimated = 2", "약속 #1, travel_estimated: 0이나 1이 아닌 값 '2'"),
     Damage(
-      "UPDATE appointment SET travel_estimated = NULL", "appointment #1: travel_estimated is NULL"),
-    Damage("UPDATE appointment SET buffer_seconds = -1", "appointment #1: buffer_seconds '-1'"),
+      "UPDATE appointment SET travel_estimated = NULL", "약속 #1, travel_estimated: 값이 없습니다 (NULL)"),
     Damage(
-      "UPDATE appointment SET prep_seconds = 1.5", "appointment #1: prep_seconds is not an integer"),
-    Damage("UPDATE appointment SET alerts = '30m,0'", "appointment #1: alerts '30m,0'"),
-    Damage("UPDATE appointment SET alerts = '1800,,0'", "appointment #1: alerts '1800,,0'"),
-    Damage("UPDATE appointment SET alerts = '-60'", "appointment #1: alerts '-60'"),
-    Damage("UPDATE appointment SET alerts = '+60'", "appointment #1: alerts '+60'"),
-    Damage("UPDATE appointment SET alerts = NULL", "appointment #1: alerts is NULL"),
-    Damage("UPDATE appointment SET note = x''", "appointment #1: note is not text"),
+      "UPDATE appointment SET buffer_seconds = -1",
+      "약속 #1, buffer_seconds: 범위 밖의 값 '-1' (0~604800초)"),
+    Damage(
+      "UPDATE appointment SET prep_seconds = 1.5", "약속 #1, prep_seconds: 정수가 아닙니다"),
+    Damage("UPDATE appointment SET alerts = '30m,0'", "약속 #1, alerts: 잘못된 목록 '30m,0'"),
+    Damage("UPDATE appointment SET alerts = '1800,,0'", "약속 #1, alerts: 잘못된 목록 '1800,,0'"),
+    Damage("UPDATE appointment SET alerts = '-60'", "약속 #1, alerts: 잘못된 목록 '-60'"),
+    Damage("UPDATE appointment SET alerts = '+60'", "약속 #1, alerts: 잘못된 목록 '+60'"),
+    Damage("UPDATE appointment SET alerts = NULL", "약속 #1, alerts: 값이 없습니다 (NULL)"),
+    Damage("UPDATE appointment SET note = x''", "약속 #1, note: 텍스트가 아닙니다"),
+    // Values the column's type allows but the schema's meaning does not.
+    Damage(
+      "UPDATE appointment SET travel_seconds = 9223372036854775807",
+      "약속 #1, travel_seconds: 범위 밖의 값 '9223372036854775807' (0~604800초)"),
+    Damage(
+      "UPDATE appointment SET buffer_seconds = 604801",
+      "약속 #1, buffer_seconds: 범위 밖의 값 '604801' (0~604800초)"),
+    Damage(
+      "UPDATE appointment SET prep_seconds = 4000000000",
+      "약속 #1, prep_seconds: 범위 밖의 값 '4000000000' (0~604800초)"),
+    Damage("UPDATE appointment SET alerts = '1800,604801'", "약속 #1, alerts: 잘못된 목록 '1800,604801'"),
+    Damage(
+      "UPDATE appointment SET start_at = 9223372036854775807",
+      "약속 #1, start_at: 범위 밖의 값 '9223372036854775807' (1900~2200년)"),
+    Damage(
+      "UPDATE appointment SET start_at = -2209039201",
+      "약속 #1, start_at: 범위 밖의 값 '-2209039201' (1900~2200년)"),
+    Damage("UPDATE appointment SET start_at = 1.5e300", "약속 #1, start_at: 정수가 아닙니다"),
   ]
 
   @Test(arguments: appointmentDamage)
@@ -92,7 +114,7 @@ struct Damage: Sendable, CustomTestStringConvertible {
       let expected = StoreError.damaged(path: path, reason: damage.reason)
       #expect(throws: expected) { try store.all() }
       #expect(throws: expected) { try store.appointment(id: 1) }
-      #expect(throws: expected) { try store.next(after: Date(timeIntervalSince1970: 0)) }
+      #expect(throws: expected) { try store.next(after: Date(timeIntervalSince1970: -4e9)) }
     }
     #expect(folder.bytes("c.db") == before)
   }
@@ -125,7 +147,7 @@ struct Damage: Sendable, CustomTestStringConvertible {
     #expect(try store.next(after: Date(timeIntervalSince1970: 0))?.title == "먼저")
     #expect(try store.place(named: "집")?.name == "집")
     #expect(try store.defaultPlace()?.name == "집")
-    #expect(throws: StoreError.damaged(path: path, reason: "place '회사': lat is not a number")) {
+    #expect(throws: StoreError.damaged(path: path, reason: "장소 '회사', lat: 숫자가 아닙니다")) {
       try store.places()
     }
   }
@@ -145,18 +167,19 @@ struct Damage: Sendable, CustomTestStringConvertible {
 
   static let placeDamage = [
     PlaceDamage(
-      damage: Damage("UPDATE place SET name = NULL", "place: name is NULL"), lookup: .defaultPlace),
-    PlaceDamage(
-      damage: Damage("UPDATE place SET lat = 'north'", "place '집': lat is not a number"),
-      lookup: .named("집")),
-    PlaceDamage(
-      damage: Damage("UPDATE place SET lng = 200", "place '집': lng '200.0'"),
+      damage: Damage("UPDATE place SET name = NULL", "장소, name: 값이 없습니다 (NULL)"),
       lookup: .defaultPlace),
     PlaceDamage(
-      damage: Damage("UPDATE place SET lat = NULL, lng = NULL", "place '집': lat and lng are NULL"),
+      damage: Damage("UPDATE place SET lat = 'north'", "장소 '집', lat: 숫자가 아닙니다"),
       lookup: .named("집")),
     PlaceDamage(
-      damage: Damage("UPDATE place SET is_default = 2", "place '집': is_default '2'"),
+      damage: Damage("UPDATE place SET lng = 200", "장소 '집', lng: 범위 밖의 값 '200.0' (-180~180)"),
+      lookup: .defaultPlace),
+    PlaceDamage(
+      damage: Damage("UPDATE place SET lat = NULL, lng = NULL", "장소 '집', lat, lng: 값이 없습니다 (NULL)"),
+      lookup: .named("집")),
+    PlaceDamage(
+      damage: Damage("UPDATE place SET is_default = 2", "장소 '집', is_default: 0이나 1이 아닌 값 '2'"),
       lookup: .named("집")),
   ]
 
@@ -184,10 +207,10 @@ struct Damage: Sendable, CustomTestStringConvertible {
   }
 
   static let settingDamage = [
-    Damage("INSERT INTO setting VALUES ('buffer', 'soon')", "setting 'buffer': value 'soon'"),
-    Damage("INSERT INTO setting VALUES ('mode', NULL)", "setting 'mode': value is NULL"),
-    Damage("INSERT INTO setting VALUES ('alerts', x'00')", "setting 'alerts': value is not text"),
-    Damage("INSERT INTO setting VALUES (NULL, '10m')", "setting: key is NULL"),
+    Damage("INSERT INTO setting VALUES ('buffer', 'soon')", "설정 'buffer', value: 잘못된 값 'soon'"),
+    Damage("INSERT INTO setting VALUES ('mode', NULL)", "설정 'mode', value: 값이 없습니다 (NULL)"),
+    Damage("INSERT INTO setting VALUES ('alerts', x'00')", "설정 'alerts', value: 텍스트가 아닙니다"),
+    Damage("INSERT INTO setting VALUES (NULL, '10m')", "설정, key: 값이 없습니다 (NULL)"),
   ]
 
   @Test(arguments: settingDamage)

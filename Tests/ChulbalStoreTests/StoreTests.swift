@@ -49,8 +49,12 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     let orphan = "INSERT INTO alert_log VALUES (42, 0, 'leave', 1, 2)"
     // 787 is SQLITE_CONSTRAINT_FOREIGNKEY.
     let refused = StoreError.sqlite(
-      code: 787, message: "FOREIGN KEY constraint failed", context: orphan)
+      path: folder.path + "/c.db", code: 787, message: "FOREIGN KEY constraint failed")
     #expect(throws: refused) { try store.database.rows(orphan) }
+    // What a person reads names the file, in Korean, without SQLite's code or the SQL.
+    let message =
+      "데이터베이스 '\(folder.path)/c.db'를 쓰거나 읽다가 예상하지 못한 오류가 났습니다 [FOREIGN KEY constraint failed]"
+    #expect(refused.description == message)
   }
 
   @Test func appointmentsRoundTripThroughARealFile() throws {
@@ -58,7 +62,7 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
     let stored = try store.insert(sample(), createdAt: added)
     #expect(stored.id == 1)
-    let reopened = try #require(try Store.open(path: folder.path + "/c.db", create: false))
+    let reopened = try #require(try Store.open(path: folder.path + "/c.db", access: .writing))
     #expect(try reopened.appointment(id: 1) == stored)
     var edited = stored
     edited.title = "바뀐 제목"
@@ -161,7 +165,7 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     case .notADatabase:
       try Data("이건 데이터베이스가 아닙니다\n".utf8 + Array(repeating: 7, count: 5000)).write(
         to: URL(fileURLWithPath: path))
-      expected = .damaged(path: path, reason: "file is not a database")
+      expected = .damaged(path: path, reason: "SQLite가 읽을 수 없는 파일입니다 [file is not a database]")
     case .truncated:
       do {
         let store = try #require(try Store.open(path: path, create: true))
@@ -173,11 +177,26 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
       try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
       // SQLite finds the header's page count larger than the file at the first read, so even
       // a truncated file is refused by open itself, before any row is read.
-      expected = .damaged(path: path, reason: "database disk image is malformed")
+      expected = .damaged(
+        path: path, reason: "SQLite가 읽을 수 없는 파일입니다 [database disk image is malformed]")
     }
     let before = try #require(folder.bytes("c.db"))
     #expect(throws: expected) { try Store.open(path: path, create: true) }
     #expect(folder.bytes("c.db") == before)
+  }
+
+  @Test func theImmutableURINamesThePathExactly() {
+    #expect(Database.uri("/a b/c?d#e%f.db") == "file:///a%20b/c%3Fd%23e%25f.db")
+    #expect(Database.uri("//x.db") == "file:////x.db")
+    #expect(Database.uri("rel/약.db") == "file:rel/%EC%95%BD.db")
+  }
+
+  @Test func theFolderOfAPathIsEverythingBeforeItsLastSlash() {
+    #expect(StoreFile.folder(of: "a") == ".")
+    #expect(StoreFile.folder(of: "/x.db") == "/")
+    #expect(StoreFile.folder(of: "d/e/x.db") == "d/e")
+    // A combining mark after the slash makes one character with it, but not one scalar.
+    #expect(StoreFile.folder(of: "d/\u{301}x.db") == "d")
   }
 
   @Test func defaultPathFollowsXDGAndCHULBALDB() {

@@ -28,7 +28,7 @@ enum AddCommand: Command {
     }
     let input = try AppointmentOptions(
       options, title: options.positionals.joined(separator: " "), environment: environment)
-    let existing = try options.store(environment, create: false)
+    let existing = try options.store(environment, access: .writing)
     let (draft, now) = try input.resolved(over: nil, store: existing, environment: environment)
     let appointment = try AppointmentOptions.appointment(
       draft, over: nil, store: existing, command: name)

@@ -108,12 +108,13 @@ extension ParsedOptions {
     return try environment.timeZone(option: text)
   }
 
-  /// The store `--db` or the environment points at.
+  /// The store `--db` or the environment points at, opened for what the command means to do;
+  /// nil when there is none yet (a reading command shows its empty state).
   ///
-  /// - Parameter create: create it when missing (commands that write); a reading command gets
-  ///   nil instead and shows its empty state.
-  func store(_ environment: Environment, create: Bool) throws -> Store? {
-    try Store.open(path: databasePath(environment), create: create)
+  /// - Throws: `UsageError.missingValue` for an empty `--db`; `StoreError` when the path or
+  ///   the file cannot be used.
+  func store(_ environment: Environment, access: Store.Access) throws -> Store? {
+    try Store.open(path: databasePath(environment), access: access)
   }
 
   /// The store for a command that writes: `existing` when there was one, else a new one.
@@ -122,12 +123,18 @@ extension ParsedOptions {
     return try Store.openOrCreate(path: databasePath(environment))
   }
 
-  /// `--db`, else the path the environment gives.
+  /// `--db`, else the path the environment gives: `CHULBAL_DB` or the XDG default. An empty
+  /// `CHULBAL_DB` counts as unset, as an empty variable usually does, but an empty `--db` names
+  /// no file.
   ///
-  /// - Throws: `UsageError.undecodableVariable` when the variable the path comes from is not
-  ///   UTF-8: read with U+FFFD in it, it would name another file.
+  /// - Throws: `UsageError.missingValue` for an empty `--db`; `UsageError.undecodableVariable`
+  ///   when the variable the path comes from is not UTF-8: read with U+FFFD in it, it would
+  ///   name another file.
   func databasePath(_ environment: Environment) throws(UsageError) -> String {
-    if let path = self[.database] { return path }
+    if let path = self[.database] {
+      guard !path.isEmpty else { throw .missingValue(option: OptionSpec.database.name) }
+      return path
+    }
     // The variable Store.defaultPath takes the path from, in its order.
     let name =
       if environment.variables["CHULBAL_DB"]?.isEmpty == false {

@@ -16,7 +16,7 @@ enum ConfigGetCommand: Command {
     let keys =
       try options.positionals.first.map { key throws(UsageError) in [try Settings.Key.named(key)] }
       ?? Settings.Key.allCases
-    let settings = try options.store(environment, create: false)?.settings() ?? .defaults
+    let settings = try options.store(environment, access: .reading)?.settings() ?? .defaults
     if options.has(.json) {
       return .success(
         JSONValue.object(keys.map { ($0.rawValue, .string(settings.text($0))) }).rendered())

@@ -41,7 +41,7 @@ enum CountdownCommand: Command {
     let clock = environment.clock
     guard
       let target = try CountdownTarget.select(
-        choice, store: { try options.store(environment, create: false) }, now: clock.now(),
+        choice, store: { try options.store(environment, access: .reading) }, now: clock.now(),
         environment: environment)
     else {
       throw RuntimeFailure.nothingUpcoming(command: name)

@@ -23,7 +23,7 @@ enum EditCommand: Command {
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let selector = try options.singlePositional("번호", example: "chulbal edit 3 --at 19:30")
     let input = try AppointmentOptions(options, title: options[title], environment: environment)
-    let store = try options.store(environment, create: false)
+    let store = try options.store(environment, access: .writing)
     let base = try AppointmentSelector.find(selector, in: store)
     let (draft, now) = try input.resolved(over: base, store: store, environment: environment)
     var edited = try AppointmentOptions.appointment(draft, over: base, store: store, command: name)

@@ -19,7 +19,7 @@ enum ListCommand: Command {
     try options.expectPositionals(atMost: 0)
     if options.has(all) && options.has(past) { throw UsageError.allWithPast }
     let now = try options.clock(environment, timeZone: options.timeZone(environment)).now()
-    let store = try options.store(environment, create: false)
+    let store = try options.store(environment, access: .reading)
     let appointments: [Appointment]
     if options.has(all) {
       appointments = try store?.all() ?? []

@@ -22,7 +22,7 @@ enum NavCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let nav = try NavOptions(options, environment: environment)
-    let store = try options.store(environment, create: false)
+    let store = try options.store(environment, access: .reading)
     let settings = try store?.settings() ?? .defaults
     let request = try Self.request(nav, store: store, settings: settings)
     let order = nav.provider.map { [$0] } ?? settings.providers

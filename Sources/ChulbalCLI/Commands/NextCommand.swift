@@ -17,7 +17,8 @@ enum NextCommand: Command {
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 0)
     let now = try options.clock(environment, timeZone: options.timeZone(environment)).now()
-    guard let appointment = try options.store(environment, create: false)?.next(after: now) else {
+    guard let appointment = try options.store(environment, access: .reading)?.next(after: now)
+    else {
       throw RuntimeFailure.nothingUpcoming(command: name)
     }
     let view = AppointmentView(appointment, now: now, environment: environment)

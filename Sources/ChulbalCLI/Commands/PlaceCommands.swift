@@ -26,7 +26,7 @@ enum PlaceAddCommand: Command {
         option: OptionSpec.coord.name,
         .coordinate(options[.coord] ?? "", reason: "0,0은 좌표가 없다는 뜻이라 출발지로 쓸 수 없습니다"))
     }
-    let existing = try options.store(environment, create: false)
+    let existing = try options.store(environment, access: .writing)
     if try existing?.place(named: name) != nil { throw UsageError.duplicatePlace(name) }
     let store = try options.writableStore(environment, existing: existing)
     let place = SavedPlace(name: name, coordinate: coordinate, isDefault: options.has(isDefault))
@@ -61,7 +61,7 @@ enum PlaceListCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 0)
-    let places = try options.store(environment, create: false)?.places() ?? []
+    let places = try options.store(environment, access: .reading)?.places() ?? []
     if options.has(.json) {
       return .success(
         JSONValue.array(
@@ -94,7 +94,7 @@ enum PlaceRemoveCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let name = try options.singlePositional("이름", example: "chulbal place remove 집")
-    guard let store = try options.store(environment, create: false),
+    guard let store = try options.store(environment, access: .writing),
       try store.place(named: name) != nil
     else { throw UsageError.unknownPlace(name) }
     guard try store.removePlace(named: name) else { throw UsageError.unknownPlace(name) }

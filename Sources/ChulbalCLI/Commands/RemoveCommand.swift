@@ -17,7 +17,7 @@ enum RemoveCommand: Command {
     guard !options.positionals.isEmpty else {
       throw UsageError.missingArgument("번호", command: name, example: "chulbal remove 3")
     }
-    let store = try options.store(environment, create: false)
+    let store = try options.store(environment, access: .writing)
     var chosen: [Appointment] = []
     for selector in options.positionals {
       let appointment = try AppointmentSelector.find(selector, in: store)

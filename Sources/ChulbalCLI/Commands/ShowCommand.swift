@@ -16,7 +16,7 @@ enum ShowCommand: Command {
     let zone = try options.timeZone(environment)
     try options.checkNow()
     let appointment = try AppointmentSelector.find(
-      selector, in: options.store(environment, create: false))
+      selector, in: options.store(environment, access: .reading))
     // A --now without an offset is read in the appointment's own zone.
     let now = try options.clock(
       environment, timeZone: zone ?? environment.timeZone(stored: appointment.timeZone)

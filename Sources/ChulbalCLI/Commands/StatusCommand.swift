@@ -38,11 +38,11 @@ enum StatusCommand: Command {
     let follows = options.has(follow)
     if follows && options[.now] != nil { throw UsageError.followWithNow }
     let clock = try options.clock(environment, timeZone: zone)
-    var store = try options.store(environment, create: false)
+    var store = try options.store(environment, access: .reading)
     /// The line for `now`, and the departure it counts down to.
     func update(at now: Date) throws -> (line: String, departure: Date?) {
       // A database created while following is picked up at the next tick.
-      if store == nil { store = try options.store(environment, create: false) }
+      if store == nil { store = try options.store(environment, access: .reading) }
       let next = try store?.next(after: now)
       let shownZone = next.map { environment.timeZone(stored: $0.timeZone) } ?? zone
       let line = StatusLine(appointment: next, now: now, timeZone: shownZone)

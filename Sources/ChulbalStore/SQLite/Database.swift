@@ -5,23 +5,64 @@ import Foundation
 ///
 /// Used from one thread at a time, like the process that owns it.
 final class Database {
+  /// How a connection may use its file.
+  enum Access {
+    case readWrite
+    /// Never writes the file; in WAL mode it still needs to reach (or make) the `-shm` file.
+    case readOnly
+    /// Reads the file as it is, with no locks and no `-shm`: only for a file nothing can
+    /// change, such as one in a read-only folder with no write-ahead log beside it.
+    case immutable
+  }
+
   let path: String
   private var handle: OpaquePointer?
 
   /// Opens (and with `create`, creates) the database file.
-  init(path: String, create: Bool, busyTimeoutMilliseconds: Int32 = 10_000) throws(StoreError) {
+  ///
+  /// The busy timeout is set before any statement runs, so it holds from the first one.
+  init(
+    path: String, create: Bool = false, access: Access = .readWrite,
+    busyTimeoutMilliseconds: Int32 = 10_000
+  ) throws(StoreError) {
     self.path = path
-    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-    if create { flags |= SQLITE_OPEN_CREATE }
-    let status = sqlite3_open_v2(path, &handle, flags, nil)
+    var flags = SQLITE_OPEN_NOMUTEX
+    var name = path
+    switch access {
+    case .readWrite: flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+    case .readOnly: flags |= SQLITE_OPEN_READONLY
+    case .immutable:
+      flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+      name = Self.uri(path) + "?immutable=1"
+    }
+    let status = sqlite3_open_v2(name, &handle, flags, nil)
     guard status == SQLITE_OK else {
-      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      let failure = handle.map { error(status, message: String(cString: sqlite3_errmsg($0))) }
       sqlite3_close(handle)
       handle = nil
-      throw .cannotOpen(path: path, reason: message)
+      throw failure ?? .sqlite(path: path, code: status, message: "out of memory")
     }
     sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
     sqlite3_extended_result_codes(handle, 1)
+  }
+
+  /// A `file:` URI naming `path` exactly: every byte but the unreserved ones and `/` is
+  /// percent-encoded, so `?`, `#` and `%` in a name stay part of it.
+  static func uri(_ path: String) -> String {
+    var encoded = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        encoded += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    // An absolute path gets an empty authority, so `//x.db` is not read as host `x.db`.
+    return path.hasPrefix("/") ? "file://" + encoded : "file:" + encoded
   }
 
   deinit {
@@ -34,7 +75,7 @@ final class Database {
     let status = sqlite3_exec(handle, sql, nil, nil, &message)
     let text = message.map { String(cString: $0) }
     sqlite3_free(message)
-    guard status == SQLITE_OK else { throw error(status, context: sql, message: text) }
+    guard status == SQLITE_OK else { throw error(status, message: text) }
   }
 
   /// Runs one statement with bound values and returns every row.
@@ -43,7 +84,7 @@ final class Database {
     var statement: OpaquePointer?
     let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
     defer { sqlite3_finalize(statement) }
-    guard prepared == SQLITE_OK else { throw error(prepared, context: sql) }
+    guard prepared == SQLITE_OK else { throw error(prepared) }
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
       let bound: Int32
@@ -60,13 +101,13 @@ final class Database {
         bound = sqlite3_bind_blob(
           statement, index, bytes, Int32(bytes.count), csqlite_transient())
       }
-      guard bound == SQLITE_OK else { throw error(bound, context: sql) }
+      guard bound == SQLITE_OK else { throw error(bound) }
     }
     var result: [[SQLValue]] = []
     while true {
       let status = sqlite3_step(statement)
       if status == SQLITE_DONE { return result }
-      guard status == SQLITE_ROW else { throw error(status, context: sql) }
+      guard status == SQLITE_ROW else { throw error(status) }
       let columns = sqlite3_column_count(statement)
       result.append(
         (0..<columns).map { column in
@@ -110,12 +151,27 @@ final class Database {
   /// Rows changed by the last statement.
   var changes: Int { Int(sqlite3_changes(handle)) }
 
-  private func error(_ status: Int32, context: String, message: String? = nil) -> StoreError {
-    let text = message ?? String(cString: sqlite3_errmsg(handle))
+  /// The `StoreError` for an SQLite status and its message (by default the connection's
+  /// latest); the SQL that failed is not part of it, since no person should read it.
+  private func error(_ status: Int32, message: String? = nil) -> StoreError {
+    let message = message ?? String(cString: sqlite3_errmsg(handle))
+    // The system's errno tells a full disk apart from other I/O failures (such as 4874,
+    // SQLITE_IOERR_SHMSIZE, when there is no room for the -shm file).
+    let systemError = sqlite3_system_errno(handle)
+    let outOfRoom =
+      [SQLITE_IOERR, SQLITE_CANTOPEN].contains(status & 0xFF)
+      && (systemError == ENOSPC || systemError == EDQUOT)
+    if status & 0xFF == SQLITE_FULL || outOfRoom {
+      return .diskFull(path: path, detail: message)
+    }
     switch status & 0xFF {
     case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
-    case SQLITE_NOTADB, SQLITE_CORRUPT: return .damaged(path: path, reason: text)
-    default: return .sqlite(code: status, message: text, context: context)
+    case SQLITE_NOTADB, SQLITE_CORRUPT:
+      return .damaged(path: path, reason: "SQLite가 읽을 수 없는 파일입니다 [\(message)]")
+    case SQLITE_READONLY: return .readOnlyFile(path: path)
+    case SQLITE_CANTOPEN:
+      return .cannotOpen(path: path, reason: "SQLite가 파일을 열지 못했습니다 [\(message)]")
+    default: return .sqlite(path: path, code: status, message: message)
     }
   }
 }

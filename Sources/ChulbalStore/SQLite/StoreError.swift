@@ -1,22 +1,40 @@
 /// Why the appointment database could not be used; every case is a runtime failure (exit 1).
+///
+/// Every description is one Korean line naming the path as it was given; SQLite's own English
+/// message, where there is one, follows in brackets for the curious, and no SQLite code or SQL
+/// text ever appears.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
-  /// The file or its folder could not be opened or created.
+  /// The file or its folder could not be opened or created; `reason` is Korean.
   case cannotOpen(path: String, reason: String)
+  /// A command that writes found the folder read-only, so SQLite could not keep its log
+  /// (`-wal`, `-shm`) there or the file could not be made.
+  case readOnlyFolder(path: String, folder: String)
+  /// A command that writes found the file itself read-only.
+  case readOnlyFile(path: String)
+  /// The disk (or the file system's quota) is full.
+  case diskFull(path: String, detail: String)
   /// The file is an SQLite database of some other program.
   case notChulbal(path: String)
   /// The file was written by a newer chulbal, whose schema this one does not know.
   case newerVersion(path: String, found: Int, supported: Int)
-  /// The file is not a database at all, or is corrupt.
+  /// The file is not a database at all, is corrupt, or does not hold chulbal's schema;
+  /// `reason` is Korean, with SQLite's message in brackets when SQLite found it.
   case damaged(path: String, reason: String)
   /// Another process held the database for longer than the busy timeout.
   case busy(path: String)
-  /// Any other SQLite failure, with SQLite's own message.
-  case sqlite(code: Int32, message: String, context: String)
+  /// Any other SQLite failure; `code` is for the program, never shown.
+  case sqlite(path: String, code: Int32, message: String)
 
   public var description: String {
     switch self {
     case .cannotOpen(let path, let reason):
       return "데이터베이스 '\(path)'를 열 수 없습니다: \(reason)"
+    case .readOnlyFolder(let path, let folder):
+      return "폴더 '\(folder)'가 읽기 전용이라 데이터베이스 '\(path)'에 쓸 수 없습니다 (읽기만 하는 명령은 됩니다)"
+    case .readOnlyFile(let path):
+      return "데이터베이스 '\(path)'가 읽기 전용 파일이라 쓸 수 없습니다 (읽기만 하는 명령은 됩니다)"
+    case .diskFull(let path, let detail):
+      return "디스크가 가득 차서 데이터베이스 '\(path)'를 쓰거나 읽을 수 없습니다; 공간을 비운 뒤 다시 하세요 [\(detail)]"
     case .notChulbal(let path):
       return "'\(path)'는 chulbal 데이터베이스가 아닙니다 (건드리지 않았습니다; --db로 다른 파일을 고르세요)"
     case .newerVersion(let path, let found, let supported):
@@ -26,8 +44,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       return "데이터베이스 '\(path)'가 손상되었습니다: \(reason) (건드리지 않았습니다)"
     case .busy(let path):
       return "데이터베이스 '\(path)'를 다른 chulbal이 너무 오래 쓰고 있습니다; 잠시 뒤 다시 하세요"
-    case .sqlite(let code, let message, let context):
-      return "SQLite 오류 \(code) (\(context)): \(message)"
+    case .sqlite(let path, _, let message):
+      return "데이터베이스 '\(path)'를 쓰거나 읽다가 예상하지 못한 오류가 났습니다 [\(message)]"
     }
   }
 }

@@ -106,7 +106,10 @@ struct Row {
   /// Text, or nil for NULL.
   func optionalText(_ column: String) throws(StoreError) -> String? {
     switch self[column] {
+    // chulbal never writes a NUL: no argument can hold one, and the input checks refuse it.
+    case .text(let value) where value.utf8.contains(0): throw damaged(column, "텍스트에 NUL 문자가 있습니다")
     case .text(let value): return value
+    case .undecodableText: throw damaged(column, "UTF-8이 아닌 텍스트입니다")
     case .null: return nil
     default: throw damaged(column, "텍스트가 아닙니다")
     }

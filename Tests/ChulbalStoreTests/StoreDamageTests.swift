@@ -35,6 +35,16 @@ struct Damage: Sendable, CustomTestStringConvertible {
   static let appointmentDamage = [
     Damage("UPDATE appointment SET title = NULL", "약속 #1, title: 값이 없습니다 (NULL)"),
     Damage("UPDATE appointment SET title = x'e6b0'", "약속 #1, title: 텍스트가 아닙니다"),
+    // Text that is not UTF-8, or holds a NUL, is reported rather than repaired or cut short.
+    Damage(
+      "UPDATE appointment SET title = CAST(x'ff41' AS TEXT)",
+      "약속 #1, title: UTF-8이 아닌 텍스트입니다"),
+    Damage(
+      "UPDATE appointment SET note = 'a' || char(0) || 'b'",
+      "약속 #1, note: 텍스트에 NUL 문자가 있습니다"),
+    Damage(
+      "UPDATE appointment SET place = CAST(x'c0af' AS TEXT)",
+      "약속 #1, place: UTF-8이 아닌 텍스트입니다"),
     Damage(
       "UPDATE appointment SET start_at = 'soon'", "약속 #1, start_at: 정수가 아닙니다"),
     Damage("UPDATE appointment SET start_at = 1.5", "약속 #1, start_at: 정수가 아닙니다"),

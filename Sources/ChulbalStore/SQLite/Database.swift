@@ -93,7 +93,17 @@ final class Database {
       case .integer(let number): bound = sqlite3_bind_int64(statement, index, Int64(number))
       case .real(let number): bound = sqlite3_bind_double(statement, index, number)
       case .text(let text):
-        bound = sqlite3_bind_text(statement, index, text, -1, csqlite_transient())
+        // By its length in bytes, so a NUL inside cannot cut it short.
+        bound = text.utf8CString.withUnsafeBufferPointer {
+          sqlite3_bind_text(
+            statement, index, $0.baseAddress, Int32($0.count - 1), csqlite_transient())
+        }
+      case .undecodableText(let bytes):
+        bound = bytes.withUnsafeBytes {
+          sqlite3_bind_text(
+            statement, index, $0.baseAddress?.assumingMemoryBound(to: CChar.self),
+            Int32($0.count), csqlite_transient())
+        }
       case .blob(let bytes) where bytes.isEmpty:
         // sqlite3_bind_blob takes a null pointer for NULL, and an empty array may give one.
         bound = sqlite3_bind_zeroblob(statement, index, 0)
@@ -122,7 +132,13 @@ final class Database {
                 UnsafeRawBufferPointer(
                   start: sqlite3_column_blob(statement, column),
                   count: Int(sqlite3_column_bytes(statement, column)))))
-          default: .text(String(cString: sqlite3_column_text(statement, column)))
+          default:
+            // Read by its length, not up to a NUL, and never repaired: text that is not UTF-8
+            // is kept as bytes so that the row reading it can report the damage.
+            SQLValue.text(
+              UnsafeRawBufferPointer(
+                start: sqlite3_column_text(statement, column),
+                count: Int(sqlite3_column_bytes(statement, column))))
           }
         })
     }
@@ -183,6 +199,14 @@ enum SQLValue: Equatable {
   case real(Double)
   case text(String)
   case blob([UInt8])
+  /// A text value whose bytes are not UTF-8: only a damaged or hand-edited file holds one.
+  case undecodableText([UInt8])
+
+  /// A text column's bytes as a value.
+  static func text(_ bytes: UnsafeRawBufferPointer) -> SQLValue {
+    if let text = String(validating: bytes, as: UTF8.self) { return .text(text) }
+    return .undecodableText(Array(bytes))
+  }
 
   var int: Int? {
     if case .integer(let value) = self { return value }

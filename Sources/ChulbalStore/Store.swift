@@ -36,8 +36,8 @@ public final class Store {
 
   /// What a command means to do with the store.
   public enum Access: Sendable {
-    /// Read only: the file is opened read-only and never written, not even to switch it to
-    /// WAL or to give an empty file the schema.
+    /// Read only: nothing is written to the file, not even to switch it to WAL or to give an
+    /// empty file the schema; it is opened read-only where it cannot be written.
     case reading
     /// Read and write: the file must also pass `PRAGMA quick_check`, and its folder and the
     /// file must be writable.
@@ -87,7 +87,11 @@ public final class Store {
   }
 
   private static func openForReading(_ path: String) throws(StoreError) -> Store? {
-    var database = try Database(path: path, access: .readOnly)
+    // Read-write where the file and its folder allow it, though nothing is written through
+    // it: only then does SQLite remove the -wal and -shm files it makes beside the database
+    // when the command ends, leaving the folder as it was. Elsewhere read-only.
+    var database = try Database(
+      path: path, access: StoreFile.isWritable(path) ? .readWrite : .readOnly)
     let identity: Identity
     do {
       identity = try identify(database)

@@ -68,6 +68,11 @@ enum StoreFile {
     }
   }
 
+  /// Whether both the file and its folder can be written.
+  static func isWritable(_ path: String) -> Bool {
+    access(folder(of: path), W_OK | X_OK) == 0 && access(path, W_OK) == 0
+  }
+
   /// Whether a command that reads may open the file as immutable when SQLite cannot make its
   /// `-shm` file: only when nobody can change it, because the folder is read-only (so no
   /// writer can make a `-wal` file either) and no write-ahead log with pages in it is there.

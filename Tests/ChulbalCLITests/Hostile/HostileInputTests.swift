@@ -173,7 +173,10 @@ enum HostileCheck {
     }
     if format == "tmux" {
       // tmux reads #(...) as a command to run and #[...] as a style; ## is a literal #.
+      // Its own styles are the colour at the start and the reset at the end.
       let literal = output.replacingOccurrences(of: "##", with: "")
+        .replacingOccurrences(
+          of: #"#\[fg=#[0-9a-f]{6}\]|#\[default\]"#, with: "", options: .regularExpression)
       for opener in ["#(", "#[", "#{"] where literal.contains(opener) {
         problems.append("tmux format carries '\(opener)' from user data")
       }

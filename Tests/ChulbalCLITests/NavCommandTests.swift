@@ -62,13 +62,19 @@ final class NavWorkspace: @unchecked Sendable {
   func stubOpener(_ body: String = "exit 0") throws -> String {
     let log = folder + "/xdg-open.log"
     let script = folder + "/bin/xdg-open"
-    try """
-    #!/bin/sh
-    printf '%s\\n' "$#" >"\(log)"
-    for argument in "$@"; do printf '%s\\n' "$argument" >>"\(log)"; done
-    \(body)
-    """.write(toFile: script, atomically: true, encoding: .utf8)
-    chmod(script, 0o755)
+    let text = """
+      #!/bin/sh
+      printf '%s\\n' "$#" >"\(log)"
+      for argument in "$@"; do printf '%s\\n' "$argument" >>"\(log)"; done
+      \(body)
+      """
+    // Written through a close-on-exec descriptor: a program another test starts meanwhile
+    // must not inherit it open for writing, or running the script fails with "Text file busy".
+    let descriptor = open(script, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw POSIXError(.EIO) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(.EIO) }
     return log
   }
 }

@@ -13,9 +13,9 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     case refusedFile
     /// A reading command: the folder exactly as it was, whatever the exit status.
     case writesNothing
-    /// Standard output or error closed or full: exit 0 or 1, in time.
+    /// Standard output or error closed or full: exit 0, 1 or 2, in time.
     case unwritableStream
-    /// The program ends with 128 + the signal, by its own exit.
+    /// The program ends with 128 + the signal, by its own exit or by dying of it.
     case endsOnSignal(Int32)
     /// User data in every output is escaped for the output's reader.
     case cleanOutput

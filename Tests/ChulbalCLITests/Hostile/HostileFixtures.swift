@@ -73,6 +73,9 @@ enum DatabaseMutation: String, CaseIterable, Sendable, Hashable, CustomStringCon
   enum Expected {
     /// Every command exits 1 with one line, and the folder is unchanged.
     case refusedByEveryCommand
+    /// Every command that writes exits 1 with one line (it checks every page first); one that
+    /// reads refuses when it meets the damage, and otherwise shows what the intact file holds.
+    case refusedByWritersAndByReadersThatSeeIt
     /// Every command that reads appointment #1 exits 1 with one line.
     case refusedWhenRowIsRead
     /// A reading command writes nothing.
@@ -87,6 +90,7 @@ enum DatabaseMutation: String, CaseIterable, Sendable, Hashable, CustomStringCon
       .unknownZone, .latitudeOutOfRange, .unknownMode, .titleNotUTF8, .titleWithNUL:
       .refusedWhenRowIsRead
     case .settingNotADuration: .refusedWhenSettingsAreRead
+    case .damagedPages: .refusedByWritersAndByReadersThatSeeIt
     case .zeroBytes, .emptyForeignSQLite: .untouchedByReaders
     default: .refusedByEveryCommand
     }

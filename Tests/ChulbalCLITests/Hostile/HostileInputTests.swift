@@ -55,7 +55,19 @@ enum HostileCheck {
       folder: folder.path, redirection: example.redirection, signal: example.signal,
       limit: example.mayKeepRunning ? .milliseconds(1500) : .seconds(10))
     let result = try await run.run()
-    let problems = check(example, result, unchanged: folder.snapshot() == before)
+    var problems = check(example, result, unchanged: folder.snapshot() == before)
+    if example.expectation == .refusedOrAsIntact && result.status != 1 {
+      let intact = TemporaryCaseFolder()
+      try HostileFixture.standard.make(in: intact.path)
+      var same = run
+      same.arguments = example.arguments.map { intact.expand($0) }
+      same.environment = environment(example, folder: intact)
+      same.folder = intact.path
+      let expected = try await same.run()
+      if result.status != expected.status || result.standardOutput != expected.standardOutput {
+        problems.append("neither refused nor the intact file's output:\n\(describe(expected))")
+      }
+    }
     #expect(problems.isEmpty, "\(problems.joined(separator: "; "))\n\(describe(result))")
   }
 
@@ -145,6 +157,8 @@ enum HostileCheck {
       if result.timedOut || result.status != 128 + number {
         problems.append("signal \(number) did not end it with \(128 + number)")
       }
+    case .refusedOrAsIntact:
+      if !unchanged { problems.append("a damaged file was changed") }
     case .cleanOutput:
       problems += checkFormat(example.arguments, out, status: result.status)
     }

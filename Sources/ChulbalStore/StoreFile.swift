@@ -28,10 +28,11 @@ enum StoreFile {
       }
       guard code == ENOENT else { throw .cannotOpen(path: path, reason: reason(code)) }
       var link = stat()
-      if lstat(path, &link) == 0 {
-        throw .cannotOpen(path: path, reason: "심볼릭 링크가 가리키는 파일이 없습니다")
-      }
-      return .absent
+      guard lstat(path, &link) == 0 else { return .absent }
+      // Not a link: another process made the file in the instant since stat (the first
+      // writers race to link theirs into place), so look again.
+      guard link.st_mode & S_IFMT == S_IFLNK else { return try inspect(path) }
+      throw .cannotOpen(path: path, reason: "심볼릭 링크가 가리키는 파일이 없습니다")
     }
     switch info.st_mode & S_IFMT {
     case S_IFREG: return info.st_size == 0 ? .empty : .regular

@@ -52,15 +52,14 @@ import Testing
   @Test func theBinaryRefusesBytesThatAreNotUTF8() throws {
     let workspace = Workspace()
     let result = try ChulbalProcess.run(
-      [], shell: #""$0" add "$(printf 'x\377')" --at 19:00 --travel 5m"#,
-      environment: ["CHULBAL_DB": workspace.database])
+      [], environment: ["CHULBAL_DB": workspace.database],
+      shell: #""$0" add "$(printf 'x\377')" --at 19:00 --travel 5m"#)
     #expect(result.status == 2)
     #expect(
       result.standardError
         == "chulbal: 인수 'x\\xFF'이(가) UTF-8이 아닙니다 (텍스트와 '--db' 경로는 UTF-8로 주세요)\n")
     #expect(!FileManager.default.fileExists(atPath: workspace.database))
-    let database = try ChulbalProcess.run(
-      [], shell: #""$0" --db "$(printf '\377').db" list"#, environment: [:])
+    let database = try ChulbalProcess.run([], shell: #""$0" --db "$(printf '\377').db" list"#)
     #expect(database.status == 2)
     #expect(database.standardError.contains("'\\xFF.db'"))
   }

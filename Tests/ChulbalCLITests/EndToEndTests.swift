@@ -18,15 +18,17 @@ struct ChulbalProcess {
     let standardError: String
   }
 
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-    try run(arguments, shell: nil, environment: environment)
-  }
-
-  /// Runs `script` in `/bin/sh` with the binary as `$0` and `arguments` after it, for words
-  /// that are not UTF-8 (`"$(printf '\377')"`), which `Process` cannot pass.
-  static func run(_ arguments: [String], shell script: String?, environment: [String: String])
-    throws -> Result
-  {
+  /// Runs the binary with this process's environment plus `environment`, less `removing`.
+  ///
+  /// - Parameters:
+  ///   - folder: the working folder, so relative paths resolve there.
+  ///   - script: run in `/bin/sh` instead, with the binary as `$0` and `arguments` after it:
+  ///     for words that are not UTF-8 (`"$(printf '\377')"`), which `Process` cannot pass,
+  ///     or a line such as `umask 777;` before the binary.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], removing: [String] = [],
+    in folder: String? = nil, shell script: String? = nil
+  ) throws -> Result {
     let process = Process()
     if let script {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -35,7 +37,9 @@ struct ChulbalProcess {
       process.executableURL = executable
       process.arguments = arguments
     }
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
     var variables = ProcessInfo.processInfo.environment
+    for name in removing { variables.removeValue(forKey: name) }
     variables.merge(environment) { $1 }
     process.environment = variables
     let output = Pipe()
@@ -44,6 +48,9 @@ struct ChulbalProcess {
     process.standardError = error
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    // A command that should have been refused but counts down instead must not hang the run.
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { kill(pid, SIGKILL) }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -9,45 +9,18 @@ import Testing
 @Suite(.serialized) struct StoreFileProcessTests {
   static let now = "2026-12-01T12:00+09:00"
 
-  /// Runs the binary in `folder` (so relative paths resolve there), with `TZ` fixed.
+  /// Runs the binary in `folder` (so relative paths resolve there), with `TZ` fixed and the
+  /// default database in the folder.
   static func run(
     _ arguments: [String], in folder: String, environment: [String: String] = [:],
     shell prefix: String? = nil
   ) throws -> ChulbalProcess.Result {
-    let process = Process()
-    if let prefix {
-      // A shell line such as `umask 777;` or `setpriv …` put before the binary.
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments =
-        ["-c", "\(prefix) \"$0\" \"$@\"", ChulbalProcess.executable.path]
-        + arguments
-    } else {
-      process.executableURL = ChulbalProcess.executable
-      process.arguments = arguments
-    }
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    var variables = ProcessInfo.processInfo.environment
-    variables["TZ"] = "Asia/Seoul"
-    variables.removeValue(forKey: "CHULBAL_DB")
-    variables["XDG_DATA_HOME"] = folder + "/xdg"
-    variables.merge(environment) { $1 }
-    process.environment = variables
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // A command that should have been refused but counts down instead must not hang the run.
-    let pid = process.processIdentifier
-    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { kill(pid, SIGKILL) }
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ChulbalProcess.Result(
-      status: process.terminationStatus,
-      standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData, as: UTF8.self))
+    try ChulbalProcess.run(
+      arguments,
+      environment: ["TZ": "Asia/Seoul", "XDG_DATA_HOME": folder + "/xdg"].merging(environment) {
+        $1
+      }, removing: ["CHULBAL_DB"], in: folder,
+      shell: prefix.map { "\($0) \"$0\" \"$@\"" })
   }
 
   /// Every command that reads and every one that writes, for a store with `#1` and `집`.

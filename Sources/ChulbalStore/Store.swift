@@ -5,8 +5,8 @@ import Foundation
 /// The appointment database: appointments, saved places, settings and the alert log.
 ///
 /// One SQLite file in WAL mode, so a reader never waits for a writer; every command's writes
-/// are one `BEGIN IMMEDIATE` transaction, and a command that only reads opens the file
-/// read-only. A path that names no regular file, or a file that is not chulbal's, is damaged,
+/// are one `BEGIN IMMEDIATE` transaction, and a command that only reads never writes to the
+/// file (read-only where it cannot be written). A path that names no regular file, or a file that is not chulbal's, is damaged,
 /// lacks part of the schema or comes from a newer one, is refused before anything is read or
 /// written; ``StoreFile`` deals with the path, this type with what is in the file.
 ///
@@ -92,6 +92,7 @@ public final class Store {
     // when the command ends, leaving the folder as it was. Elsewhere read-only.
     var database = try Database(
       path: path, access: StoreFile.isWritable(path) ? .readWrite : .readOnly)
+    let pendingLog = holdPendingLog(database)
     let identity: Identity
     do {
       identity = try identify(database)
@@ -105,7 +106,20 @@ public final class Store {
     }
     guard identity != .empty else { return nil }
     try checkSchema(database)
+    if pendingLog { database.checkpointOnClose(true) }
     return Store(database: database)
+  }
+
+  /// Keeps a write-ahead log that has pages in it out of the file until the file is known to
+  /// be chulbal's and whole: closing a connection copies the log in, which would change a file
+  /// the checks then refuse (another program's, a newer chulbal's).
+  ///
+  /// - Returns: whether there was such a log, so the caller allows the copy once the checks
+  ///   have passed.
+  private static func holdPendingLog(_ database: Database) -> Bool {
+    guard StoreFile.hasPendingLog(database.path) else { return false }
+    database.checkpointOnClose(false)
+    return true
   }
 
   /// - Parameter initialising: give the schema to an empty file; without it such a file
@@ -115,6 +129,7 @@ public final class Store {
   {
     try StoreFile.checkWritable(path)
     let database = try Database(path: path)
+    let pendingLog = holdPendingLog(database)
     switch try identify(database) {
     case .empty:
       guard initialising else { return nil }
@@ -130,6 +145,7 @@ public final class Store {
       throw .damaged(
         path: path, reason: "무결성 검사에서 문제가 나왔습니다 [\(problems.joined(separator: "; "))]")
     }
+    if pendingLog { database.checkpointOnClose(true) }
     try database.execute("PRAGMA foreign_keys=ON")
     return Store(database: database)
   }

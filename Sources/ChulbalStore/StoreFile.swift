@@ -69,6 +69,12 @@ enum StoreFile {
     }
   }
 
+  /// Whether a write-ahead log with pages in it lies beside the file.
+  static func hasPendingLog(_ path: String) -> Bool {
+    var log = stat()
+    return stat(path + "-wal", &log) == 0 && log.st_size > 0
+  }
+
   /// Whether both the file and its folder can be written.
   static func isWritable(_ path: String) -> Bool {
     access(folder(of: path), W_OK | X_OK) == 0 && access(path, W_OK) == 0
@@ -79,8 +85,7 @@ enum StoreFile {
   /// writer can make a `-wal` file either) and no write-ahead log with pages in it is there.
   static func isFrozen(_ path: String) -> Bool {
     guard access(folder(of: path), W_OK) != 0 else { return false }
-    var log = stat()
-    return stat(path + "-wal", &log) != 0 || log.st_size == 0
+    return !hasPendingLog(path)
   }
 
   /// Makes the database at `path` whole or not at all: it is made and initialised under a

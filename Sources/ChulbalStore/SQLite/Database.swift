@@ -69,6 +69,13 @@ final class Database {
     sqlite3_close_v2(handle)
   }
 
+  /// Whether closing this connection, when it is the file's last, copies the write-ahead log
+  /// into the file (SQLite's default). Off while a file is not yet known to be chulbal's, so
+  /// that a refused file's pending log is left exactly as it was.
+  func checkpointOnClose(_ on: Bool) {
+    _ = csqlite_checkpoint_on_close(handle, on ? 1 : 0)
+  }
+
   /// Runs statements that return no rows.
   func execute(_ sql: String) throws(StoreError) {
     var message: UnsafeMutablePointer<CChar>?

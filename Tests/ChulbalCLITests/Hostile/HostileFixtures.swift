@@ -61,6 +61,9 @@ enum DatabaseMutation: String, CaseIterable, Sendable, Hashable, CustomStringCon
   case damagedPages, zeroedHeader, truncatedToHalf, truncatedToOnePage, foreignApplicationID
   case newerVersion, negativeVersion, lowestVersion, versionZero, placeTableDropped
   case noteColumnDropped, applicationIDWithoutTables, directory, symlinkLoop
+  // The change that makes the file foreign or newer still in its write-ahead log, which
+  // closing a connection would copy into the file.
+  case foreignInPendingLog, newerInPendingLog
   // One row's values: every command that reads the row refuses it.
   case travelAtInt64Max, startAtInt64Max, startAtInt64Min, startAsText, startAsHugeReal
   case unknownZone, latitudeOutOfRange, unknownMode, titleNotUTF8, titleWithNUL
@@ -135,6 +138,12 @@ enum DatabaseMutation: String, CaseIterable, Sendable, Hashable, CustomStringCon
       try FileManager.default.removeItem(atPath: path)
       let database = try Database(path: path, create: true)
       try database.execute("PRAGMA application_id=\(Store.applicationID)")
+      return
+    case .foreignInPendingLog, .newerInPendingLog:
+      let database = try Database(path: path)
+      database.checkpointOnClose(false)
+      try database.execute(
+        self == .foreignInPendingLog ? "PRAGMA application_id=1234" : "PRAGMA user_version=99")
       return
     case .foreignApplicationID: sql = "PRAGMA application_id=1234"
     case .newerVersion: sql = "PRAGMA user_version=99"

@@ -249,6 +249,10 @@ final class TemporaryCaseFolder: @unchecked Sendable {
       let full = path + "/" + name
       if let target = try? manager.destinationOfSymbolicLink(atPath: full) {
         entries[name] = Data(("link:" + target).utf8)
+      } else if name.hasSuffix("-shm") {
+        // SQLite's shared-memory index of the log: every reader marks in it, and it holds no
+        // data (it is rebuilt from the log), so only whether it is there counts.
+        entries[name] = Data("shared memory".utf8)
       } else {
         entries[name] = manager.contents(atPath: full) ?? Data("folder".utf8)
       }

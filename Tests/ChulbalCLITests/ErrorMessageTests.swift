@@ -123,10 +123,6 @@ import Testing
       message: "'--open'은 '--all'과 함께 쓸 수 없습니다 (여는 링크는 하나입니다)"),
     // 0,0 means "no coordinate" everywhere, and an estimate is held to a week.
     Case(
-      arguments: ["add", "t", "--at", "19:00", "--coord", "0,0"],
-      message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 도착지 좌표('--coord 위도,경도')를 주면 "
-        + "추정합니다 (기본 장소: chulbal place add 집 --coord 위도,경도 --default)"),
-    Case(
       arguments: ["add", "t", "--at", "19:00", "--coord", "-34.6,-58.4"],
       message: "추정한 이동 시간(45일 8시간)이 일주일보다 깁니다: 좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"),
     Case(
@@ -137,7 +133,15 @@ import Testing
       message: "'--from 0,0'은 좌표가 없다는 뜻입니다: 실제 좌표를 주거나 '--travel 35m'처럼 이동 시간을 주세요"),
     Case(
       arguments: ["place", "add", "바다", "--coord", "0,0"],
-      message: "--coord: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻이라 출발지로 쓸 수 없습니다 "
+      message: "--coord: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻입니다; 실제 좌표를 주세요 "
+        + "(예: '37.4979,127.0276', 위도 -90~90, 경도 -180~180)"),
+    Case(
+      arguments: ["add", "t", "--at", "19:00", "--coord", "0,0", "--travel", "10m"],
+      message: "--coord: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻입니다; 실제 좌표를 주세요 "
+        + "(예: '37.4979,127.0276', 위도 -90~90, 경도 -180~180)"),
+    Case(
+      arguments: ["add", "t", "--at", "19:00", "--coord", "37,127", "--from", "0,0"],
+      message: "--from: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻입니다; 실제 좌표를 주세요 "
         + "(예: '37.4979,127.0276', 위도 -90~90, 경도 -180~180)"),
     // Offsets: one rule, the one real zones follow.
     Case(

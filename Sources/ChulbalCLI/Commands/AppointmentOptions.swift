@@ -36,7 +36,7 @@ struct AppointmentOptions {
     }
     draft.place = options[.place]
     draft.note = options[.note]
-    draft.coordinate = try options.parse(.coord, Coordinate.parse)
+    draft.coordinate = try options.parse(.coord, Coordinate.parseKnown)
     draft.mode = try options.parse(.mode, TravelMode.parse)
     draft.bufferSeconds = try options.parse(.buffer, DurationExpression.parse)
     draft.prepSeconds = try options.parse(.prep, DurationExpression.parse)
@@ -108,7 +108,7 @@ struct AppointmentOptions {
     if let place = try store?.place(named: text) { return place.origin }
     if text.contains(","), text.first.map({ $0.isNumber || $0 == "-" || $0 == "+" }) == true {
       do {
-        return Origin(name: nil, coordinate: try Coordinate.parse(text))
+        return Origin(name: nil, coordinate: try Coordinate.parseKnown(text))
       } catch {
         throw UsageError.invalidValue(option: OptionSpec.from.name, error)
       }

@@ -17,14 +17,9 @@ enum PlaceAddCommand: Command {
     let name = try options.singlePositional(
       "이름", example: "chulbal place add 집 --coord 37.5665,126.9780")
     try validate(name: name)
-    guard let coordinate = try options.parse(.coord, Coordinate.parse) else {
+    guard let coordinate = try options.parse(.coord, Coordinate.parseKnown) else {
       throw UsageError.missingOption(
         "--coord", command: Self.name, example: "--coord 37.5665,126.9780")
-    }
-    guard coordinate.isKnown else {
-      throw UsageError.invalidValue(
-        option: OptionSpec.coord.name,
-        .coordinate(options[.coord] ?? "", reason: "0,0은 좌표가 없다는 뜻이라 출발지로 쓸 수 없습니다"))
     }
     let existing = try options.store(environment, access: .writing)
     if try existing?.place(named: name) != nil { throw UsageError.duplicatePlace(name) }

@@ -34,6 +34,16 @@ public struct Coordinate: Equatable, Sendable {
       longitude: try degrees(fields[1], "경도", limit: 180))
   }
 
+  /// Reads `LAT,LNG` as ``parse(_:)`` does, for a place to keep or to start from, refusing 0,0,
+  /// which means no coordinate (see ``isKnown``).
+  public static func parseKnown(_ text: String) throws(InputError) -> Coordinate {
+    let coordinate = try parse(text)
+    guard coordinate.isKnown else {
+      throw .coordinate(text, reason: "0,0은 좌표가 없다는 뜻입니다; 실제 좌표를 주세요")
+    }
+    return coordinate
+  }
+
   /// Whether this is a real place: 0,0 (open sea in the Gulf of Guinea) is what calendars and
   /// map apps write for "no coordinate", and chulbal reads it as unknown everywhere: no route,
   /// no estimate, no saved place.

@@ -94,13 +94,14 @@ enum StoreFile {
   ///
   /// The folders on the way are made 0700 and the file 0600, whatever the umask. When another
   /// process links its own file first, this one's is thrown away and theirs is used. On any
-  /// failure (a full disk, say) nothing is left behind.
+  /// failure (a full disk, say) no file is left behind; folders it made stay.
   static func create(
     _ path: String, initialise: (Database) throws(StoreError) -> Void
   ) throws(StoreError) {
     let folder = Self.folder(of: path)
     try makeFolder(folder, for: path)
-    let temporary = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    // Short, so that a file name near the 255-byte limit still leaves room for it.
+    let temporary = folder + "/.chulbal-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).new"
     let descriptor = open(temporary, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw creationError(errno, path: path, folder: folder) }
     defer {

@@ -34,6 +34,15 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     #expect(folderMode == 0o700)
   }
 
+  /// The longest name a Linux file system takes (255 bytes) can be made, and nothing else is
+  /// left in the folder: the temporary name must not be longer than the file's own.
+  @Test func aFileNameOfTheLongestLengthCanBeMade() throws {
+    let folder = TemporaryFolder()
+    let name = String(repeating: "가", count: 83) + "db"  // 83 × 3 + 2 = 251 bytes
+    _ = try Store.openOrCreate(path: folder.path + "/" + name)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
+  }
+
   @Test func schemaIsVersionedWalAndTheStoreEnforcesForeignKeysInARealFile() throws {
     let folder = TemporaryFolder()
     let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))

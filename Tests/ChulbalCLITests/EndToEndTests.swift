@@ -50,10 +50,13 @@ struct ChulbalProcess {
     try process.run()
     // A command that should have been refused but counts down instead must not hang the run.
     let pid = process.processIdentifier
-    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { kill(pid, SIGKILL) }
+    let guardian = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: guardian)
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    // Cancelled once it has ended, so the number is never killed after another takes it.
+    guardian.cancel()
     return Result(
       status: process.terminationStatus,
       standardOutput: String(decoding: outputData, as: UTF8.self),

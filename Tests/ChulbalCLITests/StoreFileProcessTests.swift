@@ -387,6 +387,7 @@ import Testing
       """
       set -e
       M=$(mktemp -d)
+      trap 'cd /; umount "$M" 2>/dev/null; rmdir "$M"' EXIT
       mount -t tmpfs -o size=\(size) tmpfs "$M"
       cd "$M"
       \(script)

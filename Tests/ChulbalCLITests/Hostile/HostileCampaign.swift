@@ -13,7 +13,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     case refusedFile
     /// A reading command: the folder exactly as it was, whatever the exit status.
     case writesNothing
-    /// Standard output or error closed or full: exit 0, 1 or 2, in time.
+    /// Standard output closed or full: exit 1 (or 2 for bad input), in time.
     case unwritableStream
     /// The program ends with 128 + the signal, by its own exit or by dying of it.
     case endsOnSignal(Int32)

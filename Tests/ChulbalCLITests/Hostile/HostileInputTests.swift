@@ -149,9 +149,10 @@ enum HostileCheck {
     case .writesNothing:
       if !unchanged { problems.append("a reading command wrote") }
     case .unwritableStream:
-      // 2 is bad input, which a command may find before it writes anything.
-      if result.timedOut || result.status > 2 {
-        problems.append("an unwritable stream did not end the command with 0, 1 or 2")
+      // Never 0: a result nobody could read is a failure. 2 is bad input, which a command
+      // may find before it writes anything.
+      if result.timedOut || !(1...2).contains(result.status) {
+        problems.append("an unwritable standard output did not end the command with 1 or 2")
       }
     case .endsOnSignal(let number):
       if result.timedOut || result.status != 128 + number {

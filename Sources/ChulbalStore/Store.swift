@@ -215,7 +215,7 @@ public final class Store {
       if !unknown.isEmpty {
         throw .damaged(
           path: database.path,
-          reason: "'\(table)' 테이블에 모르는 열이 있습니다: \(unknown.joined(separator: ", "))")
+          reason: "'\(table)' 테이블에 알 수 없는 열이 있습니다: \(unknown.joined(separator: ", "))")
       }
     }
   }

@@ -162,7 +162,7 @@ enum StoreFile {
   static func reason(_ code: Int32) -> String {
     switch code {
     case EACCES: "경로의 폴더에 들어갈 권한이 없습니다"
-    case ELOOP: "심볼릭 링크가 서로를 가리켜 끝나지 않습니다"
+    case ELOOP: "심볼릭 링크가 끝없이 돌고 있습니다"
     case ENOTDIR: "경로 중간에 폴더가 아닌 파일이 있습니다"
     case ENAMETOOLONG: "경로가 너무 깁니다"
     case EROFS: "읽기 전용 파일 시스템입니다"

@@ -106,7 +106,7 @@ import Testing
       reason: "'appointment' 테이블에 열이 빠졌습니다: note"),
     Broken(
       name: "an extra column", sql: "ALTER TABLE place ADD COLUMN colour TEXT",
-      reason: "'place' 테이블에 모르는 열이 있습니다: colour"),
+      reason: "'place' 테이블에 알 수 없는 열이 있습니다: colour"),
   ]
 
   @Test(arguments: broken)
@@ -246,7 +246,7 @@ import Testing
     BadPath(path: "folder", reason: "폴더입니다; 데이터베이스 파일의 경로를 주세요"),
     BadPath(path: "folder/", reason: "폴더입니다; 데이터베이스 파일의 경로를 주세요"),
     BadPath(path: "missing/", reason: "경로가 '/'로 끝납니다; 파일 이름까지 주세요"),
-    BadPath(path: "loop", reason: "심볼릭 링크가 서로를 가리켜 끝나지 않습니다"),
+    BadPath(path: "loop", reason: "심볼릭 링크가 끝없이 돌고 있습니다"),
     BadPath(path: "dangling", reason: "심볼릭 링크가 가리키는 파일이 없습니다"),
     BadPath(path: "file/c.db", reason: "경로 중간에 폴더가 아닌 파일이 있습니다"),
   ]

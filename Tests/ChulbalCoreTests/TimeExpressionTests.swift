@@ -172,9 +172,9 @@ import Testing
     Bad(text: "내일 자정 12시", reason: "'12시': 시각이 두 번 있습니다 ('정오'/'자정'이 시각입니다)"),
     Bad(text: "7시 정오", reason: "'정오': 시각이 두 번 있습니다"),
     // A fraction of a second used to be dropped without a word.
-    Bad(text: "7:30:15.5", reason: "초에 소수는 쓸 수 없습니다, 예: '7:30:15'"),
-    Bad(text: "2026-12-01T19:00:30.250+0900", reason: "초에 소수는 쓸 수 없습니다, 예: '7:30:15'"),
-    Bad(text: "7:30:15,0", reason: "초에 소수는 쓸 수 없습니다, 예: '7:30:15'"),
+    Bad(text: "7:30:15.5", reason: "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
+    Bad(text: "2026-12-01T19:00:30.250+0900", reason: "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
+    Bad(text: "7:30:15,0", reason: "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
     // Every digit is one number, however many: the rest was once taken for a unit.
     Bad(text: "12345678901234시", reason: "시는 0~23이어야 합니다"),
     Bad(text: "123456789012345678901234567890년 1월 1일 9시", reason: "연도는 1900~2200이어야 합니다"),
@@ -253,7 +253,7 @@ import Testing
     ("14:00", "ISO 8601 날짜와 시각이 필요합니다"),
     ("내일 9시", "ISO 8601 날짜와 시각이 필요합니다"),
     ("2026-11-30 25:00", "시는 0~23이어야 합니다"),
-    ("2026-11-30T14:00:00.5Z", "초에 소수는 쓸 수 없습니다, 예: '7:30:15'"),
+    ("2026-11-30T14:00:00.5Z", "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
   ])
   func instantsHaveTheirOwnExamples(text: String, reason: String) {
     #expect(throws: InputError.instant(text, reason: reason)) {

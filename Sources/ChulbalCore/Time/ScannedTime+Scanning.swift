@@ -153,7 +153,7 @@ extension ScannedTime {
       second = s.value
       // A fraction would be dropped without a word: chulbal keeps whole seconds.
       if scanner.peek == "." || scanner.peek == "," {
-        throw fail("초에 소수는 쓸 수 없습니다, 예: '7:30:15'")
+        throw fail("초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요")
       }
     }
     guard let sign = scanner.peek, ["Z", "z", "+", "-"].contains(sign) else { return }

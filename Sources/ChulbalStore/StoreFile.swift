@@ -1,3 +1,4 @@
+import ChulbalCore
 import Foundation
 
 /// The database's path on disk: what it names, whether a command may write there, and how a
@@ -145,7 +146,8 @@ enum StoreFile {
         chmod(prefix, 0o700)
       } else if errno != EEXIST {
         if errno == EROFS { throw .readOnlyFolder(path: path, folder: Self.folder(of: prefix)) }
-        throw .cannotOpen(path: path, reason: "폴더 '\(folder)'를 만들 수 없습니다")
+        throw .cannotOpen(
+          path: path, reason: "폴더 '\(folder)'\(Korean.objectParticle(after: folder)) 만들 수 없습니다")
       }
     }
   }

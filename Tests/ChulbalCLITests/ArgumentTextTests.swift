@@ -28,7 +28,7 @@ import Testing
     let outcome = CLI.run(line, environment: workspace.environment())
     #expect(
       outcome.standardError
-        == "chulbal: 인수 '저녁\\xFF'이(가) UTF-8이 아닙니다 (텍스트와 '--db' 경로는 UTF-8로 주세요)\n")
+        == "chulbal: 인수 '저녁\\xFF'가 UTF-8이 아닙니다 (텍스트와 '--db' 경로는 UTF-8로 주세요)\n")
     #expect(outcome.exitCode == 2)
     #expect(!FileManager.default.fileExists(atPath: workspace.database))
   }
@@ -39,7 +39,7 @@ import Testing
     let outcome = CLI.run(["list"], environment: environment)
     #expect(
       outcome.standardError
-        == "chulbal: 환경 변수 CHULBAL_DB의 값 '\\xFF.db'이(가) UTF-8이 아닙니다 "
+        == "chulbal: 환경 변수 CHULBAL_DB의 값 '\\xFF.db'가 UTF-8이 아닙니다 "
         + "(경로는 UTF-8로 주거나 '--db 파일'을 쓰세요)\n")
     #expect(outcome.exitCode == 2)
     // Another variable that is not UTF-8 is no path's source and changes nothing.
@@ -57,7 +57,7 @@ import Testing
     #expect(result.status == 2)
     #expect(
       result.standardError
-        == "chulbal: 인수 'x\\xFF'이(가) UTF-8이 아닙니다 (텍스트와 '--db' 경로는 UTF-8로 주세요)\n")
+        == "chulbal: 인수 'x\\xFF'가 UTF-8이 아닙니다 (텍스트와 '--db' 경로는 UTF-8로 주세요)\n")
     #expect(!FileManager.default.fileExists(atPath: workspace.database))
     let database = try ChulbalProcess.run([], shell: #""$0" --db "$(printf '\377').db" list"#)
     #expect(database.status == 2)

@@ -57,19 +57,19 @@ import Testing
     Case(
       arguments: ["config", "get", "bufer"],
       message: "알 수 없는 설정 'bufer' — 혹시 'buffer'? (설정: buffer, prep, alerts, mode, providers)"),
-    Case(arguments: ["show", "#42"], message: "약속 '#42'이(가) 없습니다 (목록: chulbal list --all)"),
+    Case(arguments: ["show", "#42"], message: "약속 '#42'가 없습니다 (목록: chulbal list --all)"),
     Case(
       arguments: ["show", "저녁"],
-      message: "'저녁'(으)로 시작하는 약속이 여럿입니다: #1 저녁 약속, #2 저녁 회식 — 번호로 고르세요"),
+      message: "'저녁'으로 시작하는 약속이 여럿입니다: #1 저녁 약속, #2 저녁 회식 — 번호로 고르세요"),
     Case(
       arguments: ["add", "x", "--at", "19:00", "--from", "학교", "--coord", "37,127"],
-      message: "저장된 장소 '학교'이(가) 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"),
+      message: "저장된 장소 '학교'가 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"),
     Case(
       arguments: ["place", "add", "집", "--coord", "37,127"],
-      message: "장소 '집'은(는) 이미 있습니다 (바꾸려면 먼저 chulbal place remove 집)"),
+      message: "장소 '집'은 이미 있습니다 (바꾸려면 먼저 chulbal place remove 집)"),
     Case(
       arguments: ["remove", "1"],
-      message: "#1 저녁 약속을(를) 확인할 터미널이 없습니다; 정말 지우려면 '--yes'를 붙이세요"),
+      message: "#1 저녁 약속을 확인할 터미널이 없습니다; 정말 지우려면 '--yes'를 붙이세요"),
     Case(
       arguments: ["add", " ", "--at", "19:00", "--travel", "5m"],
       message: "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"),
@@ -146,7 +146,7 @@ import Testing
     // Offsets: one rule, the one real zones follow.
     Case(
       arguments: ["plan", "--at", "19:00", "--travel", "5m", "--tz", "GMT+14:59"],
-      message: "--tz: 'GMT+14:59'은(는) 시간대 이름이 아니라 UTC 오프셋입니다 (IANA 이름을 쓰세요, "
+      message: "--tz: 'GMT+14:59'는 시간대 이름이 아니라 UTC 오프셋입니다 (IANA 이름을 쓰세요, "
         + "예: 'Asia/Seoul'; UTC+9 고정은 'Etc/GMT-9')"),
     Case(
       arguments: ["plan", "--at", "2026-12-01T19:00+14:59", "--travel", "5m"],
@@ -176,14 +176,14 @@ import Testing
     // What the database path names is checked before SQLite sees it.
     Case(
       arguments: ["list", "--db", "/dev/null"],
-      message: "데이터베이스 '/dev/null'를 열 수 없습니다: 일반 파일이 아니라 장치 파일입니다 (건드리지 않았습니다)",
+      message: "데이터베이스 '/dev/null'을 열 수 없습니다: 일반 파일이 아니라 장치 파일입니다 (건드리지 않았습니다)",
       exitCode: 1),
     Case(
       arguments: ["list", "--db", "/"],
       message: "데이터베이스 '/'를 열 수 없습니다: 폴더입니다; 데이터베이스 파일의 경로를 주세요", exitCode: 1),
     Case(
       arguments: ["next", "--db", "/nonexistent-chulbal/"],
-      message: "데이터베이스 '/nonexistent-chulbal/'를 열 수 없습니다: 경로가 '/'로 끝납니다; 파일 이름까지 주세요",
+      message: "데이터베이스 '/nonexistent-chulbal/'을 열 수 없습니다: 경로가 '/'로 끝납니다; 파일 이름까지 주세요",
       exitCode: 1),
     Case(
       arguments: ["add", "x", "--at", "19:00", "--travel", "5m", "--db", "/dev/null/c.db"],

@@ -85,7 +85,7 @@ import Testing
     #expect(outcome.exitCode == 2)
     #expect(
       outcome.standardError
-        == "chulbal: 약속 '\\u{202E}exe.txt'이(가) 없습니다 (목록: chulbal list --all)\n")
+        == "chulbal: 약속 '\\u{202E}exe.txt'가 없습니다 (목록: chulbal list --all)\n")
   }
 
   // MARK: Status bars

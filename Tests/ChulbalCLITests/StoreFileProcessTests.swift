@@ -1,3 +1,4 @@
+import ChulbalCore
 import ChulbalTestSupport
 import Foundation
 import Testing
@@ -234,21 +235,23 @@ import Testing
   struct BadPath: Sendable, CustomTestStringConvertible {
     /// The `--db` value, relative to the test's folder.
     let path: String
+    /// 을 or 를, as the path is read (널 but 제로, 댕글링 but 루프).
+    let particle: String
     let reason: String
     var testDescription: String { path }
   }
 
   static let badPaths = [
-    BadPath(path: "/dev/null", reason: "일반 파일이 아니라 장치 파일입니다 (건드리지 않았습니다)"),
-    BadPath(path: "/dev/zero", reason: "일반 파일이 아니라 장치 파일입니다 (건드리지 않았습니다)"),
-    BadPath(path: "/dev/full", reason: "일반 파일이 아니라 장치 파일입니다 (건드리지 않았습니다)"),
-    BadPath(path: "fifo", reason: "일반 파일이 아니라 이름 있는 파이프(FIFO)입니다 (건드리지 않았습니다)"),
-    BadPath(path: "folder", reason: "폴더입니다; 데이터베이스 파일의 경로를 주세요"),
-    BadPath(path: "folder/", reason: "폴더입니다; 데이터베이스 파일의 경로를 주세요"),
-    BadPath(path: "missing/", reason: "경로가 '/'로 끝납니다; 파일 이름까지 주세요"),
-    BadPath(path: "loop", reason: "심볼릭 링크가 끝없이 돌고 있습니다"),
-    BadPath(path: "dangling", reason: "심볼릭 링크가 가리키는 파일이 없습니다"),
-    BadPath(path: "file/c.db", reason: "경로 중간에 폴더가 아닌 파일이 있습니다"),
+    BadPath(path: "/dev/null", particle: "을", reason: "일반 파일이 아니라 장치 파일입니다 (건드리지 않았습니다)"),
+    BadPath(path: "/dev/zero", particle: "를", reason: "일반 파일이 아니라 장치 파일입니다 (건드리지 않았습니다)"),
+    BadPath(path: "/dev/full", particle: "을", reason: "일반 파일이 아니라 장치 파일입니다 (건드리지 않았습니다)"),
+    BadPath(path: "fifo", particle: "를", reason: "일반 파일이 아니라 이름 있는 파이프(FIFO)입니다 (건드리지 않았습니다)"),
+    BadPath(path: "folder", particle: "를", reason: "폴더입니다; 데이터베이스 파일의 경로를 주세요"),
+    BadPath(path: "folder/", particle: "를", reason: "폴더입니다; 데이터베이스 파일의 경로를 주세요"),
+    BadPath(path: "missing/", particle: "을", reason: "경로가 '/'로 끝납니다; 파일 이름까지 주세요"),
+    BadPath(path: "loop", particle: "를", reason: "심볼릭 링크가 끝없이 돌고 있습니다"),
+    BadPath(path: "dangling", particle: "을", reason: "심볼릭 링크가 가리키는 파일이 없습니다"),
+    BadPath(path: "file/c.db", particle: "를", reason: "경로 중간에 폴더가 아닌 파일이 있습니다"),
   ]
 
   @Test(arguments: badPaths)
@@ -263,7 +266,7 @@ import Testing
     #expect(manager.createFile(atPath: folder.path + "/file", contents: Data("x".utf8)))
     let before = try manager.contentsOfDirectory(atPath: folder.path).sorted()
     let journalBefore = manager.fileExists(atPath: bad.path + "-journal")
-    let message = "데이터베이스 '\(bad.path)'를 열 수 없습니다: \(bad.reason)"
+    let message = "데이터베이스 '\(bad.path)'\(bad.particle) 열 수 없습니다: \(bad.reason)"
     for line in Self.everyCommand {
       let result = try Self.run(line + ["--db", bad.path], in: folder.path)
       Self.expectRefused(result, message, line)
@@ -368,7 +371,9 @@ import Testing
     let add = try Self.run(
       ["add", "x", "--at", "19:00", "--travel", "5m", "--db", path], in: "/", shell: nobody)
     Self.expectRefused(
-      add, "폴더 '\(folder.path)'가 읽기 전용이라 데이터베이스 '\(path)'에 쓸 수 없습니다 (읽기만 하는 명령은 됩니다)",
+      // The folder's name ends in a random character; the particle rule has its own table.
+      add,
+      "폴더 '\(folder.path)'\(Korean.subjectParticle(after: folder.path)) 읽기 전용이라 데이터베이스 '\(path)'에 쓸 수 없습니다 (읽기만 하는 명령은 됩니다)",
       ["add"])
     #expect(chmod(folder.path, 0o755) == 0 && chmod(path, 0o444) == 0)
     let set = try Self.run(

@@ -83,19 +83,19 @@ import Testing
   static let refused: [Refused] = [
     Refused(
       tz: "EST5EDT,M3.2.0,M11.1.0",
-      message: "시간대 'EST5EDT,M3.2.0,M11.1.0'을(를) IANA 이름으로 읽을 수 없습니다: 서머타임 규칙은 약속과 함께 "
+      message: "시간대 'EST5EDT,M3.2.0,M11.1.0'을 IANA 이름으로 읽을 수 없습니다: 서머타임 규칙은 약속과 함께 "
         + "저장할 수 없습니다 (IANA 이름을 '--tz Asia/Seoul'처럼 주거나 TZ에 두세요)"),
     Refused(
       tz: "<+0530>-5:30",
-      message: "시간대 '<+0530>-5:30'을(를) IANA 이름으로 읽을 수 없습니다: UTC+05:30 고정 오프셋에는 IANA 이름이 "
+      message: "시간대 '<+0530>-5:30'을 IANA 이름으로 읽을 수 없습니다: UTC+05:30 고정 오프셋에는 IANA 이름이 "
         + "없습니다 (IANA 이름을 '--tz Asia/Seoul'처럼 주거나 TZ에 두세요)"),
     Refused(
       tz: "UTC+14:59",
-      message: "시간대 'UTC+14:59'을(를) IANA 이름으로 읽을 수 없습니다: 오프셋은 -12:00~+14:00 사이의 15분 "
+      message: "시간대 'UTC+14:59'를 IANA 이름으로 읽을 수 없습니다: 오프셋은 -12:00~+14:00 사이의 15분 "
         + "단위여야 합니다 (IANA 이름을 '--tz Asia/Seoul'처럼 주거나 TZ에 두세요)"),
     Refused(
       tz: "/nonexistent/zone",
-      message: "시간대 '/nonexistent/zone'을(를) IANA 이름으로 읽을 수 없습니다: 시간대 데이터베이스"
+      message: "시간대 '/nonexistent/zone'을 IANA 이름으로 읽을 수 없습니다: 시간대 데이터베이스"
         + "(/usr/share/zoneinfo)의 파일이 아닙니다 (IANA 이름을 '--tz Asia/Seoul'처럼 주거나 TZ에 두세요)"),
     Refused(
       tz: "Foo/Bar",

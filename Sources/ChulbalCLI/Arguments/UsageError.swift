@@ -71,7 +71,8 @@ enum UsageError: Error, Equatable {
     case .repeatedOption(let option):
       return "'\(option)' 옵션이 두 번 있습니다"
     case .unexpectedArgument(let word, let command):
-      return "\(command)는 '\(word)' 같은 인수를 받지 않습니다 (옵션 목록: chulbal \(command) --help)"
+      return
+        "\(command)\(Korean.topicParticle(after: command)) '\(word)' 같은 인수를 받지 않습니다 (옵션 목록: chulbal \(command) --help)"
     case .missingOption(let option, let command, let example):
       return "\(command)에는 '\(option)' 옵션이 필요합니다, 예: \(example)"
     case .missingArgument(let name, let command, let example):
@@ -86,15 +87,19 @@ enum UsageError: Error, Equatable {
       return "알 수 없는 설정 '\(key)'" + Self.hint(suggestion)
         + " (설정: \(Settings.Key.allCases.map(\.rawValue).joined(separator: ", ")))"
     case .unknownAppointment(let selector):
-      return "약속 '\(selector)'이(가) 없습니다 (목록: chulbal list --all)"
+      return
+        "약속 '\(selector)'\(Korean.subjectParticle(after: selector)) 없습니다 (목록: chulbal list --all)"
     case .ambiguousAppointment(let selector, let matches):
-      return "'\(selector)'(으)로 시작하는 약속이 여럿입니다: \(matches.joined(separator: ", ")) — 번호로 고르세요"
+      return
+        "'\(selector)'\(Korean.directionParticle(after: selector)) 시작하는 약속이 여럿입니다: \(matches.joined(separator: ", ")) — 번호로 고르세요"
     case .unknownPlace(let name):
-      return "저장된 장소 '\(name)'이(가) 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"
+      return
+        "저장된 장소 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"
     case .duplicatePlace(let name):
-      return "장소 '\(name)'은(는) 이미 있습니다 (바꾸려면 먼저 chulbal place remove \(name))"
+      return
+        "장소 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (바꾸려면 먼저 chulbal place remove \(name))"
     case .needsConfirmation(let what):
-      return "\(what)을(를) 확인할 터미널이 없습니다; 정말 지우려면 '--yes'를 붙이세요"
+      return "\(what)\(Korean.objectParticle(after: what)) 확인할 터미널이 없습니다; 정말 지우려면 '--yes'를 붙이세요"
     case .emptyTitle:
       return "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"
     case .noTravel(let missingDestination):
@@ -118,7 +123,8 @@ enum UsageError: Error, Equatable {
     case .selectorWithDestination(let word):
       return "'--to'/'--coord'를 주면 약속 번호('\(word)')는 쓰지 않습니다"
     case .needsAt(let option):
-      return "'\(option)'는 '--at'과 함께 씁니다 (저장한 약속은 chulbal edit로 바꾸세요)"
+      return
+        "'\(option)'\(Korean.topicParticle(after: option)) '--at'과 함께 씁니다 (저장한 약속은 chulbal edit로 바꾸세요)"
     case .noDestination:
       return "목적지의 이름도 좌표도 없습니다: '--to 이름 --coord 위도,경도'를 주세요"
     case .estimateTooLong(let seconds):
@@ -133,9 +139,11 @@ enum UsageError: Error, Equatable {
     case .openWithAll:
       return "'--open'은 '--all'과 함께 쓸 수 없습니다 (여는 링크는 하나입니다)"
     case .invalidEncoding(let shown):
-      return "인수 '\(shown)'이(가) UTF-8이 아닙니다 (텍스트와 '--db' 경로는 UTF-8로 주세요)"
+      return
+        "인수 '\(shown)'\(Korean.subjectParticle(after: shown)) UTF-8이 아닙니다 (텍스트와 '--db' 경로는 UTF-8로 주세요)"
     case .undecodableVariable(let name, let shown):
-      return "환경 변수 \(name)의 값 '\(shown)'이(가) UTF-8이 아닙니다 (경로는 UTF-8로 주거나 '--db 파일'을 쓰세요)"
+      return
+        "환경 변수 \(name)의 값 '\(shown)'\(Korean.subjectParticle(after: shown)) UTF-8이 아닙니다 (경로는 UTF-8로 주거나 '--db 파일'을 쓰세요)"
     }
   }
 

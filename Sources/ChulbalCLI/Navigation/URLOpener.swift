@@ -24,7 +24,7 @@ public enum LinkOpenFailure: Error, Equatable {
     case .cannotStart(let error):
       "\(error.program) 실행에 실패했습니다 (\(error.call.rawValue): \(error.reason))"
     case .failed(let program, let status, let message):
-      "\(program)가 링크를 열지 못했습니다 (종료 상태 \(status)\(message.isEmpty ? "" : ": \(message)"))"
+      "\(program)\(Korean.subjectParticle(after: program)) 링크를 열지 못했습니다 (종료 상태 \(status)\(message.isEmpty ? "" : ": \(message)"))"
     }
   }
 }

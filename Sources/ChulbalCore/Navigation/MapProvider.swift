@@ -8,10 +8,10 @@ public enum MapProvider: String, CaseIterable, Sendable {
     for item in text.split(separator: ",", omittingEmptySubsequences: false) {
       let name = item.trimmingWhitespace().lowercased()
       guard let provider = MapProvider(rawValue: name) else {
-        throw .providers(text, reason: "'\(name)'은(는) 모르는 지도입니다")
+        throw .providers(text, reason: "'\(name)'\(Korean.topicParticle(after: name)) 알 수 없는 지도입니다")
       }
       guard !chain.contains(provider) else {
-        throw .providers(text, reason: "'\(name)'이(가) 두 번 있습니다")
+        throw .providers(text, reason: "'\(name)'\(Korean.subjectParticle(after: name)) 두 번 있습니다")
       }
       chain.append(provider)
     }

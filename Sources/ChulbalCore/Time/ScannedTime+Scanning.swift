@@ -86,7 +86,9 @@ extension ScannedTime {
         throw fail("'\(number.text)\(scanner.rest)' 부분을 알 수 없습니다")
       }
       if case (let unit, let path, let name)? = units.first(where: { scanner.take($0.0) }) {
-        guard self[keyPath: path] == nil else { throw fail("\(name)이(가) 두 번 있습니다") }
+        guard self[keyPath: path] == nil else {
+          throw fail("\(name)\(Korean.subjectParticle(after: name)) 두 번 있습니다")
+        }
         if unit == "시" && fixedHour != nil {
           throw fail("'\(number.text)시': 시각이 두 번 있습니다 ('정오'/'자정'이 시각입니다)")
         }

@@ -23,7 +23,7 @@ public struct Coordinate: Equatable, Sendable {
       guard !trimmed.isEmpty,
         trimmed.allSatisfy({ $0.isASCIIDigit || $0 == "." || $0 == "-" || $0 == "+" }),
         let value = Double(trimmed), value.isFinite
-      else { throw fail("\(name) '\(trimmed)'은(는) 숫자가 아닙니다") }
+      else { throw fail("\(name) '\(trimmed)'\(Korean.topicParticle(after: trimmed)) 숫자가 아닙니다") }
       guard abs(value) <= limit else {
         throw fail("\(name)는 -\(Int(limit))~\(Int(limit)) 사이여야 합니다")
       }

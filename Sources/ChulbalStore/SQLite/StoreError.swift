@@ -1,3 +1,5 @@
+import ChulbalCore
+
 /// Why the appointment database could not be used; every case is a runtime failure (exit 1).
 ///
 /// Every description is one Korean line naming the path as it was given; SQLite's own English
@@ -28,24 +30,32 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .cannotOpen(let path, let reason):
-      return "데이터베이스 '\(path)'를 열 수 없습니다: \(reason)"
+      return "데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 열 수 없습니다: \(reason)"
     case .readOnlyFolder(let path, let folder):
-      return "폴더 '\(folder)'가 읽기 전용이라 데이터베이스 '\(path)'에 쓸 수 없습니다 (읽기만 하는 명령은 됩니다)"
+      return
+        "폴더 '\(folder)'\(Korean.subjectParticle(after: folder)) 읽기 전용이라 데이터베이스 '\(path)'에 쓸 수 없습니다 (읽기만 하는 명령은 됩니다)"
     case .readOnlyFile(let path):
-      return "데이터베이스 '\(path)'가 읽기 전용 파일이라 쓸 수 없습니다 (읽기만 하는 명령은 됩니다)"
+      return
+        "데이터베이스 '\(path)'\(Korean.subjectParticle(after: path)) 읽기 전용 파일이라 쓸 수 없습니다 (읽기만 하는 명령은 됩니다)"
     case .diskFull(let path, let detail):
-      return "디스크가 가득 차서 데이터베이스 '\(path)'를 쓰거나 읽을 수 없습니다; 공간을 비운 뒤 다시 하세요 [\(detail)]"
+      return
+        "디스크가 가득 차서 데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 쓰거나 읽을 수 없습니다; 공간을 비운 뒤 다시 하세요 [\(detail)]"
     case .notChulbal(let path):
-      return "'\(path)'는 chulbal 데이터베이스가 아닙니다 (건드리지 않았습니다; --db로 다른 파일을 고르세요)"
+      return
+        "'\(path)'\(Korean.topicParticle(after: path)) chulbal 데이터베이스가 아닙니다 (건드리지 않았습니다; --db로 다른 파일을 고르세요)"
     case .newerVersion(let path, let found, let supported):
-      return "'\(path)'는 더 새로운 chulbal이 만든 데이터베이스입니다 (스키마 \(found), 이 버전은 \(supported)까지; "
+      return
+        "'\(path)'\(Korean.topicParticle(after: path)) 더 새로운 chulbal이 만든 데이터베이스입니다 (스키마 \(found), 이 버전은 \(supported)까지; "
         + "건드리지 않았습니다)"
     case .damaged(let path, let reason):
-      return "데이터베이스 '\(path)'가 손상되었습니다: \(reason) (건드리지 않았습니다)"
+      return
+        "데이터베이스 '\(path)'\(Korean.subjectParticle(after: path)) 손상되었습니다: \(reason) (건드리지 않았습니다)"
     case .busy(let path):
-      return "데이터베이스 '\(path)'를 다른 chulbal이 너무 오래 쓰고 있습니다; 잠시 뒤 다시 하세요"
+      return
+        "데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 다른 chulbal이 너무 오래 쓰고 있습니다; 잠시 뒤 다시 하세요"
     case .sqlite(let path, _, let message):
-      return "데이터베이스 '\(path)'를 쓰거나 읽다가 예상하지 못한 오류가 났습니다 [\(message)]"
+      return
+        "데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 쓰거나 읽다가 예상하지 못한 오류가 났습니다 [\(message)]"
     }
   }
 }

@@ -1,3 +1,4 @@
+import ChulbalCore
 import ChulbalSystem
 
 extension CLI {
@@ -34,10 +35,7 @@ extension CLI {
         text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
         index += encoded.count
       case .error(let length):
-        for byte in bytes[index..<(index + length)] {
-          let hex = String(byte, radix: 16, uppercase: true)
-          text += "\\x" + (hex.count < 2 ? "0" : "") + hex
-        }
+        for byte in bytes[index..<(index + length)] { text += TextCleaning.visible(byte: byte) }
         index += length
       case .emptyInput:
         return text

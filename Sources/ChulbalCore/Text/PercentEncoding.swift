@@ -8,23 +8,25 @@ import Foundation
 public enum PercentEncoding {
   /// `text` in Unicode NFC (precomposed Hangul, as map apps expect), percent-encoded.
   public static func encode(_ text: String) -> String {
+    encode(bytes: text.precomposedStringWithCanonicalMapping.utf8)
+  }
+
+  /// `bytes` exactly as they are (a file path is not normalised), percent-encoded, but for the
+  /// unreserved bytes and those in `kept`.
+  public static func encode(bytes: some Sequence<UInt8>, keeping kept: Set<UInt8> = []) -> String {
     var output = ""
-    for byte in text.precomposedStringWithCanonicalMapping.utf8 {
+    for byte in bytes {
       switch byte {
       case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
         UInt8(ascii: "_"), UInt8(ascii: "~"):
         output.unicodeScalars.append(Unicode.Scalar(byte))
+      case _ where kept.contains(byte):
+        output.unicodeScalars.append(Unicode.Scalar(byte))
       default:
-        output += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        output += "%" + TextCleaning.hexadecimal(UInt32(byte), digits: 2)
       }
     }
     return output
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

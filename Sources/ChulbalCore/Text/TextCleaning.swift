@@ -15,9 +15,9 @@ public enum TextCleaning {
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
       if isControl(scalar) {
-        result += "\\x" + hex(scalar, digits: 2)
+        result += "\\x" + hexadecimal(scalar.value, digits: 2)
       } else if isBidiControl(scalar) {
-        result += "\\u{" + hex(scalar, digits: 4) + "}"
+        result += "\\u{" + hexadecimal(scalar.value, digits: 4) + "}"
       } else {
         result.unicodeScalars.append(scalar)
       }
@@ -73,8 +73,15 @@ public enum TextCleaning {
     return result
   }
 
-  private static func hex(_ scalar: Unicode.Scalar, digits: Int) -> String {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
+  /// A byte that is not part of a UTF-8 character, shown as `visible` shows a control
+  /// character: `\xFF`.
+  public static func visible(byte: UInt8) -> String {
+    "\\x" + hexadecimal(UInt32(byte), digits: 2)
+  }
+
+  /// `value` in upper-case hexadecimal, at least `digits` long.
+  static func hexadecimal(_ value: UInt32, digits: Int) -> String {
+    let hex = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, digits - hex.count)) + hex
   }
 }

@@ -1,4 +1,5 @@
 @preconcurrency import CSQLite
+import ChulbalCore
 import Foundation
 
 /// One SQLite connection, owning every pointer and turning every failure into a `StoreError`.
@@ -49,18 +50,7 @@ final class Database {
   /// A `file:` URI naming `path` exactly: every byte but the unreserved ones and `/` is
   /// percent-encoded, so `?`, `#` and `%` in a name stay part of it.
   static func uri(_ path: String) -> String {
-    var encoded = ""
-    for byte in path.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-        encoded.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        encoded += "%" + (hex.count == 1 ? "0" : "") + hex
-      }
-    }
+    let encoded = PercentEncoding.encode(bytes: path.utf8, keeping: [UInt8(ascii: "/")])
     // An absolute path gets an empty authority, so `//x.db` is not read as host `x.db`.
     return path.hasPrefix("/") ? "file://" + encoded : "file:" + encoded
   }

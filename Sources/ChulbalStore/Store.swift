@@ -30,8 +30,18 @@ public final class Store {
   /// The database file: `CHULBAL_DB`, else `$XDG_DATA_HOME/chulbal/chulbal.db`, else
   /// `~/.local/share/chulbal/chulbal.db`.
   public static func defaultPath(environment: [String: String]) -> String {
-    if let path = environment["CHULBAL_DB"], !path.isEmpty { return path }
-    return XDGBaseDirectories(variables: environment).dataHome + "/chulbal/chulbal.db"
+    defaultLocation(environment: environment).path
+  }
+
+  /// ``defaultPath(environment:)`` and the variable it comes from (`CHULBAL_DB`,
+  /// `XDG_DATA_HOME` or `HOME`; nil for the account's home), so a caller can tell which
+  /// variable to blame for a path it cannot use.
+  public static func defaultLocation(environment: [String: String]) -> (
+    path: String, variable: String?
+  ) {
+    if let path = environment["CHULBAL_DB"], !path.isEmpty { return (path, "CHULBAL_DB") }
+    let directories = XDGBaseDirectories(variables: environment)
+    return (directories.dataHome + "/chulbal/chulbal.db", directories.dataHomeVariable)
   }
 
   /// What a command means to do with the store.

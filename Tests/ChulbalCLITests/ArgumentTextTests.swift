@@ -48,6 +48,27 @@ import Testing
     #expect(CLI.run(["list"], environment: unrelated).exitCode == 0)
   }
 
+  /// The variable the default path comes from is the one blamed; one it does not come from is
+  /// not (a relative XDG_DATA_HOME is ignored, so HOME is used).
+  @Test(arguments: [
+    (["XDG_DATA_HOME": "/d\u{FFFD}", "HOME": "/h"], "XDG_DATA_HOME", "XDG_DATA_HOME"),
+    (["HOME": "/h\u{FFFD}"], "HOME", "HOME"),
+    (["XDG_DATA_HOME": "d\u{FFFD}", "HOME": "/h\u{FFFD}"], "XDG_DATA_HOME", nil),
+  ])
+  func theVariableTheDefaultPathComesFromIsBlamed(
+    variables: [String: String], undecodable: String, blamed: String?
+  ) {
+    var environment = Environment.test(variables: variables)
+    environment.undecodableVariables = [undecodable: "\\xFF"]
+    let outcome = CLI.run(["list"], environment: environment)
+    if let blamed {
+      #expect(outcome.exitCode == 2)
+      #expect(outcome.standardError.hasPrefix("chulbal: 환경 변수 \(blamed)의 값 '\\xFF'가 UTF-8이"))
+    } else {
+      #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    }
+  }
+
   /// The built binary, given bytes that are not UTF-8 by a shell: once stored with U+FFFD.
   @Test func theBinaryRefusesBytesThatAreNotUTF8() throws {
     let workspace = Workspace()

@@ -135,18 +135,10 @@ extension ParsedOptions {
       guard !path.isEmpty else { throw .missingValue(option: OptionSpec.database.name) }
       return path
     }
-    // The variable Store.defaultPath takes the path from, in its order.
-    let name =
-      if environment.variables["CHULBAL_DB"]?.isEmpty == false {
-        "CHULBAL_DB"
-      } else if environment.variables["XDG_DATA_HOME"]?.hasPrefix("/") == true {
-        "XDG_DATA_HOME"
-      } else {
-        "HOME"
-      }
-    if let shown = environment.undecodableVariables[name] {
+    let location = Store.defaultLocation(environment: environment.variables)
+    if let name = location.variable, let shown = environment.undecodableVariables[name] {
       throw .undecodableVariable(name, shown: shown)
     }
-    return Store.defaultPath(environment: environment.variables)
+    return location.path
   }
 }

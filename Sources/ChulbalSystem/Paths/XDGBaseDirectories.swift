@@ -10,6 +10,8 @@ import Foundation
 public struct XDGBaseDirectories: Equatable, Sendable {
   /// `$XDG_DATA_HOME`, else `$HOME/.local/share`: the user's own data files.
   public let dataHome: String
+  /// The variable `dataHome` comes from, `XDG_DATA_HOME` or `HOME`; nil for the account's home.
+  public let dataHomeVariable: String?
   /// `$XDG_CONFIG_HOME`, else `$HOME/.config`: the user's own settings.
   public let configHome: String
   /// `$XDG_DATA_DIRS`, else `/usr/local/share` and `/usr/share`: shared data files, most
@@ -21,8 +23,13 @@ public struct XDGBaseDirectories: Equatable, Sendable {
 
   /// The base directories `variables` name; an unset or empty `HOME` is the account's home.
   public init(variables: [String: String]) {
-    let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    dataHome = Self.directory(variables["XDG_DATA_HOME"]) ?? home + "/.local/share"
+    let givenHome = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+    let home = givenHome ?? NSHomeDirectory()
+    if let data = Self.directory(variables["XDG_DATA_HOME"]) {
+      (dataHome, dataHomeVariable) = (data, "XDG_DATA_HOME")
+    } else {
+      (dataHome, dataHomeVariable) = (home + "/.local/share", givenHome == nil ? nil : "HOME")
+    }
     configHome = Self.directory(variables["XDG_CONFIG_HOME"]) ?? home + "/.config"
     dataDirs = Self.directories(variables["XDG_DATA_DIRS"], default: "/usr/local/share:/usr/share")
     configDirs = Self.directories(variables["XDG_CONFIG_DIRS"], default: "/etc/xdg")

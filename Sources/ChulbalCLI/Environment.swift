@@ -102,8 +102,8 @@ public struct Environment: Sendable {
       return TimeZone(ianaName: zoneName).map { .success($0) } ?? .failure(.timeZone(tz))
     }
     if database.contains(name) {
-      let zoneName = name.hasPrefix("posix/") ? String(name.dropFirst(6)) : name
-      return TimeZone(ianaName: zoneName).map { .success($0) } ?? .failure(.timeZone(tz))
+      return TimeZone(ianaName: ZoneDatabase.zoneName(name)).map { .success($0) }
+        ?? .failure(.timeZone(tz))
     }
     if let rule = POSIXTimeZoneRule(name) {
       if let identifier = rule.fixedZoneIdentifier, let zone = TimeZone(identifier: identifier) {

@@ -38,8 +38,7 @@ public struct ZoneDatabase: Sendable {
     // a zone's own link inside it (`US/Eastern` → `America/New_York`) need not be followed.
     for _ in 0..<40 {
       if let root = roots.first(where: { current.hasPrefix($0) }) {
-        let name = String(current.dropFirst(root.count))
-        return name.hasPrefix("posix/") ? String(name.dropFirst(6)) : name
+        return Self.zoneName(String(current.dropFirst(root.count)))
       }
       guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
       else { break }
@@ -49,7 +48,14 @@ public struct ZoneDatabase: Sendable {
         .standardizingPath
     }
     let real = Self.resolved(path)
-    return roots.first { real.hasPrefix($0) }.map { String(real.dropFirst($0.count)) }
+    return roots.first { real.hasPrefix($0) }.map {
+      Self.zoneName(String(real.dropFirst($0.count)))
+    }
+  }
+
+  /// The zone a file of the database is: `posix/Asia/Seoul` is the same zone as `Asia/Seoul`.
+  public static func zoneName(_ file: String) -> String {
+    file.hasPrefix("posix/") ? String(file.dropFirst(6)) : file
   }
 
   private static func resolved(_ path: String) -> String {

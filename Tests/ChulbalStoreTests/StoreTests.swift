@@ -34,6 +34,13 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     #expect(folderMode == 0o700)
   }
 
+  /// The column list every open checks a file against is the one the migrations make.
+  @Test func theCheckedColumnsAreTheOnesTheMigrationsMake() throws {
+    let database = try Database(path: ":memory:", create: true)
+    for migration in Schema.migrations { try database.execute(migration) }
+    #expect(try Store.columns(database) == Schema.columns)
+  }
+
   /// The longest name a Linux file system takes (255 bytes) can be made, and nothing else is
   /// left in the folder: the temporary name must not be longer than the file's own.
   @Test func aFileNameOfTheLongestLengthCanBeMade() throws {

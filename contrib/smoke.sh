@@ -63,15 +63,17 @@ set -m
 for signal_status in QUIT=131 ABRT=134 SEGV=139; do
   name="${signal_status%%=*}"
   output=$(mktemp)
-  "$binary" countdown --at +40m --plain >/dev/null 2>"$output" &
+  lines=$(mktemp)
+  "$binary" countdown --at +40m --plain >"$lines" 2>"$output" &
   pid=$!
-  sleep 0.3
+  # Its first line means it is past its start-up, where the crash reporter is turned off.
+  for _ in $(seq 100); do [ -s "$lines" ] && break; sleep 0.05; done
   kill -s "$name" "$pid"
   for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   kill -s KILL "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
   check "SIG$name: status, no crash report" "${signal_status#*=} " "$? $(head -c 200 "$output")"
-  rm -f "$output"
+  rm -f "$output" "$lines"
 done
 set +m
 

@@ -149,15 +149,16 @@ struct TmuxSession {
     defer { session.close() }
     let folder = NSTemporaryDirectory() + "chulbal-quit-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: folder) }
+    // Something upcoming, so `status` draws a line too: something drawn means chulbal is past
+    // its start-up, where the crash reporter is turned off.
+    let added = try ChulbalProcess.run(
+      ["add", "약속", "--at", "+40m", "--travel", "5m"], environment: ["CHULBAL_DB": folder + "/c.db"]
+    )
+    #expect(added.status == 0, "\(added.standardError)")
     try session.start(
       "CHULBAL_DB=\(folder)/c.db \(ChulbalProcess.executable.path) "
         + arguments.joined(separator: " "))
-    // Something drawn means chulbal is past its start-up; `status` with nothing upcoming
-    // draws an empty line, so wait for the process instead.
-    if arguments[0] == "countdown" { _ = try session.waitFor("출발까지") }
-    let deadline = Date().addingTimeInterval(10)
-    while try session.child() == nil && Date() < deadline { usleep(50_000) }
-    usleep(200_000)
+    _ = try session.waitFor("출발")
     try session.tmux("send-keys", "-t", session.name, "C-\\")
     // The Swift runtime's crash reporter would print a backtrace and wait 30 seconds for a
     // key on a terminal.

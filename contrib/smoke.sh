@@ -45,7 +45,7 @@ check "--help exits 0" 0 $?
 
 # Closed or full streams, and a reader that left: a status and one line, never a crash.
 message=$("$binary" --version 2>&1 >/dev/full)
-check "--version >/dev/full exits 1" "1 chulbal: 명령은 실행했지만 결과를 표준 출력에 쓰지 못했습니다: 장치에 남은 공간이 없습니다" \
+check "--version >/dev/full exits 1" "1 chulbal: 명령은 실행했지만 결과를 표준 출력에 쓰지 못했습니다: 디스크에 남은 공간이 없습니다" \
   "$? $message"
 message=$("$binary" --version 2>&1 >&-)
 check "--version >&- exits 1" "1 chulbal: 표준 출력이 닫혀 있어 명령을 실행하지 않았습니다" "$? $message"

@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalSystem
 import Foundation
 
 /// The database's path on disk: what it names, whether a command may write there, and how a
@@ -27,7 +28,9 @@ enum StoreFile {
       if path.hasSuffix("/") && (code == ENOENT || code == ENOTDIR) {
         throw .cannotOpen(path: path, reason: "경로가 '/'로 끝납니다; 파일 이름까지 주세요")
       }
-      guard code == ENOENT else { throw .cannotOpen(path: path, reason: reason(code)) }
+      guard code == ENOENT else {
+        throw .cannotOpen(path: path, reason: SystemErrorText.reason(code))
+      }
       var link = stat()
       guard lstat(path, &link) == 0 else { return .absent }
       // Not a link: another process made the file in the instant since stat (the first
@@ -156,20 +159,7 @@ enum StoreFile {
     switch code {
     case EACCES, EROFS, EPERM: .readOnlyFolder(path: path, folder: folder)
     case ENOSPC, EDQUOT: .diskFull(path: path, detail: String(cString: strerror(code)))
-    default: .cannotOpen(path: path, reason: reason(code))
-    }
-  }
-
-  /// Why a path could not be used, in words; the system's English text only in brackets.
-  static func reason(_ code: Int32) -> String {
-    switch code {
-    case EACCES: "경로의 폴더에 들어갈 권한이 없습니다"
-    case ELOOP: "심볼릭 링크가 끝없이 돌고 있습니다"
-    case ENOTDIR: "경로 중간에 폴더가 아닌 파일이 있습니다"
-    case ENAMETOOLONG: "경로가 너무 깁니다"
-    case EROFS: "읽기 전용 파일 시스템입니다"
-    case EIO: "디스크를 읽다가 입출력 오류가 났습니다"
-    default: "시스템 오류가 났습니다 [\(String(cString: strerror(code)))]"
+    default: .cannotOpen(path: path, reason: SystemErrorText.reason(code))
     }
   }
 }

@@ -55,8 +55,8 @@ struct RedirectedRun {
   }
 
   static let closed = "chulbal: 표준 출력이 닫혀 있어 명령을 실행하지 않았습니다\n"
-  static let full = "chulbal: 명령은 실행했지만 결과를 표준 출력에 쓰지 못했습니다: 장치에 남은 공간이 없습니다\n"
-  static let fullWhileRunning = "chulbal: 표준 출력에 쓰지 못했습니다: 장치에 남은 공간이 없습니다\n"
+  static let full = "chulbal: 명령은 실행했지만 결과를 표준 출력에 쓰지 못했습니다: 디스크에 남은 공간이 없습니다\n"
+  static let fullWhileRunning = "chulbal: 표준 출력에 쓰지 못했습니다: 디스크에 남은 공간이 없습니다\n"
 
   @Test(arguments: [
     Case(arguments: ["--version"], redirection: ">&-", status: 1, message: closed),
@@ -180,7 +180,7 @@ struct RedirectedRun {
     #expect(Outcome(standardOutput: "#1 저녁\n").write(to: console) == 1)
     #expect(
       console.errorText
-        == "chulbal: 명령은 실행했지만 결과를 표준 출력에 쓰지 못했습니다: 장치에 남은 공간이 없습니다\n")
+        == "chulbal: 명령은 실행했지만 결과를 표준 출력에 쓰지 못했습니다: 디스크에 남은 공간이 없습니다\n")
     // A failure keeps its own status, and its message comes first.
     let failed = Outcome(standardOutput: "링크\n", standardError: "chulbal: 앱 없음\n", exitCode: 2)
     let second = RecordingConsole(failing: EIO)
@@ -213,6 +213,7 @@ struct RedirectedRun {
     environment.console = RecordingConsole(failing: ENOSPC)
     let outcome = CLI.run(arguments, environment: environment)
     #expect(
-      outcome == Outcome(standardError: "chulbal: 표준 출력에 쓰지 못했습니다: 장치에 남은 공간이 없습니다\n", exitCode: 1))
+      outcome == Outcome(standardError: "chulbal: 표준 출력에 쓰지 못했습니다: 디스크에 남은 공간이 없습니다\n", exitCode: 1)
+    )
   }
 }

@@ -33,20 +33,7 @@ enum RuntimeFailure: Error, Equatable {
     case .outputClosed: return "표준 출력이 닫혀 있어 명령을 실행하지 않았습니다"
     case .unwritableOutput(let error, let afterRunning):
       let what = afterRunning ? "명령은 실행했지만 결과를 표준 출력에 쓰지 못했습니다" : "표준 출력에 쓰지 못했습니다"
-      return "\(what): \(Self.reason(error.code))"
-    }
-  }
-
-  /// Why a write failed, in Korean; the C library's words in brackets for a rarer error.
-  static func reason(_ code: Int32) -> String {
-    switch code {
-    case ENOSPC: return "장치에 남은 공간이 없습니다"
-    case EDQUOT: return "디스크 할당량을 넘었습니다"
-    case EBADF: return "닫혀 있습니다"
-    case EPIPE: return "읽는 쪽이 파이프를 닫았습니다"
-    case EIO: return "입출력 오류가 났습니다"
-    case EFBIG: return "파일이 너무 커졌습니다"
-    default: return "쓰기 오류가 났습니다 (\(String(cString: strerror(code))))"
+      return "\(what): \(SystemErrorText.reason(error.code))"
     }
   }
 

@@ -17,9 +17,14 @@ let package = Package(
     .systemLibrary(
       name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .target(name: "ChulbalTerminal", dependencies: ["ChulbalCore", "ChulbalSystem", "CQREncode"]),
+    .systemLibrary(
+      name: "CLibnotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+    .target(name: "ChulbalNotify", dependencies: ["ChulbalCore", "ChulbalSystem", "CLibnotify"]),
     .target(
       name: "ChulbalCLI",
-      dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalTerminal"]),
+      dependencies: [
+        "ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalTerminal", "ChulbalNotify",
+      ]),
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
     .executableTarget(name: "chulbal-bench", dependencies: ["ChulbalCore"]),
     .target(name: "ChulbalTestSupport", dependencies: ["ChulbalCore", "ChulbalSystem"]),
@@ -34,10 +39,13 @@ let package = Package(
       name: "ChulbalTerminalTests",
       dependencies: ["ChulbalTerminal", "ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(
+      name: "ChulbalNotifyTests",
+      dependencies: ["ChulbalNotify", "ChulbalCore", "ChulbalSystem", "ChulbalTestSupport"]),
+    .testTarget(
       name: "ChulbalCLITests",
       dependencies: [
         "ChulbalCLI", "ChulbalCore", "ChulbalStore", "ChulbalSystem", "ChulbalTerminal",
-        "ChulbalTestSupport",
+        "ChulbalNotify", "ChulbalTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -2,11 +2,23 @@
 ///
 /// Never edit a shipped migration; append a new one and raise `Store.schemaVersion`.
 enum Schema {
-  /// Each table's columns, in order, as the migrations make them: what an opened file must
-  /// hold. Written out rather than found by running the migrations on an in-memory database,
-  /// which took a sixth of every command's instructions (callgrind, `next`); a test runs the
-  /// migrations and checks this list against what they make.
-  static let columns: [String: [String]] = [
+  /// Each table's columns, in order, as the migrations up to `version` make them: what an
+  /// opened file of that version must hold. Written out rather than found by running the
+  /// migrations on an in-memory database, which took a sixth of every command's instructions
+  /// (callgrind, `next`); a test runs the migrations and checks these lists against what they
+  /// make.
+  static func columns(version: Int) -> [String: [String]] {
+    var columns = version1Columns
+    if version >= 2 {
+      columns["alert_log"] = [
+        "appointment_id", "lead_seconds", "due_at", "kind", "outcome", "backend", "recorded_at",
+        "snooze_until",
+      ]
+    }
+    return columns
+  }
+
+  private static let version1Columns: [String: [String]] = [
     "alert_log": ["appointment_id", "lead_seconds", "kind", "due_at", "delivered_at"],
     "appointment": [
       "id", "title", "start_at", "time_zone", "place", "lat", "lng", "origin_name", "origin_lat",
@@ -57,6 +69,27 @@ enum Schema {
       delivered_at INTEGER NOT NULL,
       PRIMARY KEY (appointment_id, lead_seconds, due_at)
     );
+    """,
+    // 2: the alert log records what became of each alert (claimed before the slow delivery,
+    // then delivered, missed or snoozed), by which backend, and when a snooze brings it back.
+    // Version 1 wrote no rows, but any there were delivered, so they are kept as such.
     """
+    CREATE TABLE alert_log_2 (
+      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+      lead_seconds INTEGER NOT NULL CHECK (lead_seconds >= 0),
+      due_at INTEGER NOT NULL,              -- when the alert was due
+      kind TEXT NOT NULL CHECK (kind IN ('prepare', 'remind', 'leave')),
+      outcome TEXT NOT NULL CHECK (outcome IN ('claimed', 'delivered', 'missed', 'snoozed')),
+      backend TEXT,                         -- the backend that delivered it
+      recorded_at INTEGER NOT NULL,         -- when the outcome was recorded
+      snooze_until INTEGER,                 -- when a snoozed alert comes back
+      PRIMARY KEY (appointment_id, lead_seconds, due_at)
+    );
+    INSERT INTO alert_log_2 (appointment_id, lead_seconds, due_at, kind, outcome, recorded_at)
+      SELECT appointment_id, lead_seconds, due_at, kind, 'delivered', delivered_at FROM alert_log;
+    DROP TABLE alert_log;
+    ALTER TABLE alert_log_2 RENAME TO alert_log;
+    CREATE INDEX alert_log_due ON alert_log (due_at);
+    """,
   ]
 }

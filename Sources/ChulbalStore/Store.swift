@@ -14,7 +14,7 @@ import Foundation
 /// through ``Row``.
 public final class Store {
   /// The schema this build reads and writes (`PRAGMA user_version`).
-  public static let schemaVersion = 1
+  public static let schemaVersion = 2
   /// `PRAGMA application_id`: 'CHLB'.
   static let applicationID = 0x4348_4C42
 
@@ -114,8 +114,9 @@ public final class Store {
       database = try Database(path: path, access: .immutable)
       identity = try identify(database)
     }
-    guard identity != .empty else { return nil }
-    try checkSchema(database)
+    guard case .chulbal(let version) = identity else { return nil }
+    // An older file is read as it is: a reader never migrates it.
+    try checkSchema(database, version: version)
     if pendingLog { database.checkpointOnClose(true) }
     return Store(database: database)
   }
@@ -140,20 +141,25 @@ public final class Store {
     try StoreFile.checkWritable(path)
     let database = try Database(path: path)
     let pendingLog = holdPendingLog(database)
-    switch try identify(database) {
+    let identity = try identify(database)
+    if case .chulbal(let version) = identity {
+      // The file is checked as the version it is before anything is migrated or written.
+      try checkSchema(database, version: version)
+      let report = try database.rows("PRAGMA quick_check(1)").first?.first?.string ?? ""
+      guard report == "ok" else {
+        // One line: SQLite's report puts a "*** in database main ***" header over its
+        // findings.
+        let problems = report.split(separator: "\n").filter { !$0.hasPrefix("***") }
+        throw .damaged(
+          path: path, reason: "무결성 검사에서 문제가 나왔습니다 [\(problems.joined(separator: "; "))]")
+      }
+    }
+    switch identity {
     case .empty:
       guard initialising else { return nil }
       try migrate(database)
     case .chulbal(let version) where version < schemaVersion: try migrate(database)
     case .chulbal: break
-    }
-    try checkSchema(database)
-    let report = try database.rows("PRAGMA quick_check(1)").first?.first?.string ?? ""
-    guard report == "ok" else {
-      // One line: SQLite's report puts a "*** in database main ***" header over its findings.
-      let problems = report.split(separator: "\n").filter { !$0.hasPrefix("***") }
-      throw .damaged(
-        path: path, reason: "무결성 검사에서 문제가 나왔습니다 [\(problems.joined(separator: "; "))]")
     }
     if pendingLog { database.checkpointOnClose(true) }
     try database.execute("PRAGMA foreign_keys=ON")
@@ -203,15 +209,18 @@ public final class Store {
       }
       try database.execute(
         "PRAGMA application_id=\(Self.applicationID); PRAGMA user_version=\(schemaVersion)")
+      // Inside the transaction, so a migration that left the file other than the schema
+      // says is undone.
+      try checkSchema(database, version: schemaVersion)
     }
     try database.execute("PRAGMA journal_mode=WAL")
   }
 
   /// Refuses a file whose tables lack a column the schema gives them, or have one it does
   /// not, such as one with a table dropped by hand.
-  private static func checkSchema(_ database: Database) throws(StoreError) {
+  private static func checkSchema(_ database: Database, version: Int) throws(StoreError) {
     let found = try columns(database)
-    for (table, expected) in Schema.columns.sorted(by: { $0.key < $1.key }) {
+    for (table, expected) in Schema.columns(version: version).sorted(by: { $0.key < $1.key }) {
       guard let actual = found[table] else {
         throw .damaged(path: database.path, reason: "'\(table)' 테이블이 없습니다")
       }

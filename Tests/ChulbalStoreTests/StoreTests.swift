@@ -34,11 +34,61 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     #expect(folderMode == 0o700)
   }
 
-  /// The column list every open checks a file against is the one the migrations make.
-  @Test func theCheckedColumnsAreTheOnesTheMigrationsMake() throws {
+  /// The column list every open checks a file of each version against is the one the
+  /// migrations up to that version make.
+  @Test(arguments: 1...Store.schemaVersion)
+  func theCheckedColumnsAreTheOnesTheMigrationsMake(version: Int) throws {
     let database = try Database(path: ":memory:", create: true)
-    for migration in Schema.migrations { try database.execute(migration) }
-    #expect(try Store.columns(database) == Schema.columns)
+    for migration in Schema.migrations.prefix(version) { try database.execute(migration) }
+    #expect(try Store.columns(database) == Schema.columns(version: version))
+  }
+
+  @Test func thereIsOneMigrationPerVersion() {
+    #expect(Schema.migrations.count == Store.schemaVersion)
+  }
+
+  /// A file of version 1 is read as it is, and the first writer brings it to the current
+  /// version, keeping its appointments and any alert it had delivered.
+  @Test func aVersion1FileIsReadAsItIsAndMigratedByTheFirstWriter() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/old.db"
+    let old = try Database(path: path, create: true)
+    try old.execute(Schema.migrations[0])
+    try old.execute("PRAGMA application_id=\(Store.applicationID); PRAGMA user_version=1")
+    try old.execute(
+      """
+      INSERT INTO appointment (title, start_at, time_zone, mode, travel_seconds,
+        travel_estimated, buffer_seconds, prep_seconds, alerts, created_at)
+      VALUES ('저녁', 1800000000, 'Asia/Seoul', 'walk', 600, 0, 0, 0, '0', 1);
+      INSERT INTO alert_log VALUES (1, 0, 'leave', 1799999400, 1799999401);
+      """)
+    let reader = try #require(try Store.open(path: path, access: .reading))
+    #expect(try reader.all().map(\.title) == ["저녁"])
+    #expect(try old.scalar("PRAGMA user_version").int == 1)
+    _ = try Store.openOrCreate(path: path)
+    #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
+    #expect(try Store.columns(old) == Schema.columns(version: Store.schemaVersion))
+    let kept = try old.rows(
+      "SELECT appointment_id, lead_seconds, due_at, kind, outcome, recorded_at FROM alert_log")
+    #expect(
+      kept == [
+        [.integer(1), .integer(0), .integer(1_799_999_400), .text("leave"), .text("delivered"),
+        .integer(1_799_999_401)]
+      ])
+  }
+
+  /// A version-1 file missing a column is refused before the migration runs, and stays as
+  /// it was.
+  @Test func aDamagedVersion1FileIsRefusedBeforeMigrating() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/old.db"
+    let old = try Database(path: path, create: true)
+    try old.execute(Schema.migrations[0])
+    try old.execute("ALTER TABLE appointment DROP COLUMN note")
+    try old.execute("PRAGMA application_id=\(Store.applicationID); PRAGMA user_version=1")
+    let refused = StoreError.damaged(path: path, reason: "'appointment' 테이블에 열이 빠졌습니다: note")
+    #expect(throws: refused) { _ = try Store.openOrCreate(path: path) }
+    #expect(try old.scalar("PRAGMA user_version").int == 1)
   }
 
   /// The longest name a Linux file system takes (255 bytes) can be made, and nothing else is
@@ -62,7 +112,8 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     #expect(Set(tables).isSuperset(of: ["appointment", "place", "setting", "alert_log"]))
     // Foreign keys are a setting of each connection, so the store's own is the one to ask.
     #expect(try store.database.scalar("PRAGMA foreign_keys") == .integer(1))
-    let orphan = "INSERT INTO alert_log VALUES (42, 0, 'leave', 1, 2)"
+    let orphan =
+      "INSERT INTO alert_log VALUES (42, 0, 1, 'leave', 'delivered', 'terminal', 2, NULL)"
     // 787 is SQLITE_CONSTRAINT_FOREIGNKEY.
     let refused = StoreError.sqlite(
       path: folder.path + "/c.db", code: 787, message: "FOREIGN KEY constraint failed")
@@ -156,7 +207,8 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     let database = try Database(path: folder.path + "/c.db", create: false)
     try database.execute("PRAGMA foreign_keys=ON")
     try database.rows(
-      "INSERT INTO alert_log VALUES (?, 0, 'leave', 1, 2)", [.integer(stored.id)])
+      "INSERT INTO alert_log VALUES (?, 0, 1, 'leave', 'delivered', 'terminal', 2, NULL)",
+      [.integer(stored.id)])
     _ = try store.delete(ids: [stored.id])
     #expect(try database.scalar("SELECT count(*) FROM alert_log").int == 0)
   }

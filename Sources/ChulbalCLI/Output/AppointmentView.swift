@@ -71,19 +71,11 @@ struct AppointmentView {
       rows.append(["준비", "\(format.full(ready)) (준비 \(prep))"])
     }
     rows.append(["출발", "\(format.full(plan.departure)) (\(remainingText))"])
-    let alerts = plan.alerts.map { "\(format.time($0.at)) (\(Self.label($0)))" }
+    let alerts = plan.alerts.map { "\(format.time($0.at)) (\($0.label))" }
     rows.append(["알림", alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")])
     rows.append(["시간대", appointment.timeZone])
     if let note = appointment.note { rows.append(["메모", note]) }
     return TerminalText.table(rows.map { [$0[0], $0[1]] })
-  }
-
-  static func label(_ alert: Alert) -> String {
-    switch alert.kind {
-    case .leave: "지금 출발"
-    case .prepare: "준비 시작"
-    case .remind: "\(KoreanDuration.text(seconds: alert.leadSeconds)) 전"
-    }
   }
 
   static func text(_ coordinate: Coordinate) -> String {

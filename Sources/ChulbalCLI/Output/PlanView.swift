@@ -21,7 +21,7 @@ struct PlanView {
     let travel = duration(plan.travelSeconds) + (plan.travelEstimated ? " (추정)" : "")
     lines.append(
       "출발  \(format.full(plan.departure))   이동 \(travel) + 여유 \(duration(plan.bufferSeconds))")
-    let alerts = plan.alerts.map { "\(alertTime($0.at)) (\(AppointmentView.label($0)))" }
+    let alerts = plan.alerts.map { "\(alertTime($0.at)) (\($0.label))" }
     lines.append("알림  " + (alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")))
     lines.append("상태  " + statusText())
     return lines.joined(separator: "\n") + "\n"

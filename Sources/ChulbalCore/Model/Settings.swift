@@ -6,6 +6,10 @@ public struct Settings: Equatable, Sendable {
   /// A setting's name, as `config get` and `config set` take it.
   public enum Key: String, CaseIterable, Sendable {
     case buffer, prep, alerts, mode, providers
+    case snooze = "notify.snooze"
+    case lateCap = "notify.late_cap"
+    case command = "notify.command"
+    case backends = "notify.backends"
 
     public var summary: String {
       switch self {
@@ -14,6 +18,10 @@ public struct Settings: Equatable, Sendable {
       case .alerts: "알림 시각, 출발 몇 분 전 (예: 30m,10m,0 또는 none)"
       case .mode: "이동 수단: car, transit, walk, bike"
       case .providers: "지도 순서 (예: kakao,naver,google,apple,osm)"
+      case .snooze: "알림의 '5분 뒤' 단추로 미루는 시간 (예: 5m)"
+      case .lateCap: "늦게 깨어났을 때 출발이 이만큼 안 지났으면 알립니다 (예: 10m, 0)"
+      case .command: "알림 때 실행할 프로그램과 인수, 셸 없이 (예: 'notify-send -u critical', none)"
+      case .backends: "알림 방식의 순서 (예: libnotify,command,terminal)"
       }
     }
   }
@@ -27,24 +35,41 @@ public struct Settings: Equatable, Sendable {
   public var mode: TravelMode
   /// The order in which map providers are tried for navigation links.
   public var providers: [MapProvider]
+  /// How long the `5분 뒤` button puts an alert off.
+  public var snoozeSeconds: Int
+  /// An alert found past due (after a suspend, a clock jump, a start-up) is still delivered
+  /// while its departure is less than this far past.
+  public var lateCapSeconds: Int
+  /// The program and arguments the `command` backend runs, or nil for none.
+  public var notifyCommand: [String]?
+  /// The order in which notification backends are tried.
+  public var backends: [NotifyBackend]
   /// The keys the person has set; the others hold their defaults.
   public private(set) var stored: Set<Key> = []
 
   /// 10 minutes of buffer, no prep, alerts 30 and 10 minutes before and at departure, transit,
-  /// and every map provider in ``MapProvider``'s order.
+  /// every map provider in ``MapProvider``'s order; a 5-minute snooze, late alerts up to 10
+  /// minutes past departure, no notification command, and every backend in
+  /// ``NotifyBackend``'s order.
   public static let defaults = Settings(
     bufferSeconds: 10 * 60, prepSeconds: 0, alertLeads: [30 * 60, 10 * 60, 0], mode: .transit,
-    providers: MapProvider.allCases)
+    providers: MapProvider.allCases, snoozeSeconds: 5 * 60, lateCapSeconds: 10 * 60,
+    notifyCommand: nil, backends: NotifyBackend.allCases)
 
   private init(
     bufferSeconds: Int, prepSeconds: Int, alertLeads: [Int], mode: TravelMode,
-    providers: [MapProvider]
+    providers: [MapProvider], snoozeSeconds: Int, lateCapSeconds: Int, notifyCommand: [String]?,
+    backends: [NotifyBackend]
   ) {
     self.bufferSeconds = bufferSeconds
     self.prepSeconds = prepSeconds
     self.alertLeads = alertLeads
     self.mode = mode
     self.providers = providers
+    self.snoozeSeconds = snoozeSeconds
+    self.lateCapSeconds = lateCapSeconds
+    self.notifyCommand = notifyCommand
+    self.backends = backends
   }
 
   /// Sets `key` from text as a person types it (`10분`, `kakao, naver`), marking it stored.
@@ -57,6 +82,18 @@ public struct Settings: Equatable, Sendable {
     case .alerts: alertLeads = try AlertLeads.parse(text)
     case .mode: mode = try TravelMode.parse(text)
     case .providers: providers = try MapProvider.parseChain(text)
+    case .snooze:
+      let seconds = try DurationExpression.parse(text)
+      guard seconds >= 60, seconds % 60 == 0 else {
+        throw .setting(text, reason: "미루는 시간은 1분 이상, 분 단위로 씁니다 (예: 5m)")
+      }
+      snoozeSeconds = seconds
+    case .lateCap: lateCapSeconds = try DurationExpression.parse(text)
+    case .command:
+      let trimmed = text.trimmingWhitespace()
+      notifyCommand =
+        ["none", "없음"].contains(trimmed.lowercased()) ? nil : try CommandWords.split(text)
+    case .backends: backends = try NotifyBackend.parseChain(text)
     }
     stored.insert(key)
   }
@@ -78,6 +115,10 @@ public struct Settings: Equatable, Sendable {
       alertLeads.isEmpty ? "none" : alertLeads.map(Self.leadText).joined(separator: ",")
     case .mode: mode.rawValue
     case .providers: providers.map(\.rawValue).joined(separator: ",")
+    case .snooze: DurationExpression.text(snoozeSeconds)
+    case .lateCap: DurationExpression.text(lateCapSeconds)
+    case .command: notifyCommand.map(CommandWords.join) ?? "none"
+    case .backends: backends.map(\.rawValue).joined(separator: ",")
     }
   }
 }

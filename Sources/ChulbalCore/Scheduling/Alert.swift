@@ -22,3 +22,14 @@ public struct Alert: Equatable, Sendable {
     self.kind = kind
   }
 }
+
+extension Alert {
+  /// What the alert is, as lists show it: `지금 출발`, `준비 시작`, `30분 전`.
+  public var label: String {
+    switch kind {
+    case .leave: "지금 출발"
+    case .prepare: "준비 시작"
+    case .remind: "\(KoreanDuration.text(seconds: leadSeconds)) 전"
+    }
+  }
+}

@@ -20,6 +20,10 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case providers(String, reason: String)
   case placeName(String, reason: String)
   case title(String, reason: String)
+  case backends(String, reason: String)
+  case command(String, reason: String)
+  /// A setting's value outside what it takes, such as a snooze of 0.
+  case setting(String, reason: String)
 
   public var description: String {
     switch self {
@@ -53,6 +57,13 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
       return "잘못된 장소 이름 '\(text)': \(reason)"
     case .title(let text, let reason):
       return "잘못된 제목 '\(text)': \(reason)"
+    case .backends(let text, let reason):
+      return
+        "잘못된 알림 방식 목록 '\(text)': \(reason) (libnotify, command, terminal을 쉼표로, 예: 'libnotify,terminal')"
+    case .command(let text, let reason):
+      return "잘못된 명령 '\(text)': \(reason) (예: 'notify-send -u critical', 'none'은 지우기)"
+    case .setting(let text, let reason):
+      return "잘못된 값 '\(text)': \(reason)"
     }
   }
 }

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The words of an alert's notice, chosen at the instant it is shown.
+///
+/// A notice says where the departure stands when it appears, not what the alert was planned
+/// to say: a 30-minute alert shown late, after a suspend, says how many minutes are really
+/// left.
+public enum AlertNotice {
+  /// At most this many missed alerts are listed, one a line, in the summary's body.
+  static let missedLines = 5
+
+  /// The notice for `due`, shown at `now`.
+  ///
+  /// - Parameters:
+  ///   - timeZone: the zone the appointment is shown in.
+  ///   - link: the navigation link `길찾기` opens; nil leaves the button out.
+  ///   - snoozeSeconds: how long `5분 뒤` puts the alert off; the button is left out when
+  ///     the alert would come back after the appointment starts.
+  public static func notice(
+    for due: AlertPlanner.Due, now: Date, timeZone: TimeZone, link: String?, snoozeSeconds: Int
+  ) -> Notice {
+    let appointment = due.appointment
+    let plan = appointment.plan
+    let format = KoreanDateFormat(timeZone: timeZone)
+    let headline: String
+    var urgency = Notice.Urgency.normal
+    switch plan.status(at: now) {
+    case .upcoming(let remaining):
+      // Alerts fall on whole minutes; a delivery a few milliseconds late still reads "10분".
+      let minutes = KoreanDuration.text(seconds: Int((remaining / 60).rounded(.up)) * 60)
+      headline = due.alert.kind == .prepare ? "준비하세요 · \(minutes) 뒤 출발" : "\(minutes) 뒤 출발"
+    case .leaveNow:
+      headline = "지금 출발하세요"
+      urgency = .critical
+    case .late(let by):
+      headline = "지금 출발하세요 (\(KoreanDuration.text(seconds: Int(by))) 늦음)"
+      urgency = .critical
+    case .started:
+      headline = "약속이 시작되었습니다"
+    }
+    var body = format.time(plan.start)
+    if let place = appointment.place { body += " \(place)" }
+    if plan.travelSeconds > 0 {
+      body += " · 이동 \(KoreanDuration.text(seconds: plan.travelSeconds))"
+    }
+    var actions: [Notice.Action] = []
+    if link != nil { actions.append(.navigate) }
+    if now.addingTimeInterval(TimeInterval(snoozeSeconds)) < plan.start {
+      actions.append(.snooze)
+    }
+    return Notice(
+      key: appointment.id, summary: "\(headline) · \(appointment.title)", body: body,
+      urgency: urgency, actions: actions, start: plan.start, departure: plan.departure,
+      link: link)
+  }
+
+  /// The one notice that tells of every alert missed at once: `놓친 알림 3개 · 저녁 약속 외 2건`,
+  /// with a line for each (`오후 6:25 저녁 약속 (30분 전)`), the first few of them.
+  ///
+  /// - Parameter timeZone: the zone each appointment is shown in.
+  public static func missedSummary(
+    _ missed: [AlertPlanner.Due], timeZone: (Appointment) -> TimeZone
+  ) -> Notice {
+    var titles: [String] = []
+    var seen: Set<Int> = []
+    for due in missed where seen.insert(due.appointment.id).inserted {
+      titles.append(due.appointment.title)
+    }
+    var summary = "놓친 알림 \(missed.count)개"
+    if let first = titles.first {
+      summary += " · \(first)" + (titles.count > 1 ? " 외 \(titles.count - 1)건" : "")
+    }
+    var lines = missed.prefix(missedLines).map { due in
+      let format = KoreanDateFormat(timeZone: timeZone(due.appointment))
+      return "\(format.time(due.dueAt)) \(due.appointment.title) (\(due.alert.label))"
+    }
+    if missed.count > missedLines { lines.append("… 외 \(missed.count - missedLines)개") }
+    return Notice(
+      key: 0, summary: summary, body: lines.joined(separator: "\n"), urgency: .normal)
+  }
+}

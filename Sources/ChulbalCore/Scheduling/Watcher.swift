@@ -1,0 +1,106 @@
+import Foundation
+
+/// The state of one `chulbal watch` between its steps, and the steps themselves.
+///
+/// ``tick(now:journal:)`` is the whole watch but for the sleeping: the loop that drives it
+/// calls it on each wake (a deadline, a store change, a signal) and sleeps until the instant
+/// it returns. It reads the time only as given, so a scripted clock drives it in tests
+/// exactly as the real one does in `watch`.
+public struct Watcher {
+  /// Something the watch did, for its log: one line each.
+  public enum Event: Equatable, Sendable {
+    case delivered(AlertID, title: String, backend: String)
+    case failed(AlertID, title: String, reasons: [String])
+    case missed(AlertID, title: String)
+    case summary(count: Int, backend: String?)
+    case snoozed(AlertID, title: String, until: Date)
+    case snoozeDropped(AlertID, title: String)
+  }
+
+  /// Words a due alert as a notice at an instant (its zone, its link).
+  public typealias Wording = (AlertPlanner.Due, Date) -> Notice
+  /// Shows a notice through the chain: the backend that delivered it, or nil and why each
+  /// failed.
+  public typealias Delivery = (Notice) -> (deliveredBy: String?, failures: [NotifyFailure])
+
+  public var lateCapSeconds: Int
+  public var snoozeSeconds: Int
+  /// The time of the previous step; nil before the first.
+  public private(set) var lookedUntil: Date?
+  /// The alert last shown for each appointment, which its notice's buttons act on.
+  public private(set) var lastShown: [Int: AlertPlanner.Due] = [:]
+  private let wording: Wording
+  private let delivery: Delivery
+  /// How far back the log is read: further than any alert lead or snooze can reach.
+  private static let logWindow: TimeInterval = 2 * TimeInterval(DurationExpression.maximumSeconds)
+
+  public init(
+    lateCapSeconds: Int, snoozeSeconds: Int, wording: @escaping Wording,
+    delivery: @escaping Delivery
+  ) {
+    self.lateCapSeconds = lateCapSeconds
+    self.snoozeSeconds = snoozeSeconds
+    self.wording = wording
+    self.delivery = delivery
+  }
+
+  /// Delivers what is due at `now`, records what was missed with one summary notice, and
+  /// says when to look again.
+  ///
+  /// - Returns: the next instant something falls due (nil for none), and what was done.
+  /// - Throws: what the journal throws; nothing is delivered after a failed claim.
+  public mutating func tick(now: Date, journal: some AlertJournal) throws -> (
+    wake: Date?, events: [Event]
+  ) {
+    let horizon = min(lookedUntil ?? now, now)
+    let appointments = try journal.appointments(startingAfter: horizon)
+    let log = try journal.outcomes(dueAfter: horizon.addingTimeInterval(-Self.logWindow))
+    let step = AlertPlanner.step(
+      now: now, lookedUntil: lookedUntil, appointments: appointments, log: log,
+      lateCapSeconds: lateCapSeconds)
+    lookedUntil = max(lookedUntil ?? now, now)
+    var events: [Event] = []
+    for due in step.missed {
+      try journal.record(due.id, kind: due.alert.kind, .missed, at: now)
+      events.append(.missed(due.id, title: due.appointment.title))
+    }
+    for due in step.deliver {
+      guard try journal.claim(due.id, kind: due.alert.kind, at: now) else { continue }
+      let result = delivery(wording(due, now))
+      if let backend = result.deliveredBy {
+        try journal.record(due.id, kind: due.alert.kind, .delivered(backend: backend), at: now)
+        lastShown[due.appointment.id] = due
+        events.append(.delivered(due.id, title: due.appointment.title, backend: backend))
+      } else {
+        try journal.record(due.id, kind: due.alert.kind, .missed, at: now)
+        events.append(
+          .failed(due.id, title: due.appointment.title, reasons: result.failures.map(\.message)))
+      }
+    }
+    if !step.missed.isEmpty {
+      let notice = AlertNotice.missedSummary(step.missed) {
+        TimeZone(identifier: $0.timeZone) ?? .gmt
+      }
+      events.append(.summary(count: step.missed.count, backend: delivery(notice).deliveredBy))
+    }
+    return (step.wake, events)
+  }
+
+  /// Puts off the alert last shown for `appointmentID` by ``snoozeSeconds``, recording it so
+  /// a restart keeps it; drops it instead when it would come back after the appointment
+  /// starts.
+  ///
+  /// - Returns: what was done, or nil when no alert of that appointment was shown.
+  public mutating func snooze(appointmentID: Int, now: Date, journal: some AlertJournal) throws
+    -> Event?
+  {
+    guard let due = lastShown[appointmentID] else { return nil }
+    let until = now.addingTimeInterval(TimeInterval(snoozeSeconds))
+    guard until < due.appointment.start else {
+      return .snoozeDropped(due.id, title: due.appointment.title)
+    }
+    try journal.record(due.id, kind: due.alert.kind, .snoozed(until: until), at: now)
+    lastShown[appointmentID] = nil
+    return .snoozed(due.id, title: due.appointment.title, until: until)
+  }
+}

@@ -1,0 +1,290 @@
+import ChulbalCore
+import ChulbalTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// The watch's steps driven by a scripted clock, over a journal in memory: what is shown, and
+/// when, through restarts, suspends, clock changes, edits and snoozes.
+@Suite struct WatcherTests {
+  /// 19:00 in Seoul, 35 minutes away plus 10 of buffer: leave at 18:15; alerts at 17:45,
+  /// 18:05 and 18:15.
+  static let dinner = Appointment(
+    id: 1, title: "저녁 약속", start: instant("2026-12-01T19:00:00+09:00"), timeZone: "Asia/Seoul",
+    place: "강남역 2번 출구", mode: .transit, travelSeconds: 35 * 60, bufferSeconds: 600,
+    alertLeads: [30 * 60, 10 * 60, 0])
+  /// 18:30, 10 minutes away: leave at 18:20; alerts at 18:10 and 18:20.
+  static let meeting = Appointment(
+    id: 2, title: "회의", start: instant("2026-12-01T18:30:00+09:00"), timeZone: "Asia/Seoul",
+    mode: .walk, travelSeconds: 600, bufferSeconds: 0, alertLeads: [10 * 60, 0])
+
+  /// One shown notice: when, what, how urgent.
+  struct Shown: Equatable, CustomStringConvertible {
+    let at: String
+    let summary: String
+    let urgency: Notice.Urgency
+
+    init(_ at: String, _ summary: String, _ urgency: Notice.Urgency = .normal) {
+      self.at = at
+      self.summary = summary
+      self.urgency = urgency
+    }
+
+    var description: String { "\(at) \(summary) [\(urgency)]" }
+  }
+
+  /// A journal, a clock and a watcher over them, recording what is shown.
+  final class Harness: Sendable {
+    let journal: MemoryAlertJournal
+    let shown = Mutex<[Shown]>([])
+    let failing = Mutex(false)
+
+    init(_ appointments: [Appointment] = [WatcherTests.dinner, WatcherTests.meeting]) {
+      journal = MemoryAlertJournal(appointments)
+    }
+
+    func watcher(clock: some WallClock) -> Watcher {
+      Watcher(
+        lateCapSeconds: 600, snoozeSeconds: 300,
+        wording: { due, now in
+          AlertNotice.notice(for: due, now: now, timeZone: seoul, link: nil, snoozeSeconds: 300)
+        },
+        delivery: { [self] notice in
+          if failing.withLock({ $0 }) {
+            return (nil, [NotifyFailure(backend: "test", reason: "꺼짐")])
+          }
+          let time = KoreanDateFormat(timeZone: seoul).string(clock.now(), .time)
+          shown.withLock { $0.append(Shown(time, notice.summary, notice.urgency)) }
+          return ("test", [])
+        })
+    }
+
+    /// Runs a watch from the clock's time until nothing is due or the next wake is after
+    /// `end`.
+    @discardableResult
+    func run(_ clock: ScriptedClock, until end: String = "2026-12-02T00:00:00+09:00") throws
+      -> [Watcher.Event]
+    {
+      var watcher = watcher(clock: clock)
+      var events: [Watcher.Event] = []
+      try Ticker.run(clock: clock) { now in
+        let (wake, found) = try watcher.tick(now: now, journal: journal)
+        events += found
+        return wake.flatMap { $0 <= instant(end) ? $0 : nil }
+      }
+      return events
+    }
+
+    var all: [Shown] { shown.withLock { $0 } }
+  }
+
+  static let fullSequence = [
+    Shown("오후 5:45", "30분 뒤 출발 · 저녁 약속"),
+    Shown("오후 6:05", "10분 뒤 출발 · 저녁 약속"),
+    Shown("오후 6:10", "10분 뒤 출발 · 회의"),
+    Shown("오후 6:15", "지금 출발하세요 · 저녁 약속", .critical),
+    Shown("오후 6:20", "지금 출발하세요 · 회의", .critical),
+  ]
+
+  @Test func everyAlertOfEveryAppointmentIsShownOnceAtItsTime() throws {
+    let harness = Harness()
+    let clock = ScriptedClock(now: instant("2026-12-01T17:00:00+09:00"))
+    try harness.run(clock)
+    #expect(harness.all == Self.fullSequence)
+    // It slept straight from one alert to the next: no polling.
+    #expect(clock.sleeps.count == Self.fullSequence.count)
+  }
+
+  @Test func aRestartMidSequenceRepeatsNothing() throws {
+    let harness = Harness()
+    try harness.run(
+      ScriptedClock(now: instant("2026-12-01T17:00:00+09:00")),
+      until: "2026-12-01T18:06:00+09:00")
+    #expect(harness.all == Array(Self.fullSequence.prefix(2)))
+    try harness.run(ScriptedClock(now: instant("2026-12-01T18:06:00+09:00")))
+    #expect(harness.all == Self.fullSequence)
+  }
+
+  /// The same, restarted on the very instant of an alert that was already shown.
+  @Test func aRestartAtTheInstantOfAShownAlertDoesNotShowItAgain() throws {
+    let harness = Harness()
+    try harness.run(
+      ScriptedClock(now: instant("2026-12-01T17:00:00+09:00")),
+      until: "2026-12-01T18:05:00+09:00")
+    try harness.run(ScriptedClock(now: instant("2026-12-01T18:05:00+09:00")))
+    #expect(harness.all == Self.fullSequence)
+  }
+
+  /// Asleep from 18:05 to 18:17: each appointment's latest passed alert is shown as it stands
+  /// then, the earlier one is missed, and one summary says so.
+  @Test func afterATwelveMinuteSuspendOnlyTheLatestAlertOfEachIsShownAndOneSummary() throws {
+    let harness = Harness()
+    let clock = ScriptedClock(
+      now: instant("2026-12-01T17:00:00+09:00"),
+      jumps: [instant("2026-12-01T18:05:00+09:00"): 12 * 60])
+    let events = try harness.run(clock)
+    #expect(
+      harness.all == [
+        Shown("오후 5:45", "30분 뒤 출발 · 저녁 약속"),
+        Shown("오후 6:17", "지금 출발하세요 (2분 늦음) · 저녁 약속", .critical),
+        Shown("오후 6:17", "3분 뒤 출발 · 회의"),
+        Shown("오후 6:17", "놓친 알림 1개 · 저녁 약속"),
+        Shown("오후 6:20", "지금 출발하세요 · 회의", .critical),
+      ])
+    let missed = events.compactMap { event -> AlertID? in
+      if case .missed(let id, _) = event { return id }
+      return nil
+    }
+    #expect(
+      missed == [
+        AlertID(
+          appointmentID: 1, leadSeconds: 600, due: instant("2026-12-01T18:05:00+09:00"))
+      ])
+  }
+
+  /// Asleep until 18:40: both departures are more than the late cap past (one appointment
+  /// has even begun), so nothing is shown late, and one summary tells of all four.
+  @Test func afterASuspendPastTheLateCapNothingIsShownLateAndOneSummaryTellsAll() throws {
+    let harness = Harness()
+    let clock = ScriptedClock(
+      now: instant("2026-12-01T17:00:00+09:00"),
+      jumps: [instant("2026-12-01T18:05:00+09:00"): 35 * 60])
+    try harness.run(clock)
+    #expect(
+      harness.all == [
+        Shown("오후 5:45", "30분 뒤 출발 · 저녁 약속"),
+        Shown("오후 6:40", "놓친 알림 4개 · 저녁 약속 외 1건"),
+      ])
+    let outcomes = harness.journal.log.values.filter { $0 == .missed }
+    #expect(outcomes.count == 4)
+  }
+
+  /// Started at 18:12 with nothing recorded: the latest passed alert of each appointment is
+  /// shown, the rest recorded missed.
+  @Test func startingLateShowsTheLatestPassedAlertOfEachAppointment() throws {
+    let harness = Harness()
+    try harness.run(ScriptedClock(now: instant("2026-12-01T18:12:00+09:00")))
+    #expect(
+      harness.all == [
+        Shown("오후 6:12", "3분 뒤 출발 · 저녁 약속"),
+        Shown("오후 6:12", "8분 뒤 출발 · 회의"),
+        Shown("오후 6:12", "놓친 알림 1개 · 저녁 약속"),
+        Shown("오후 6:15", "지금 출발하세요 · 저녁 약속", .critical),
+        Shown("오후 6:20", "지금 출발하세요 · 회의", .critical),
+      ])
+  }
+
+  @Test func aClockSetBackFiveMinutesRepeatsNothing() throws {
+    let harness = Harness()
+    let clock = ScriptedClock(
+      now: instant("2026-12-01T17:00:00+09:00"),
+      jumps: [instant("2026-12-01T18:10:00+09:00"): -5 * 60])
+    try harness.run(clock)
+    #expect(harness.all == Self.fullSequence)
+    // Woken at 18:05 instead of 18:10, it slept to 18:10 again.
+    #expect(clock.sleeps.filter { $0 == instant("2026-12-01T18:10:00+09:00") }.count == 2)
+  }
+
+  @Test func editedDeletedAndAddedAppointmentsMoveVanishAndAppear() throws {
+    let harness = Harness()
+    let clock = ScriptedClock(now: instant("2026-12-01T17:00:00+09:00"))
+    var watcher = harness.watcher(clock: clock)
+    var wake = try watcher.tick(now: clock.now(), journal: harness.journal).wake
+    #expect(wake == instant("2026-12-01T17:45:00+09:00"))
+    // Dinner moves an hour later; the meeting is deleted; a call is added.
+    var moved = Self.dinner
+    moved.start = instant("2026-12-01T20:00:00+09:00")
+    harness.journal.put(moved)
+    harness.journal.remove(id: 2)
+    harness.journal.put(
+      Appointment(
+        id: 3, title: "전화", start: instant("2026-12-01T17:30:00+09:00"), timeZone: "Asia/Seoul",
+        mode: .walk, travelSeconds: 0, bufferSeconds: 0, alertLeads: [0]))
+    wake = try watcher.tick(now: clock.now(), journal: harness.journal).wake
+    #expect(wake == instant("2026-12-01T17:30:00+09:00"))
+    try harness.run(clock)
+    #expect(
+      harness.all == [
+        Shown("오후 5:30", "지금 출발하세요 · 전화", .critical),
+        Shown("오후 6:45", "30분 뒤 출발 · 저녁 약속"),
+        Shown("오후 7:05", "10분 뒤 출발 · 저녁 약속"),
+        Shown("오후 7:15", "지금 출발하세요 · 저녁 약속", .critical),
+      ])
+  }
+
+  @Test func aSnoozedAlertComesBackAfterTheSnoozeAndAgainAfterARestart() throws {
+    let harness = Harness()
+    try harness.run(
+      ScriptedClock(now: instant("2026-12-01T17:00:00+09:00")),
+      until: "2026-12-01T17:45:00+09:00")
+    let now = instant("2026-12-01T17:46:00+09:00")
+    var watcher = harness.watcher(clock: ScriptedClock(now: now))
+    // A watcher that showed nothing has nothing to snooze.
+    #expect(try watcher.snooze(appointmentID: 1, now: now, journal: harness.journal) == nil)
+    _ = try watcher.tick(now: instant("2026-12-01T17:45:00+09:00"), journal: harness.journal)
+    // The 17:45 alert was shown by the first watch; restarted, this one must not show it.
+    #expect(harness.all.count == 1)
+    // Snoozed through the first watch's journal record, as the button in its notice would.
+    let id = AlertID(
+      appointmentID: 1, leadSeconds: 1800, due: instant("2026-12-01T17:45:00+09:00"))
+    harness.journal.record(
+      id, kind: .remind, .snoozed(until: instant("2026-12-01T17:51:00+09:00")), at: now)
+    // A restart keeps it: the new watch shows it again at 17:51.
+    try harness.run(ScriptedClock(now: now), until: "2026-12-01T18:00:00+09:00")
+    #expect(harness.all.last == Shown("오후 5:51", "24분 뒤 출발 · 저녁 약속"))
+    #expect(harness.journal.log[id] == .delivered(backend: "test"))
+  }
+
+  @Test func snoozingTheShownAlertRecordsItAndBringsItBackFiveMinutesLater() throws {
+    let harness = Harness()
+    let clock = ScriptedClock(now: instant("2026-12-01T17:45:00+09:00"))
+    var watcher = harness.watcher(clock: clock)
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    let now = instant("2026-12-01T18:05:00+09:00")
+    clock.sleep(until: now)
+    _ = try watcher.tick(now: now, journal: harness.journal)
+    #expect(harness.all == Array(Self.fullSequence.prefix(2)))
+    let event = try watcher.snooze(appointmentID: 1, now: now, journal: harness.journal)
+    let id = AlertID(
+      appointmentID: 1, leadSeconds: 600, due: instant("2026-12-01T18:05:00+09:00"))
+    #expect(event == .snoozed(id, title: "저녁 약속", until: instant("2026-12-01T18:10:00+09:00")))
+    #expect(harness.journal.log[id] == .snoozed(until: instant("2026-12-01T18:10:00+09:00")))
+    let wake = try watcher.tick(now: now, journal: harness.journal).wake
+    #expect(wake == instant("2026-12-01T18:10:00+09:00"))
+    clock.sleep(until: instant("2026-12-01T18:10:00+09:00"))
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    // Soonest departure first: dinner's (18:15) before the meeting's (18:20).
+    #expect(
+      harness.all.suffix(2) == [
+        Shown("오후 6:10", "5분 뒤 출발 · 저녁 약속"), Shown("오후 6:10", "10분 뒤 출발 · 회의"),
+      ])
+    #expect(harness.journal.log[id] == .delivered(backend: "test"))
+  }
+
+  @Test func aSnoozeThatWouldComeBackAfterTheStartIsDropped() throws {
+    let harness = Harness([Self.meeting])
+    let clock = ScriptedClock(now: instant("2026-12-01T18:10:00+09:00"))
+    var watcher = harness.watcher(clock: clock)
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    clock.sleep(until: instant("2026-12-01T18:20:00+09:00"))
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    #expect(harness.all.last == Shown("오후 6:20", "지금 출발하세요 · 회의", .critical))
+    // The meeting starts at 18:30; five minutes from 18:26 is after that.
+    let late = instant("2026-12-01T18:26:00+09:00")
+    let event = try watcher.snooze(appointmentID: 2, now: late, journal: harness.journal)
+    let id = AlertID(appointmentID: 2, leadSeconds: 0, due: instant("2026-12-01T18:20:00+09:00"))
+    #expect(event == .snoozeDropped(id, title: "회의"))
+    #expect(harness.journal.log[id] == .delivered(backend: "test"))
+  }
+
+  @Test func anAlertNoBackendCouldShowIsRecordedMissedWithTheReasons() throws {
+    let harness = Harness([Self.meeting])
+    harness.failing.withLock { $0 = true }
+    let clock = ScriptedClock(now: instant("2026-12-01T18:10:00+09:00"))
+    var watcher = harness.watcher(clock: clock)
+    let events = try watcher.tick(now: clock.now(), journal: harness.journal).events
+    let id = AlertID(appointmentID: 2, leadSeconds: 600, due: instant("2026-12-01T18:10:00+09:00"))
+    #expect(events == [.failed(id, title: "회의", reasons: ["test: 꺼짐"])])
+    #expect(harness.journal.log[id] == .missed)
+  }
+}

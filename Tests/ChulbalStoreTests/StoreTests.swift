@@ -72,8 +72,10 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
       "SELECT appointment_id, lead_seconds, due_at, kind, outcome, recorded_at FROM alert_log")
     #expect(
       kept == [
-        [.integer(1), .integer(0), .integer(1_799_999_400), .text("leave"), .text("delivered"),
-        .integer(1_799_999_401)]
+        [
+          .integer(1), .integer(0), .integer(1_799_999_400), .text("leave"), .text("delivered"),
+          .integer(1_799_999_401),
+        ]
       ])
   }
 

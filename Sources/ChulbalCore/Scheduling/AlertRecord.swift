@@ -48,7 +48,6 @@ public enum AlertOutcome: Equatable, Sendable {
     }
   }
 
-
   /// Whether a watch may take the alert for delivery at `now`: never recorded, claimed by a
   /// watch that did not finish, or a snooze that has ended.
   public func allowsClaim(at now: Date) -> Bool {

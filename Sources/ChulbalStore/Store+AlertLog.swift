@@ -1,0 +1,138 @@
+import ChulbalCore
+import Foundation
+
+/// The alert log: what became of each alert, so that no alert is shown twice and none is
+/// dropped in silence.
+extension Store: AlertJournal {
+  private static let logColumns = Row.Columns([
+    "appointment_id", "lead_seconds", "due_at", "kind", "outcome", "backend", "recorded_at",
+    "snooze_until",
+  ])
+
+  /// One line of `chulbal log`.
+  public struct AlertLogEntry: Equatable, Sendable {
+    public let id: AlertID
+    public let kind: Alert.Kind
+    public let outcome: AlertOutcome
+    public let recordedAt: Date
+    /// The appointment's title and zone as they are now.
+    public let title: String
+    public let timeZone: String
+  }
+
+  public func appointments(startingAfter instant: Date) throws(StoreError) -> [Appointment] {
+    try upcoming(after: instant)
+  }
+
+  public func outcomes(dueAfter instant: Date) throws(StoreError) -> [AlertID: AlertOutcome] {
+    var result: [AlertID: AlertOutcome] = [:]
+    for entry in try logRows("WHERE due_at > ?", [.integer(Self.wholeSeconds(instant))]) {
+      result[entry.id] = entry.outcome
+    }
+    return result
+  }
+
+  /// Alerts recorded at or after `instant`, newest first, with their appointments' titles.
+  public func alertLog(since instant: Date) throws(StoreError) -> [AlertLogEntry] {
+    try logRows(
+      "WHERE recorded_at >= ? ORDER BY recorded_at DESC, due_at DESC",
+      [.integer(Self.wholeSeconds(instant))])
+  }
+
+  public func claim(_ id: AlertID, kind: Alert.Kind, at now: Date) throws(StoreError) -> Bool {
+    try database.writeTransaction { () throws(StoreError) -> Bool in
+      let found = try logRows(
+        "WHERE l.appointment_id = ? AND l.lead_seconds = ? AND l.due_at = ?", Self.key(id)
+      ).first
+      if let found, !found.outcome.allowsClaim(at: now) { return false }
+      return try write(id, kind: kind, .claimed, at: now)
+    }
+  }
+
+  public func record(_ id: AlertID, kind: Alert.Kind, _ outcome: AlertOutcome, at now: Date)
+    throws(StoreError)
+  {
+    try database.writeTransaction { () throws(StoreError) in
+      _ = try write(id, kind: kind, outcome, at: now)
+    }
+  }
+
+  /// Writes `outcome` for `id`, over whatever was there.
+  ///
+  /// - Returns: false when the appointment is gone (removed since the step read it), and so
+  ///   nothing was written.
+  private func write(_ id: AlertID, kind: Alert.Kind, _ outcome: AlertOutcome, at now: Date)
+    throws(StoreError) -> Bool
+  {
+    var backend: SQLValue = .null
+    var until: SQLValue = .null
+    switch outcome {
+    case .delivered(let name): backend = .text(name)
+    case .snoozed(let end): until = .integer(Self.wholeSeconds(end))
+    case .claimed, .missed: break
+    }
+    try database.rows(
+      """
+      INSERT INTO alert_log (appointment_id, lead_seconds, due_at, kind, outcome, backend,
+        recorded_at, snooze_until)
+      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE EXISTS (SELECT 1 FROM appointment WHERE id = ?1)
+      ON CONFLICT (appointment_id, lead_seconds, due_at) DO UPDATE SET kind = excluded.kind,
+        outcome = excluded.outcome, backend = excluded.backend,
+        recorded_at = excluded.recorded_at, snooze_until = excluded.snooze_until
+      """,
+      Self.key(id) + [
+        .text(kind.rawValue), .text(outcome.name), backend, .integer(Self.wholeSeconds(now)),
+        until,
+      ])
+    return database.changes > 0
+  }
+
+  private static func key(_ id: AlertID) -> [SQLValue] {
+    [.integer(id.appointmentID), .integer(id.leadSeconds), .integer(wholeSeconds(id.due))]
+  }
+
+  private static func wholeSeconds(_ date: Date) -> Int {
+    Int(date.timeIntervalSince1970.rounded(.down))
+  }
+
+  private func logRows(_ condition: String, _ values: [SQLValue]) throws(StoreError)
+    -> [AlertLogEntry]
+  {
+    let selected = Self.logColumns.names.map { "l.\($0)" } + ["a.title", "a.time_zone"]
+    let columns = Row.Columns(Self.logColumns.names + ["title", "time_zone"])
+    var result: [AlertLogEntry] = []
+    for values in try database.rows(
+      "SELECT \(selected.joined(separator: ", ")) FROM alert_log AS l "
+        + "JOIN appointment AS a ON a.id = l.appointment_id \(condition)", values)
+    {
+      var row = Row(values, columns: columns, label: "알림 기록", path: path)
+      let appointmentID = try row.integer("appointment_id")
+      row.label = "약속 #\(appointmentID)의 알림 기록"
+      let lead = try row.duration("lead_seconds")
+      let due = Date(timeIntervalSince1970: TimeInterval(try row.instant("due_at")))
+      let kindName = try row.text("kind")
+      guard let kind = Alert.Kind(rawValue: kindName) else {
+        throw row.damaged("kind", "알 수 없는 값 '\(kindName)'")
+      }
+      let outcomeName = try row.text("outcome")
+      let outcome: AlertOutcome
+      switch outcomeName {
+      case "claimed": outcome = .claimed
+      case "missed": outcome = .missed
+      // Alerts a version-1 file recorded do not say which backend showed them.
+      case "delivered": outcome = .delivered(backend: try row.optionalText("backend") ?? "")
+      case "snoozed":
+        outcome = .snoozed(
+          until: Date(timeIntervalSince1970: TimeInterval(try row.instant("snooze_until"))))
+      default: throw row.damaged("outcome", "알 수 없는 값 '\(outcomeName)'")
+      }
+      result.append(
+        AlertLogEntry(
+          id: AlertID(appointmentID: appointmentID, leadSeconds: lead, due: due), kind: kind,
+          outcome: outcome,
+          recordedAt: Date(timeIntervalSince1970: TimeInterval(try row.instant("recorded_at"))),
+          title: try row.text("title"), timeZone: try row.text("time_zone")))
+    }
+    return result
+  }
+}

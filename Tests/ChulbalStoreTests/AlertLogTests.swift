@@ -1,0 +1,103 @@
+import ChulbalCore
+import ChulbalTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ChulbalStore
+
+/// The alert log in a real SQLite file, as the watch uses it.
+@Suite struct AlertLogTests {
+  let folder = TemporaryFolder()
+  var path: String { folder.path + "/c.db" }
+
+  func id(_ appointment: Appointment, lead: Int) -> AlertID {
+    let alert = appointment.plan.alerts.first { $0.leadSeconds == lead }!
+    return AlertID(appointment: appointment, alert: alert)
+  }
+
+  @Test func aClaimIsRefusedOnceTheAlertWasDeliveredOrMissedAndAllowedAfterASnooze() throws {
+    let store = try Store.openOrCreate(path: path)
+    let stored = try store.insert(sample(), createdAt: added)
+    let alert = id(stored, lead: 0)
+    let now = alert.due
+    #expect(try store.claim(alert, kind: .leave, at: now))
+    // A claim that was never finished (the watch died) may be taken again.
+    #expect(try store.claim(alert, kind: .leave, at: now))
+    try store.record(alert, kind: .leave, .delivered(backend: "libnotify"), at: now)
+    #expect(try !store.claim(alert, kind: .leave, at: now))
+    let later = now.addingTimeInterval(300)
+    try store.record(alert, kind: .leave, .snoozed(until: later), at: now)
+    #expect(try !store.claim(alert, kind: .leave, at: now))
+    #expect(try store.claim(alert, kind: .leave, at: later))
+    try store.record(alert, kind: .leave, .missed, at: later)
+    #expect(try !store.claim(alert, kind: .leave, at: later))
+    // Another connection, as a restarted watch has, reads what was recorded.
+    let reopened = try #require(try Store.open(path: path, access: .reading))
+    #expect(try reopened.outcomes(dueAfter: .distantPast) == [alert: .missed])
+    let entries = try reopened.alertLog(since: now)
+    #expect(entries.map(\.title) == ["저녁 약속"])
+    #expect(entries.map(\.recordedAt) == [later])
+  }
+
+  @Test func everyOutcomeReadsBackAsItWasRecorded() throws {
+    let store = try Store.openOrCreate(path: path)
+    let stored = try store.insert(sample(), createdAt: added)
+    let alerts = [id(stored, lead: 0), id(stored, lead: 1800)]
+    let outcomes: [AlertOutcome] = [
+      .claimed, .delivered(backend: "command"), .missed,
+      .snoozed(until: Date(timeIntervalSince1970: 1_796_117_000)),
+    ]
+    for outcome in outcomes {
+      for alert in alerts {
+        try store.record(alert, kind: alert.leadSeconds == 0 ? .leave : .remind, outcome, at: added)
+      }
+      #expect(
+        try store.outcomes(dueAfter: .distantPast) == [alerts[0]: outcome, alerts[1]: outcome])
+    }
+  }
+
+  /// An appointment removed between the watch's step and its claim has nothing written for
+  /// it, and no error: it is simply no longer due.
+  @Test func anAlertOfARemovedAppointmentIsNeitherClaimedNorRecorded() throws {
+    let store = try Store.openOrCreate(path: path)
+    let stored = try store.insert(sample(), createdAt: added)
+    let alert = id(stored, lead: 0)
+    _ = try store.delete(ids: [stored.id])
+    #expect(try !store.claim(alert, kind: .leave, at: alert.due))
+    try store.record(alert, kind: .leave, .missed, at: alert.due)
+    #expect(try store.database.scalar("SELECT count(*) FROM alert_log").int == 0)
+  }
+
+  /// The watch's steps over the real file: a restart (a new connection, a new watcher) shows
+  /// nothing twice.
+  @Test func aWatcherOverTheDatabaseShowsEachAlertOnceAcrossARestart() throws {
+    let store = try Store.openOrCreate(path: path)
+    let stored = try store.insert(sample(), createdAt: added)
+    let shown = Mutex<[String]>([])
+    func watcher() -> Watcher {
+      Watcher(
+        lateCapSeconds: 600, snoozeSeconds: 300,
+        wording: { due, now in
+          AlertNotice.notice(for: due, now: now, timeZone: seoul, link: nil, snoozeSeconds: 300)
+        },
+        delivery: { notice in
+          shown.withLock { $0.append(notice.summary) }
+          return ("test", [])
+        })
+    }
+    let times = stored.plan.alerts.map(\.at)
+    var first = watcher()
+    _ = try first.tick(now: times[0], journal: store)
+    // Restarted at the first alert's instant: each alert from there on, once.
+    var second = watcher()
+    let reopened = try Store.openOrCreate(path: path)
+    for time in times { _ = try second.tick(now: time, journal: reopened) }
+    var third = watcher()
+    _ = try third.tick(now: times[2], journal: try Store.openOrCreate(path: path))
+    #expect(
+      shown.withLock { $0 } == [
+        "30분 뒤 출발 · 저녁 약속", "준비하세요 · 5분 뒤 출발 · 저녁 약속", "지금 출발하세요 · 저녁 약속",
+      ])
+  }
+}

@@ -1,6 +1,6 @@
 // A shim because Swift's Glibc module does not declare glibc's `_np` (non-portable) spawn
 // calls, and finding one with dlsym would give up the compiler's check of its signature; and
-// because it does not include <sys/timerfd.h>.
+// because it does not include <sys/timerfd.h> or <sys/inotify.h>.
 #ifndef CSYSTEM_SHIM_H
 #define CSYSTEM_SHIM_H
 
@@ -9,7 +9,9 @@
 // `__fds_bits`), which Clang refuses as two different `fd_set`s. The one call is declared below.
 #include <errno.h>
 #include <spawn.h>
-// Swift's Glibc module leaves out timerfd, which the wall clock sleeps on.
+// Swift's Glibc module leaves out timerfd, which the wall clock sleeps on, and inotify, which
+// the watch hears store changes through.
+#include <sys/inotify.h>
 #include <sys/timerfd.h>
 
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))

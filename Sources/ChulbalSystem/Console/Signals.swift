@@ -4,6 +4,12 @@ import Synchronization
 /// Set from the SIGWINCH handler, taken by the drawing loop.
 private let resized = Atomic<Bool>(false)
 
+/// The self-pipe ending signals are written into while a loop routes them
+/// (``Signals/routeEndingSignals()``): `[reader, writer]`, -1 before. The handler only
+/// writes one byte, which is async-signal-safe, so no signal is lost between a check and a
+/// wait, whichever thread the kernel hands it to.
+nonisolated(unsafe) private var signalPipe: (reader: Int32, writer: Int32) = (-1, -1)
+
 /// What to write to standard output when a signal ends the program: read by the signal
 /// handler, so it is plain bytes set up before the handlers are installed; nil until a live
 /// display installs them.
@@ -65,6 +71,48 @@ enum Signals {
     sigemptyset(&unblock)
     for signal in [SIGINT, SIGQUIT, SIGHUP, SIGTERM, SIGWINCH] { sigaddset(&unblock, signal) }
     pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+  }
+
+  /// The signals `routeEndingSignals` hands to the loop.
+  static let endingSignals = [SIGINT, SIGQUIT, SIGHUP, SIGTERM]
+
+  /// From now on SIGINT, SIGQUIT, SIGHUP and SIGTERM do not end the program: each is written
+  /// to a pipe the loop waits on (``pipeReader``), so a loop can finish what it is doing
+  /// first. A signal the parent ignores stays ignored, but for SIGTERM, which is how a
+  /// service is stopped. Idempotent.
+  static func routeEndingSignals() throws(SystemCallError) {
+    guard signalPipe.reader < 0 else { return }
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw SystemCallError("pipe") }
+    for end in ends {
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(end, F_SETFL, O_NONBLOCK)
+    }
+    signalPipe = (ends[0], ends[1])
+    let route: @convention(c) (Int32) -> Void = { number in
+      var byte = UInt8(truncatingIfNeeded: number)
+      _ = write(signalPipe.writer, &byte, 1)
+    }
+    for number in endingSignals where number == SIGTERM || !isIgnored(number) {
+      handle(number, with: route)
+    }
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for number in endingSignals { sigaddset(&unblock, number) }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+  }
+
+  /// The end of the signal pipe to wait on; -1 until ``routeEndingSignals()``.
+  static var pipeReader: Int32 { signalPipe.reader }
+
+  /// The signals that arrived since the last call, in order.
+  static func takeRouted() -> [Int32] {
+    var numbers: [Int32] = []
+    var byte: UInt8 = 0
+    while signalPipe.reader >= 0, read(signalPipe.reader, &byte, 1) == 1 {
+      numbers.append(Int32(byte))
+    }
+    return numbers
   }
 
   /// Whether the window was resized since the last call.

@@ -1,0 +1,81 @@
+import ChulbalCore
+import ChulbalSystem
+import Foundation
+
+/// Runs the program of `notify.command` for each notice, as Remind's `-k` does, but with an
+/// argument vector and no shell: what the notice says goes in its environment, never on a
+/// command line a shell would read.
+///
+/// The program gets `CHULBAL_TITLE`, `CHULBAL_BODY`, `CHULBAL_URGENCY` (`low`, `normal`,
+/// `critical`), `CHULBAL_START` and `CHULBAL_DEPARTURE` (ISO 8601 in UTC) and `CHULBAL_LINK`
+/// (empty without one). It counts as delivered when it exits 0 within the timeout; one still
+/// running then is killed.
+public struct CommandNotifier: Notifier {
+  public let name = NotifyBackend.command.rawValue
+  public let arguments: [String]
+  let variables: [String: String]
+  let timeout: TimeInterval
+
+  public init(arguments: [String], variables: [String: String], timeout: TimeInterval = 5) {
+    self.arguments = arguments
+    self.variables = variables
+    self.timeout = timeout
+  }
+
+  /// The variables the program is given for `notice`, beside the watch's own.
+  public static func variables(for notice: Notice) -> [String: String] {
+    let format = ISO8601DateFormatter()
+    format.formatOptions = [.withInternetDateTime]
+    return [
+      "CHULBAL_TITLE": plain(notice.summary), "CHULBAL_BODY": plain(notice.body),
+      "CHULBAL_URGENCY": notice.urgency.rawValue,
+      "CHULBAL_START": notice.start.map(format.string) ?? "",
+      "CHULBAL_DEPARTURE": notice.departure.map(format.string) ?? "",
+      "CHULBAL_LINK": notice.link ?? "",
+    ]
+  }
+
+  /// `text` without control characters but newlines, which no environment value should carry
+  /// to a program that may print it.
+  static func plain(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.filter { $0 == "\n" || !TextCleaning.isControl($0) }))
+  }
+
+  public func deliver(_ notice: Notice) throws(NotifyFailure) {
+    let program = arguments.first ?? ""
+    let errorPath =
+      NSTemporaryDirectory() + "chulbal-command-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    defer { unlink(errorPath) }
+    let child: ChildProcess
+    do throws(SpawnError) {
+      child = try ChildProcess(
+        arguments, environment: variables.merging(Self.variables(for: notice)) { $1 },
+        standardError: errorPath)
+    } catch {
+      throw NotifyFailure(
+        backend: name,
+        reason: error.isNoSuchProgram
+          ? "'\(program)' 프로그램이 없습니다"
+          : "'\(program)'\(Korean.objectParticle(after: program)) 실행하지 못했습니다 (\(error.call.rawValue): \(error.reason))"
+      )
+    }
+    guard let status = child.wait(timeout: timeout) else {
+      kill(child.pid, SIGKILL)
+      _ = child.wait()
+      throw NotifyFailure(
+        backend: name,
+        reason:
+          "'\(program)'\(Korean.subjectParticle(after: program)) \(Int(timeout))초 안에 끝나지 않아 멈췄습니다")
+    }
+    guard status == 0 else {
+      let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+      let firstLine = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+      throw NotifyFailure(
+        backend: name,
+        reason: "'\(program)'\(Korean.subjectParticle(after: program)) 상태 \(status)로 끝났습니다"
+          + (firstLine.isEmpty ? "" : ": \(TextCleaning.visible(firstLine))"))
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import CSystem
+import Foundation
+
+/// The watch's one wait: an absolute wall-clock deadline, changes in the database's folder,
+/// the ending signals, and any outside sources (GLib's D-Bus connection), in one `poll`.
+///
+/// Nothing wakes it but these: an idle loop sleeps until its deadline with no timer ticking
+/// in between. The deadline is a `CLOCK_REALTIME` timer with an absolute expiry, which Linux
+/// fires at once when a suspend outlasted it, and which `TFD_TIMER_CANCEL_ON_SET` also ends
+/// when the clock is set (timerfd_create(2)), so a clock change is seen at once.
+public final class EventLoop {
+  /// What ended a wait; a wait may end for several at once.
+  public enum Wake: Equatable, Sendable {
+    case deadline
+    /// The wall clock was set (by hand, by NTP stepping it).
+    case clockChanged
+    /// A watched file changed, was made, moved in or removed.
+    case filesChanged
+    case signal(Int32)
+    /// An outside source had something and has dispatched it.
+    case source
+  }
+
+  private let timer: Int32
+  private let inotify: Int32
+  private let names: Set<String>
+  private var sources: [any PollSource] = []
+
+  /// - Parameters:
+  ///   - folder: the folder whose files to watch.
+  ///   - names: the names in it that count (the database and its `-wal` and `-journal`);
+  ///     other files coming and going there wake nothing.
+  /// - Throws: `SystemCallError` when the timer or the watch cannot be made.
+  public init(watching folder: String, names: Set<String>) throws(SystemCallError) {
+    timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+    guard timer >= 0 else { throw SystemCallError("timerfd_create") }
+    inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+    guard inotify >= 0 else {
+      close(timer)
+      throw SystemCallError("inotify_init1")
+    }
+    self.names = names
+    let mask = UInt32(
+      IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
+    guard inotify_add_watch(inotify, folder, mask) >= 0 else {
+      let error = SystemCallError("inotify_add_watch", code: errno)
+      close(timer)
+      close(inotify)
+      throw error
+    }
+    do {
+      try Signals.routeEndingSignals()
+    } catch {
+      close(timer)
+      close(inotify)
+      throw error
+    }
+  }
+
+  deinit {
+    close(timer)
+    close(inotify)
+  }
+
+  /// Adds a source whose descriptors every wait includes.
+  public func add(_ source: any PollSource) {
+    sources.append(source)
+  }
+
+  /// Waits until `deadline` (nil for no deadline) or an event, whichever comes first.
+  ///
+  /// - Returns: what ended the wait, never empty.
+  public func wait(until deadline: Date?) -> [Wake] {
+    var wakes: [Wake] = []
+    if let deadline {
+      let seconds = deadline.timeIntervalSince1970
+      guard seconds.isFinite, deadline > Date() else { return [.deadline] }
+      let whole = seconds.rounded(.down)
+      var setting = itimerspec(
+        it_interval: timespec(),
+        it_value: timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9)))
+      let flags = Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET)
+      if timerfd_settime(timer, flags, &setting, nil) != 0 { return [.deadline] }
+    } else {
+      var off = itimerspec()
+      timerfd_settime(timer, 0, &off, nil)
+    }
+    while wakes.isEmpty {
+      var descriptors = [
+        pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: Signals.pipeReader, events: Int16(POLLIN), revents: 0),
+      ]
+      var timeout: Int32 = -1
+      var ranges: [(source: any PollSource, range: Range<Int>)] = []
+      for source in sources {
+        let prepared = source.prepare()
+        ranges.append((source, descriptors.count..<descriptors.count + prepared.descriptors.count))
+        descriptors += prepared.descriptors
+        if prepared.timeoutMilliseconds >= 0 {
+          timeout =
+            timeout < 0 ? prepared.timeoutMilliseconds : min(timeout, prepared.timeoutMilliseconds)
+        }
+      }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+      if ready < 0 && errno != EINTR { return [.deadline] }
+      for (source, range) in ranges {
+        source.dispatch(Array(descriptors[range]))
+        if descriptors[range].contains(where: { $0.revents != 0 }) { wakes.append(.source) }
+      }
+      if descriptors[0].revents != 0 { wakes += readTimer() }
+      if descriptors[1].revents != 0 && readFileEvents() { wakes.append(.filesChanged) }
+      if descriptors[2].revents != 0 { wakes += Signals.takeRouted().map(Wake.signal) }
+      // A source's own timeout passing counts as a wake of its own.
+      if ready == 0 && timeout >= 0 { wakes.append(.source) }
+    }
+    return wakes
+  }
+
+  /// The timer fired, or was cancelled by a clock change (read fails with ECANCELED).
+  private func readTimer() -> [Wake] {
+    var expirations: UInt64 = 0
+    if read(timer, &expirations, 8) < 0 {
+      return errno == ECANCELED ? [.clockChanged] : []
+    }
+    return [.deadline]
+  }
+
+  /// Reads every pending inotify event; whether any was about one of the watched names.
+  private func readFileEvents() -> Bool {
+    var matched = false
+    let size = 4096
+    let buffer = UnsafeMutableRawPointer.allocate(
+      byteCount: size, alignment: MemoryLayout<inotify_event>.alignment)
+    defer { buffer.deallocate() }
+    while true {
+      let count = read(inotify, buffer, size)
+      guard count > 0 else { break }
+      var offset = 0
+      while offset + MemoryLayout<inotify_event>.size <= count {
+        let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
+        let nameStart = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
+        if event.len > 0 {
+          let name = String(cString: nameStart.assumingMemoryBound(to: CChar.self))
+          if names.contains(name) { matched = true }
+        }
+        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { matched = true }
+        offset += MemoryLayout<inotify_event>.size + Int(event.len)
+      }
+    }
+    return matched
+  }
+}

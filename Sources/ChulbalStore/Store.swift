@@ -254,6 +254,12 @@ public final class Store {
     return result
   }
 
+  /// The file's schema version (`PRAGMA user_version`); older than ``schemaVersion`` until
+  /// a command that writes migrates it.
+  public func version() throws(StoreError) -> Int {
+    try database.scalar("PRAGMA user_version").int ?? 0
+  }
+
   /// `ok`, or SQLite's list of problems.
   public func integrityCheck() throws(StoreError) -> String {
     try database.rows("PRAGMA integrity_check").compactMap { $0.first?.string }

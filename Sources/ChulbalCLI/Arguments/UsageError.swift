@@ -55,6 +55,10 @@ enum UsageError: Error, Equatable {
   case invalidEncoding(String)
   /// An environment variable a path comes from that is not UTF-8, shown as `\xFF`.
   case undecodableVariable(String, shown: String)
+  /// A whole number outside what the option takes, such as `--days 0`.
+  case invalidNumber(option: String, String, accepted: String)
+  /// A program for `notify.command` that cannot be run.
+  case unrunnableCommand(String, reason: String)
 
   var message: String {
     switch self {
@@ -75,6 +79,12 @@ enum UsageError: Error, Equatable {
         "\(command)\(Korean.topicParticle(after: command)) '\(word)' 같은 인수를 받지 않습니다 (옵션 목록: chulbal \(command) --help)"
     case .missingOption(let option, let command, let example):
       return "\(command)에는 '\(option)' 옵션이 필요합니다, 예: \(example)"
+    case .invalidNumber(let option, let text, let accepted):
+      return
+        "'\(option)'의 값 '\(text)'\(Korean.subjectParticle(after: text)) 잘못되었습니다 (\(accepted)의 정수)"
+    case .unrunnableCommand(let program, let reason):
+      return
+        "notify.command의 프로그램 '\(program)'\(Korean.objectParticle(after: program)) 실행할 수 없습니다: \(reason)"
     case .missingArgument(let name, let command, let example):
       return "\(command)에는 \(name)\(Korean.subjectParticle(after: name)) 필요합니다, 예: \(example)"
     case .invalidValue(let option, let error):

@@ -1,6 +1,7 @@
 import ChulbalCore
 import ChulbalStore
 import ChulbalTerminal
+import Foundation
 
 /// `chulbal config get [KEY]`
 enum ConfigGetCommand: Command {
@@ -43,6 +44,8 @@ enum ConfigSetCommand: Command {
       예:
         chulbal config set buffer 15m
         chulbal config set providers kakao,naver,google
+        chulbal config set notify.command "notify-send -u critical"
+        chulbal config set notify.backends command,terminal
 
       """
   }
@@ -60,8 +63,34 @@ enum ConfigSetCommand: Command {
     } catch {
       throw UsageError.invalidValue(option: key.rawValue, error)
     }
+    if key == .command, let program = settings.notifyCommand?.first {
+      try checkRunnable(program, variables: environment.variables)
+    }
     try options.writableStore(environment).save(key, of: settings)
     return .success("\(key.rawValue) = \(settings.text(key))\n")
+  }
+}
+
+/// Refuses a program the watch could not start: one that is not on `PATH` (for a bare
+/// name), not there, or not executable.
+func checkRunnable(_ program: String, variables: [String: String]) throws(UsageError) {
+  // Execute bits on a regular file, not access(2), which says yes to any file for root.
+  func executable(_ path: String) -> Bool? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return (info.st_mode & S_IFMT) == S_IFREG && info.st_mode & 0o111 != 0
+  }
+  if program.contains("/") {
+    guard let runnable = executable(program) else {
+      throw .unrunnableCommand(program, reason: "그런 파일이 없습니다")
+    }
+    guard runnable else { throw .unrunnableCommand(program, reason: "실행 권한이 없습니다") }
+    return
+  }
+  let path = variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+  guard path.split(separator: ":").contains(where: { executable("\($0)/\(program)") == true })
+  else {
+    throw .unrunnableCommand(program, reason: "PATH에서 찾을 수 없습니다 (전체 경로를 쓰세요)")
   }
 }
 

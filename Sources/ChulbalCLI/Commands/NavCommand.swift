@@ -77,9 +77,7 @@ enum NavCommand: Command {
       else {
         throw RuntimeFailure.nothingUpcoming(command: name)
       }
-      request = RouteRequest(
-        destinationName: appointment.place ?? appointment.title,
-        destination: appointment.coordinate, mode: appointment.mode)
+      request = route(to: appointment)
       appointmentOrigin = appointment.origin
     }
     if let mode = nav.mode { request.mode = mode }
@@ -87,5 +85,25 @@ enum NavCommand: Command {
     request.origin = origin?.coordinate
     request.originName = origin?.name
     return request
+  }
+
+  /// The route to an appointment's place, in its mode, with no origin yet.
+  static func route(to appointment: Appointment) -> RouteRequest {
+    RouteRequest(
+      destinationName: appointment.place ?? appointment.title,
+      destination: appointment.coordinate, mode: appointment.mode)
+  }
+
+  /// The link `nav` with no options gives for `appointment`: from its origin or the default
+  /// place, by the providers' chain and this desktop's handlers.
+  static func link(
+    for appointment: Appointment, defaultPlace: SavedPlace?, settings: Settings,
+    handlers: any SchemeHandlerLookup
+  ) -> MapLink? {
+    var request = route(to: appointment)
+    let origin = appointment.origin ?? defaultPlace?.origin
+    request.origin = origin?.coordinate
+    request.originName = origin?.name
+    return NavigationChain.choose(request, order: settings.providers, handlers: handlers)
   }
 }

@@ -17,6 +17,12 @@ enum RuntimeFailure: Error, Equatable {
   /// Standard output could not be written; `afterRunning` when the command had done its work
   /// (a row kept, a setting changed) before its result could not be shown.
   case unwritableOutput(WriteError, afterRunning: Bool)
+  /// Another watch serves the database, or its lock cannot be taken.
+  case watchLocked(WatchLock.Failure)
+  /// The watch cannot make what it waits on (a timer, the store's folder watch).
+  case watchCannotWait(SystemCallError)
+  /// No backend delivered a test notice.
+  case notDelivered([String])
 
   var message: String {
     switch self {
@@ -34,6 +40,15 @@ enum RuntimeFailure: Error, Equatable {
     case .unwritableOutput(let error, let afterRunning):
       let what = afterRunning ? "명령은 실행했지만 결과를 표준 출력에 쓰지 못했습니다" : "표준 출력에 쓰지 못했습니다"
       return "\(what): \(SystemErrorText.reason(error.code))"
+    case .watchLocked(.held(let path, let pid)):
+      let holder = pid.map { "다른 watch(PID \($0))" } ?? "다른 watch"
+      return "\(holder)가 이미 이 데이터베이스를 지켜보고 있습니다 (잠금 파일 '\(path)')"
+    case .watchLocked(.cannotOpen(let path, let error)):
+      return "잠금 파일 '\(path)'\(Korean.objectParticle(after: path)) 열 수 없습니다: \(error.message)"
+    case .watchCannotWait(let error):
+      return "알림을 기다릴 준비를 하지 못했습니다: \(error.message)"
+    case .notDelivered(let reasons):
+      return "알림을 보내지 못했습니다: \(reasons.joined(separator: "; "))"
     }
   }
 

@@ -24,7 +24,13 @@ public enum AlertNotice {
     let format = KoreanDateFormat(timeZone: timeZone)
     let headline: String
     var urgency = Notice.Urgency.normal
-    switch plan.status(at: now) {
+    var status = plan.status(at: now)
+    // The leave alert of a kitchen timer falls due at the start itself; shown a moment
+    // after, it still says to leave rather than that the appointment has begun.
+    if case .started = status, due.alert.kind == .leave, now.timeIntervalSince(due.dueAt) < 60 {
+      status = .leaveNow
+    }
+    switch status {
     case .upcoming(let remaining):
       // Alerts fall on whole minutes; a delivery a few milliseconds late still reads "10분".
       let minutes = KoreanDuration.text(seconds: Int((remaining / 60).rounded(.up)) * 60)

@@ -7,7 +7,8 @@ import Foundation
 /// sleeps until ``Step/wake``. The one rule for an alert found past its time (after a suspend,
 /// a clock jump, or at start-up): for each appointment only the **latest** of its alerts whose
 /// time has passed is delivered, and only while its departure is less than the late cap past
-/// and the appointment has not begun; the others are missed. A snoozed alert coming back
+/// and the appointment has not begun (an alert within the minute it fell due is always on
+/// time); the others are missed. A snoozed alert coming back
 /// counts as due at the end of its snooze.
 public enum AlertPlanner {
   /// An alert the step decided about, with what is needed to word it.
@@ -78,7 +79,11 @@ public enum AlertPlanner {
       // it warns of; either way nothing is said once the appointment has begun.
       let reference = latest.isSnoozeReturn ? latest.dueAt : plan.departure
       let begun = if case .started = plan.status(at: now) { true } else { false }
-      let inTime = !begun && now.timeIntervalSince(reference) < TimeInterval(lateCapSeconds)
+      // Within the minute it fell due an alert is on time, even one due at the start itself
+      // (a kitchen timer's, with neither travel nor buffer) and shown a moment after it.
+      let onTime = now.timeIntervalSince(latest.dueAt) < 60
+      let inTime =
+        onTime || (!begun && now.timeIntervalSince(reference) < TimeInterval(lateCapSeconds))
       for due in passed {
         if inTime && due == latest { step.deliver.append(due) } else { step.missed.append(due) }
       }

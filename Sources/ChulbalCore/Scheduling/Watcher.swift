@@ -9,7 +9,8 @@ import Foundation
 public struct Watcher {
   /// Something the watch did, for its log: one line each.
   public enum Event: Equatable, Sendable {
-    case delivered(AlertID, title: String, backend: String)
+    /// Shown by `backend`, after the backends before it failed for `skipped`.
+    case delivered(AlertID, title: String, backend: String, skipped: [String])
     case failed(AlertID, title: String, reasons: [String])
     case missed(AlertID, title: String)
     case summary(count: Int, backend: String?)
@@ -44,6 +45,12 @@ public struct Watcher {
     self.delivery = delivery
   }
 
+  /// Carries over what an earlier watcher of this run knew, when the settings are read again.
+  public mutating func resume(lookedUntil: Date?, lastShown: [Int: AlertPlanner.Due]) {
+    self.lookedUntil = lookedUntil
+    self.lastShown = lastShown
+  }
+
   /// Delivers what is due at `now`, records what was missed with one summary notice, and
   /// says when to look again.
   ///
@@ -70,7 +77,10 @@ public struct Watcher {
       if let backend = result.deliveredBy {
         try journal.record(due.id, kind: due.alert.kind, .delivered(backend: backend), at: now)
         lastShown[due.appointment.id] = due
-        events.append(.delivered(due.id, title: due.appointment.title, backend: backend))
+        events.append(
+          .delivered(
+            due.id, title: due.appointment.title, backend: backend,
+            skipped: result.failures.map(\.message)))
       } else {
         try journal.record(due.id, kind: due.alert.kind, .missed, at: now)
         events.append(

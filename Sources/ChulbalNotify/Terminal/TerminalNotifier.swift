@@ -26,7 +26,8 @@ public struct TerminalNotifier: Notifier {
     do {
       try console.write((ringsBell ? "\u{7}" : "") + Self.line(notice) + "\n", to: .error)
     } catch {
-      throw NotifyFailure(backend: name, reason: "표준 오류에 쓸 수 없습니다: \(SystemErrorText.reason(error.code))")
+      throw NotifyFailure(
+        backend: name, reason: "표준 오류에 쓸 수 없습니다: \(SystemErrorText.reason(error.code))")
     }
   }
 }

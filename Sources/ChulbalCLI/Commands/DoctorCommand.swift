@@ -1,0 +1,118 @@
+import ChulbalCore
+import ChulbalNotify
+import ChulbalStore
+import ChulbalSystem
+import ChulbalTerminal
+import Foundation
+
+/// `chulbal doctor`: whether alerts can reach this person, and why not when they cannot.
+enum DoctorCommand: Command {
+  static let name = "doctor"
+  static let summary = "알림이 갈 수 있는지 점검합니다 (D-Bus, 알림 서버, 지도 앱, 데이터베이스)"
+  static let usage = ["chulbal doctor [--json]"]
+  static let about = """
+    D-Bus 세션, 알림 서버(이름, 만든 곳, 버전, 기능), 알림 방식의 순서, 지도 앱 처리기,
+    데이터베이스(경로, 권한, 스키마 버전, 약속 수), 그리고 watch가 돌고 있는지를 보여 줍니다.
+    점검만 하고 아무것도 바꾸지 않습니다.
+    """
+  static let options: [OptionSpec] = [.database, .json]
+
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    try options.expectPositionals(atMost: 0)
+    let path = try options.databasePath(environment)
+    var rows: [(String, String, JSONValue)] = []
+    let address = environment.variables["DBUS_SESSION_BUS_ADDRESS"] ?? ""
+    rows.append(
+      (
+        "D-Bus 세션", address.isEmpty ? "없음 (DBUS_SESSION_BUS_ADDRESS가 없음)" : address,
+        address.isEmpty ? .null : .string(address)
+      ))
+    switch NotificationServer.preflight(variables: environment.variables) {
+    case .success(let server):
+      let text =
+        "\(server.name) \(server.version) (\(server.vendor), 명세 \(server.specVersion)); 기능: "
+        + server.capabilities.joined(separator: ", ")
+      rows.append(
+        (
+          "알림 서버", text,
+          .object([
+            ("name", .string(server.name)), ("vendor", .string(server.vendor)),
+            ("version", .string(server.version)), ("spec_version", .string(server.specVersion)),
+            ("capabilities", .array(server.capabilities.map(JSONValue.string))),
+          ])
+        ))
+    case .failure(let failure):
+      rows.append(
+        ("알림 서버", "쓸 수 없음: \(failure.reason)", .object([("error", .string(failure.reason))])))
+    }
+    // The store is read only when it can be; a broken one is reported, not a failure here.
+    var settings = Settings.defaults
+    var database: [(String, JSONValue)] = [("path", .string(path))]
+    var databaseText = path
+    do {
+      if let store = try Store.open(path: path, access: .reading) {
+        settings = try store.settings()
+        let version = try store.version()
+        let count = try store.appointmentCount
+        let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions])
+          .flatMap { $0 as? Int }
+        let modeText = mode.map { String($0, radix: 8) } ?? "?"
+        databaseText += " (권한 \(modeText), 스키마 \(version), 약속 \(count)개)"
+        database += [
+          ("mode", mode.map { .string(String($0, radix: 8)) } ?? .null),
+          ("schema_version", .integer(version)), ("appointments", .integer(count)),
+        ]
+      } else {
+        databaseText += " (아직 없음: 첫 chulbal add가 만듭니다)"
+        database.append(("exists", .bool(false)))
+      }
+    } catch {
+      let message = Outcome.failure(error).standardError
+      databaseText +=
+        " — \(message.replacingOccurrences(of: "chulbal: ", with: "").trimmingCharacters(in: .newlines))"
+      database.append(("error", .string(message)))
+    }
+    let chain = settings.backends.map(\.rawValue).joined(separator: " → ")
+    let command = settings.notifyCommand.map(CommandWords.join)
+    rows.append(
+      (
+        "알림 방식", chain + (command.map { " (명령: \($0))" } ?? ""),
+        .object([
+          ("backends", .array(settings.backends.map { .string($0.rawValue) })),
+          ("command", command.map(JSONValue.string) ?? .null),
+        ])
+      ))
+    let schemes = MapProvider.allCases.compactMap { provider in
+      MapLinkBuilder.appScheme(provider).map { (provider, $0) }
+    }
+    let handled = schemes.filter { environment.schemeHandlers.hasHandler(forScheme: $0.1) }
+    rows.append(
+      (
+        "지도 앱",
+        handled.isEmpty
+          ? "등록된 앱 없음 (웹 링크를 씁니다)"
+          : handled.map { "\($0.0.rawValue) (\($0.1)://)" }.joined(separator: ", "),
+        .array(handled.map { .string($0.0.rawValue) })
+      ))
+    rows.append(("데이터베이스", databaseText, .object(database)))
+    let watch: String
+    let watchJSON: JSONValue
+    switch WatchLock.holder(beside: path) {
+    case nil:
+      watch = "돌고 있지 않음 (systemctl --user enable --now chulbal-watch)"
+      watchJSON = .object([("running", .bool(false))])
+    case .some(let pid):
+      watch = "돌고 있음" + (pid.map { " (PID \($0))" } ?? "")
+      watchJSON = .object([
+        ("running", .bool(true)), ("pid", pid.map { .integer(Int($0)) } ?? .null),
+      ])
+    }
+    rows.append(("watch", watch, watchJSON))
+    if options.has(.json) {
+      let keys = ["dbus", "notification_server", "backends", "map_apps", "database", "watch"]
+      return .success(JSONValue.object(zip(keys, rows.map(\.2)).map { ($0, $1) }).rendered())
+    }
+    return .success(
+      TerminalText.table(rows.map { [$0.0, TextCleaning.visible($0.1)] }))
+  }
+}

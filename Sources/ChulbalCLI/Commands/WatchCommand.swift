@@ -1,0 +1,207 @@
+import ChulbalCore
+import ChulbalNotify
+import ChulbalStore
+import ChulbalSystem
+import Foundation
+
+/// `chulbal watch`: the service that sends the alerts, each exactly once.
+enum WatchCommand: Command {
+  static let name = "watch"
+  static let summary = "출발 알림을 데스크톱 알림으로 보냅니다 (계속 실행)"
+  static let usage = ["chulbal watch [--once]"]
+  static let about = """
+    약속마다 알림 시각(설정 alerts, 기본 출발 30분 전·10분 전·출발 시각)에 데스크톱 알림을
+    보냅니다. 다음 알림 시각까지 잠들어 있다가 그때 깨어나며, 다른 chulbal 명령이 약속을
+    바꾸면 1초 안에 다시 계산합니다. 알림마다 한 번만 보내고 기록해 두므로 다시 시작해도
+    같은 알림이 또 오지 않습니다.
+    절전에서 깨어났거나 늦게 시작해 지난 알림이 있으면, 약속마다 가장 늦은 하나만 보내고
+    (출발이 notify.late_cap, 기본 10분보다 덜 지났을 때만) 나머지는 놓친 알림으로 기록해
+    한 번에 알려 줍니다.
+    알림 방식은 notify.backends 순서(기본 libnotify, command, terminal)로 시도합니다.
+    데이터베이스마다 watch는 하나만 돌 수 있습니다.
+    """
+  static let once = OptionSpec("--once", help: "지금 알릴 것만 알리고 끝냅니다 (cron이나 타이머용)")
+  static let options: [OptionSpec] = [once, .database]
+  static let epilogue = """
+    신호: SIGTERM과 SIGINT는 보내던 알림을 마치고 상태 0으로 끝냅니다. SIGHUP은 설정을 다시
+    읽습니다.
+    systemd 사용자 서비스: contrib/systemd/chulbal-watch.service
+      systemctl --user enable --now chulbal-watch
+
+    """
+
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    try options.expectPositionals(atMost: 0)
+    let path = try options.databasePath(environment)
+    let store = try Store.openOrCreate(path: path)
+    let lock: WatchLock
+    do {
+      lock = try WatchLock.acquire(beside: path)
+    } catch {
+      throw RuntimeFailure.watchLocked(error)
+    }
+    defer { withExtendedLifetime(lock) {} }
+    var session = try WatchSession(store: store, environment: environment)
+    defer { session.notifiers.close() }
+    let loop: EventLoop
+    do {
+      let url = URL(fileURLWithPath: path)
+      let base = url.lastPathComponent
+      loop = try EventLoop(
+        watching: url.deletingLastPathComponent().path,
+        names: [base, base + "-wal", base + "-journal"])
+    } catch {
+      throw RuntimeFailure.watchCannotWait(error)
+    }
+    if let source = session.notifiers.desktop?.pollSource { loop.add(source) }
+    session.logBackends("시작: \(path), ")
+    while true {
+      let wake = try session.tick()
+      if options.has(once) { break }
+      let wakes = loop.wait(until: wake)
+      var ending: Int32?
+      for case .signal(let number) in wakes {
+        if number == SIGHUP {
+          try session.reload()
+          if let source = session.notifiers.desktop?.pollSource { loop.add(source) }
+        } else {
+          ending = number
+        }
+      }
+      if wakes.contains(.clockChanged) { session.log("시계가 바뀌었습니다; 다시 계산합니다") }
+      try session.pressButtons()
+      if let ending {
+        session.log("신호 \(ending)\(Korean.subjectParticle(after: "\(ending)")) 와서 끝냅니다")
+        break
+      }
+    }
+    return .success("")
+  }
+}
+
+/// One run of `watch`: its store, backends and watcher, and its log on standard error.
+struct WatchSession {
+  let store: Store
+  let environment: Environment
+  var settings: Settings
+  var notifiers: NotifierSet
+  var watcher: Watcher
+  /// The zone the log's times are in.
+  let logZone: TimeZone
+
+  init(store: Store, environment: Environment) throws {
+    self.store = store
+    self.environment = environment
+    settings = try store.settings()
+    logZone = (try? environment.timeZone(option: nil)) ?? .gmt
+    notifiers = NotifierSet(settings: settings, environment: environment)
+    watcher = Self.watcher(
+      store: store, settings: settings, notifiers: notifiers, environment: environment)
+  }
+
+  /// Says in the log which backends will be tried, and why the desktop's cannot be used
+  /// now, if it cannot.
+  func logBackends(_ prefix: String) {
+    log("\(prefix)알림 방식 \(notifiers.description)")
+    if notifiers.desktop != nil,
+      case .failure(let failure) = NotificationServer.preflight(variables: environment.variables)
+    {
+      log("지금은 데스크톱 알림을 쓸 수 없어 다음 방식으로 보냅니다: \(failure.reason)")
+    }
+  }
+
+  private static func watcher(
+    store: Store, settings: Settings, notifiers: NotifierSet, environment: Environment
+  ) -> Watcher {
+    Watcher(
+      lateCapSeconds: settings.lateCapSeconds, snoozeSeconds: settings.snoozeSeconds,
+      wording: { due, now in
+        let appointment = due.appointment
+        let link = NavCommand.link(
+          for: appointment, defaultPlace: try? store.defaultPlace(), settings: settings,
+          handlers: environment.schemeHandlers)
+        return AlertNotice.notice(
+          for: due, now: now, timeZone: environment.timeZone(stored: appointment.timeZone),
+          link: link?.url, snoozeSeconds: settings.snoozeSeconds)
+      },
+      delivery: { notifiers.chain.deliver($0) })
+  }
+
+  /// Re-reads the settings and makes the backends again, keeping what the watcher knows.
+  mutating func reload() throws {
+    settings = try store.settings()
+    notifiers.close()
+    notifiers = NotifierSet(settings: settings, environment: environment)
+    let shown = watcher.lastShown
+    let looked = watcher.lookedUntil
+    watcher = Self.watcher(
+      store: store, settings: settings, notifiers: notifiers, environment: environment)
+    watcher.resume(lookedUntil: looked, lastShown: shown)
+    logBackends("설정을 다시 읽었습니다: ")
+  }
+
+  /// One step at the clock's time; the next instant to wake at.
+  mutating func tick() throws -> Date? {
+    let now = environment.clock.now()
+    let (wake, events) = try watcher.tick(now: now, journal: store)
+    for event in events { log(Self.text(event, zone: logZone)) }
+    return wake
+  }
+
+  /// Acts on the buttons pressed since the last look.
+  mutating func pressButtons() throws {
+    for (key, action) in notifiers.pressed.take() {
+      switch action {
+      case .snooze:
+        if let event = try watcher.snooze(
+          appointmentID: key, now: environment.clock.now(), journal: store)
+        {
+          log(Self.text(event, zone: logZone))
+        }
+      case .navigate:
+        guard let due = watcher.lastShown[key],
+          let link = NavCommand.link(
+            for: due.appointment, defaultPlace: try? store.defaultPlace(), settings: settings,
+            handlers: environment.schemeHandlers)
+        else { continue }
+        do {
+          try environment.opener.open(link, appSchemeRegistered: link.kind == .app)
+          log("길찾기를 열었습니다: \(link.url)")
+        } catch {
+          log("길찾기를 열지 못했습니다: \(error.message)")
+        }
+      }
+    }
+  }
+
+  /// One line on standard error, with the time; nothing if it cannot be written.
+  func log(_ message: String) {
+    let time = KoreanDateFormat(timeZone: logZone).full(environment.clock.now())
+    try? environment.console.write(
+      "chulbal watch: \(time) \(TextCleaning.visible(message))\n", to: .error)
+  }
+
+  /// What an event says in the log.
+  static func text(_ event: Watcher.Event, zone: TimeZone) -> String {
+    let format = KoreanDateFormat(timeZone: zone)
+    func alert(_ id: AlertID, _ title: String) -> String {
+      let lead = id.leadSeconds == 0 ? "출발 시각" : "\(KoreanDuration.text(seconds: id.leadSeconds)) 전"
+      return "#\(id.appointmentID) \(title) (\(lead) 알림)"
+    }
+    switch event {
+    case .delivered(let id, let title, let backend, let skipped):
+      return "보냄 \(alert(id, title)) → \(backend)"
+        + (skipped.isEmpty ? "" : " (앞에서 안 됨: \(skipped.joined(separator: "; ")))")
+    case .failed(let id, let title, let reasons):
+      return "보내지 못함 \(alert(id, title)): \(reasons.joined(separator: "; "))"
+    case .missed(let id, let title):
+      return "놓침 \(alert(id, title)), \(format.time(id.due))에 보냈어야 했습니다"
+    case .summary(let count, let backend):
+      return "놓친 알림 \(count)개를 한 번에 알림 → \(backend ?? "보내지 못함")"
+    case .snoozed(let id, let title, let until):
+      return "미룸 \(alert(id, title)) → \(format.time(until))에 다시 알립니다"
+    case .snoozeDropped(let id, let title):
+      return "미루지 않음 \(alert(id, title)): 다시 알릴 때면 약속이 시작됩니다"
+    }
+  }
+}

@@ -26,7 +26,7 @@ let package = Package(
         "ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalTerminal", "ChulbalNotify",
       ]),
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
-    .executableTarget(name: "chulbal-bench", dependencies: ["ChulbalCore"]),
+    .executableTarget(name: "chulbal-bench", dependencies: ["ChulbalCore", "ChulbalStore"]),
     .target(name: "ChulbalTestSupport", dependencies: ["ChulbalCore", "ChulbalSystem"]),
     .testTarget(name: "ChulbalCoreTests", dependencies: ["ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(

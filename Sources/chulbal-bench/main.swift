@@ -4,6 +4,13 @@ import Foundation
 // Korean full-format strings per call, four ways side by side in one run.
 // Prints a table (or JSON with --json); never asserts. Build with -c release.
 
+if let index = CommandLine.arguments.firstIndex(of: "--watch-replan"),
+  index + 1 < CommandLine.arguments.count
+{
+  benchWatchReplan(path: CommandLine.arguments[index + 1])
+  exit(0)
+}
+
 let json = CommandLine.arguments.contains("--json")
 let zone = TimeZone(identifier: "Asia/Seoul")!
 let pattern = KoreanDateFormat.Pattern.full.rawValue

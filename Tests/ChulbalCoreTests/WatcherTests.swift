@@ -277,6 +277,21 @@ import Testing
     #expect(harness.journal.log[id] == .delivered(backend: "test"))
   }
 
+  /// With neither travel nor buffer the leave alert falls due at the start itself; woken a
+  /// moment after it, the watch still shows it, saying to leave.
+  @Test func aKitchenTimersAlertShownAMomentAfterTheStartStillSaysToLeave() throws {
+    let timer = Appointment(
+      id: 3, title: "라면", start: instant("2026-12-01T17:30:00+09:00"), timeZone: "Asia/Seoul",
+      mode: .walk, travelSeconds: 0, bufferSeconds: 0, alertLeads: [0])
+    let harness = Harness([timer])
+    let clock = ScriptedClock(now: instant("2026-12-01T17:29:00+09:00"))
+    var watcher = harness.watcher(clock: clock)
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    clock.sleep(until: instant("2026-12-01T17:30:00+09:00").addingTimeInterval(0.2))
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    #expect(harness.all == [Shown("오후 5:30", "지금 출발하세요 · 라면", .critical)])
+  }
+
   @Test func anAlertNoBackendCouldShowIsRecordedMissedWithTheReasons() throws {
     let harness = Harness([Self.meeting])
     harness.failing.withLock { $0 = true }

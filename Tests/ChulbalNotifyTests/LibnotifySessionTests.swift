@@ -54,6 +54,32 @@ struct LibnotifySessionTests {
     #expect(shown.message.hasPrefix("[\(urgency.rawValue)] "), "\(shown.message)")
   }
 
+  @Test func theServerIsGivenTheIconHintsAndButtonsAndTheIdToReplace() throws {
+    let monitor = try NotifyMonitor()
+    let notifier = notifier()
+    defer { notifier.close() }
+    for urgency in [Notice.Urgency.normal, .critical] {
+      try notifier.deliver(
+        Notice(
+          key: 21, summary: "저녁 약속", body: "", urgency: urgency, actions: [.navigate, .snooze]))
+    }
+    let calls = try monitor.calls(atLeast: 2)
+    try #require(calls.count == 2)
+    for call in calls {
+      #expect(call.lines.first == "string \"chulbal\"")
+      #expect(call.icon == "string \"appointment-soon\"")
+      #expect(
+        call.actions == [
+          "string \"navigate\"", "string \"길찾기\"", "string \"snooze\"", "string \"5분 뒤\"",
+        ])
+      #expect(call.hint("desktop-entry") == "variant string \"chulbal\"")
+      #expect(call.hint("category") == "variant string \"x-chulbal.departure\"")
+    }
+    #expect(calls.map { $0.hint("urgency") } == ["variant byte 1", "variant byte 2"])
+    #expect(calls[0].replacesID == 0)
+    #expect(calls[1].replacesID != nil && calls[1].replacesID != 0)
+  }
+
   @Test func aLongSummaryArrivesShortened() throws {
     let before = try Dunst.lastClosedID()
     let notifier = notifier()

@@ -48,14 +48,36 @@ import Testing
     let folder = TemporaryFolder()
     let listener = try SilentListener(path: folder.path + "/silent")
     defer { listener.close() }
+    let variables = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder.path)/silent"]
     let start = ContinuousClock.now
-    let result = NotificationServer.preflight(
-      variables: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder.path)/silent"],
-      timeoutMilliseconds: 300)
+    let result = try #require(
+      returning(within: .seconds(5)) {
+        NotificationServer.preflight(variables: variables, timeoutMilliseconds: 300)
+      }, "the preflight did not return")
     let elapsed = ContinuousClock.now - start
     #expect(result.failure?.reason == "D-Bus 세션이 300ms 안에 답하지 않습니다")
     #expect(elapsed >= .milliseconds(150) && elapsed < .seconds(5), "\(elapsed)")
   }
+}
+
+/// What `body` returns, run on a thread of its own, or nil when it has not returned within
+/// `limit`; a call that never returns then fails its test instead of hanging the whole run.
+func returning<T: Sendable>(within limit: Duration, _ body: @escaping @Sendable () -> T) -> T? {
+  let outcome = Outcome<T>()
+  let finished = DispatchSemaphore(value: 0)
+  Thread {
+    outcome.value = body()
+    finished.signal()
+  }.start()
+  let (seconds, attoseconds) = limit.components
+  let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+  guard finished.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else { return nil }
+  return outcome.value
+}
+
+/// A value one thread writes before it signals a semaphore and another reads after waiting for it.
+private final class Outcome<T>: @unchecked Sendable {
+  var value: T?
 }
 
 extension Result {

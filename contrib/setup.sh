@@ -11,7 +11,12 @@ set -euo pipefail
 packages=(tzdata pkg-config libsqlite3-dev libqrencode-dev libnotify-dev)
 for arg in "$@"; do
   case "$arg" in
-    --test) packages+=(tmux zbar-tools) ;;
+    # The notification tests' private session (contrib/notify-session.sh): dunst on Xvfb;
+    # dbus-run-session and dbus-daemon (dbus-daemon), dbus-send for dunstctl (dbus-bin), gdbus
+    # (libglib2.0-bin), busctl for `dunstctl history` (systemd), notify-send (libnotify-bin).
+    --test)
+      packages+=(tmux zbar-tools dunst xvfb libnotify-bin dbus-daemon dbus-bin libglib2.0-bin systemd)
+      ;;
     --bench) packages+=(hyperfine tmux) ;;
     *) echo "setup.sh: unknown option '$arg' (--test, --bench)" >&2; exit 2 ;;
   esac

@@ -15,5 +15,5 @@ bash contrib/smoke.sh .build/release/chulbal
 echo "== swift build --build-tests"
 swift build --build-tests
 
-echo "== swift test"
-swift test --skip-build
+echo "== swift test (in a private D-Bus session with a notification server)"
+bash contrib/notify-session.sh swift test --skip-build

@@ -53,7 +53,17 @@ if [ "${1:-}" = "--inside" ]; then
   # and it ends with the session.
   dunst -config "$here/test/dunstrc" >"$folder/dunst.log" 2>&1 &
   dunst=$!
-  gdbus wait --session --timeout 5 org.freedesktop.Notifications >/dev/null 2>&1 \
+  # Waited for beside dunst itself, so that a dunst that cannot start is reported at once.
+  gdbus wait --session --timeout 5 org.freedesktop.Notifications >/dev/null 2>&1 &
+  waiter=$!
+  while kill -0 "$waiter" 2>/dev/null && kill -0 "$dunst" 2>/dev/null; do sleep 0.02; done
+  if ! kill -0 "$dunst" 2>/dev/null; then
+    kill "$waiter" 2>/dev/null || true
+    wait "$waiter" 2>/dev/null || true
+    dunst=""
+    fail "dunst ended before it took org.freedesktop.Notifications" "$folder/dunst.log"
+  fi
+  wait "$waiter" \
     || fail "dunst did not take org.freedesktop.Notifications within 5 s" "$folder/dunst.log"
 
   export CHULBAL_NOTIFY_SESSION=1 CHULBAL_DUNST_PID="$dunst"

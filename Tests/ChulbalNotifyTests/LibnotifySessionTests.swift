@@ -157,6 +157,31 @@ struct LibnotifySessionTests {
     #expect(presses.all.map(\.action) == [.snooze])
   }
 
+  /// A press that delivers again to its own key, as snoozing may, replaces the actions whose
+  /// callback is still running.
+  @Test func aPressThatDeliversAgainToItsKeyIsShown() throws {
+    let before = try Dunst.lastClosedID()
+    final class Holder { weak var notifier: LibnotifyNotifier? }
+    let holder = Holder()
+    let results = Presses()
+    let notifier = LibnotifyNotifier(variables: NotifySession.variables) { key, action in
+      results.all.append((key, action))
+      try? holder.notifier?.deliver(
+        Notice(key: key, summary: "5분 뒤에 다시 알려 드립니다", body: "", urgency: .low, actions: [.snooze]))
+    }
+    holder.notifier = notifier
+    defer { notifier.close() }
+    try notifier.deliver(
+      Notice(key: 17, summary: "지금 출발하세요", body: "", urgency: .critical, actions: [.snooze]))
+    try Dunst.waitUntilDisplayed(atLeast: 1)
+    try Dunst.control("action", "0")
+    #expect(pump(notifier.pollSource) { !results.all.isEmpty })
+    try Dunst.waitUntilDisplayed(atLeast: 1)
+    #expect(results.all.map(\.action) == [.snooze])
+    let closed = try Dunst.closedSince(before)
+    #expect(closed.map(\.summary).last == "5분 뒤에 다시 알려 드립니다", "\(closed)")
+  }
+
   @Test func anIdleMainContextNeverWakesTheLoop() throws {
     let notifier = notifier()
     defer { notifier.close() }

@@ -38,7 +38,11 @@ final class LibnotifyNotification {
           guard let userData, let action,
             let chosen = Notice.Action(rawValue: String(cString: action))
           else { return }
-          Unmanaged<ActionTarget>.fromOpaque(userData).takeUnretainedValue().pressed(chosen)
+          // Held for the call: a press that delivers again to this key clears these actions,
+          // which releases the target while it is still answering.
+          withExtendedLifetime(Unmanaged<ActionTarget>.fromOpaque(userData).takeUnretainedValue()) {
+            $0.pressed(chosen)
+          }
         }, target,
         { userData in
           guard let userData else { return }

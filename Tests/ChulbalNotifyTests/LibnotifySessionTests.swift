@@ -1,5 +1,6 @@
 import ChulbalCore
 import ChulbalNotify
+import ChulbalTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 ///
 /// Serialized: libnotify's state and GLib's default main context belong to the whole process.
 @Suite(
-  .serialized,
+  .serialized, .notificationServer,
   .enabled(if: NotifySession.shouldRun, "needs the session of contrib/notify-session.sh"))
 struct LibnotifySessionTests {
   /// Presses of the buttons, as `onAction` reports them.

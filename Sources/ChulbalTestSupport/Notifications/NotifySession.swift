@@ -5,15 +5,15 @@ import Testing
 ///
 /// Tests that need it run when it is there, and also when `CI` is set, where they fail without
 /// it, so that a broken harness cannot skip them unnoticed; elsewhere they are skipped.
-enum NotifySession {
-  static let variables = ProcessInfo.processInfo.environment
+public enum NotifySession {
+  public static let variables = ProcessInfo.processInfo.environment
 
-  static var isRunning: Bool { variables["CHULBAL_NOTIFY_SESSION"] != nil }
+  public static var isRunning: Bool { variables["CHULBAL_NOTIFY_SESSION"] != nil }
 
-  static var shouldRun: Bool { isRunning || variables["CI"] != nil }
+  public static var shouldRun: Bool { isRunning || variables["CI"] != nil }
 
   /// Fails the test unless it runs inside the session.
-  static func require(sourceLocation: SourceLocation = #_sourceLocation) throws {
+  public static func require(sourceLocation: SourceLocation = #_sourceLocation) throws {
     try #require(
       isRunning,
       "CI is set, but CHULBAL_NOTIFY_SESSION is not: run the tests inside contrib/notify-session.sh",
@@ -21,7 +21,7 @@ enum NotifySession {
   }
 
   /// The process id of the session's dunst.
-  static func dunstPID(sourceLocation: SourceLocation = #_sourceLocation) throws -> pid_t {
+  public static func dunstPID(sourceLocation: SourceLocation = #_sourceLocation) throws -> pid_t {
     try #require(
       variables["CHULBAL_DUNST_PID"].flatMap { pid_t($0) }, "CHULBAL_DUNST_PID is not set",
       sourceLocation: sourceLocation)

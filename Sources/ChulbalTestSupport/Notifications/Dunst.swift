@@ -1,24 +1,23 @@
 import ChulbalSystem
-import ChulbalTestSupport
 import Foundation
 import Testing
 
 /// The session's dunst, watched and driven through `dunstctl`, each call a child process.
-struct Dunst {
+public struct Dunst {
   /// One notification in dunst's history, which lists the closed ones.
-  struct Closed: Equatable {
-    let id: Int
-    let summary: String
-    let body: String
-    let appname: String
-    let category: String
+  public struct Closed: Equatable {
+    public let id: Int
+    public let summary: String
+    public let body: String
+    public let appname: String
+    public let category: String
     /// The formatted text; the test dunstrc starts it with the urgency: `[critical] `.
-    let message: String
+    public let message: String
   }
 
   /// Runs `dunstctl arguments` and returns what it wrote.
   @discardableResult
-  static func control(
+  public static func control(
     _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> String {
     let folder = TemporaryFolder(prefix: "chulbal-dunstctl")
@@ -39,12 +38,12 @@ struct Dunst {
   }
 
   /// How many notifications dunst shows now.
-  static func displayed() throws -> Int {
+  public static func displayed() throws -> Int {
     try #require(Int(control("count", "displayed").trimmingCharacters(in: .whitespacesAndNewlines)))
   }
 
   /// Waits until dunst shows at least `count` notifications.
-  static func waitUntilDisplayed(
+  public static func waitUntilDisplayed(
     atLeast count: Int, within limit: Duration = .seconds(5),
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
@@ -61,10 +60,10 @@ struct Dunst {
   }
 
   /// Closes everything shown, so that it is in the history.
-  static func closeAll() throws { try control("close-all") }
+  public static func closeAll() throws { try control("close-all") }
 
   /// The closed notifications, newest first.
-  static func history() throws -> [Closed] {
+  public static func history() throws -> [Closed] {
     let json = try JSONSerialization.jsonObject(with: Data(control("history").utf8))
     let lists = try #require((json as? [String: Any])?["data"] as? [[[String: Any]]])
     return try (lists.first ?? []).map { entry in
@@ -79,10 +78,10 @@ struct Dunst {
   }
 
   /// The highest id in the history, so that a test can tell its own notifications apart.
-  static func lastClosedID() throws -> Int { try history().map(\.id).max() ?? 0 }
+  public static func lastClosedID() throws -> Int { try history().map(\.id).max() ?? 0 }
 
   /// Closes everything and returns the notifications closed after `id`, oldest first.
-  static func closedSince(_ id: Int) throws -> [Closed] {
+  public static func closedSince(_ id: Int) throws -> [Closed] {
     try closeAll()
     return try history().filter { $0.id > id }.sorted { $0.id < $1.id }
   }

@@ -1,28 +1,27 @@
 import ChulbalSystem
-import ChulbalTestSupport
 import Foundation
 import Testing
 
 /// The `Notify` calls on the session bus, as `dbus-monitor` prints them: a second witness, for
 /// what dunst's history leaves out (the icon, the hints, the buttons, `replaces_id`).
-final class NotifyMonitor {
+public final class NotifyMonitor {
   /// One `Notify` call's arguments, each line trimmed: `string "chulbal"`, `uint32 0`, …
-  struct Call {
-    let lines: [String]
+  public struct Call {
+    public let lines: [String]
 
-    var replacesID: UInt32? {
+    public var replacesID: UInt32? {
       lines.count > 1 && lines[1].hasPrefix("uint32 ") ? UInt32(lines[1].dropFirst(7)) : nil
     }
-    var icon: String? { lines.count > 2 ? lines[2] : nil }
+    public var icon: String? { lines.count > 2 ? lines[2] : nil }
     /// The action keys and labels, in order.
-    var actions: [String] {
+    public var actions: [String] {
       guard let open = lines.firstIndex(of: "array ["),
         let close = lines[open...].firstIndex(of: "]")
       else { return [] }
       return Array(lines[(open + 1)..<close])
     }
     /// The value line of the hint `name`, such as `variant byte 2`.
-    func hint(_ name: String) -> String? {
+    public func hint(_ name: String) -> String? {
       guard let index = lines.firstIndex(of: "string \"\(name)\""), index + 1 < lines.count
       else { return nil }
       return lines[index + 1].split(separator: " ", omittingEmptySubsequences: true)
@@ -35,7 +34,7 @@ final class NotifyMonitor {
 
   /// Starts the monitor and waits until it listens, which it shows by printing the loss of
   /// its own name.
-  init(sourceLocation: SourceLocation = #_sourceLocation) throws {
+  public init(sourceLocation: SourceLocation = #_sourceLocation) throws {
     child = try ChildProcess(
       ["dbus-monitor", "--session", "interface='org.freedesktop.Notifications',member='Notify'"],
       environment: NotifySession.variables, standardOutput: folder.path + "/out")
@@ -54,7 +53,8 @@ final class NotifyMonitor {
   private var text: String { String(decoding: folder.bytes("out") ?? Data(), as: UTF8.self) }
 
   /// The calls seen so far, once there are at least `count` of them.
-  func calls(atLeast count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Call]
+  public func calls(atLeast count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> [Call]
   {
     let deadline = ContinuousClock.now + .seconds(5)
     var calls = parse()

@@ -1,0 +1,49 @@
+import Testing
+
+/// Gives a suite the session's notification server to itself while it runs.
+///
+/// dunst is one server for the whole test process, and suites of different targets run at
+/// once: one suite's notifications on screen would be pressed by another's `dunstctl action
+/// 0`, or counted in another's `count displayed`. Applied to a suite (not recursively), it
+/// holds the server from the suite's first test to its last.
+public struct NotificationServerAccess: SuiteTrait, TestScoping {
+  public var isRecursive: Bool { false }
+
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    await Self.turn.acquire()
+    do {
+      try await function()
+    } catch {
+      await Self.turn.release()
+      throw error
+    }
+    await Self.turn.release()
+  }
+
+  private static let turn = Turn()
+
+  /// One holder at a time, the others waiting in order.
+  private actor Turn {
+    private var held = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+      guard held else {
+        held = true
+        return
+      }
+      await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+      if waiting.isEmpty { held = false } else { waiting.removeFirst().resume() }
+    }
+  }
+}
+
+extension Trait where Self == NotificationServerAccess {
+  /// The session's notification server, for this suite alone while it runs.
+  public static var notificationServer: Self { Self() }
+}

@@ -1,0 +1,118 @@
+import ChulbalCore
+import ChulbalTestSupport
+import Foundation
+import Testing
+
+/// `chulbal watch` against a real notification server: dunst in the private session of
+/// contrib/notify-session.sh, its own history the witness.
+@Suite(
+  .serialized, .notificationServer,
+  .enabled(if: NotifySession.shouldRun, "needs the session of contrib/notify-session.sh"))
+struct DesktopNotificationTests {
+  let folder = TemporaryFolder()
+  var database: String { folder.path + "/c.db" }
+  /// The session's bus and display, for the watch and the commands.
+  var session: [String: String?] {
+    [
+      "DBUS_SESSION_BUS_ADDRESS": NotifySession.variables["DBUS_SESSION_BUS_ADDRESS"],
+      "DISPLAY": NotifySession.variables["DISPLAY"],
+    ]
+  }
+
+  init() throws {
+    try NotifySession.require()
+    try Dunst.closeAll()
+  }
+
+  /// Adds an appointment whose alerts fall within seconds: with neither travel nor buffer its
+  /// departure is its start, to the second.
+  func add(_ title: String, in seconds: Int, alerts: String = "0", extra: [String] = []) throws {
+    let result = try chulbal(
+      ["add", title, "--at", "+\(seconds)s", "--travel", "0", "--buffer", "0", "--alerts", alerts]
+        + extra, database: database)
+    try #require(result.status == 0, "\(result.standardError)")
+  }
+
+  @Test func eachAlertIsOneNotificationWithItsTextAndUrgencyAndARestartAddsNone() throws {
+    let before = try Dunst.lastClosedID()
+    try add("저녁 약속", in: 2, extra: ["--place", "강남역 2번 출구"])
+    try add("회의", in: 3)
+    // Leaves in 62 seconds: its one-minute alert is due in 2.
+    try add("산책", in: 62, alerts: "1m,0")
+    let watch = try WatchProcess(database: database, in: folder.path, environment: session)
+    #expect(watch.waitFor("→ libnotify", count: 3), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+    let again = try WatchProcess(
+      database: database, in: folder.path, extra: ["--once"], environment: session)
+    #expect(again.end() == 0)
+    #expect(!again.standardError.contains("보냄"), "\(again.standardError)")
+    let closed = try Dunst.closedSince(before)
+    #expect(
+      closed.map(\.summary).sorted() == [
+        "1분 뒤 출발 · 산책", "지금 출발하세요 · 저녁 약속", "지금 출발하세요 · 회의",
+      ])
+    #expect(closed.allSatisfy { $0.appname == "chulbal" && $0.category == "x-chulbal.departure" })
+    for notification in closed {
+      let urgency = notification.summary.hasPrefix("지금 출발하세요") ? "[critical] " : "[normal] "
+      #expect(notification.message.hasPrefix(urgency), "\(notification.message)")
+    }
+    let dinner = try #require(closed.first { $0.summary.hasSuffix("저녁 약속") })
+    #expect(dinner.body.hasSuffix(" 강남역 2번 출구"), "\(dinner.body)")
+    #expect(dinner.body.hasPrefix("오후 ") || dinner.body.hasPrefix("오전 "))
+  }
+
+  /// `길찾기` hands the appointment's link, as `nav` gives it, to the opener as one argument.
+  @Test func pressingNavigateOpensTheAppointmentsLinkAsOneArgument() throws {
+    let bin = folder.path + "/bin"
+    let record = folder.path + "/opened"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(record)'\n".write(
+      toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
+    chmod(bin + "/xdg-open", 0o755)
+    try add("길찾기 시험", in: 2, extra: ["--place", "강남역 2번 출구", "--coord", "37.4979,127.0276"])
+    let link = try chulbal(["nav", "1"], database: database).standardOutput
+      .trimmingCharacters(in: .newlines)
+    var environment = session
+    environment["PATH"] =
+      bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    let watch = try WatchProcess(database: database, in: folder.path, environment: environment)
+    #expect(watch.waitFor("→ libnotify"), "\(watch.standardError)")
+    try Dunst.waitUntilDisplayed(atLeast: 1)
+    try Dunst.control("action", "0")
+    #expect(watch.waitFor("길찾기를 열었습니다"), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+    #expect(link.hasPrefix("https://"), "\(link)")
+    #expect(try String(contentsOfFile: record, encoding: .utf8) == "1\n\(link)\n")
+  }
+
+  /// `5분 뒤` records the snooze, so that `log` shows it and a restart keeps it.
+  @Test func pressingSnoozeRecordsTheSnooze() throws {
+    // An hour away, so the snooze lands before the start; its 60-minute alert is due now.
+    try add("미루기 시험", in: 3602, alerts: "60m")
+    let watch = try WatchProcess(database: database, in: folder.path, environment: session)
+    #expect(watch.waitFor("→ libnotify"), "\(watch.standardError)")
+    try Dunst.waitUntilDisplayed(atLeast: 1)
+    try Dunst.control("action", "0")
+    #expect(watch.waitFor("미룸 #1 미루기 시험 (1시간 전 알림) → "), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+    let log = try chulbal(["log", "--json"], database: database)
+    #expect(log.standardOutput.contains("\"outcome\": \"snoozed\""), "\(log.standardOutput)")
+  }
+
+  /// A frozen server cannot hold the alert: the terminal shows it within a second or so of
+  /// its time, not after GDBus's 25 seconds.
+  @Test func aFrozenServerHandsTheAlertToTheTerminalAtOnce() throws {
+    let dunst = try NotifySession.dunstPID()
+    try add("얼음", in: 3)
+    let due = Date().addingTimeInterval(3)
+    let watch = try WatchProcess(database: database, in: folder.path, environment: session)
+    #expect(watch.waitFor("시작: "), "\(watch.standardError)")
+    try #require(kill(dunst, SIGSTOP) == 0)
+    defer { kill(dunst, SIGCONT) }
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 얼음"), "\(watch.standardError)")
+    let late = Date().timeIntervalSince(due)
+    #expect(late < 5, "shown \(late) s after its time")
+    #expect(watch.standardError.contains("알림 서버가 1000ms 안에 답하지 않습니다"))
+    #expect(watch.stop() == 0)
+  }
+}

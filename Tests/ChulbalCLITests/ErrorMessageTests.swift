@@ -56,7 +56,9 @@ import Testing
       message: "--until: 알 수 없는 값 'later' (depart, start 중 하나)"),
     Case(
       arguments: ["config", "get", "bufer"],
-      message: "알 수 없는 설정 'bufer' — 혹시 'buffer'? (설정: buffer, prep, alerts, mode, providers)"),
+      message:
+        "알 수 없는 설정 'bufer' — 혹시 'buffer'? (설정: buffer, prep, alerts, mode, providers, "
+        + "notify.snooze, notify.late_cap, notify.command, notify.backends)"),
     Case(arguments: ["show", "#42"], message: "약속 '#42'가 없습니다 (목록: chulbal list --all)"),
     Case(
       arguments: ["show", "저녁"],

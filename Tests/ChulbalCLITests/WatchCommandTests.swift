@@ -109,7 +109,7 @@ import Testing
       try chulbal(["config", "set", "notify.command", command], database: database).status == 0)
     try addSoon("예비", in: 1)
     let watch = try WatchProcess(database: database, in: folder.path)
-    #expect(watch.waitFor("[알림] 지금 출발하세요 · 예비", seconds: 20), "\(watch.standardError)")
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 예비", seconds: 40), "\(watch.standardError)")
     #expect(watch.standardError.contains(reason), "\(watch.standardError)")
     #expect(watch.stop() == 0)
   }

@@ -8,7 +8,7 @@ import Foundation
 /// `chulbal doctor`: whether alerts can reach this person, and why not when they cannot.
 enum DoctorCommand: Command {
   static let name = "doctor"
-  static let summary = "알림이 갈 수 있는지 점검합니다 (D-Bus, 알림 서버, 지도 앱, 데이터베이스)"
+  static let summary = "알림이 갈 수 있는지 점검합니다 (알림 서버, 데이터베이스)"
   static let usage = ["chulbal doctor [--json]"]
   static let about = """
     D-Bus 세션, 알림 서버(이름, 만든 곳, 버전, 기능), 알림 방식의 순서, 지도 앱 처리기,

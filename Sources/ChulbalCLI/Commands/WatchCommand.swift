@@ -23,8 +23,8 @@ enum WatchCommand: Command {
   static let once = OptionSpec("--once", help: "지금 알릴 것만 알리고 끝냅니다 (cron이나 타이머용)")
   static let options: [OptionSpec] = [once, .database]
   static let epilogue = """
-    신호: SIGTERM과 SIGINT는 보내던 알림을 마치고 상태 0으로 끝냅니다. SIGHUP은 설정을 다시
-    읽습니다.
+    신호: SIGTERM과 SIGINT는 보내던 알림을 마치고 상태 0으로 끝냅니다.
+    SIGHUP은 설정을 다시 읽습니다.
     systemd 사용자 서비스: contrib/systemd/chulbal-watch.service
       systemctl --user enable --now chulbal-watch
 

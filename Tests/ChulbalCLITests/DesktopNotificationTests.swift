@@ -61,6 +61,16 @@ struct DesktopNotificationTests {
     #expect(dinner.body.hasPrefix("오후 ") || dinner.body.hasPrefix("오전 "))
   }
 
+  /// Starts a watch, waits for its first notification and presses the button the test
+  /// dunstrc picks for its title; the watch goes on running.
+  func pressTheButtonOfTheFirstAlert(_ environment: [String: String?]) throws -> WatchProcess {
+    let watch = try WatchProcess(database: database, in: folder.path, environment: environment)
+    #expect(watch.waitFor("→ libnotify"), "\(watch.standardError)")
+    try Dunst.waitUntilDisplayed(atLeast: 1)
+    try Dunst.control("action", "0")
+    return watch
+  }
+
   /// `길찾기` hands the appointment's link, as `nav` gives it, to the opener as one argument.
   @Test func pressingNavigateOpensTheAppointmentsLinkAsOneArgument() throws {
     let bin = folder.path + "/bin"
@@ -75,10 +85,7 @@ struct DesktopNotificationTests {
     var environment = session
     environment["PATH"] =
       bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-    let watch = try WatchProcess(database: database, in: folder.path, environment: environment)
-    #expect(watch.waitFor("→ libnotify"), "\(watch.standardError)")
-    try Dunst.waitUntilDisplayed(atLeast: 1)
-    try Dunst.control("action", "0")
+    let watch = try pressTheButtonOfTheFirstAlert(environment)
     #expect(watch.waitFor("길찾기를 열었습니다"), "\(watch.standardError)")
     #expect(watch.stop() == 0)
     #expect(link.hasPrefix("https://"), "\(link)")
@@ -89,10 +96,7 @@ struct DesktopNotificationTests {
   @Test func pressingSnoozeRecordsTheSnooze() throws {
     // An hour away, so the snooze lands before the start; its 60-minute alert is due now.
     try add("미루기 시험", in: 3602, alerts: "60m")
-    let watch = try WatchProcess(database: database, in: folder.path, environment: session)
-    #expect(watch.waitFor("→ libnotify"), "\(watch.standardError)")
-    try Dunst.waitUntilDisplayed(atLeast: 1)
-    try Dunst.control("action", "0")
+    let watch = try pressTheButtonOfTheFirstAlert(session)
     #expect(watch.waitFor("미룸 #1 미루기 시험 (1시간 전 알림) → "), "\(watch.standardError)")
     #expect(watch.stop() == 0)
     let log = try chulbal(["log", "--json"], database: database)

@@ -47,14 +47,20 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     #expect(Schema.migrations.count == Store.schemaVersion)
   }
 
+  /// A file as version 1 made it, and a connection to it.
+  func version1File(_ path: String) throws -> Database {
+    let old = try Database(path: path, create: true)
+    try old.execute(Schema.migrations[0])
+    try old.execute("PRAGMA application_id=\(Store.applicationID); PRAGMA user_version=1")
+    return old
+  }
+
   /// A file of version 1 is read as it is, and the first writer brings it to the current
   /// version, keeping its appointments and any alert it had delivered.
   @Test func aVersion1FileIsReadAsItIsAndMigratedByTheFirstWriter() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/old.db"
-    let old = try Database(path: path, create: true)
-    try old.execute(Schema.migrations[0])
-    try old.execute("PRAGMA application_id=\(Store.applicationID); PRAGMA user_version=1")
+    let old = try version1File(path)
     try old.execute(
       """
       INSERT INTO appointment (title, start_at, time_zone, mode, travel_seconds,
@@ -84,10 +90,8 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
   @Test func aDamagedVersion1FileIsRefusedBeforeMigrating() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/old.db"
-    let old = try Database(path: path, create: true)
-    try old.execute(Schema.migrations[0])
+    let old = try version1File(path)
     try old.execute("ALTER TABLE appointment DROP COLUMN note")
-    try old.execute("PRAGMA application_id=\(Store.applicationID); PRAGMA user_version=1")
     let refused = StoreError.damaged(path: path, reason: "'appointment' 테이블에 열이 빠졌습니다: note")
     #expect(throws: refused) { _ = try Store.openOrCreate(path: path) }
     #expect(try old.scalar("PRAGMA user_version").int == 1)

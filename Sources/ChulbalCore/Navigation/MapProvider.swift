@@ -4,17 +4,6 @@ public enum MapProvider: String, CaseIterable, Sendable {
 
   /// Reads a comma-separated chain such as `kakao,naver,google`: known names, each once.
   public static func parseChain(_ text: String) throws(InputError) -> [MapProvider] {
-    var chain: [MapProvider] = []
-    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let name = item.trimmingWhitespace().lowercased()
-      guard let provider = MapProvider(rawValue: name) else {
-        throw .providers(text, reason: "'\(name)'\(Korean.topicParticle(after: name)) 알 수 없는 지도입니다")
-      }
-      guard !chain.contains(provider) else {
-        throw .providers(text, reason: "'\(name)'\(Korean.subjectParticle(after: name)) 두 번 있습니다")
-      }
-      chain.append(provider)
-    }
-    return chain
+    try NameList.parse(text, what: "지도") { .providers(text, reason: $0) }
   }
 }

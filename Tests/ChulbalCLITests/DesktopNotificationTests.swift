@@ -63,8 +63,18 @@ struct DesktopNotificationTests {
 
   /// Starts a watch, waits for its first notification and presses the button the test
   /// dunstrc picks for its title; the watch goes on running.
-  func pressTheButtonOfTheFirstAlert(_ environment: [String: String?]) throws -> WatchProcess {
+  ///
+  /// - Parameter hangingUpFirst: send SIGHUP before the alert, so that the button reaches
+  ///   the backends made again.
+  func pressTheButtonOfTheFirstAlert(
+    _ environment: [String: String?], hangingUpFirst: Bool = false
+  ) throws -> WatchProcess {
     let watch = try WatchProcess(database: database, in: folder.path, environment: environment)
+    if hangingUpFirst {
+      #expect(watch.waitFor("시작: "), "\(watch.standardError)")
+      kill(watch.child.pid, SIGHUP)
+      #expect(watch.waitFor("설정을 다시 읽었습니다"), "\(watch.standardError)")
+    }
     #expect(watch.waitFor("→ libnotify"), "\(watch.standardError)")
     try Dunst.waitUntilDisplayed(atLeast: 1)
     try Dunst.control("action", "0")
@@ -92,11 +102,12 @@ struct DesktopNotificationTests {
     #expect(try String(contentsOfFile: record, encoding: .utf8) == "1\n\(link)\n")
   }
 
-  /// `5분 뒤` records the snooze, so that `log` shows it and a restart keeps it.
-  @Test func pressingSnoozeRecordsTheSnooze() throws {
-    // An hour away, so the snooze lands before the start; its 60-minute alert is due now.
-    try add("미루기 시험", in: 3602, alerts: "60m")
-    let watch = try pressTheButtonOfTheFirstAlert(session)
+  /// `5분 뒤` records the snooze, so that `log` shows it and a restart keeps it; after a
+  /// SIGHUP, which makes the backends again, the button still reaches the watch.
+  @Test func pressingSnoozeAfterASighupRecordsTheSnooze() throws {
+    // An hour away, so the snooze lands before the start; its 60-minute alert is due soon.
+    try add("미루기 시험", in: 3603, alerts: "60m")
+    let watch = try pressTheButtonOfTheFirstAlert(session, hangingUpFirst: true)
     #expect(watch.waitFor("미룸 #1 미루기 시험 (1시간 전 알림) → "), "\(watch.standardError)")
     #expect(watch.stop() == 0)
     let log = try chulbal(["log", "--json"], database: database)

@@ -53,7 +53,7 @@ enum WatchCommand: Command {
     } catch {
       throw RuntimeFailure.watchCannotWait(error)
     }
-    if let source = session.notifiers.desktop?.pollSource { loop.add(source) }
+    loop.setSources(session.notifiers.sources)
     session.logBackends("시작: \(path), ")
     while true {
       let wake = try session.tick()
@@ -63,7 +63,8 @@ enum WatchCommand: Command {
       for case .signal(let number) in wakes {
         if number == SIGHUP {
           try session.reload()
-          if let source = session.notifiers.desktop?.pollSource { loop.add(source) }
+          // The closed backend's source goes with it.
+          loop.setSources(session.notifiers.sources)
         } else {
           ending = number
         }

@@ -58,6 +58,9 @@ struct NotifierSet {
     self.pressed = pressed
   }
 
+  /// What a loop waits on for the backends' buttons.
+  var sources: [any PollSource] { desktop.map { [$0.pollSource] } ?? [] }
+
   /// The backends' names in order, as the chain tries them: `libnotify → terminal`.
   var description: String {
     chain.backends.isEmpty ? "없음" : chain.backends.map(\.name).joined(separator: " → ")

@@ -62,9 +62,9 @@ public final class EventLoop {
     close(inotify)
   }
 
-  /// Adds a source whose descriptors every wait includes.
-  public func add(_ source: any PollSource) {
-    sources.append(source)
+  /// Replaces the sources whose descriptors every wait includes.
+  public func setSources(_ sources: [any PollSource]) {
+    self.sources = sources
   }
 
   /// Waits until `deadline` (nil for no deadline) or an event, whichever comes first.

@@ -26,20 +26,25 @@ export TZ=Asia/Seoul
 
 # sample.py PID SECONDS LABEL: wake-ups, CPU and memory after start-up, from /proc.
 cat > "$work/sample.py" <<'PY'
-import sys, time
+import glob, sys, time
 pid, span, label = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
-tick = 100.0  # USER_HZ
 def read():
-    status = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status"))
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(status["voluntary_ctxt_switches"]), int(fields[11]) + int(fields[12]),
-            status["VmRSS"].strip(), status["VmHWM"].strip())
+    """Context switches (each a wake-up) and run time in ns, summed over every thread."""
+    switches = runtime = 0
+    for task in glob.glob(f"/proc/{pid}/task/*"):
+        status = dict(line.split(":", 1) for line in open(f"{task}/status"))
+        switches += int(status["voluntary_ctxt_switches"]) + int(status["nonvoluntary_ctxt_switches"])
+        runtime += int(open(f"{task}/schedstat").read().split()[0])
+    return switches, runtime
 time.sleep(3)  # start-up is over
-switches0, cpu0, _, _ = read()
+switches0, runtime0 = read()
 time.sleep(span)
-switches1, cpu1, rss, hwm = read()
-print(f"{label:>14}: {switches1 - switches0:4d} wake-ups in {span:.0f} s, "
-      f"CPU {(cpu1 - cpu0) * 1000 / tick:.0f} ms, RSS {rss} (peak {hwm})")
+switches1, runtime1 = read()
+memory = dict(line.split(":", 1) for line in open(f"/proc/{pid}/smaps_rollup") if line[0].isalpha())
+threads = len(glob.glob(f"/proc/{pid}/task/*"))
+print(f"{label:>14}: {switches1 - switches0:4d} wake-ups in {span:.0f} s ({threads} threads), "
+      f"CPU {(runtime1 - runtime0) / 1e6:.2f} ms, RSS {memory['Rss'].strip()}, "
+      f"PSS {memory['Pss'].strip()}, anonymous {memory['Anonymous'].strip()}")
 PY
 
 echo "== 1. idle for $idle s, alerts an hour away"
@@ -85,7 +90,7 @@ PY
 
 echo "== 3. 10,000 appointments"
 export CHULBAL_DB="$work/large.db"
-"$binary" add "씨앗" --at +3d --travel 10m >/dev/null
+"$binary" add "씨앗" --at +72h --travel 10m >/dev/null
 python3 - "$CHULBAL_DB" <<'PY'
 import sqlite3, sys, time
 db = sqlite3.connect(sys.argv[1])

@@ -43,6 +43,19 @@ rm -rf "$(dirname "$database")"
 "$binary" --help >/dev/null
 check "--help exits 0" 0 $?
 
+# An alert due now goes to the terminal when there is no D-Bus, once: the static binary
+# links libnotify and GLib dynamically and must still start without a session.
+folder=$(mktemp -d)
+export CHULBAL_DB="$folder/chulbal.db"
+"$binary" add "스모크" --at +1s --travel 0 --buffer 0 --alerts 0 >/dev/null
+sleep 1.2
+actual=$(env -u DBUS_SESSION_BUS_ADDRESS "$binary" watch --once 2>&1 >/dev/null | grep -c '^\[알림\] 지금 출발하세요 · 스모크')
+check "watch --once without D-Bus shows the alert on the terminal" 1 "$actual"
+actual=$(env -u DBUS_SESSION_BUS_ADDRESS "$binary" watch --once 2>&1 >/dev/null | grep -c '^\[알림\]')
+check "a second watch --once shows it no more" 0 "$actual"
+unset CHULBAL_DB
+rm -rf "$folder"
+
 # Closed or full streams, and a reader that left: a status and one line, never a crash.
 message=$("$binary" --version 2>&1 >/dev/full)
 check "--version >/dev/full exits 1" "1 chulbal: 명령은 실행했지만 결과를 표준 출력에 쓰지 못했습니다: 디스크에 남은 공간이 없습니다" \

@@ -292,6 +292,33 @@ import Testing
     #expect(harness.all == [Shown("오후 5:30", "지금 출발하세요 · 라면", .critical)])
   }
 
+  /// Started a moment after a kitchen timer's alert fell due (at its start), the watch shows
+  /// it; started a minute later, it does not, and says nothing of it.
+  @Test(arguments: [(0.5, true), (61.0, false)])
+  func aWatchStartedJustAfterATimersStartStillShowsIt(after: TimeInterval, shows: Bool) throws {
+    let timer = Appointment(
+      id: 3, title: "라면", start: instant("2026-12-01T17:30:00+09:00"), timeZone: "Asia/Seoul",
+      mode: .walk, travelSeconds: 0, bufferSeconds: 0, alertLeads: [0])
+    let harness = Harness([timer])
+    let clock = ScriptedClock(now: timer.start.addingTimeInterval(after))
+    var watcher = harness.watcher(clock: clock)
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    #expect(harness.all == (shows ? [Shown("오후 5:30", "지금 출발하세요 · 라면", .critical)] : []))
+  }
+
+  /// A watch that died between claiming an alert and recording it shows it again when it
+  /// comes back: a repeat is better than a missed departure.
+  @Test func anAlertClaimedByAWatchThatDiedIsShownOnRestart() throws {
+    let harness = Harness([Self.meeting])
+    let id = AlertID(appointmentID: 2, leadSeconds: 600, due: instant("2026-12-01T18:10:00+09:00"))
+    #expect(harness.journal.claim(id, kind: .remind, at: id.due))
+    let clock = ScriptedClock(now: instant("2026-12-01T18:11:00+09:00"))
+    var watcher = harness.watcher(clock: clock)
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    #expect(harness.all == [Shown("오후 6:11", "9분 뒤 출발 · 회의")])
+    #expect(harness.journal.log[id] == .delivered(backend: "test"))
+  }
+
   @Test func anAlertNoBackendCouldShowIsRecordedMissedWithTheReasons() throws {
     let harness = Harness([Self.meeting])
     harness.failing.withLock { $0 = true }

@@ -34,13 +34,24 @@ public enum AlertPlanner {
     public var wake: Date?
   }
 
+  /// How long after it fell due an alert is still on time.
+  public static let onTimeSeconds: TimeInterval = 60
+
+  /// The earliest start an appointment may have and still have alerts to deliver or to
+  /// record missed: the previous step's time, or at start-up the last ``onTimeSeconds`` (a
+  /// kitchen timer's alert falls due at its start, which a watch started a moment later must
+  /// still show).
+  public static func horizon(now: Date, lookedUntil: Date?) -> Date {
+    min(lookedUntil ?? now.addingTimeInterval(-onTimeSeconds), now)
+  }
+
   /// Decides what is due at `now`.
   ///
   /// - Parameters:
   ///   - now: the time of this step.
   ///   - lookedUntil: the time of the watch's previous step, so that an appointment that
   ///     started while the machine slept still has its alerts counted as missed rather than
-  ///     dropped in silence; nil at start-up, when only appointments not yet started count.
+  ///     dropped in silence; nil at start-up (see ``horizon(now:lookedUntil:)``).
   ///   - appointments: every appointment that may have alerts on or after `lookedUntil`.
   ///   - log: the alert log's outcome for each recorded alert.
   ///   - lateCapSeconds: how far past its departure an alert is still worth delivering.
@@ -49,7 +60,7 @@ public enum AlertPlanner {
     lateCapSeconds: Int
   ) -> Step {
     var step = Step()
-    let horizon = min(lookedUntil ?? now, now)
+    let horizon = horizon(now: now, lookedUntil: lookedUntil)
     for appointment in appointments where appointment.start > horizon {
       let plan = appointment.plan
       var passed: [Due] = []
@@ -81,7 +92,7 @@ public enum AlertPlanner {
       let begun = if case .started = plan.status(at: now) { true } else { false }
       // Within the minute it fell due an alert is on time, even one due at the start itself
       // (a kitchen timer's, with neither travel nor buffer) and shown a moment after it.
-      let onTime = now.timeIntervalSince(latest.dueAt) < 60
+      let onTime = now.timeIntervalSince(latest.dueAt) < onTimeSeconds
       let inTime =
         onTime || (!begun && now.timeIntervalSince(reference) < TimeInterval(lateCapSeconds))
       for due in passed {

@@ -59,7 +59,7 @@ public struct Watcher {
   public mutating func tick(now: Date, journal: some AlertJournal) throws -> (
     wake: Date?, events: [Event]
   ) {
-    let horizon = min(lookedUntil ?? now, now)
+    let horizon = AlertPlanner.horizon(now: now, lookedUntil: lookedUntil)
     let appointments = try journal.appointments(startingAfter: horizon)
     let log = try journal.outcomes(dueAfter: horizon.addingTimeInterval(-Self.logWindow))
     let step = AlertPlanner.step(

@@ -1,5 +1,5 @@
 @preconcurrency import CLibnotify
-import Dispatch
+import Foundation
 
 /// How long a preflight may take, enforced for every step of it.
 ///
@@ -7,20 +7,23 @@ import Dispatch
 /// no timeout, so a cancellable they watch is cancelled from another thread once the time has
 /// passed; a bus that accepts the connection and then never answers would otherwise hold the
 /// caller forever.
+///
+/// The other thread is a plain one that waits on a condition and ends when the preflight does,
+/// not a Dispatch timer: a cancelled `asyncAfter` left a Dispatch worker thread behind that
+/// woke the idle watch once a second (seen in /proc/PID/task/*/status).
 final class CallDeadline {
   private let reference: CancellableReference
   private let end: ContinuousClock.Instant
-  private let timer: DispatchWorkItem
+  private let watcher: DeadlineThread
 
   init(milliseconds: Int32) {
     reference = CancellableReference()
     end = .now + .milliseconds(milliseconds)
-    timer = DispatchWorkItem { [reference] in reference.cancel() }
-    DispatchQueue.global().asyncAfter(
-      deadline: .now() + .milliseconds(Int(milliseconds)), execute: timer)
+    watcher = DeadlineThread(
+      until: Date().addingTimeInterval(TimeInterval(milliseconds) / 1000), reference: reference)
   }
 
-  deinit { timer.cancel() }
+  deinit { watcher.finish() }
 
   /// The cancellable that fires at the deadline.
   var cancellable: UnsafeMutablePointer<GCancellable> { reference.cancellable }
@@ -44,4 +47,31 @@ private final class CancellableReference: @unchecked Sendable {
   deinit { g_object_unref(cancellable) }
 
   func cancel() { g_cancellable_cancel(cancellable) }
+}
+
+/// A thread that cancels the preflight's cancellable at its deadline, unless the preflight
+/// finishes first, and then ends.
+private final class DeadlineThread: @unchecked Sendable {
+  // Sendable by hand: `finished` is only read and written under `condition`.
+  private let condition = NSCondition()
+  private var finished = false
+
+  init(until deadline: Date, reference: CancellableReference) {
+    let thread = Thread { [self] in
+      condition.lock()
+      while !finished && condition.wait(until: deadline) {}
+      let cancel = !finished
+      condition.unlock()
+      if cancel { reference.cancel() }
+    }
+    thread.start()
+  }
+
+  /// Ends the thread now, without cancelling.
+  func finish() {
+    condition.lock()
+    finished = true
+    condition.signal()
+    condition.unlock()
+  }
 }

@@ -72,11 +72,16 @@ enum DoctorCommand: Command {
         " — \(message.replacingOccurrences(of: "chulbal: ", with: "").trimmingCharacters(in: .newlines))"
       database.append(("error", .string(message)))
     }
-    let chain = settings.backends.map(\.rawValue).joined(separator: " → ")
     let command = settings.notifyCommand.map(CommandWords.join)
+    // As the chain is made: the command backend only with a command to run.
+    let chain = settings.backends.filter { $0 != .command || command != nil }
+      .map(\.rawValue).joined(separator: " → ")
+    let commandText =
+      command.map { " (명령: \($0))" }
+      ?? (settings.backends.contains(.command) ? " (command는 notify.command가 없어 건너뜀)" : "")
     rows.append(
       (
-        "알림 방식", chain + (command.map { " (명령: \($0))" } ?? ""),
+        "알림 방식", chain + commandText,
         .object([
           ("backends", .array(settings.backends.map { .string($0.rawValue) })),
           ("command", command.map(JSONValue.string) ?? .null),

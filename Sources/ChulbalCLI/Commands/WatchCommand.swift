@@ -72,7 +72,9 @@ enum WatchCommand: Command {
       if wakes.contains(.clockChanged) { session.log("시계가 바뀌었습니다; 다시 계산합니다") }
       try session.pressButtons()
       if let ending {
-        session.log("신호 \(ending)\(Korean.subjectParticle(after: "\(ending)")) 와서 끝냅니다")
+        let name =
+          [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGQUIT: "SIGQUIT"][ending] ?? "신호 \(ending)"
+        session.log("\(name)\(Korean.objectParticle(after: name)) 받아 끝냅니다")
         break
       }
     }

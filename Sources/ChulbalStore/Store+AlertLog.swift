@@ -20,8 +20,10 @@ extension Store: AlertJournal {
     public let timeZone: String
   }
 
-  public func appointments(startingAfter instant: Date) throws(StoreError) -> [Appointment] {
-    try upcoming(after: instant)
+  public func appointments(startingAfter start: Date, departingBefore departure: Date)
+    throws(StoreError) -> [Appointment]
+  {
+    try upcoming(after: start, departingBefore: departure)
   }
 
   public func outcomes(dueAfter instant: Date) throws(StoreError) -> [AlertID: AlertOutcome] {

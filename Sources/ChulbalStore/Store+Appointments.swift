@@ -39,6 +39,21 @@ extension Store {
       "WHERE start_at > ?", [.integer(Self.seconds(now))], order: Self.departureOrder)
   }
 
+  /// Appointments that have not started by `now` and leave before `departure`, soonest
+  /// departure first. The start bound uses the index on `start_at`: a start is at most
+  /// two of the longest durations (travel and buffer) after its departure.
+  public func upcoming(after now: Date, departingBefore departure: Date) throws(StoreError)
+    -> [Appointment]
+  {
+    let end = Self.seconds(departure)
+    return try appointments(
+      "WHERE start_at > ? AND start_at < ? AND start_at - travel_seconds - buffer_seconds < ?",
+      [
+        .integer(Self.seconds(now)),
+        .integer(end + 2 * DurationExpression.maximumSeconds + 1), .integer(end),
+      ], order: Self.departureOrder)
+  }
+
   /// Appointments that have started, most recent first.
   public func past(atOrBefore now: Date) throws(StoreError) -> [Appointment] {
     try appointments(

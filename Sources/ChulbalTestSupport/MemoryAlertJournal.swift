@@ -30,9 +30,17 @@ public final class MemoryAlertJournal: AlertJournal, Sendable {
   /// The alert log as it stands.
   public var log: [AlertID: AlertOutcome] { state.withLock { $0.log } }
 
-  public func appointments(startingAfter instant: Date) -> [Appointment] {
-    state.withLock { $0.appointments.values.filter { $0.start > instant } }
-      .sorted { $0.id < $1.id }
+  public func appointments(startingAfter start: Date, departingBefore departure: Date)
+    -> [Appointment]
+  {
+    state.withLock { state in
+      state.appointments.values.filter { appointment in
+        appointment.start > start
+          && appointment.start.addingTimeInterval(
+            -TimeInterval(appointment.travelSeconds + appointment.bufferSeconds)) < departure
+      }
+    }
+    .sorted { $0.id < $1.id }
   }
 
   public func outcomes(dueAfter instant: Date) -> [AlertID: AlertOutcome] {

@@ -319,6 +319,21 @@ import Testing
     #expect(harness.journal.log[id] == .delivered(backend: "test"))
   }
 
+  /// Each step plans a day ahead: an appointment three days away is found by the step a day
+  /// later, which then sleeps until its first alert.
+  @Test func anAppointmentBeyondTheDayAheadIsFoundByALaterStep() throws {
+    var far = Self.dinner
+    far.start = instant("2026-12-04T19:00:00+09:00")
+    let harness = Harness([far])
+    let clock = ScriptedClock(now: instant("2026-12-01T17:00:00+09:00"))
+    var watcher = harness.watcher(clock: clock)
+    var wake = try watcher.tick(now: clock.now(), journal: harness.journal).wake
+    #expect(wake == instant("2026-12-02T17:00:00+09:00"))
+    wake = try watcher.tick(now: instant("2026-12-03T17:45:00+09:00"), journal: harness.journal)
+      .wake
+    #expect(wake == instant("2026-12-04T17:45:00+09:00"))
+  }
+
   @Test func anAlertNoBackendCouldShowIsRecordedMissedWithTheReasons() throws {
     let harness = Harness([Self.meeting])
     harness.failing.withLock { $0 = true }

@@ -57,6 +57,28 @@ import Testing
     }
   }
 
+  /// The watch reads only the appointments that leave before a bound, by their departure
+  /// before flooring, however long their trip.
+  @Test func theWatchReadsTheAppointmentsThatLeaveBeforeTheBound() throws {
+    let store = try Store.openOrCreate(path: path)
+    // Departures (start − travel − 600 s buffer) at 1h, 2h and, with a week's trip, 3h.
+    let base: TimeInterval = 1_796_000_000
+    _ = try store.insert(sample("한 시간", start: base + 3600 + 2700, travel: 2100), createdAt: added)
+    _ = try store.insert(sample("두 시간", start: base + 7200 + 2700, travel: 2100), createdAt: added)
+    _ = try store.insert(
+      sample("일주일", start: base + 10800 + 604_800 + 600, travel: 604_800), createdAt: added)
+    func titles(before hours: TimeInterval) throws -> [String] {
+      try store.appointments(
+        startingAfter: Date(timeIntervalSince1970: base),
+        departingBefore: Date(timeIntervalSince1970: base + hours * 3600)
+      ).map(\.title)
+    }
+    #expect(try titles(before: 1) == [])
+    #expect(try titles(before: 2) == ["한 시간"])
+    #expect(try titles(before: 3) == ["한 시간", "두 시간"])
+    #expect(try titles(before: 3.01) == ["한 시간", "두 시간", "일주일"])
+  }
+
   /// An appointment removed between the watch's step and its claim has nothing written for
   /// it, and no error: it is simply no longer due.
   @Test func anAlertOfARemovedAppointmentIsNeitherClaimedNorRecorded() throws {

@@ -6,8 +6,10 @@ import Foundation
 /// Each call is its own transaction; a claim is written before the slow delivery and the
 /// outcome after it, so no lock is held while a notification server is asked.
 public protocol AlertJournal {
-  /// Appointments that start after `instant`, with their alerts.
-  func appointments(startingAfter instant: Date) throws -> [Appointment]
+  /// Appointments that start after `start` and leave before `departure` (by the departure
+  /// before flooring, which is never earlier), with their alerts.
+  func appointments(startingAfter start: Date, departingBefore departure: Date) throws
+    -> [Appointment]
   /// The recorded outcome of every alert due after `instant`.
   func outcomes(dueAfter instant: Date) throws -> [AlertID: AlertOutcome]
   /// Takes `id` for delivery at `now`, unless its recorded outcome forbids it

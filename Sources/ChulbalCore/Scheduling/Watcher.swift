@@ -32,6 +32,10 @@ public struct Watcher {
   public private(set) var lastShown: [Int: AlertPlanner.Due] = [:]
   private let wording: Wording
   private let delivery: Delivery
+  /// How far ahead each step plans: alerts due later are found by a later step, at the
+  /// latest when this much time has passed.
+  public static let window: TimeInterval = 86_400
+
   /// How far back the log is read: further than any alert lead or snooze can reach.
   private static let logWindow: TimeInterval = 2 * TimeInterval(DurationExpression.maximumSeconds)
 
@@ -60,7 +64,14 @@ public struct Watcher {
     wake: Date?, events: [Event]
   ) {
     let horizon = AlertPlanner.horizon(now: now, lookedUntil: lookedUntil)
-    let appointments = try journal.appointments(startingAfter: horizon)
+    // Only appointments whose alerts can fall before the window's end are read: an alert is
+    // at most the longest lead or prep before its departure. The watch then looks again a
+    // day before the window ends, for the ones beyond it.
+    let windowEnd = now.addingTimeInterval(Self.window)
+    let appointments = try journal.appointments(
+      startingAfter: horizon,
+      departingBefore: windowEnd.addingTimeInterval(TimeInterval(DurationExpression.maximumSeconds))
+    )
     let log = try journal.outcomes(dueAfter: horizon.addingTimeInterval(-Self.logWindow))
     let step = AlertPlanner.step(
       now: now, lookedUntil: lookedUntil, appointments: appointments, log: log,
@@ -93,7 +104,7 @@ public struct Watcher {
       }
       events.append(.summary(count: step.missed.count, backend: delivery(notice).deliveredBy))
     }
-    return (step.wake, events)
+    return (min(step.wake ?? windowEnd, windowEnd), events)
   }
 
   /// Puts off the alert last shown for `appointmentID` by ``snoozeSeconds``, recording it so

@@ -120,14 +120,30 @@ struct Row {
   func durations(_ column: String) throws(StoreError) -> [Int] {
     let text = try text(column)
     guard !text.isEmpty else { return [] }
+    // Read as bytes: only ASCII digits and commas were ever written ("+5" and "-0", which
+    // Int() would take, were not), and splitting into Characters took a quarter of the
+    // watch's re-plan over 10,000 appointments (perf).
     var result: [Int] = []
-    for field in text.split(separator: ",", omittingEmptySubsequences: false) {
-      // Int() also reads "+5" and "-0", which were never written.
-      guard field.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(field),
-        value <= DurationExpression.maximumSeconds
-      else { throw damaged(column, "잘못된 목록 '\(text)'") }
-      result.append(value)
+    var value = 0
+    var digits = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: ",") {
+        guard digits > 0 else { throw damaged(column, "잘못된 목록 '\(text)'") }
+        result.append(value)
+        value = 0
+        digits = 0
+      } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"), digits < 10 {
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        digits += 1
+      } else {
+        throw damaged(column, "잘못된 목록 '\(text)'")
+      }
+      if value > DurationExpression.maximumSeconds {
+        throw damaged(column, "잘못된 목록 '\(text)'")
+      }
     }
+    guard digits > 0 else { throw damaged(column, "잘못된 목록 '\(text)'") }
+    result.append(value)
     return result
   }
 

@@ -89,6 +89,12 @@ struct Damage: Sendable, CustomTestStringConvertible {
     Damage("UPDATE appointment SET alerts = '1800,,0'", "약속 #1, alerts: 잘못된 목록 '1800,,0'"),
     Damage("UPDATE appointment SET alerts = '-60'", "약속 #1, alerts: 잘못된 목록 '-60'"),
     Damage("UPDATE appointment SET alerts = '+60'", "약속 #1, alerts: 잘못된 목록 '+60'"),
+    Damage("UPDATE appointment SET alerts = '1800,'", "약속 #1, alerts: 잘못된 목록 '1800,'"),
+    Damage("UPDATE appointment SET alerts = ',0'", "약속 #1, alerts: 잘못된 목록 ',0'"),
+    Damage("UPDATE appointment SET alerts = '١٨٠٠'", "약속 #1, alerts: 잘못된 목록 '١٨٠٠'"),
+    Damage(
+      "UPDATE appointment SET alerts = '99999999999999999999999'",
+      "약속 #1, alerts: 잘못된 목록 '99999999999999999999999'"),
     Damage("UPDATE appointment SET alerts = NULL", "약속 #1, alerts: 값이 없습니다 (NULL)"),
     Damage("UPDATE appointment SET note = x''", "약속 #1, note: 텍스트가 아닙니다"),
     // Values the column's type allows but the schema's meaning does not.

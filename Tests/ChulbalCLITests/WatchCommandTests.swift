@@ -110,6 +110,8 @@ import Testing
     try addSoon("예비", in: 1)
     let watch = try WatchProcess(database: database, in: folder.path)
     #expect(watch.waitFor("[알림] 지금 출발하세요 · 예비", seconds: 40), "\(watch.standardError)")
+    // The log line that names the failure comes just after the terminal's own line.
+    #expect(watch.waitFor("→ terminal (앞에서 안 됨: "), "\(watch.standardError)")
     #expect(watch.standardError.contains(reason), "\(watch.standardError)")
     #expect(watch.stop() == 0)
   }

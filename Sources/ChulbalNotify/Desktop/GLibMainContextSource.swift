@@ -11,19 +11,22 @@ import Foundation
 /// context with nothing to do gives no timeout (-1), so it never wakes the loop by itself.
 ///
 /// Use it from one thread only, as the loop does.
+///
+/// Without libnotify and GLib on the system there is no context: the source then waits on
+/// nothing and never wakes the loop.
 public final class GLibMainContextSource: PollSource {
-  private let context: OpaquePointer
+  private let context: OpaquePointer?
   /// The descriptors of the iteration under way, as GLib gave them; nil between iterations.
   private var polled: [GPollFD]?
   private var priority: Int32 = 0
 
   public init() {
-    context = g_main_context_ref(g_main_context_default())
+    context = chulbal_notify_library() == nil ? nil : g_main_context_ref(g_main_context_default())
   }
 
   deinit {
     if polled != nil { finish() }
-    g_main_context_unref(context)
+    if let context { g_main_context_unref(context) }
   }
 
   public func prepare() -> (descriptors: [pollfd], timeoutMilliseconds: Int32) {
@@ -31,7 +34,7 @@ public final class GLibMainContextSource: PollSource {
     // open; finish it before starting another, as GLib requires.
     if polled != nil { finish() }
     // Another thread runs this context; it is that thread's to dispatch.
-    guard g_main_context_acquire(context) != 0 else { return ([], -1) }
+    guard let context, g_main_context_acquire(context) != 0 else { return ([], -1) }
     var priority: Int32 = 0
     let ready = g_main_context_prepare(context, &priority) != 0
     var timeout: Int32 = -1
@@ -65,7 +68,7 @@ public final class GLibMainContextSource: PollSource {
 
   /// Checks the descriptors' results, dispatches what is ready, and ends the iteration.
   private func finish() {
-    guard var polled else { return }
+    guard var polled, let context else { return }
     self.polled = nil
     if g_main_context_check(context, priority, &polled, Int32(polled.count)) != 0 {
       g_main_context_dispatch(context)

@@ -38,6 +38,9 @@ public enum NotificationServer {
     guard !address.isEmpty else {
       return failure("D-Bus 세션이 없습니다 (DBUS_SESSION_BUS_ADDRESS가 비어 있음)")
     }
+    if let error = chulbal_notify_load_error() {
+      return failure("libnotify를 불러올 수 없습니다 (\(String(cString: error)))")
+    }
     let deadline = CallDeadline(milliseconds: timeoutMilliseconds)
     let busTimeout = "D-Bus 세션이 \(timeoutMilliseconds)ms 안에 답하지 않습니다"
     let serverTimeout = "알림 서버가 \(timeoutMilliseconds)ms 안에 답하지 않습니다"

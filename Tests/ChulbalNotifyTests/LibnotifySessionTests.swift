@@ -220,12 +220,12 @@ struct LibnotifySessionTests {
     var start = ContinuousClock.now
     let result = NotificationServer.preflight(variables: NotifySession.variables)
     var elapsed = ContinuousClock.now - start
-    #expect(result.failure?.reason == "알림 서버가 1000ms 안에 답하지 않습니다")
+    #expect(result.failure?.reason == "알림 서버가 750ms 안에 답하지 않습니다")
     #expect(elapsed >= .milliseconds(500) && elapsed < .seconds(5), "\(elapsed)")
 
     start = ContinuousClock.now
     #expect(
-      throws: NotifyFailure(backend: "libnotify", reason: "알림 서버가 1000ms 안에 답하지 않습니다")
+      throws: NotifyFailure(backend: "libnotify", reason: "알림 서버가 750ms 안에 답하지 않습니다")
     ) {
       try notifier.deliver(Notice(key: 15, summary: "s", body: "b", urgency: .critical))
     }

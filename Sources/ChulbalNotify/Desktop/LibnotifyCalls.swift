@@ -4,13 +4,14 @@
 // when first called (see CLibnotify's shim.h): chulbal is not linked against them, so that
 // the commands that send no notification do not load them. Each has the name and the
 // signature of the C function it stands for, and this module's own declaration is the one its
-// code calls. Call one only once `chulbal_notify_library()` has loaded the library, as the
-// preflight makes sure of.
+// code calls; as with an imported C function, a result may go unused. Call one only once
+// `chulbal_notify_library()` has loaded the library, as the preflight makes sure of.
 
 func g_cancellable_cancel(_ a0: UnsafeMutablePointer<GCancellable>?) {
   chulbal_dynamic_g_cancellable_cancel()!(a0)
 }
 
+@discardableResult
 func g_cancellable_new() -> UnsafeMutablePointer<GCancellable>! {
   chulbal_dynamic_g_cancellable_new()!()
 }
@@ -36,8 +37,10 @@ func g_dbus_connection_new_for_address_sync(
   chulbal_dynamic_g_dbus_connection_new_for_address_sync()!(a0, a1, a2, a3, a4)
 }
 
+@discardableResult
 func g_io_error_quark() -> GQuark { chulbal_dynamic_g_io_error_quark()!() }
 
+@discardableResult
 func g_main_context_acquire(_ a0: OpaquePointer?) -> gboolean {
   chulbal_dynamic_g_main_context_acquire()!(a0)
 }
@@ -46,12 +49,14 @@ func g_main_context_check(
   _ a0: OpaquePointer?, _ a1: gint, _ a2: UnsafeMutablePointer<GPollFD>?, _ a3: gint
 ) -> gboolean { chulbal_dynamic_g_main_context_check()!(a0, a1, a2, a3) }
 
+@discardableResult
 func g_main_context_default() -> OpaquePointer! { chulbal_dynamic_g_main_context_default()!() }
 
 func g_main_context_dispatch(_ a0: OpaquePointer?) {
   chulbal_dynamic_g_main_context_dispatch()!(a0)
 }
 
+@discardableResult
 func g_main_context_prepare(_ a0: OpaquePointer?, _ a1: UnsafeMutablePointer<gint>?) -> gboolean {
   chulbal_dynamic_g_main_context_prepare()!(a0, a1)
 }
@@ -61,6 +66,7 @@ func g_main_context_query(
   _ a3: UnsafeMutablePointer<GPollFD>?, _ a4: gint
 ) -> gint { chulbal_dynamic_g_main_context_query()!(a0, a1, a2, a3, a4) }
 
+@discardableResult
 func g_main_context_ref(_ a0: OpaquePointer?) -> OpaquePointer! {
   chulbal_dynamic_g_main_context_ref()!(a0)
 }
@@ -71,10 +77,12 @@ func g_main_context_unref(_ a0: OpaquePointer?) { chulbal_dynamic_g_main_context
 
 func g_object_unref(_ a0: gpointer?) { chulbal_dynamic_g_object_unref()!(a0) }
 
+@discardableResult
 func g_variant_get_boolean(_ a0: OpaquePointer?) -> gboolean {
   chulbal_dynamic_g_variant_get_boolean()!(a0)
 }
 
+@discardableResult
 func g_variant_get_child_value(_ a0: OpaquePointer?, _ a1: gsize) -> OpaquePointer! {
   chulbal_dynamic_g_variant_get_child_value()!(a0, a1)
 }
@@ -83,26 +91,31 @@ func g_variant_get_string(_ a0: OpaquePointer?, _ a1: UnsafeMutablePointer<gsize
   -> UnsafePointer<gchar>!
 { chulbal_dynamic_g_variant_get_string()!(a0, a1) }
 
+@discardableResult
 func g_variant_n_children(_ a0: OpaquePointer?) -> gsize {
   chulbal_dynamic_g_variant_n_children()!(a0)
 }
 
+@discardableResult
 func g_variant_new_string(_ a0: UnsafePointer<gchar>?) -> OpaquePointer! {
   chulbal_dynamic_g_variant_new_string()!(a0)
 }
 
+@discardableResult
 func g_variant_new_tuple(_ a0: UnsafePointer<OpaquePointer?>?, _ a1: gsize) -> OpaquePointer! {
   chulbal_dynamic_g_variant_new_tuple()!(a0, a1)
 }
 
 func g_variant_type_free(_ a0: OpaquePointer?) { chulbal_dynamic_g_variant_type_free()!(a0) }
 
+@discardableResult
 func g_variant_type_new(_ a0: UnsafePointer<gchar>?) -> OpaquePointer! {
   chulbal_dynamic_g_variant_type_new()!(a0)
 }
 
 func g_variant_unref(_ a0: OpaquePointer?) { chulbal_dynamic_g_variant_unref()!(a0) }
 
+@discardableResult
 func notify_init(_ a0: UnsafePointer<CChar>?) -> gboolean { chulbal_dynamic_notify_init()!(a0) }
 
 func notify_notification_add_action(

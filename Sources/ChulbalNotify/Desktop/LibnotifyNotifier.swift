@@ -36,7 +36,8 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
   ///   - onAction: called with the notice's key when a button is pressed, on the thread that
   ///     pumps ``pollSource``.
   public init(
-    variables: [String: String], timeoutMilliseconds: Int32 = 1000,
+    variables: [String: String],
+    timeoutMilliseconds: Int32 = NotificationServer.defaultTimeoutMilliseconds,
     onAction: @escaping (Int, Notice.Action) -> Void
   ) {
     self.variables = variables

@@ -13,6 +13,10 @@ public enum NotificationServer {
   public static let backend = "libnotify"
   /// The well-known name a notification server owns.
   public static let busName = "org.freedesktop.Notifications"
+  /// How long the preflight may take: under the second in which a watch must decide that
+  /// the desktop cannot show an alert and hand it on, and ages for a server, which answers in
+  /// a few milliseconds (5 ms for dunst here, `notify --test`).
+  public static let defaultTimeoutMilliseconds: Int32 = 750
   static let objectPath = "/org/freedesktop/Notifications"
 
   /// Finds out, within `timeoutMilliseconds`, whether a notification server answers on the
@@ -27,7 +31,7 @@ public enum NotificationServer {
   /// - Returns: the server's information, or a failure of backend `libnotify` whose reason is
   ///   one Korean line.
   public static func preflight(
-    variables: [String: String], timeoutMilliseconds: Int32 = 1000
+    variables: [String: String], timeoutMilliseconds: Int32 = defaultTimeoutMilliseconds
   ) -> Result<ServerInformation, NotifyFailure> {
     func failure(_ reason: String) -> Result<ServerInformation, NotifyFailure> {
       .failure(NotifyFailure(backend: backend, reason: reason))

@@ -20,6 +20,7 @@ func g_clear_error(_ a0: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
   chulbal_dynamic_g_clear_error()!(a0)
 }
 
+@discardableResult
 func g_dbus_connection_call_sync(
   _ a0: OpaquePointer?, _ a1: UnsafePointer<gchar>?, _ a2: UnsafePointer<gchar>?,
   _ a3: UnsafePointer<gchar>?, _ a4: UnsafePointer<gchar>?, _ a5: OpaquePointer?,
@@ -29,6 +30,7 @@ func g_dbus_connection_call_sync(
   chulbal_dynamic_g_dbus_connection_call_sync()!(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10)
 }
 
+@discardableResult
 func g_dbus_connection_new_for_address_sync(
   _ a0: UnsafePointer<gchar>?, _ a1: GDBusConnectionFlags, _ a2: OpaquePointer?,
   _ a3: UnsafeMutablePointer<GCancellable>?,
@@ -45,6 +47,7 @@ func g_main_context_acquire(_ a0: OpaquePointer?) -> gboolean {
   chulbal_dynamic_g_main_context_acquire()!(a0)
 }
 
+@discardableResult
 func g_main_context_check(
   _ a0: OpaquePointer?, _ a1: gint, _ a2: UnsafeMutablePointer<GPollFD>?, _ a3: gint
 ) -> gboolean { chulbal_dynamic_g_main_context_check()!(a0, a1, a2, a3) }
@@ -61,6 +64,7 @@ func g_main_context_prepare(_ a0: OpaquePointer?, _ a1: UnsafeMutablePointer<gin
   chulbal_dynamic_g_main_context_prepare()!(a0, a1)
 }
 
+@discardableResult
 func g_main_context_query(
   _ a0: OpaquePointer?, _ a1: gint, _ a2: UnsafeMutablePointer<gint>?,
   _ a3: UnsafeMutablePointer<GPollFD>?, _ a4: gint
@@ -87,6 +91,7 @@ func g_variant_get_child_value(_ a0: OpaquePointer?, _ a1: gsize) -> OpaquePoint
   chulbal_dynamic_g_variant_get_child_value()!(a0, a1)
 }
 
+@discardableResult
 func g_variant_get_string(_ a0: OpaquePointer?, _ a1: UnsafeMutablePointer<gsize>?)
   -> UnsafePointer<gchar>!
 { chulbal_dynamic_g_variant_get_string()!(a0, a1) }
@@ -127,6 +132,7 @@ func notify_notification_clear_actions(_ a0: UnsafeMutablePointer<NotifyNotifica
   chulbal_dynamic_notify_notification_clear_actions()!(a0)
 }
 
+@discardableResult
 func notify_notification_new(
   _ a0: UnsafePointer<CChar>?, _ a1: UnsafePointer<CChar>?, _ a2: UnsafePointer<CChar>?
 ) -> UnsafeMutablePointer<NotifyNotification>! {
@@ -146,11 +152,13 @@ func notify_notification_set_urgency(
   _ a0: UnsafeMutablePointer<NotifyNotification>?, _ a1: NotifyUrgency
 ) { chulbal_dynamic_notify_notification_set_urgency()!(a0, a1) }
 
+@discardableResult
 func notify_notification_show(
   _ a0: UnsafeMutablePointer<NotifyNotification>?,
   _ a1: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
 ) -> gboolean { chulbal_dynamic_notify_notification_show()!(a0, a1) }
 
+@discardableResult
 func notify_notification_update(
   _ a0: UnsafeMutablePointer<NotifyNotification>?, _ a1: UnsafePointer<CChar>?,
   _ a2: UnsafePointer<CChar>?, _ a3: UnsafePointer<CChar>?

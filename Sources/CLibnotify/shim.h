@@ -16,11 +16,13 @@
 
 /// libnotify (which brings GIO, GObject and GLib with it), opened once; NULL when it cannot be
 /// loaded, and then `chulbal_notify_load_error()` says why.
-static inline void *chulbal_notify_library_loading(const char **error) {
+static inline void *chulbal_notify_library_state(int load, const char **error) {
   static void *library;
   static int tried;
   static char reason[256];
-  if (!tried) {
+  // Opened again (a reference more) by each Swift file's own copy of this function, which
+  // the dynamic loader answers with the library already loaded.
+  if (!tried && load) {
     tried = 1;
     library = dlopen("libnotify.so.4", RTLD_NOW | RTLD_GLOBAL);
     if (!library) {
@@ -32,12 +34,21 @@ static inline void *chulbal_notify_library_loading(const char **error) {
   return library;
 }
 
-static inline void *chulbal_notify_library(void) { return chulbal_notify_library_loading(NULL); }
+static inline void *chulbal_notify_library(void) { return chulbal_notify_library_state(1, NULL); }
+
+/// libnotify if something in the process has loaded it already, else NULL; never loads it.
+///
+/// Asked of the dynamic loader (RTLD_NOLOAD), not of the statics above: a static inline
+/// function is compiled into each Swift file that calls it, each copy with statics of its
+/// own.
+static inline void *chulbal_notify_library_if_loaded(void) {
+  return dlopen("libnotify.so.4", RTLD_NOW | RTLD_NOLOAD);
+}
 
 /// Why libnotify could not be loaded (dlerror's words), or NULL when it was.
 static inline const char *chulbal_notify_load_error(void) {
   const char *error;
-  chulbal_notify_library_loading(&error);
+  chulbal_notify_library_state(1, &error);
   return error;
 }
 

@@ -12,17 +12,16 @@ import Foundation
 ///
 /// Use it from one thread only, as the loop does.
 ///
-/// Without libnotify and GLib on the system there is no context: the source then waits on
-/// nothing and never wakes the loop.
+/// The context is taken only once something has loaded libnotify and GLib (the first
+/// preflight does): until then, and on a system without them, the source waits on nothing
+/// and never wakes the loop, and a watch with no D-Bus session never loads them at all.
 public final class GLibMainContextSource: PollSource {
-  private let context: OpaquePointer?
+  private var context: OpaquePointer?
   /// The descriptors of the iteration under way, as GLib gave them; nil between iterations.
   private var polled: [GPollFD]?
   private var priority: Int32 = 0
 
-  public init() {
-    context = chulbal_notify_library() == nil ? nil : g_main_context_ref(g_main_context_default())
-  }
+  public init() {}
 
   deinit {
     if polled != nil { finish() }
@@ -33,6 +32,9 @@ public final class GLibMainContextSource: PollSource {
     // A loop that prepared and never dispatched (it stopped waiting early) leaves an iteration
     // open; finish it before starting another, as GLib requires.
     if polled != nil { finish() }
+    if context == nil, chulbal_notify_library_if_loaded() != nil {
+      context = g_main_context_ref(g_main_context_default())
+    }
     // Another thread runs this context; it is that thread's to dispatch.
     guard let context, g_main_context_acquire(context) != 0 else { return ([], -1) }
     var priority: Int32 = 0

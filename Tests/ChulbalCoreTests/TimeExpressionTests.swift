@@ -47,7 +47,8 @@ import Testing
     Case(text: "오늘 저녁 7시 30분", expected: "2026-11-30T19:30:00+09:00"),
     Case(text: "모레 아침 8시 반", expected: "2026-12-02T08:30:00+09:00"),
     Case(text: "글피 9시", expected: "2026-12-03T09:00:00+09:00"),
-    Case(text: "오늘 9시", expected: "2026-11-30T09:00:00+09:00"),
+    // At 14:00, 09:00 has gone today and 21:00 has not (the twelve-hour rule below).
+    Case(text: "오늘 9시", expected: "2026-11-30T21:00:00+09:00"),
     Case(text: "12월 1일 오후 7시", expected: "2026-12-01T19:00:00+09:00"),
     Case(text: "2027년 1월 2일 오전 10시", expected: "2027-01-02T10:00:00+09:00"),
     Case(text: "1월 2일 10시", expected: "2027-01-02T10:00:00+09:00"),
@@ -55,7 +56,7 @@ import Testing
     Case(text: "오전 12시", expected: "2026-12-01T00:00:00+09:00"),
     Case(text: "내일 오후 12시", expected: "2026-12-01T12:00:00+09:00"),
     Case(text: "내일 오전 12시", expected: "2026-12-01T00:00:00+09:00"),
-    Case(text: "7시", expected: "2026-12-01T07:00:00+09:00"),
+    Case(text: "7시", expected: "2026-11-30T19:00:00+09:00"),
     Case(text: "19시", expected: "2026-11-30T19:00:00+09:00"),
     Case(text: "오후 3시", expected: "2026-11-30T15:00:00+09:00"),
     Case(text: "저녁 7시", expected: "2026-11-30T19:00:00+09:00"),
@@ -114,6 +115,80 @@ import Testing
       text: "내일 오후 7시", expected: "2026-12-01T19:00:00+05:45",
       now: "2026-11-30T14:00:00+05:45", zone: "Asia/Kathmandu"),
   ]
+
+  /// A bare `N시` as a Korean says it: on the twelve-hour clock, never the small hours
+  /// unless 새벽 or 밤 says so, the next reading still ahead, and on a named day the
+  /// afternoon for 1–6. Tuesday 2026-12-01 in Seoul, at several times of day.
+  static func on(_ time: String, _ text: String, _ expected: String) -> Case {
+    Case(
+      text: text, expected: "2026-12-\(expected):00+09:00", now: "2026-12-01T\(time):00+09:00")
+  }
+
+  static let twelveHourCases: [Case] = [
+    // The issue's table.
+    on("18:00", "7시", "01T19:00"),
+    on("06:00", "7시", "01T07:00"),
+    on("10:00", "7시", "01T19:00"),
+    on("20:00", "7시", "02T07:00"),
+    on("10:00", "3시", "01T15:00"),
+    on("15:25", "3시", "02T15:00"),
+    on("13:00", "12시", "02T12:00"),
+    on("18:00", "오늘 7시", "01T19:00"),
+    // Both readings have gone: the afternoon one, which `add` refuses as past (issue item 4).
+    on("20:00", "오늘 7시", "01T19:00"),
+    on("18:00", "내일 7시", "02T07:00"),
+    on("06:00", "내일 7시", "02T07:00"),
+    on("18:00", "내일 3시", "02T15:00"),
+    on("06:00", "내일 3시", "02T15:00"),
+    on("15:25", "새벽 3시", "02T03:00"),
+    on("20:00", "19시", "02T19:00"),
+    // Just after midnight, before noon, at noon, and just before midnight.
+    on("00:30", "7시", "01T07:00"),
+    on("00:30", "12시", "01T12:00"),
+    on("00:30", "3시", "01T15:00"),
+    on("00:30", "1시", "01T13:00"),
+    on("00:30", "6시", "01T06:00"),
+    on("00:30", "11시", "01T11:00"),
+    on("11:59", "12시", "01T12:00"),
+    on("11:59", "11시", "01T23:00"),
+    on("11:59", "7시", "01T19:00"),
+    on("12:00", "12시", "02T12:00"),
+    on("12:00", "1시", "01T13:00"),
+    on("12:00", "6시", "01T18:00"),
+    on("23:59", "7시", "02T07:00"),
+    on("23:59", "12시", "02T12:00"),
+    on("23:59", "3시", "02T15:00"),
+    on("23:59", "11시", "02T11:00"),
+    // A named day: 1–6 in the afternoon, 7–11 ahead today or else the morning, 12 noon.
+    on("10:00", "오늘 6시", "01T18:00"),
+    on("10:00", "내일 6시", "02T18:00"),
+    on("10:00", "모레 11시", "03T11:00"),
+    on("10:00", "오늘 11시", "01T11:00"),
+    on("12:00", "오늘 11시", "01T23:00"),
+    on("10:00", "오늘 12시", "01T12:00"),
+    on("18:00", "12월 1일 7시", "01T19:00"),
+    on("18:00", "12월 2일 7시", "02T07:00"),
+    on("18:00", "목요일 7시", "03T07:00"),
+    on("18:00", "목요일 2시", "03T14:00"),
+    // Minutes go with the hour.
+    on("18:00", "7시 30분", "01T19:30"),
+    on("20:00", "7시 반", "02T07:30"),
+    // Everything else is read as written.
+    on("20:00", "오후 7시", "02T19:00"),
+    on("18:00", "오전 7시", "02T07:00"),
+    on("23:00", "밤 1시", "02T01:00"),
+    on("18:00", "0시", "02T00:00"),
+    on("14:00", "13시", "02T13:00"),
+    on("18:00", "7:00", "02T07:00"),
+    on("18:00", "정오", "02T12:00"),
+  ]
+
+  @Test(arguments: twelveHourCases)
+  func aBareHourIsReadOnTheTwelveHourClock(_ example: Case) throws {
+    let parsed = try TimeExpression.parse(
+      example.text, now: instant(example.now), timeZone: zone(example.zone))
+    #expect(parsed == instant(example.expected))
+  }
 
   @Test(arguments: seoulCases + zoneCases)
   func parses(_ example: Case) throws {

@@ -4,7 +4,8 @@ extension ScannedTime {
   /// The instant this time means, read against `now` in `timeZone`.
   ///
   /// A time with no day is the next time that clock time comes after `now`; a month and day
-  /// with no year are in the year of `now` unless that day has gone, then in the next.
+  /// with no year are in the year of `now` unless that day has gone, then in the next. A bare
+  /// `N시` is read on the 12-hour clock (``twelveHourCandidates(_:)``).
   ///
   /// - Throws: `InputError.time` for a day that year lacks, such as `2월 30일`, or an instant
   ///   outside the years 1900–2200 (`+1h` late on 2200-12-31); scanning has already rejected
@@ -30,7 +31,7 @@ extension ScannedTime {
     let nowSecond = Int((now.timeIntervalSince1970).rounded(.down))
     let today = (nowSecond + timeZone.offset(atSecond: nowSecond)).floorDivided(by: 86_400)
 
-    func instant(day: Int) -> Date {
+    func instant(day: Int, hour: Int = hour) -> Date {
       let local = day * 86_400 + hour * 3600 + minute * 60 + second
       if let offsetSeconds {
         return Date(timeIntervalSince1970: TimeInterval(local - offsetSeconds))
@@ -38,6 +39,8 @@ extension ScannedTime {
       return Date(timeIntervalSince1970: TimeInterval(timeZone.instant(forLocalSeconds: local)))
     }
 
+    // The day the text names, if it names one.
+    var named: Int?
     if let month, let day {
       var date = CivilDate(year: year ?? CivilDate(days: today).year, month: month, day: day)
       guard (1900...2200).contains(date.year) else { throw fail("연도는 1900~2200이어야 합니다") }
@@ -46,30 +49,61 @@ extension ScannedTime {
         date.year += 1
         guard date.isValid else { throw fail("\(date.year)년 \(month)월에는 \(day)일이 없습니다") }
       }
-      return instant(day: date.days)
-    }
-    if let relativeDays {
-      return instant(day: today + relativeDays)
-    }
-    if case (let index, let week)? = weekday {
+      named = date.days
+    } else if let relativeDays {
+      named = today + relativeDays
+    } else if case (let index, let week)? = weekday {
       let todayWeekday = CivilDate.weekday(days: today)
       switch week {
       case .next:
         let ahead = (index - todayWeekday + 7) % 7
-        return instant(day: today + (ahead == 0 ? 7 : ahead))
+        named = today + (ahead == 0 ? 7 : ahead)
       case .this, .following:
         // Weeks run Monday to Sunday, as Korean calendars print them.
         let monday = today - (todayWeekday + 6) % 7
         let dayInWeek = (index + 6) % 7
-        return instant(day: monday + dayInWeek + (week == .following ? 7 : 0))
+        named = monday + dayInWeek + (week == .following ? 7 : 0)
       }
     }
+
+    if let hours = twelveHourCandidates(hour) {
+      func at(_ day: Int, _ hour: Int) -> Date { instant(day: day, hour: hour) }
+      if let named {
+        // On a named day: 1–6 in the afternoon; 7–11 whichever is still ahead when the day is
+        // today, else the morning; 12 is noon.
+        let hour = hour
+        if (1...6).contains(hour) { return at(named, hour + 12) }
+        guard hour != 12, named == today else { return at(named, hour == 12 ? 12 : hour) }
+        return hours.lazy.map { at(named, $0) }.first { $0 > now } ?? at(named, hour + 12)
+      }
+      // No day: the first of them still ahead.
+      for day in today...(today + 1) {
+        if let ahead = hours.lazy.map({ at(day, $0) }).first(where: { $0 > now }) { return ahead }
+      }
+      return at(today + 1, hours[0])
+    }
+    if let named { return instant(day: named) }
     // No day given: the next time this clock time comes. Starting from yesterday catches
     // '밤 1시' typed just after midnight.
     for day in (today - 1)...(today + 2) where instant(day: day) > now {
       return instant(day: day)
     }
     return instant(day: today + 1)
+  }
+
+  /// For a bare `N시` (1–12, no 오전/오후/아침/저녁/밤/새벽/낮), the hours of the day it can
+  /// mean, earliest first, as a Korean says the hour: N and N + 12, except that 1–5 are never
+  /// the small hours unless 새벽 or 밤 says so, and `12시` alone is noon. Nil for every other
+  /// time, which is read as written.
+  func twelveHourCandidates(_ hour: Int) -> [Int]? {
+    guard isKoreanHour, meridiem == nil, fixedHour == nil, (1...12).contains(hour) else {
+      return nil
+    }
+    switch hour {
+    case 12: return [12]
+    case 1...5: return [hour + 12]
+    default: return [hour, hour + 12]
+    }
   }
 
   /// Makes every check of ``resolve(now:timeZone:)`` that needs neither `now` nor a zone.

@@ -93,6 +93,7 @@ extension ScannedTime {
           throw fail("'\(number.text)시': 시각이 두 번 있습니다 ('정오'/'자정'이 시각입니다)")
         }
         if unit == "분" && hour == nil { throw fail("'\(number.text)분' 앞에 시가 없습니다") }
+        if unit == "시" { isKoreanHour = true }
         self[keyPath: path] = number.value
       } else if scanner.take("초") {
         guard minute != nil else { throw fail("'\(number.text)초' 앞에 분이 없습니다") }

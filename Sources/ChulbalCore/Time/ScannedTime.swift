@@ -20,6 +20,9 @@ public struct ScannedTime: Sendable {
   var weekday: (index: Int, week: WeekdayWeek)?
   var meridiem: Meridiem?
   var hour: Int?
+  /// Whether the hour was written `N시`, which a Korean reads on the 12-hour clock when no
+  /// 오전/오후 comes with it, rather than as `19:00`.
+  var isKoreanHour = false
   var minute: Int?
   var second = 0
   var offsetSeconds: Int?

@@ -71,7 +71,9 @@ import Testing
     Case(text: "내일 19:00", expected: "2026-12-01T19:00:00+09:00"),
     // Weekdays: 2026-11-30 is a Monday.
     Case(text: "화요일 9시", expected: "2026-12-01T09:00:00+09:00"),
-    Case(text: "월요일 9시", expected: "2026-12-07T09:00:00+09:00"),
+    // Today is Monday and 21:00 is still ahead: a bare 9시 on today is that (both rules of
+    // the twelve-hour reading and of today's weekday).
+    Case(text: "월요일 9시", expected: "2026-11-30T21:00:00+09:00"),
     Case(text: "일요일 오후 2시", expected: "2026-12-06T14:00:00+09:00"),
     Case(text: "다음주 월요일 9시", expected: "2026-12-07T09:00:00+09:00"),
     Case(text: "다음 주 수요일 오전 10시", expected: "2026-12-09T10:00:00+09:00"),
@@ -182,6 +184,35 @@ import Testing
     on("18:00", "7:00", "02T07:00"),
     on("18:00", "정오", "02T12:00"),
   ]
+
+  /// A weekday that is today means today while its time is still ahead (Friday 2026-12-04).
+  static let todaysWeekdayCases: [Case] = [
+    Case(
+      text: "금요일 저녁 7시", expected: "2026-12-04T19:00:00+09:00", now: "2026-12-04T15:00:00+09:00"),
+    Case(
+      text: "금요일 저녁 7시", expected: "2026-12-11T19:00:00+09:00", now: "2026-12-04T20:00:00+09:00"),
+    Case(text: "금요일 7시", expected: "2026-12-04T19:00:00+09:00", now: "2026-12-04T15:00:00+09:00"),
+    Case(text: "금요일 7시", expected: "2026-12-11T07:00:00+09:00", now: "2026-12-04T20:00:00+09:00"),
+    Case(
+      text: "금요일 오전 9시", expected: "2026-12-11T09:00:00+09:00", now: "2026-12-04T15:00:00+09:00"),
+    Case(
+      text: "금요일 19:00", expected: "2026-12-04T19:00:00+09:00", now: "2026-12-04T15:00:00+09:00"),
+    Case(
+      text: "다음주 금요일 저녁 7시", expected: "2026-12-11T19:00:00+09:00", now: "2026-12-04T15:00:00+09:00"
+    ),
+    Case(
+      text: "이번주 금요일 저녁 7시", expected: "2026-12-04T19:00:00+09:00", now: "2026-12-04T15:00:00+09:00"
+    ),
+    Case(
+      text: "토요일 저녁 7시", expected: "2026-12-05T19:00:00+09:00", now: "2026-12-04T15:00:00+09:00"),
+  ]
+
+  @Test(arguments: todaysWeekdayCases)
+  func aWeekdayThatIsTodayMeansTodayWhileItsTimeIsAhead(_ example: Case) throws {
+    let parsed = try TimeExpression.parse(
+      example.text, now: instant(example.now), timeZone: zone(example.zone))
+    #expect(parsed == instant(example.expected))
+  }
 
   @Test(arguments: twelveHourCases)
   func aBareHourIsReadOnTheTwelveHourClock(_ example: Case) throws {

@@ -39,8 +39,10 @@ extension ScannedTime {
       return Date(timeIntervalSince1970: TimeInterval(timeZone.instant(forLocalSeconds: local)))
     }
 
-    // The day the text names, if it names one.
+    // The day the text names, if it names one; a weekday alone that is today names today
+    // while its time is still ahead, else the same day next week (`later`).
     var named: Int?
+    var later: Int?
     if let month, let day {
       var date = CivilDate(year: year ?? CivilDate(days: today).year, month: month, day: day)
       guard (1900...2200).contains(date.year) else { throw fail("연도는 1900~2200이어야 합니다") }
@@ -57,7 +59,8 @@ extension ScannedTime {
       switch week {
       case .next:
         let ahead = (index - todayWeekday + 7) % 7
-        named = today + (ahead == 0 ? 7 : ahead)
+        named = today + ahead
+        if ahead == 0 { later = today + 7 }
       case .this, .following:
         // Weeks run Monday to Sunday, as Korean calendars print them.
         let monday = today - (todayWeekday + 6) % 7
@@ -66,29 +69,43 @@ extension ScannedTime {
       }
     }
 
-    if let hours = twelveHourCandidates(hour) {
-      func at(_ day: Int, _ hour: Int) -> Date { instant(day: day, hour: hour) }
-      if let named {
-        // On a named day: 1–6 in the afternoon; 7–11 whichever is still ahead when the day is
-        // today, else the morning; 12 is noon.
-        let hour = hour
-        if (1...6).contains(hour) { return at(named, hour + 12) }
-        guard hour != 12, named == today else { return at(named, hour == 12 ? 12 : hour) }
-        return hours.lazy.map { at(named, $0) }.first { $0 > now } ?? at(named, hour + 12)
-      }
-      // No day: the first of them still ahead.
-      for day in today...(today + 1) {
-        if let ahead = hours.lazy.map({ at(day, $0) }).first(where: { $0 > now }) { return ahead }
-      }
-      return at(today + 1, hours[0])
+    if let named {
+      let first = onDay(
+        named, clockHour: hour, today: today, now: now, at: { instant(day: $0, hour: $1) })
+      guard let later, first <= now else { return first }
+      return onDay(
+        later, clockHour: hour, today: today, now: now, at: { instant(day: $0, hour: $1) })
     }
-    if let named { return instant(day: named) }
+    if let hours = twelveHourCandidates(hour) {
+      // No day: the first reading still ahead.
+      for day in today...(today + 1) {
+        if let ahead = hours.lazy.map({ instant(day: day, hour: $0) }).first(where: { $0 > now }) {
+          return ahead
+        }
+      }
+      return instant(day: today + 1, hour: hours[0])
+    }
     // No day given: the next time this clock time comes. Starting from yesterday catches
     // '밤 1시' typed just after midnight.
     for day in (today - 1)...(today + 2) where instant(day: day) > now {
       return instant(day: day)
     }
     return instant(day: today + 1)
+  }
+
+  /// The instant on `day` at the time the text gives; a bare `N시` there is 1–6 in the
+  /// afternoon, 7–11 whichever is still ahead when `day` is today (else the afternoon one,
+  /// already past) and the morning on another day, 12 noon.
+  ///
+  /// - Parameter clockHour: the hour as ``clock()`` reads it, for every other time.
+  private func onDay(
+    _ day: Int, clockHour: Int, today: Int, now: Date, at instant: (Int, Int) -> Date
+  ) -> Date {
+    guard let hours = twelveHourCandidates(clockHour) else { return instant(day, clockHour) }
+    if (1...6).contains(clockHour) { return instant(day, clockHour + 12) }
+    guard clockHour != 12, day == today else { return instant(day, clockHour) }
+    for hour in hours where instant(day, hour) > now { return instant(day, hour) }
+    return instant(day, clockHour + 12)
   }
 
   /// For a bare `N시` (1–12, no 오전/오후/아침/저녁/밤/새벽/낮), the hours of the day it can

@@ -207,6 +207,51 @@ import Testing
       text: "토요일 저녁 7시", expected: "2026-12-05T19:00:00+09:00", now: "2026-12-04T15:00:00+09:00"),
   ]
 
+  /// The forms people type: particles, Korean relative times, dotted dates, short weekdays
+  /// (Monday 2026-11-30, 14:00 in Seoul).
+  static let commonFormCases: [Case] = [
+    Case(text: "내일 저녁 7시에", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "오후 7시 반에", expected: "2026-11-30T19:30:00+09:00"),
+    Case(text: "7시까지", expected: "2026-11-30T19:00:00+09:00"),
+    Case(text: "정오에", expected: "2026-12-01T12:00:00+09:00"),
+    Case(text: "2시간 후", expected: "2026-11-30T16:00:00+09:00"),
+    Case(text: "30분 뒤", expected: "2026-11-30T14:30:00+09:00"),
+    Case(text: "1시간 30분 뒤", expected: "2026-11-30T15:30:00+09:00"),
+    Case(text: "지금부터 30분 뒤", expected: "2026-11-30T14:30:00+09:00"),
+    Case(text: "지금", expected: "2026-11-30T14:00:00+09:00"),
+    Case(text: "3일 뒤 오후 2시", expected: "2026-12-03T14:00:00+09:00"),
+    Case(text: "3일 후 19:00", expected: "2026-12-03T19:00:00+09:00"),
+    Case(text: "2026.12.24 19:00", expected: "2026-12-24T19:00:00+09:00"),
+    Case(text: "12.24 19:00", expected: "2026-12-24T19:00:00+09:00"),
+    Case(text: "2026. 12. 24. 오후 7시", expected: "2026-12-24T19:00:00+09:00"),
+    Case(text: "2027.1.2 9:05", expected: "2027-01-02T09:05:00+09:00"),
+    Case(text: "금 저녁 7시", expected: "2026-12-04T19:00:00+09:00"),
+    Case(text: "(금) 저녁 7시", expected: "2026-12-04T19:00:00+09:00"),
+    Case(text: "금욜 저녁 7시", expected: "2026-12-04T19:00:00+09:00"),
+    Case(text: "토욜 7시", expected: "2026-12-05T07:00:00+09:00"),
+    Case(text: "오후 7:30", expected: "2026-11-30T19:30:00+09:00"),
+  ]
+
+  @Test(arguments: commonFormCases)
+  func theFormsPeopleTypeAreRead(_ example: Case) throws {
+    let parsed = try TimeExpression.parse(
+      example.text, now: instant(example.now), timeZone: zone(example.zone))
+    #expect(parsed == instant(example.expected))
+  }
+
+  @Test(arguments: [
+    ("2시간", "'2시간'은 시각이 아니라 길이입니다; 지금부터라면 '2시간 뒤'처럼 쓰세요"),
+    ("2026.13.1 19:00", "월은 1~12여야 합니다"),
+    ("12.24.", "시각이 없습니다, 예: '오후 7시', '19:00'"),
+    ("123.4 19:00", "날짜는 '12.24'나 '2026.12.24'처럼 씁니다"),
+    ("금요 7시", "'금요' 부분을 알 수 없습니다"),
+  ])
+  func misreadFormsSayWhatIsWrong(text: String, reason: String) {
+    #expect(throws: InputError.time(text, reason: reason)) {
+      try TimeExpression.parse(text, now: mondayAfternoon, timeZone: seoul)
+    }
+  }
+
   @Test(arguments: todaysWeekdayCases)
   func aWeekdayThatIsTodayMeansTodayWhileItsTimeIsAhead(_ example: Case) throws {
     let parsed = try TimeExpression.parse(

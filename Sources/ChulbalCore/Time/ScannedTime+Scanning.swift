@@ -1,6 +1,26 @@
 extension ScannedTime {
   static let relativeWords: [(String, Int)] = [("오늘", 0), ("내일", 1), ("모레", 2), ("글피", 3)]
   static let weekdayNames = ["일요일", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일"]
+  /// The one-syllable weekdays, as calendars print them (`(금)`) and people shorten them
+  /// (`금`, `금욜`).
+  static let shortWeekdays = ["일", "월", "화", "수", "목", "금", "토"]
+
+  /// A short weekday at the scanner: `(금)`, `금욜`, or `금` standing alone (before a space, a
+  /// digit or the end); its index from Sunday, the scanner moved past it.
+  static func shortWeekday(_ scanner: inout TextScanner) -> Int? {
+    var attempt = scanner
+    let bracketed = attempt.take("(")
+    guard let index = shortWeekdays.firstIndex(where: { attempt.take($0) }) else { return nil }
+    if bracketed {
+      guard attempt.take(")") else { return nil }
+    } else if !attempt.take("욜") {
+      guard
+        attempt.isAtEnd || attempt.peek?.isWhitespace == true || attempt.peek?.isASCIIDigit == true
+      else { return nil }
+    }
+    scanner = attempt
+    return index
+  }
 
   /// Reads the pieces of `text`, already normalized and trimmed, naming `original` in errors.
   ///
@@ -31,7 +51,9 @@ extension ScannedTime {
         week = .this
       }
       scanner.skipSpaces()
-      if let index = weekdayNames.firstIndex(where: { scanner.take($0) }) {
+      if let index = weekdayNames.firstIndex(where: { scanner.take($0) })
+        ?? shortWeekday(&scanner)
+      {
         guard parts.weekday == nil else { throw parts.fail("요일이 두 번 있습니다") }
         parts.weekday = (index, week)
         continue
@@ -52,6 +74,10 @@ extension ScannedTime {
           throw parts.fail("'\(word)': 시각이 두 번 있습니다")
         }
         parts.fixedHour = hour
+        continue
+      }
+      // `7시에`, `7시까지`: the particles a sentence puts after a time say nothing more.
+      if parts.hour != nil || parts.fixedHour != nil, scanner.take(anyOf: ["에", "까지"]) {
         continue
       }
       if scanner.take("반") {
@@ -76,14 +102,32 @@ extension ScannedTime {
       try scanSlashDate(first: number, &scanner)
     case ":":
       try scanClock(hour: number.value, &scanner)
+    case ".":
+      try scanDottedDate(first: number, &scanner)
     default:
       scanner.skipSpaces()
+      // `3일 뒤`, `3일 후`: a day counted from today.
+      var attempt = scanner
+      if attempt.take("일") {
+        attempt.skipSpaces()
+        if attempt.take(anyOf: ["뒤", "후"]) {
+          guard relativeDays == nil, weekday == nil, month == nil else {
+            throw fail("날짜가 두 번 있습니다")
+          }
+          relativeDays = number.value
+          scanner = attempt
+          return
+        }
+      }
       let units: [(String, WritableKeyPath<ScannedTime, Int?>, String)] = [
         ("년", \.year, "연도"), ("월", \.month, "월"), ("일", \.day, "일"), ("시", \.hour, "시"),
         ("분", \.minute, "분"),
       ]
       if scanner.peek(offset: 1) == "요", scanner.peek == "일" {
         throw fail("'\(number.text)\(scanner.rest)' 부분을 알 수 없습니다")
+      }
+      if scanner.take("시간") {
+        throw fail("'\(number.text)시간'은 시각이 아니라 길이입니다; 지금부터라면 '\(number.text)시간 뒤'처럼 쓰세요")
       }
       if case (let unit, let path, let name)? = units.first(where: { scanner.take($0.0) }) {
         guard self[keyPath: path] == nil else {
@@ -123,6 +167,28 @@ extension ScannedTime {
       }
       try scanClock(hour: h.value, &scanner)
     }
+  }
+
+  /// `12.24`, `2026.12.24`, `2026. 12. 24.`: dates as Korean official documents write them.
+  mutating func scanDottedDate(
+    first: (value: Int, digits: Int, text: String), _ scanner: inout TextScanner
+  ) throws(InputError) {
+    let shape = "날짜는 '12.24'나 '2026.12.24'처럼 씁니다"
+    guard month == nil else { throw fail("날짜가 두 번 있습니다") }
+    guard first.digits == 4 || first.digits <= 2 else { throw fail(shape) }
+    scanner.advance()
+    scanner.skipSpaces()
+    guard let second = scanner.number(), second.digits <= 2 else { throw fail(shape) }
+    if first.digits == 4 {
+      guard scanner.take(".") else { throw fail(shape) }
+      scanner.skipSpaces()
+      guard let third = scanner.number(), third.digits <= 2 else { throw fail(shape) }
+      (year, month, day) = (first.value, second.value, third.value)
+    } else {
+      (month, day) = (first.value, second.value)
+    }
+    // The dot that ends a date in `2026. 12. 24.`.
+    _ = scanner.take(".")
   }
 
   mutating func scanSlashDate(

@@ -46,9 +46,23 @@ public enum TimeExpression {
         throw .time(text, reason: reason)
       }
     }
+    if let seconds = koreanRelativeSeconds(normalized) {
+      return ScannedTime(text: text, relativeSeconds: seconds)
+    }
     let scanned = try ScannedTime.scan(normalized, original: text)
     try scanned.check()
     return scanned
+  }
+
+  /// `지금` (0), `2시간 후`, `30분 뒤`, `지금부터 1시간 30분 뒤`: seconds from now, or nil for
+  /// any other text. Days (`3일 뒤`) are a day of their own and are left to the scanner.
+  static func koreanRelativeSeconds(_ text: String) -> Int? {
+    if text == "지금" { return 0 }
+    guard text.hasSuffix("뒤") || text.hasSuffix("후") else { return nil }
+    var body = String(text.dropLast()).trimmingWhitespace()
+    if body.hasPrefix("지금부터") { body = String(body.dropFirst(4)).trimmingWhitespace() }
+    guard !body.isEmpty, !body.contains("일") else { return nil }
+    return try? DurationExpression.parse(body)
   }
 
   /// Parses an exact instant such as `2026-11-30T14:00:00+09:00`, as `--now` takes it.

@@ -55,6 +55,9 @@ enum UsageError: Error, Equatable {
   case invalidEncoding(String)
   /// An environment variable a path comes from that is not UTF-8, shown as `\xFF`.
   case undecodableVariable(String, shown: String)
+  /// `--at` names a time already past, without `--past`; `afternoon` is the reading still
+  /// ahead, if one is.
+  case pastStart(String, afternoon: String?)
   /// A whole number outside what the option takes, such as `--days 0`.
   case invalidNumber(option: String, String, accepted: String)
   /// A program for `notify.command` that cannot be run.
@@ -79,6 +82,10 @@ enum UsageError: Error, Equatable {
         "\(command)\(Korean.topicParticle(after: command)) '\(word)' 같은 인수를 받지 않습니다 (옵션 목록: chulbal \(command) --help)"
     case .missingOption(let option, let command, let example):
       return "\(command)에는 '\(option)' 옵션이 필요합니다, 예: \(example)"
+    case .pastStart(let shown, let afternoon):
+      return "이미 지난 시각입니다: \(shown)"
+        + (afternoon.map { " (오후라면 '\($0)')" } ?? "")
+        + ". 지난 약속으로 남기려면 --past를 붙이세요"
     case .invalidNumber(let option, let text, let accepted):
       return
         "'\(option)'의 값 '\(text)'\(Korean.subjectParticle(after: text)) 잘못되었습니다 (\(accepted)의 정수)"

@@ -8,8 +8,9 @@ import Foundation
 /// appointment's, unless `--tz` is given), whether `--from` names a saved place, and the
 /// settings a new appointment starts from.
 struct AppointmentOptions {
+  static let past = OptionSpec("--past", help: "이미 지난 시각도 받습니다 (지난 약속을 기록해 둘 때)")
   static let specs: [OptionSpec] = [
-    .at, .place, .coord, .from, .mode, .travel, .buffer, .prep, .alerts,
+    .at, past, .place, .coord, .from, .mode, .travel, .buffer, .prep, .alerts,
     OptionSpec.timeZone.help("약속의 IANA 시간대 (기본: 시스템 시간대, TZ 존중)"), .note, .now, .database,
     .json,
   ]
@@ -69,11 +70,19 @@ struct AppointmentOptions {
     draft.timeZone = zone.identifier
     let now = try options.clock(environment, timeZone: zone).now()
     if let at {
+      let start: Date
       do {
-        draft.start = try at.resolve(now: now, timeZone: zone)
+        start = try at.resolve(now: now, timeZone: zone)
       } catch {
         throw UsageError.invalidValue(option: OptionSpec.at.name, error)
       }
+      // A start already gone is almost always a misreading; kept only when asked for.
+      if start <= now && !options.has(Self.past) {
+        throw UsageError.pastStart(
+          KoreanDateFormat(timeZone: zone).full(start),
+          afternoon: at.afternoonReading(of: start, now: now, timeZone: zone))
+      }
+      draft.start = start
     }
     if let from { draft.origin = try Self.origin(from, store: store) }
     return (draft, now)

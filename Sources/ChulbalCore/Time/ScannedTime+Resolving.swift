@@ -123,6 +123,23 @@ extension ScannedTime {
     }
   }
 
+  /// For a morning time that has gone, the afternoon reading when that is still ahead, as the
+  /// person probably meant it: `오후 9시` for `오늘 오전 9시` typed at 14:00; nil otherwise.
+  ///
+  /// - Parameters:
+  ///   - resolved: what ``resolve(now:timeZone:)`` gave, in `timeZone`.
+  public func afternoonReading(of resolved: Date, now: Date, timeZone: TimeZone) -> String? {
+    let second = Int(resolved.timeIntervalSince1970.rounded(.down))
+    let localHour = (second + timeZone.offset(atSecond: second)).floorDivided(by: 3600) % 24
+    // Only for an hour said the Korean way (`9시`, `오전 9시`); `09:00` was meant as typed.
+    guard relativeSeconds == nil, offsetSeconds == nil, fixedHour == nil,
+      isKoreanHour || meridiem == .am, meridiem != .pm,
+      let clock = try? clock(), (1...11).contains(localHour),
+      resolved <= now, resolved.addingTimeInterval(12 * 3600) > now
+    else { return nil }
+    return "오후 \(localHour)시" + (clock.minute == 0 ? "" : " \(clock.minute)분")
+  }
+
   /// Makes every check of ``resolve(now:timeZone:)`` that needs neither `now` nor a zone.
   func check() throws(InputError) {
     guard relativeSeconds == nil else { return }

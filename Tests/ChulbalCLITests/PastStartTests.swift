@@ -1,0 +1,82 @@
+import ChulbalCore
+import ChulbalTestSupport
+import Foundation
+import Testing
+
+@testable import ChulbalCLI
+
+/// `add` and `edit` refuse a start already past unless `--past` says it is meant, and say
+/// which afternoon time is still ahead when that was likely meant (issue 11, item 4).
+@Suite struct PastStartTests {
+  let folder = TemporaryFolder()
+  var database: String { folder.path + "/c.db" }
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    let at: String
+    let now: String
+    let message: String
+    var testDescription: String { "'\(at)' at \(now)" }
+  }
+
+  static let hint = ". 지난 약속으로 남기려면 --past를 붙이세요"
+
+  @Test(arguments: [
+    Case(
+      at: "오늘 7시", now: "2026-12-01T20:00+09:00",
+      message: "이미 지난 시각입니다: 12월 1일 (화) 오후 7:00" + hint),
+    Case(
+      at: "오늘 오전 9시", now: "2026-12-01T14:00+09:00",
+      message: "이미 지난 시각입니다: 12월 1일 (화) 오전 9:00 (오후라면 '오후 9시')" + hint),
+    Case(
+      at: "오늘 아침 9시 30분", now: "2026-12-01T14:00+09:00",
+      message: "이미 지난 시각입니다: 12월 1일 (화) 오전 9:30 (오후라면 '오후 9시 30분')" + hint),
+    // The afternoon reading has gone too: no hint.
+    Case(
+      at: "오늘 오전 9시", now: "2026-12-01T22:00+09:00",
+      message: "이미 지난 시각입니다: 12월 1일 (화) 오전 9:00" + hint),
+    Case(
+      at: "2026-11-30T19:00+09:00", now: "2026-12-01T14:00+09:00",
+      message: "이미 지난 시각입니다: 11월 30일 (월) 오후 7:00" + hint),
+    // A clock time was meant as typed: no afternoon hint.
+    Case(
+      at: "2026-12-01 09:00", now: "2026-12-01T14:00+09:00",
+      message: "이미 지난 시각입니다: 12월 1일 (화) 오전 9:00" + hint),
+    Case(
+      at: "+0s", now: "2026-12-01T14:00+09:00",
+      message: "이미 지난 시각입니다: 12월 1일 (화) 오후 2:00" + hint),
+  ])
+  func addRefusesAStartAlreadyPastAndWritesNothing(_ example: Case) {
+    let outcome = run(
+      [
+        "add", "시험", "--at", example.at, "--travel", "10m", "--now", example.now, "--db",
+        database,
+      ])
+    #expect(outcome.exitCode == 2)
+    #expect(outcome.standardError == "chulbal: \(example.message)\n")
+    #expect(!FileManager.default.fileExists(atPath: database))
+  }
+
+  @Test func pastKeepsAStartAlreadyPast() {
+    let outcome = run([
+      "add", "지난 회의", "--at", "오늘 오전 9시", "--past", "--travel", "10m", "--now",
+      "2026-12-01T14:00+09:00", "--db", database,
+    ])
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    #expect(outcome.standardOutput.hasPrefix("#1 지난 회의 — 12월 1일 (화) 오전 9:00"))
+  }
+
+  @Test func editRefusesAPastStartButChangesOtherFieldsOfAPastAppointment() {
+    let now = "2026-12-01T14:00+09:00"
+    _ = run([
+      "add", "지난 회의", "--at", "오늘 오전 9시", "--past", "--travel", "10m", "--now", now,
+      "--db", database,
+    ])
+    let moved = run(["edit", "1", "--at", "오늘 오전 10시", "--now", now, "--db", database])
+    #expect(moved.exitCode == 2)
+    #expect(
+      moved.standardError
+        == "chulbal: 이미 지난 시각입니다: 12월 1일 (화) 오전 10:00 (오후라면 '오후 10시')\(Self.hint)\n")
+    let noted = run(["edit", "1", "--note", "회의록", "--now", now, "--db", database])
+    #expect(noted.exitCode == 0, "\(noted.standardError)")
+  }
+}

@@ -29,9 +29,24 @@ public struct Coordinate: Equatable, Sendable {
       }
       return value
     }
-    return Coordinate(
-      latitude: try degrees(fields[0], "위도", limit: 90),
-      longitude: try degrees(fields[1], "경도", limit: 180))
+    let latitude: Double
+    do throws(InputError) {
+      latitude = try degrees(fields[0], "위도", limit: 90)
+    } catch {
+      // `127.0276,37.4979`: the two written the other way round, as map sites that put
+      // longitude first give them. Where the first is beyond ±90 but would do as a longitude
+      // and the second would do as a latitude, say so, with the pair the right way round.
+      let first = fields[0].trimmingWhitespace()
+      let second = fields[1].trimmingWhitespace()
+      if (try? degrees(fields[0], "경도", limit: 180)) != nil,
+        (try? degrees(fields[1], "위도", limit: 90)) != nil
+      {
+        throw fail("위도와 경도가 바뀐 것 같습니다 (90이 넘는 값은 경도입니다); '\(second),\(first)'처럼 위도를 먼저 쓰세요")
+      }
+      throw error
+    }
+    let longitude = try degrees(fields[1], "경도", limit: 180)
+    return Coordinate(latitude: latitude, longitude: longitude)
   }
 
   /// Reads `LAT,LNG` as ``parse(_:)`` does, for a place to keep or to start from, refusing 0,0,

@@ -63,12 +63,18 @@ public struct Environment: Sendable {
       opener: URLOpener(variables: variables), isInteractive: isatty(STDIN_FILENO) == 1,
       confirm: { question in
         try? console.write("\(question) [y/N] ", to: .error)
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        return ["y", "yes", "예", "네", "ㅇ"].contains(answer)
+        return isYes(readLine() ?? "")
       })
     environment.undecodableVariables = ProcessArguments.undecodableVariables().mapValues(
       CLI.shown)
     return environment
+  }
+
+  /// Whether an answer to a yes/no question is yes: `y`, `yes`, `예`, `네`, `응`, `ㅇ`, and
+  /// `ㅛ`, which is what the y key gives with a Korean keyboard layout on.
+  static func isYes(_ answer: String) -> Bool {
+    let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
+    return ["y", "yes", "예", "네", "응", "ㅇ", "ㅛ"].contains(word)
   }
 
   /// The system zone as the C library reads `TZ` (tzset(3)), by its IANA name.

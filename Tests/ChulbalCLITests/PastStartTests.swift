@@ -80,3 +80,16 @@ import Testing
     #expect(noted.exitCode == 0, "\(noted.standardError)")
   }
 }
+
+/// The remove prompt takes what a Korean keyboard gives for "y" (issue 11, item 11).
+@Suite struct ConfirmAnswerTests {
+  @Test(arguments: ["y", "Y", "yes", " yes ", "예", "네", "응", "ㅇ", "ㅛ"])
+  func yesInEveryFormPeopleTypeIt(_ answer: String) {
+    #expect(Environment.isYes(answer))
+  }
+
+  @Test(arguments: ["", "n", "no", "아니요", "ㄴ", "ㅜ", "yess", "y y"])
+  func anythingElseIsNo(_ answer: String) {
+    #expect(!Environment.isYes(answer))
+  }
+}

@@ -11,6 +11,7 @@ public enum CLI {
       CountdownCommand.self, StatusCommand.self, NavCommand.self,
       EditCommand.self, RemoveCommand.self, PlaceAddCommand.self, PlaceListCommand.self,
       PlaceRemoveCommand.self, ConfigGetCommand.self, ConfigSetCommand.self,
+      ConfigUnsetCommand.self,
       WatchCommand.self, NotifyCommand.self, LogCommand.self, DoctorCommand.self,
     ]
   }

@@ -34,4 +34,14 @@ extension Store {
         [.text(key.rawValue), .text(settings.text(key))])
     }
   }
+
+  /// Forgets the stored value of `key`, so it holds its default again.
+  ///
+  /// - Returns: whether a value was stored.
+  public func unset(_ key: Settings.Key) throws(StoreError) -> Bool {
+    try database.writeTransaction { () throws(StoreError) -> Bool in
+      try database.rows("DELETE FROM setting WHERE key = ?", [.text(key.rawValue)])
+      return database.changes > 0
+    }
+  }
 }

@@ -93,3 +93,36 @@ import Testing
     #expect(!Environment.isYes(answer))
   }
 }
+
+/// `config unset` returns a setting to its default (issue 11, item 13).
+@Suite struct ConfigUnsetTests {
+  let folder = TemporaryFolder()
+  var database: String { folder.path + "/c.db" }
+
+  @Test func unsetReturnsASettingToItsDefaultAndSaysWhetherItWasSet() {
+    #expect(
+      run(["config", "set", "buffer", "15분", "--db", database]).standardOutput == "buffer = 15m\n")
+    let unset = run(["config", "unset", "buffer", "--db", database])
+    #expect(unset.exitCode == 0)
+    #expect(unset.standardOutput == "buffer = 10m (기본값으로 되돌렸습니다)\n")
+    #expect(run(["config", "get", "buffer", "--db", database]).standardOutput == "10m\n")
+    let table = run(["config", "get", "--db", database]).standardOutput
+    #expect(
+      table.split(separator: "\n").contains { $0.hasPrefix("buffer") && $0.hasSuffix("(기본값)") })
+    let again = run(["config", "unset", "buffer", "--db", database])
+    #expect(again.standardOutput == "buffer = 10m (기본값; 바꾼 적이 없습니다)\n")
+  }
+
+  @Test func unsetWithNoDatabaseMakesNone() {
+    let outcome = run(["config", "unset", "notify.snooze", "--db", database])
+    #expect(outcome.standardOutput == "notify.snooze = 5m (기본값)\n")
+    #expect(!FileManager.default.fileExists(atPath: database))
+  }
+
+  @Test func unsetOfAnUnknownSettingIsBadInput() {
+    let outcome = run(["config", "unset", "bufer", "--db", database])
+    #expect(outcome.exitCode == 2)
+    #expect(outcome.standardError.hasPrefix("chulbal: 알 수 없는 설정 'bufer' — 혹시 'buffer'?"))
+    #expect(!FileManager.default.fileExists(atPath: database))
+  }
+}

@@ -71,6 +71,29 @@ enum ConfigSetCommand: Command {
   }
 }
 
+/// `chulbal config unset KEY`
+enum ConfigUnsetCommand: Command {
+  static let name = "config unset"
+  static let summary = "설정을 기본값으로 되돌립니다"
+  static let usage = ["chulbal config unset 이름"]
+  static let about = "바꾼 설정을 지워 기본값으로 되돌립니다. 바꾼 적이 없으면 그대로 둡니다."
+  static let options: [OptionSpec] = [.database]
+  static var epilogue: String { settingsHelp }
+
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    let name = try options.singlePositional("설정 이름", example: "chulbal config unset buffer")
+    let key = try Settings.Key.named(name)
+    let value = Settings.defaults.text(key)
+    // No file yet means nothing was ever set: nothing to make.
+    guard let store = try options.store(environment, access: .writing) else {
+      return .success("\(key.rawValue) = \(value) (기본값)\n")
+    }
+    let removed = try store.unset(key)
+    return .success(
+      "\(key.rawValue) = \(value) (기본값\(removed ? "으로 되돌렸습니다" : "; 바꾼 적이 없습니다"))\n")
+  }
+}
+
 /// Refuses a program the watch could not start: one that is not on `PATH` (for a bare
 /// name), not there, or not executable.
 func checkRunnable(_ program: String, variables: [String: String]) throws(UsageError) {

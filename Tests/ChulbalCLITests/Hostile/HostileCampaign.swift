@@ -79,6 +79,7 @@ enum HostileCampaign {
     "place add": ["place", "add", "학교", "--coord", "37.5,127"],
     "place list": ["place", "list"], "place remove": ["place", "remove", "집"],
     "config get": ["config", "get"], "config set": ["config", "set", "buffer", "10m"],
+    "config unset": ["config", "unset", "buffer"],
     "watch": ["watch", "--once"], "notify": ["notify", "--test"], "log": ["log"],
     "doctor": ["doctor"],
   ]

@@ -126,3 +126,40 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: database))
   }
 }
+
+/// `edit` with nothing to change, and a title added twice (issue 11, item 12).
+@Suite struct EditAndDuplicateTests {
+  let folder = TemporaryFolder()
+  var database: String { folder.path + "/c.db" }
+  static let now = "2026-12-01T14:00+09:00"
+
+  func add(_ title: String) -> Outcome {
+    run(["add", title, "--at", "오후 7시", "--travel", "30m", "--now", Self.now, "--db", database])
+  }
+
+  @Test(arguments: [["edit", "1"], ["edit", "1", "--json"], ["edit", "1", "--past"]])
+  func editWithNothingToChangeSaysWhatCanBeChanged(_ line: [String]) {
+    _ = add("저녁 약속")
+    let before = FileManager.default.contents(atPath: database)
+    let outcome = run(line + ["--now", Self.now, "--db", database])
+    #expect(outcome.exitCode == 2)
+    #expect(
+      outcome.standardError
+        == "chulbal: 바꿀 것이 없습니다. --title, --at, --place, --coord, --from, --mode, --travel, "
+        + "--buffer, --prep, --alerts, --tz, --note 가운데 하나 이상을 주세요 (예: chulbal edit 3 --at 19:30)\n"
+    )
+    #expect(FileManager.default.contents(atPath: database) == before)
+  }
+
+  @Test func aTitleAddedAgainIsKeptAndSaid() {
+    #expect(add("저녁 약속").standardError.isEmpty)
+    let again = add("저녁 약속")
+    #expect(again.exitCode == 0)
+    #expect(again.standardOutput.hasPrefix("#2 저녁 약속 — "))
+    #expect(
+      again.standardError
+        == "chulbal: 제목이 같은 약속이 이미 있습니다: #1 (12월 1일 (화) 오후 7:00); 둘 다 남겨 두었습니다\n")
+    // A title that only starts the same is another appointment.
+    #expect(add("저녁 약속 2").standardError.isEmpty)
+  }
+}

@@ -58,6 +58,8 @@ enum UsageError: Error, Equatable {
   /// `--at` names a time already past, without `--past`; `afternoon` is the reading still
   /// ahead, if one is.
   case pastStart(String, afternoon: String?)
+  /// `edit` with nothing to change; the options that change something.
+  case nothingToEdit([String])
   /// A whole number outside what the option takes, such as `--days 0`.
   case invalidNumber(option: String, String, accepted: String)
   /// A program for `notify.command` that cannot be run.
@@ -82,6 +84,9 @@ enum UsageError: Error, Equatable {
         "\(command)\(Korean.topicParticle(after: command)) '\(word)' 같은 인수를 받지 않습니다 (옵션 목록: chulbal \(command) --help)"
     case .missingOption(let option, let command, let example):
       return "\(command)에는 '\(option)' 옵션이 필요합니다, 예: \(example)"
+    case .nothingToEdit(let options):
+      return
+        "바꿀 것이 없습니다. \(options.joined(separator: ", ")) 가운데 하나 이상을 주세요 (예: chulbal edit 3 --at 19:30)"
     case .pastStart(let shown, let afternoon):
       return "이미 지난 시각입니다: \(shown)"
         + (afternoon.map { " (오후라면 '\($0)')" } ?? "")

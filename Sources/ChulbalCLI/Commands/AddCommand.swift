@@ -32,9 +32,21 @@ enum AddCommand: Command {
     let (draft, now) = try input.resolved(over: nil, store: existing, environment: environment)
     let appointment = try AppointmentOptions.appointment(
       draft, over: nil, store: existing, command: name)
+    // The same title again is often a second entry by mistake, but may be meant (a weekly
+    // class typed twice): it is kept, and said.
+    let namesakes =
+      try existing?.appointments(titlePrefix: appointment.title)
+      .filter { $0.title == appointment.title } ?? []
     let stored = try options.writableStore(environment, existing: existing).insert(
       appointment, createdAt: now)
     let view = AppointmentView(stored, now: now, environment: environment)
-    return .success(input.json ? view.json().rendered() : view.summaryLine + "\n")
+    let notes = namesakes.map { other in
+      let shown = KoreanDateFormat(timeZone: environment.timeZone(stored: other.timeZone))
+        .full(other.start)
+      return "제목이 같은 약속이 이미 있습니다: #\(other.id) (\(shown)); 둘 다 남겨 두었습니다"
+    }
+    return Outcome(
+      standardOutput: input.json ? view.json().rendered() : view.summaryLine + "\n",
+      standardError: Outcome.diagnostics(notes))
   }
 }

@@ -22,6 +22,12 @@ enum EditCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let selector = try options.singlePositional("번호", example: "chulbal edit 3 --at 19:30")
+    // Options that say how to run rather than what to change.
+    let running: Set<OptionSpec> = [.database, .now, .json, AppointmentOptions.past]
+    let changes = Self.options.filter { !running.contains($0) }
+    guard changes.contains(where: { options[$0] != nil || options.has($0) }) else {
+      throw UsageError.nothingToEdit(changes.map(\.name))
+    }
     let input = try AppointmentOptions(options, title: options[title], environment: environment)
     let store = try options.store(environment, access: .writing)
     let base = try AppointmentSelector.find(selector, in: store)

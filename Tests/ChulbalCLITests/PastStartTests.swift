@@ -163,3 +163,40 @@ import Testing
     #expect(add("저녁 약속 2").standardError.isEmpty)
   }
 }
+
+/// A date in another year than now says its year, in text and in JSON `text` (issue 11,
+/// item 7).
+@Suite struct YearShownTests {
+  static let now = "2026-12-01T14:00+09:00"
+
+  @Test func aPlanNextYearShowsTheYear() {
+    let outcome = run([
+      "plan", "--at", "2027-11-30T19:00+09:00", "--travel", "35m", "--tz", "Asia/Seoul", "--now",
+      Self.now,
+    ])
+    #expect(
+      outcome.standardOutput.hasPrefix(
+        "약속  2027년 11월 30일 (화) 오후 7:00\n출발  2027년 11월 30일 (화) 오후 6:15   이동 35분 + 여유 10분\n"))
+  }
+
+  @Test func aPlanThisYearDoesNot() {
+    let outcome = run([
+      "plan", "--at", "2026-12-24T19:00+09:00", "--travel", "35m", "--tz", "Asia/Seoul", "--now",
+      Self.now,
+    ])
+    #expect(outcome.standardOutput.hasPrefix("약속  12월 24일 (목) 오후 7:00\n"))
+  }
+
+  @Test func theJSONTextOfAnAppointmentNextYearShowsTheYear() {
+    let folder = TemporaryFolder()
+    let database = folder.path + "/c.db"
+    _ = run([
+      "add", "새해", "--at", "2027-01-01T10:00+09:00", "--travel", "20m", "--tz", "Asia/Seoul",
+      "--now", Self.now, "--db", database,
+    ])
+    let shown = run(["show", "1", "--json", "--now", Self.now, "--db", database]).standardOutput
+    #expect(shown.contains("\"appointment\": \"2027년 1월 1일 (금) 오전 10:00\""), "\(shown)")
+    let listed = run(["list", "--now", Self.now, "--db", database]).standardOutput
+    #expect(listed.contains("2027년 1월 1일 (금) 오전 10:00"), "\(listed)")
+  }
+}

@@ -42,7 +42,7 @@ enum AddCommand: Command {
     let view = AppointmentView(stored, now: now, environment: environment)
     let notes = namesakes.map { other in
       let shown = KoreanDateFormat(timeZone: environment.timeZone(stored: other.timeZone))
-        .full(other.start)
+        .full(other.start, seenAt: now)
       return "제목이 같은 약속이 이미 있습니다: #\(other.id) (\(shown)); 둘 다 남겨 두었습니다"
     }
     return Outcome(

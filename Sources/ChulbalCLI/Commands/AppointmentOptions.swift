@@ -79,7 +79,7 @@ struct AppointmentOptions {
       // A start already gone is almost always a misreading; kept only when asked for.
       if start <= now && !options.has(Self.past) {
         throw UsageError.pastStart(
-          KoreanDateFormat(timeZone: zone).full(start),
+          KoreanDateFormat(timeZone: zone).full(start, seenAt: now),
           afternoon: at.afternoonReading(of: start, now: now, timeZone: zone))
       }
       draft.start = start

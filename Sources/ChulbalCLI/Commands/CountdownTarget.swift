@@ -60,7 +60,7 @@ struct CountdownTarget {
       }
       let plan = DeparturePlan(
         start: start, travelSeconds: travel, bufferSeconds: buffer, alertLeads: [])
-      let title = "약속 " + KoreanDateFormat(timeZone: zone).full(start)
+      let title = "약속 " + KoreanDateFormat(timeZone: zone).full(start, seenAt: now)
       return CountdownTarget(title: title, place: nil, plan: plan, timeZone: zone)
     case .stored(let selector):
       guard

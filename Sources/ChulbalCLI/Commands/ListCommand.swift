@@ -39,7 +39,8 @@ enum ListCommand: Command {
     let header = ["번호", "제목", "약속", "출발", "남은 시간"]
     let rows = views.map { view in
       [
-        "#\(view.appointment.id)", view.appointment.title, view.format.full(view.plan.start),
+        "#\(view.appointment.id)", view.appointment.title,
+        view.format.full(view.plan.start, seenAt: view.now),
         view.departureText, view.remainingText,
       ]
     }

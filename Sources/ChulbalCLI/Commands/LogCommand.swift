@@ -61,7 +61,7 @@ enum LogCommand: Command {
     let rows = entries.map { entry -> [String] in
       let alert = Alert(at: entry.id.due, leadSeconds: entry.id.leadSeconds, kind: entry.kind)
       return [
-        format.full(entry.recordedAt),
+        format.full(entry.recordedAt, seenAt: now),
         "#\(entry.id.appointmentID) \(TextCleaning.visible(entry.title))",
         "\(format.time(entry.id.due)) (\(alert.label))", outcomeText(entry.outcome, format: format),
       ]

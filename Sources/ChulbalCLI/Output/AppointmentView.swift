@@ -23,7 +23,7 @@ struct AppointmentView {
   /// `오후 6:12`, or the full date when departure falls on another day than the appointment.
   var departureText: String {
     format.date(plan.departure) == format.date(plan.start)
-      ? format.time(plan.departure) : format.full(plan.departure)
+      ? format.time(plan.departure) : format.full(plan.departure, seenAt: now)
   }
 
   /// `이동 38분 추정 + 여유 10분`
@@ -46,19 +46,20 @@ struct AppointmentView {
 
   /// `#3 저녁 약속 — 12월 1일 (화) 오후 7:00 · 오후 6:12 출발 (이동 38분 추정 + 여유 10분)`
   var summaryLine: String {
-    "\(label) — \(format.full(plan.start)) · \(departureText) 출발 (\(tripText))"
+    "\(label) — \(format.full(plan.start, seenAt: now)) · \(departureText) 출발 (\(tripText))"
   }
 
   /// `#3 저녁 약속 — 오후 6:12 출발 (2시간 15분 남음) · 12월 1일 (화) 오후 7:00 · 강남역 2번 출구`
   var nextLine: String {
-    var line = "\(label) — \(departureText) 출발 (\(remainingText)) · \(format.full(plan.start))"
+    var line =
+      "\(label) — \(departureText) 출발 (\(remainingText)) · \(format.full(plan.start, seenAt: now))"
     if let place = appointment.place { line += " · \(TextCleaning.visible(place))" }
     return line
   }
 
   /// Every field, one per line.
   var detail: String {
-    var rows: [[String]] = [["약속", "\(label)"], ["시각", format.full(plan.start)]]
+    var rows: [[String]] = [["약속", "\(label)"], ["시각", format.full(plan.start, seenAt: now)]]
     if let place = appointment.place { rows.append(["장소", place]) }
     if let coordinate = appointment.coordinate { rows.append(["좌표", Self.text(coordinate)]) }
     if let origin = appointment.origin {
@@ -68,9 +69,9 @@ struct AppointmentView {
     rows.append(["이동", "\(appointment.mode.rawValue) · \(tripText)"])
     if let ready = plan.ready {
       let prep = KoreanDuration.text(seconds: appointment.prepSeconds, precision: .seconds)
-      rows.append(["준비", "\(format.full(ready)) (준비 \(prep))"])
+      rows.append(["준비", "\(format.full(ready, seenAt: now)) (준비 \(prep))"])
     }
-    rows.append(["출발", "\(format.full(plan.departure)) (\(remainingText))"])
+    rows.append(["출발", "\(format.full(plan.departure, seenAt: now)) (\(remainingText))"])
     let alerts = plan.alerts.map { "\(format.time($0.at)) (\($0.label))" }
     rows.append(["알림", alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")])
     rows.append(["시간대", appointment.timeZone])
@@ -119,8 +120,8 @@ struct AppointmentView {
       (
         "text",
         .object([
-          ("appointment", .string(format.full(plan.start))),
-          ("departure", .string(format.full(plan.departure))),
+          ("appointment", .string(format.full(plan.start, seenAt: now))),
+          ("departure", .string(format.full(plan.departure, seenAt: now))),
           ("remaining", .string(remainingText)),
         ])
       ),

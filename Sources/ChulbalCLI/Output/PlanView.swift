@@ -14,13 +14,14 @@ struct PlanView {
   }
 
   func text() -> String {
-    var lines = ["약속  \(format.full(plan.start))"]
+    var lines = ["약속  \(format.full(plan.start, seenAt: now))"]
     if let ready = plan.ready {
-      lines.append("준비  \(format.full(ready))   준비 \(duration(plan.prepSeconds))")
+      lines.append("준비  \(format.full(ready, seenAt: now))   준비 \(duration(plan.prepSeconds))")
     }
     let travel = duration(plan.travelSeconds) + (plan.travelEstimated ? " (추정)" : "")
     lines.append(
-      "출발  \(format.full(plan.departure))   이동 \(travel) + 여유 \(duration(plan.bufferSeconds))")
+      "출발  \(format.full(plan.departure, seenAt: now))   이동 \(travel) + 여유 \(duration(plan.bufferSeconds))"
+    )
     let alerts = plan.alerts.map { "\(alertTime($0.at)) (\($0.label))" }
     lines.append("알림  " + (alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")))
     lines.append("상태  " + statusText())
@@ -43,8 +44,8 @@ struct PlanView {
       (
         "text",
         .object([
-          ("appointment", .string(format.full(plan.start))),
-          ("departure", .string(format.full(plan.departure))),
+          ("appointment", .string(format.full(plan.start, seenAt: now))),
+          ("departure", .string(format.full(plan.departure, seenAt: now))),
         ])
       ),
     ]
@@ -70,7 +71,7 @@ struct PlanView {
   /// Just the time when the alert falls on the departure's day, else the full date.
   private func alertTime(_ instant: Date) -> String {
     format.date(instant) == format.date(plan.departure)
-      ? format.time(instant) : format.full(instant)
+      ? format.time(instant) : format.full(instant, seenAt: now)
   }
 
   private func statusText() -> String {

@@ -62,8 +62,8 @@ struct StatusLine {
     guard let appointment else { return ["다가오는 약속이 없습니다"] }
     let format = KoreanDateFormat(timeZone: timeZone)
     var lines = [
-      TextCleaning.visible(appointment.title), "약속 \(format.full(appointment.start))",
-      "출발 \(format.full(appointment.plan.departure))",
+      TextCleaning.visible(appointment.title), "약속 \(format.full(appointment.start, seenAt: now))",
+      "출발 \(format.full(appointment.plan.departure, seenAt: now))",
     ]
     if let place = appointment.place { lines.insert(TextCleaning.visible(place), at: 1) }
     return lines

@@ -12,6 +12,8 @@ public struct KoreanDateFormat: Sendable {
   public enum Pattern: String, CaseIterable, Sendable {
     /// `12월 1일 (화) 오후 7:00`
     case full = "M월 d일 (E) a h:mm"
+    /// `2027년 12월 1일 (수) 오후 2:00`
+    case fullWithYear = "yyyy년 M월 d일 (E) a h:mm"
     /// `2026년 12월 1일 (화)`
     case date = "yyyy년 M월 d일 (E)"
     /// `오후 7:00`
@@ -29,6 +31,16 @@ public struct KoreanDateFormat: Sendable {
 
   /// `12월 1일 (화) 오후 7:00`
   public func full(_ date: Date) -> String { string(date, .full) }
+  /// `12월 1일 (화) 오후 7:00` in the year of `now`, else `2027년 12월 1일 (수) 오후 2:00`: a date
+  /// 363 days away must not read like yesterday's.
+  public func full(_ date: Date, seenAt now: Date) -> String {
+    string(date, year(of: date) == year(of: now) ? .full : .fullWithYear)
+  }
+
+  /// The year of `date` in this zone.
+  public func year(of date: Date) -> Int {
+    (fields(date) ?? Self.slowFields(date, timeZone)).year
+  }
   /// `2026년 12월 1일 (화)`
   public func date(_ date: Date) -> String { string(date, .date) }
   /// `오후 7:00`
@@ -41,6 +53,12 @@ public struct KoreanDateFormat: Sendable {
       var out = ByteWriter(buffer)
       switch pattern {
       case .full:
+        out.monthDayWeekday(fields)
+        out.append(" ")
+        out.meridiemTime(fields)
+      case .fullWithYear:
+        out.number(fields.year, digits: 4)
+        out.append("년 ")
         out.monthDayWeekday(fields)
         out.append(" ")
         out.meridiemTime(fields)

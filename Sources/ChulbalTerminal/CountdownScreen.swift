@@ -42,7 +42,7 @@ public struct CountdownScreen: Sendable {
       case .upcoming: reading.text
       case .leaveNow: "지금 출발하세요!" + (reading.seconds < 0 ? "  (\(reading.text))" : "")
       case .late: "지금 출발하세요!  (\(reading.text))"
-      case .started: "약속 시간입니다"
+      case .started: "약속 시각입니다"
       }
     lines.append(" " + color + "\u{1B}[1m" + headline + colors.reset + "\u{1B}[0m")
     lines.append("")

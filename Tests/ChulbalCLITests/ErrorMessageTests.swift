@@ -101,7 +101,7 @@ import Testing
       message: "'--buffer'는 '--at'과 함께 씁니다 (저장한 약속은 chulbal edit로 바꾸세요)"),
     Case(
       arguments: ["place", "add", "37.5,127", "--coord", "37,127"],
-      message: "이름: 잘못된 장소 이름 '37.5,127': 좌표나 '-'로 시작하는 이름은 --from에서 헷갈립니다"),
+      message: "이름: 잘못된 장소 이름 '37.5,127': 좌표나 '-'로 시작하는 이름은 --from에서 좌표와 구분할 수 없습니다"),
     Case(
       arguments: ["next", "--now", "2026-12-09T00:00+09:00"],
       message: "다가오는 약속이 없습니다. 추가하려면: chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m",
@@ -178,7 +178,7 @@ import Testing
     // What the database path names is checked before SQLite sees it.
     Case(
       arguments: ["list", "--db", "/dev/null"],
-      message: "데이터베이스 '/dev/null'을 열 수 없습니다: 일반 파일이 아니라 장치 파일입니다 (건드리지 않았습니다)",
+      message: "데이터베이스 '/dev/null'을 열 수 없습니다: 일반 파일이 아니라 장치 파일입니다 (변경하지 않았습니다)",
       exitCode: 1),
     Case(
       arguments: ["list", "--db", "/"],

@@ -41,7 +41,7 @@ enum PlaceAddCommand: Command {
       throw fail("제어 문자는 쓸 수 없습니다")
     }
     if (try? Coordinate.parse(name)) != nil || name.hasPrefix("-") {
-      throw fail("좌표나 '-'로 시작하는 이름은 --from에서 헷갈립니다")
+      throw fail("좌표나 '-'로 시작하는 이름은 --from에서 좌표와 구분할 수 없습니다")
     }
   }
 }

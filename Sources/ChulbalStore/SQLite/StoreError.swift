@@ -42,14 +42,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         "디스크가 가득 차서 데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 쓰거나 읽을 수 없습니다; 공간을 비운 뒤 다시 하세요 [\(detail)]"
     case .notChulbal(let path):
       return
-        "'\(path)'\(Korean.topicParticle(after: path)) chulbal 데이터베이스가 아닙니다 (건드리지 않았습니다; --db로 다른 파일을 고르세요)"
+        "'\(path)'\(Korean.topicParticle(after: path)) chulbal 데이터베이스가 아닙니다 (변경하지 않았습니다; --db로 다른 파일을 고르세요)"
     case .newerVersion(let path, let found, let supported):
       return
         "'\(path)'\(Korean.topicParticle(after: path)) 더 새로운 chulbal이 만든 데이터베이스입니다 (스키마 \(found), 이 버전은 \(supported)까지; "
-        + "건드리지 않았습니다)"
+        + "변경하지 않았습니다)"
     case .damaged(let path, let reason):
       return
-        "데이터베이스 '\(path)'\(Korean.subjectParticle(after: path)) 손상되었습니다: \(reason) (건드리지 않았습니다)"
+        "데이터베이스 '\(path)'\(Korean.subjectParticle(after: path)) 손상되었습니다: \(reason) (변경하지 않았습니다)"
     case .busy(let path):
       return
         "데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 다른 chulbal이 너무 오래 쓰고 있습니다; 잠시 뒤 다시 하세요"

@@ -39,21 +39,21 @@ import Testing
       message: "next는 'extra' 같은 인수를 받지 않습니다 (옵션 목록: chulbal next --help)"),
     Case(
       arguments: ["place", "add", "학교"],
-      message: "place add에는 '--coord' 옵션이 필요합니다, 예: --coord 37.5665,126.9780"),
-    Case(arguments: ["show"], message: "show에는 번호가 필요합니다, 예: chulbal show 3"),
+      message: "place add에는 '--coord' 옵션이 필요합니다. 예: --coord 37.5665,126.9780"),
+    Case(arguments: ["show"], message: "show에는 약속 번호나 제목이 필요합니다. 예: chulbal show 3"),
     Case(
       arguments: ["add", "--at", "19:00"],
-      message: "add에는 제목이 필요합니다, 예: chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m"),
+      message: "add에는 제목이 필요합니다. 예: chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m"),
     Case(
       arguments: ["add", "x", "--travel", "1.5h", "--at", "19:00"],
       message: "--travel: 잘못된 시간 길이 '1.5h': 소수는 쓸 수 없습니다, '1h30m'처럼 단위를 나눠 쓰세요 "
         + "(예: '35m', '1h20m', '90s', '1:20', '1시간 20분')"),
     Case(
       arguments: ["status", "--format", "xml"],
-      message: "--format: 알 수 없는 값 'xml' (text, json, waybar, i3blocks, tmux 중 하나)"),
+      message: "--format: 'xml'은 쓸 수 없습니다 (text, json, waybar, i3blocks, tmux 중 하나)"),
     Case(
       arguments: ["countdown", "--until", "later", "--at", "+5m"],
-      message: "--until: 알 수 없는 값 'later' (depart, start 중 하나)"),
+      message: "--until: 'later'는 쓸 수 없습니다 (depart, start 중 하나)"),
     Case(
       arguments: ["config", "get", "bufer"],
       message:

@@ -163,7 +163,7 @@ final class NavWorkspace: @unchecked Sendable {
     let provider = workspace.run(["nav", "--provider", "yahoo"])
     #expect(
       provider.standardError
-        == "chulbal: --provider: 알 수 없는 값 'yahoo' (kakao, naver, google, apple, osm 중 하나)\n")
+        == "chulbal: --provider: 'yahoo'는 쓸 수 없습니다 (kakao, naver, google, apple, osm 중 하나)\n")
     #expect(provider.exitCode == 2)
   }
 

@@ -58,7 +58,7 @@ import Testing
     Case(arguments: ["edit", "1", "--coord", "1,2,3"], names: "'1,2,3'"),
     Case(arguments: ["show", "#42"], names: "'#42'"),
     Case(arguments: ["show", "없는 약속"], names: "'없는 약속'"),
-    Case(arguments: ["show"], names: "show에는 번호가 필요합니다"),
+    Case(arguments: ["show"], names: "show에는 약속 번호나 제목이 필요합니다"),
     Case(arguments: ["remove", "1", "77", "--yes"], names: "'77'"),
     Case(arguments: ["remove", "저녁", "--yes"], names: "'저녁'"),
     Case(arguments: ["remove", "1"], names: "'--yes'"),
@@ -77,7 +77,7 @@ import Testing
     Case(arguments: ["config", "set", "providers", "kakao,kakao"], names: "'kakao,kakao'"),
     Case(arguments: ["config", "set", "alerts", "soon"], names: "'soon'"),
     Case(arguments: ["config", "get", "colour"], names: "'colour'"),
-    Case(arguments: ["config", "set", "buffer"], names: "config set에는 이름과 값이 필요합니다"),
+    Case(arguments: ["config", "set", "buffer"], names: "config set에는 설정 이름과 값이 필요합니다"),
     // list, next
     Case(arguments: ["list", "--all", "--past"], names: "'--all'"),
     Case(arguments: ["list", "--now", "noon"], names: "'noon'"),

@@ -204,7 +204,7 @@ import Testing
     (
       ["watch", "--now", "2026-12-01T10:00Z"], "watch에 없는 옵션 '--now' (옵션 목록: chulbal watch --help)"
     ),
-    (["notify"], "notify에는 '--test' 옵션이 필요합니다, 예: chulbal notify --test"),
+    (["notify"], "notify에는 '--test' 옵션이 필요합니다. 예: chulbal notify --test"),
     (["log", "--days", "0"], "'--days'의 값 '0'이 잘못되었습니다 (1~3650의 정수)"),
     (["log", "--days", "x"], "'--days'의 값 'x'가 잘못되었습니다 (1~3650의 정수)"),
   ])

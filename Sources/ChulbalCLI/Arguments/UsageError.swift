@@ -83,7 +83,7 @@ enum UsageError: Error, Equatable {
       return
         "\(command)\(Korean.topicParticle(after: command)) '\(word)' 같은 인수를 받지 않습니다 (옵션 목록: chulbal \(command) --help)"
     case .missingOption(let option, let command, let example):
-      return "\(command)에는 '\(option)' 옵션이 필요합니다, 예: \(example)"
+      return "\(command)에는 '\(option)' 옵션이 필요합니다. 예: \(example)"
     case .nothingToEdit(let options):
       return
         "바꿀 것이 없습니다. \(options.joined(separator: ", ")) 가운데 하나 이상을 주세요 (예: chulbal edit 3 --at 19:30)"
@@ -98,11 +98,12 @@ enum UsageError: Error, Equatable {
       return
         "notify.command의 프로그램 '\(program)'\(Korean.objectParticle(after: program)) 실행할 수 없습니다: \(reason)"
     case .missingArgument(let name, let command, let example):
-      return "\(command)에는 \(name)\(Korean.subjectParticle(after: name)) 필요합니다, 예: \(example)"
+      return "\(command)에는 \(name)\(Korean.subjectParticle(after: name)) 필요합니다. 예: \(example)"
     case .invalidValue(let option, let error):
       return "\(option): \(error)"
     case .invalidChoice(let option, let value, let accepted):
-      return "\(option): 알 수 없는 값 '\(value)' (\(accepted.joined(separator: ", ")) 중 하나)"
+      return
+        "\(option): '\(value)'\(Korean.topicParticle(after: value)) 쓸 수 없습니다 (\(accepted.joined(separator: ", ")) 중 하나)"
     case .environment(let variable, let error):
       return "환경 변수 \(variable): \(error)"
     case .unknownSetting(let key, let suggestion):

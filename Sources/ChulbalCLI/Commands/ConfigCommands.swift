@@ -53,7 +53,7 @@ enum ConfigSetCommand: Command {
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     guard options.positionals.count >= 2 else {
       throw UsageError.missingArgument(
-        "이름과 값", command: name, example: "chulbal config set buffer 15m")
+        "설정 이름과 값", command: name, example: "chulbal config set buffer 15m")
     }
     try options.expectPositionals(atMost: 2)
     let key = try Settings.Key.named(options.positionals[0])

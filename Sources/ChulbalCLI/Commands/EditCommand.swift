@@ -21,7 +21,7 @@ enum EditCommand: Command {
     """
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
-    let selector = try options.singlePositional("번호", example: "chulbal edit 3 --at 19:30")
+    let selector = try options.singlePositional("약속 번호나 제목", example: "chulbal edit 3 --at 19:30")
     // Options that say how to run rather than what to change.
     let running: Set<OptionSpec> = [.database, .now, .json, AppointmentOptions.past]
     let changes = Self.options.filter { !running.contains($0) }

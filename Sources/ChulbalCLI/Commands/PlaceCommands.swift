@@ -88,7 +88,7 @@ enum PlaceRemoveCommand: Command {
   static let options: [OptionSpec] = [.database]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
-    let name = try options.singlePositional("이름", example: "chulbal place remove 집")
+    let name = try options.singlePositional("장소 이름", example: "chulbal place remove 집")
     guard let store = try options.store(environment, access: .writing),
       try store.place(named: name) != nil
     else { throw UsageError.unknownPlace(name) }

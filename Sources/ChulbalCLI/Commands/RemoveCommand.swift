@@ -15,7 +15,7 @@ enum RemoveCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     guard !options.positionals.isEmpty else {
-      throw UsageError.missingArgument("번호", command: name, example: "chulbal remove 3")
+      throw UsageError.missingArgument("약속 번호나 제목", command: name, example: "chulbal remove 3")
     }
     let store = try options.store(environment, access: .writing)
     var chosen: [Appointment] = []

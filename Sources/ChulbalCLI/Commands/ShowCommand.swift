@@ -12,7 +12,7 @@ enum ShowCommand: Command {
   ]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
-    let selector = try options.singlePositional("번호", example: "chulbal show 3")
+    let selector = try options.singlePositional("약속 번호나 제목", example: "chulbal show 3")
     let zone = try options.timeZone(environment)
     try options.checkNow()
     let appointment = try AppointmentSelector.find(

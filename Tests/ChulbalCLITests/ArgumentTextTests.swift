@@ -93,7 +93,7 @@ import Testing
     let duplicate = workspace.run(["place", "add", decomposed, "--coord", "37.5,127"])
     #expect(duplicate.exitCode == 2)
     #expect(
-      workspace.run(["place", "remove", decomposed]).standardOutput == "장소 'café' 지웠습니다\n")
+      workspace.run(["place", "remove", decomposed]).standardOutput == "장소 'café'를 지웠습니다\n")
     // Hangul typed as jamo (as some keyboards send it) is the same title as syllables.
     let jamo = "\u{1109}\u{1165}\u{11AB}\u{1112}\u{116A}"  // 선화, decomposed
     let add = workspace.run(["add", jamo, "--at", "19:00", "--travel", "5m", "--json"])

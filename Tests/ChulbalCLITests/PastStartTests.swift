@@ -200,3 +200,25 @@ import Testing
     #expect(listed.contains("2027년 1월 1일 (금) 오전 10:00"), "\(listed)")
   }
 }
+
+/// Messages as a Korean editor would write them (issue 11, item 10).
+@Suite struct EditedMessageTests {
+  @Test func naversSearchLinkIsExplainedByTheMapsKoreanName() {
+    let outcome = run([
+      "nav", "--to", "강남역", "--coord", "37.4979,127.0276", "--provider", "naver", "--from",
+      "37.5547,126.9707",
+    ])
+    #expect(outcome.exitCode == 0)
+    #expect(outcome.standardError == "chulbal: 네이버 지도는 웹 길찾기 링크가 없어 장소 이름 검색 링크를 보여 줍니다\n")
+  }
+
+  @Test func aPlaceSavedAndRemovedIsSaidAsASentence() {
+    let folder = TemporaryFolder()
+    let database = folder.path + "/c.db"
+    #expect(
+      run(["place", "add", "회사", "--coord", "37.5,127.0", "--db", database]).standardOutput
+        == "장소 '회사'를 저장했습니다 (37.5,127.0)\n")
+    #expect(
+      run(["place", "remove", "회사", "--db", database]).standardOutput == "장소 '회사'를 지웠습니다\n")
+  }
+}

@@ -61,7 +61,7 @@ final class Workspace: @unchecked Sendable {
     let workspace = Workspace()
     #expect(
       workspace.run(["place", "add", "집", "--coord", "37.5547,126.9707", "--default"])
-        .standardOutput == "장소 '집' 저장 (37.5547,126.9707, 기본 출발지)\n")
+        .standardOutput == "장소 '집'을 저장했습니다 (37.5547,126.9707, 기본 출발지)\n")
     let add = workspace.run([
       "add", "저녁 약속", "--at", "내일 오후 7시", "--place", "강남역 2번 출구", "--coord",
       "37.4979,127.0276",

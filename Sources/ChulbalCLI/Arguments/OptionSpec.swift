@@ -42,26 +42,26 @@ extension OptionSpec {
   static let json = OptionSpec("--json", help: "결과를 JSON으로")
   static let now = OptionSpec(
     "--now", value: "시각",
-    help: "지금을 이 ISO 8601 시각으로 칩니다 (스크립트·테스트용), 예: 2026-11-30T14:00+09:00")
+    help: "현재 시각 대신 이 ISO 8601 시각을 씁니다 (스크립트·테스트용), 예: 2026-11-30T14:00+09:00")
   static let database = OptionSpec(
     "--db", value: "파일",
     help: "데이터베이스 파일 (기본: $CHULBAL_DB, 아니면 $XDG_DATA_HOME/chulbal/chulbal.db)")
   static let timeZone = OptionSpec(
-    "--tz", value: "시간대", help: "IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 존중)")
+    "--tz", value: "시간대", help: "IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 환경 변수를 따름)")
   static let at = OptionSpec("--at", value: "시각", help: "약속 시각 (chulbal plan --help의 '시각 쓰는 법')")
   static let travel = OptionSpec(
     "--travel", value: "시간", help: "이동 시간, 예: 35m, 1h20m, 1:20, 1시간 20분")
   static let buffer = OptionSpec(
-    "--buffer", value: "시간", help: "여유 시간 (기본: 설정 buffer, 처음엔 \(initially(.buffer)))")
+    "--buffer", value: "시간", help: "여유 시간 (기본: 설정의 buffer 값, 초깃값 \(initially(.buffer)))")
   static let prep = OptionSpec(
     "--prep", value: "시간",
-    help: "출발 전 준비 시간; 주면 준비 시작 알림이 생깁니다 (기본: 설정 prep, 처음엔 \(initially(.prep)))")
+    help: "출발 전 준비 시간; 주면 준비 시작 알림이 생깁니다 (기본: 설정의 prep 값, 초깃값 \(initially(.prep)))")
   static let alerts = OptionSpec(
     "--alerts", value: "목록",
-    help: "출발 몇 분 전에 알릴지, 쉼표로; 없으면 none (기본: 설정 alerts, 처음엔 \(initially(.alerts)))")
+    help: "출발 몇 분 전에 알릴지, 쉼표로; 끄려면 none (기본: 설정의 alerts 값, 초깃값 \(initially(.alerts)))")
   static let mode = OptionSpec(
     "--mode", value: "수단",
-    help: "car, transit, walk, bike (기본: 설정 mode, 처음엔 \(initially(.mode)))")
+    help: "car, transit, walk, bike (기본: 설정의 mode 값, 초깃값 \(initially(.mode)))")
 
   /// A setting's default as help shows it.
   static func initially(_ key: Settings.Key) -> String { Settings.defaults.text(key) }

@@ -7,7 +7,7 @@ enum EditCommand: Command {
   static let summary = "약속을 고칩니다"
   static let usage = ["chulbal edit 번호|제목 [--title 제목] [add와 같은 옵션…]"]
   static let about = """
-    준 옵션만 바꾸고 나머지는 그대로 둡니다. 이동 시간이 추정값이었거나 --coord, --from,
+    지정한 옵션만 바꾸고 나머지는 그대로 둡니다. 이동 시간이 추정값이었거나 --coord, --from,
     --mode를 바꾸면 이동 시간을 다시 추정합니다 (--travel을 주면 그 값을 씁니다).
     빈 값('--place ""', '--note ""')은 그 항목을 지웁니다.
     """

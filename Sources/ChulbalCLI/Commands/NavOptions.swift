@@ -19,7 +19,7 @@ struct NavOptions {
   static let app = OptionSpec("--app", help: "--qr에 https 대신 앱 링크를 담습니다 (휴대폰의 앱용)")
   static let specs: [OptionSpec] = [
     to, OptionSpec.coord.help("저장하지 않은 목적지의 좌표"), OptionSpec.from.help("출발지: 저장된 장소 이름이나 좌표"),
-    OptionSpec.mode.help("car, transit, walk, bike (기본: 약속의 수단, 아니면 설정 mode)"), provider,
+    OptionSpec.mode.help("car, transit, walk, bike (기본: 약속의 수단, 아니면 설정의 mode 값)"), provider,
     all, open, qr, app, OptionSpec.now.help("다음 약속을 고를 때의 지금 (ISO 8601)"), .database,
     OptionSpec.json.help("JSON으로"),
   ]

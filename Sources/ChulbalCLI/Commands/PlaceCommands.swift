@@ -28,7 +28,8 @@ enum PlaceAddCommand: Command {
     guard try store.addPlace(place) else { throw UsageError.duplicatePlace(name) }
     let mark = place.isDefault ? ", 기본 출발지" : ""
     return .success(
-      "장소 '\(TextCleaning.visible(name))' 저장 (\(AppointmentView.text(coordinate))\(mark))\n")
+      "장소 '\(TextCleaning.visible(name))'\(Korean.objectParticle(after: name)) 저장했습니다 (\(AppointmentView.text(coordinate))\(mark))\n"
+    )
   }
 
   /// A place name must be something `--from` can tell apart from a coordinate.
@@ -93,6 +94,7 @@ enum PlaceRemoveCommand: Command {
       try store.place(named: name) != nil
     else { throw UsageError.unknownPlace(name) }
     guard try store.removePlace(named: name) else { throw UsageError.unknownPlace(name) }
-    return .success("장소 '\(TextCleaning.visible(name))' 지웠습니다\n")
+    return .success(
+      "장소 '\(TextCleaning.visible(name))'\(Korean.objectParticle(after: name)) 지웠습니다\n")
   }
 }

@@ -24,9 +24,9 @@ enum PlanCommand: Command {
     OptionSpec.prep.help(
       "출발 전 준비 시간 (기본 \(OptionSpec.initially(.prep))); 주면 준비 시작 알림이 생깁니다"),
     OptionSpec.alerts.help(
-      "출발 몇 분 전에 알릴지, 쉼표로 (기본 \(OptionSpec.initially(.alerts)); 없으면 none)"),
-    OptionSpec.timeZone.help("약속의 IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 존중)"),
-    .now, OptionSpec.json.help("기계가 읽는 JSON으로 출력"),
+      "출발 몇 분 전에 알릴지, 쉼표로 (기본 \(OptionSpec.initially(.alerts)); 끄려면 none)"),
+    OptionSpec.timeZone.help("약속의 IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 환경 변수를 따름)"),
+    .now, OptionSpec.json.help("스크립트용 JSON으로 출력"),
   ]
   static var epilogue: String {
     "시각 쓰는 법:\n"
@@ -34,7 +34,7 @@ enum PlanCommand: Command {
         ("2026-12-01T19:00+09:00", "ISO 8601; 오프셋이 없으면 --tz 기준 (2026-12-01 19:00)"),
         ("12/1 19:00, 19:00", "월/일과 시각; 날짜가 없으면 다음에 오는 그 시각"),
         ("+1h30m, +90m", "지금부터"),
-        ("오늘, 내일, 모레, 글피", "12월 1일, 월요일…일요일 (다가오는 그 요일), 다음주 월요일도"),
+        ("오늘, 내일, 모레, 글피", "12월 1일, 월요일…일요일 (다가오는 그 요일), 다음 주 월요일도"),
         ("오전, 오후, 아침, 저녁", "밤, 새벽과 함께 N시, N시 M분, N시 반, 정오, 자정"),
       ])
       + "\n"

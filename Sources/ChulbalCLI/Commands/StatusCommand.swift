@@ -22,7 +22,7 @@ enum StatusCommand: Command {
       + "(waybar의 exec, i3blocks의 persist용)")
   static let options: [OptionSpec] = [
     format, follow, OptionSpec.timeZone.help("약속이 없을 때와 --now의 시간대 (기본: 시스템 시간대)"),
-    OptionSpec.now.help("지금을 이 ISO 8601 시각으로 칩니다 (--follow 없이)"), .database,
+    OptionSpec.now.help("현재 시각 대신 이 ISO 8601 시각을 씁니다 (--follow 없이)"), .database,
   ]
   static let epilogue = """
     class: far(30분 넘게) · soon(30분 이내) · now(출발 시각) · late(늦음)

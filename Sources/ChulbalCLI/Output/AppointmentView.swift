@@ -33,14 +33,14 @@ struct AppointmentView {
     return "이동 \(travel)\(appointment.travelEstimated ? " 추정" : "") + 여유 \(buffer)"
   }
 
-  /// `2시간 15분 남음`, `지금 출발`, `5분 늦음`, `시작됨`.
+  /// `2시간 15분 남음`, `지금 출발`, `5분 늦음`, `약속 시작됨`.
   var remainingText: String {
     switch plan.status(at: now) {
     case .upcoming(let remaining):
       return "\(KoreanDuration.text(seconds: Int(remaining), precision: .seconds)) 남음"
     case .leaveNow: return "지금 출발"
     case .late(let late): return "\(KoreanDuration.text(seconds: Int(late))) 늦음"
-    case .started: return "시작됨"
+    case .started: return "약속 시작됨"
     }
   }
 

@@ -74,13 +74,13 @@ final class Workspace: @unchecked Sendable {
     #expect(
       list.standardOutput == """
         번호  제목       약속                      출발       남은 시간
-        #1    저녁 약속  12월 1일 (화) 오후 7:00   오후 6:10  28시간 10분 남음
+        #1    저녁 약속  12월 1일 (화) 오후 7:00   오후 6:10  1일 4시간 10분 남음
         #2    치과       12월 3일 (목) 오전 10:30  오전 9:55  2일 19시간 남음
 
         """)
     #expect(
       workspace.run(["next"]).standardOutput
-        == "#1 저녁 약속 — 오후 6:10 출발 (28시간 10분 남음) · 12월 1일 (화) 오후 7:00 · 강남역 2번 출구\n")
+        == "#1 저녁 약속 — 오후 6:10 출발 (1일 4시간 10분 남음) · 12월 1일 (화) 오후 7:00 · 강남역 2번 출구\n")
   }
 
   @Test func appointmentJSONHasTheDocumentedFields() throws {
@@ -105,7 +105,7 @@ final class Workspace: @unchecked Sendable {
       #expect(object["ready"] as? String == "2026-12-01T18:05:00+09:00")
       #expect(object["place"] is NSNull)
       #expect((object["coord"] as? [String: Double]) == ["lat": 37.4979, "lng": 127.0276])
-      #expect((object["text"] as? [String: String])?["remaining"] == "28시간 15분 남음")
+      #expect((object["text"] as? [String: String])?["remaining"] == "1일 4시간 15분 남음")
       #expect(object["status"] as? String == "upcoming")
     }
     let list = try #require(

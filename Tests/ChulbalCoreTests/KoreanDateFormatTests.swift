@@ -223,7 +223,11 @@ import Testing
     DurationCase(seconds: 120, precision: .seconds, expected: "2분"),
     DurationCase(seconds: 3900, precision: .seconds, expected: "1시간 5분"),
     DurationCase(seconds: -180, precision: .minutes, expected: "3분"),
-    DurationCase(seconds: 90_000, precision: .minutes, expected: "25시간"),
+    DurationCase(seconds: 90_000, precision: .minutes, expected: "1일 1시간"),
+    DurationCase(seconds: 146_940, precision: .minutes, expected: "1일 16시간 49분"),
+    DurationCase(seconds: 86_400, precision: .minutes, expected: "1일"),
+    DurationCase(seconds: 86_460, precision: .seconds, expected: "1일 1분"),
+    DurationCase(seconds: 172_799, precision: .minutes, expected: "1일 23시간 59분"),
     DurationCase(seconds: 48 * 3600 + 59, precision: .minutes, expected: "2일"),
     DurationCase(seconds: 76 * 3600 + 55 * 60, precision: .seconds, expected: "3일 4시간"),
   ])

@@ -2,8 +2,8 @@
 public enum KoreanDuration {
   /// How finely to show a duration.
   public enum Precision: Sendable {
-    /// Hours and minutes, the seconds dropped: `1시간 5분`, `35분`, `0분`; from two days on,
-    /// days and hours: `3일 4시간`.
+    /// Hours and minutes, the seconds dropped: `1시간 5분`, `35분`, `0분`; from a day on, a
+    /// day, hours and minutes (`1일 16시간 49분`); from two days on, days and hours: `3일 4시간`.
     case minutes
     /// Seconds too while under an hour: `12분 34초`, `45초`; from an hour on, as `.minutes`.
     case seconds
@@ -23,6 +23,11 @@ public enum KoreanDuration {
     if hours >= 48 {
       let rest = hours % 24
       return rest == 0 ? "\(hours / 24)일" : "\(hours / 24)일 \(rest)시간"
+    }
+    // A day and a part: `1일 16시간 49분` reads at once, `40시간 49분` has to be worked out.
+    if hours >= 24 {
+      let rest = hours - 24
+      return "1일" + (rest == 0 ? "" : " \(rest)시간") + (minutes == 0 ? "" : " \(minutes)분")
     }
     return minutes == 0 ? "\(hours)시간" : "\(hours)시간 \(minutes)분"
   }

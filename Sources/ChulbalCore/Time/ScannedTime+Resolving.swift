@@ -169,7 +169,7 @@ extension ScannedTime {
       guard hour <= 12 else { throw fail("오전/아침/새벽 뒤의 시는 0~12여야 합니다") }
       return (hour % 12, minute)
     case .pm:
-      guard hour <= 12 else { throw fail("오후/저녁 뒤의 시는 0~12여야 합니다") }
+      guard (1...12).contains(hour) else { throw fail("오후/저녁 뒤의 시는 1~12여야 합니다") }
       return (hour % 12 + 12, minute)
     case .night:
       guard hour <= 12 else { throw fail("밤 뒤의 시는 1~12여야 합니다") }

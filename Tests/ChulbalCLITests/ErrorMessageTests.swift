@@ -71,7 +71,7 @@ import Testing
       message: "장소 '집'은 이미 있습니다 (바꾸려면 먼저 chulbal place remove 집)"),
     Case(
       arguments: ["remove", "1"],
-      message: "#1 저녁 약속을 확인할 터미널이 없습니다; 정말 지우려면 '--yes'를 붙이세요"),
+      message: "터미널이 아니라서 확인할 수 없습니다. 지우려면 --yes를 붙이세요: #1 저녁 약속"),
     Case(
       arguments: ["add", " ", "--at", "19:00", "--travel", "5m"],
       message: "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"),

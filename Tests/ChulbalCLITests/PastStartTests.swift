@@ -212,6 +212,21 @@ import Testing
     #expect(outcome.standardError == "chulbal: 네이버 지도는 웹 길찾기 링크가 없어 장소 이름 검색 링크를 보여 줍니다\n")
   }
 
+  @Test func neitherTravelNorBufferIsSaidInOneWord() {
+    let plan = run([
+      "plan", "--at", "2026-12-01T19:00+09:00", "--travel", "0", "--buffer", "0", "--tz",
+      "Asia/Seoul", "--now", "2026-12-01T14:00+09:00",
+    ])
+    #expect(
+      plan.standardOutput.split(separator: "\n")[1] == "출발  12월 1일 (화) 오후 7:00   이동·여유 없음")
+    let folder = TemporaryFolder()
+    let added = run([
+      "add", "라면", "--at", "2026-12-01T19:00+09:00", "--travel", "0", "--buffer", "0", "--tz",
+      "Asia/Seoul", "--now", "2026-12-01T14:00+09:00", "--db", folder.path + "/c.db",
+    ])
+    #expect(added.standardOutput == "#1 라면 — 12월 1일 (화) 오후 7:00 · 오후 7:00 출발 (이동·여유 없음)\n")
+  }
+
   @Test func aPlaceSavedAndRemovedIsSaidAsASentence() {
     let folder = TemporaryFolder()
     let database = folder.path + "/c.db"

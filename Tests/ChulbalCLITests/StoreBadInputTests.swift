@@ -61,7 +61,7 @@ import Testing
     Case(arguments: ["show"], names: "show에는 약속 번호나 제목이 필요합니다"),
     Case(arguments: ["remove", "1", "77", "--yes"], names: "'77'"),
     Case(arguments: ["remove", "저녁", "--yes"], names: "'저녁'"),
-    Case(arguments: ["remove", "1"], names: "'--yes'"),
+    Case(arguments: ["remove", "1"], names: "--yes를 붙이세요"),
     // places
     Case(arguments: ["place", "add", "집", "--coord", "37.5,127"], names: "'집'"),
     Case(arguments: ["place", "add", "학교", "--coord", "37.5"], names: "'37.5'"),

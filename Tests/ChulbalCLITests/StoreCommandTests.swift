@@ -164,7 +164,7 @@ final class Workspace: @unchecked Sendable {
     workspace.run(["add", "하나", "--at", "내일 9시", "--travel", "5m"])
     workspace.run(["add", "둘", "--at", "내일 10시", "--travel", "5m"])
     let refused = workspace.run(["remove", "1"])
-    #expect(refused.exitCode == 2 && refused.standardError.contains("'--yes'"))
+    #expect(refused.exitCode == 2 && refused.standardError.contains("--yes를 붙이세요"))
     let declined = workspace.run(["remove", "1"], interactive: true, answer: false)
     #expect(declined.exitCode == 1)
     let store = try #require(try Store.open(path: workspace.database, create: false))

@@ -242,7 +242,6 @@ import Testing
   @Test(arguments: [
     ("2시간", "'2시간'은 시각이 아니라 길이입니다; 지금부터라면 '2시간 뒤'처럼 쓰세요"),
     ("2026.13.1 19:00", "월은 1~12여야 합니다"),
-    ("12.24.", "시각이 없습니다, 예: '오후 7시', '19:00'"),
     ("123.4 19:00", "날짜는 '12.24'나 '2026.12.24'처럼 씁니다"),
     ("금요 7시", "'금요' 부분을 알 수 없습니다"),
   ])
@@ -250,6 +249,20 @@ import Testing
     #expect(throws: InputError.time(text, reason: reason)) {
       try TimeExpression.parse(text, now: mondayAfternoon, timeZone: seoul)
     }
+  }
+
+  /// A day with no time of day names what is missing and how to give it (issue 11, item 10).
+  @Test(arguments: [
+    ("내일", "'내일'에 시각이 빠졌습니다. 예: '내일 오후 7시', '내일 19:00'"),
+    ("내일 저녁", "'내일 저녁'에 시각이 빠졌습니다. 예: '내일 저녁 7시', '내일 저녁 7시 반'"),
+    ("2026-12-01", "'2026-12-01'에 시각이 빠졌습니다. 예: '2026-12-01 오후 7시', '2026-12-01 19:00'"),
+    ("12.24.", "'12.24.'에 시각이 빠졌습니다. 예: '12.24. 오후 7시', '12.24. 19:00'"),
+  ])
+  func aDayWithNoTimeSaysTheTimeIsMissing(text: String, message: String) {
+    #expect(throws: InputError.missingClock(text)) {
+      try TimeExpression.parse(text, now: mondayAfternoon, timeZone: seoul)
+    }
+    #expect(InputError.missingClock(text).description == message)
   }
 
   @Test(arguments: todaysWeekdayCases)
@@ -299,11 +312,8 @@ import Testing
     Bad(text: "오후 13시", reason: "오후/저녁 뒤의 시는 1~12여야 합니다"),
     Bad(text: "오후 0시", reason: "오후/저녁 뒤의 시는 1~12여야 합니다"),
     Bad(text: "오전 19시", reason: "오전/아침/새벽 뒤의 시는 0~12여야 합니다"),
-    Bad(text: "내일", reason: "시각이 없습니다, 예: '오후 7시', '19:00'"),
-    Bad(text: "내일 저녁", reason: "시각이 없습니다, 예: '오후 7시', '19:00'"),
     Bad(text: "13/1 9:00", reason: "월은 1~12여야 합니다"),
     Bad(text: "2026-13-01T10:00", reason: "월은 1~12여야 합니다"),
-    Bad(text: "2026-12-01", reason: "시각이 없습니다, 예: '오후 7시', '19:00'"),
     Bad(text: "7", reason: "'7' 뒤에 단위가 없습니다, 예: '7시'"),
     Bad(text: "7시 30", reason: "'30' 뒤에 단위가 없습니다, 예: '30분'"),
     Bad(text: "tomorrow 7pm", reason: "'tomorrow' 부분을 알 수 없습니다"),

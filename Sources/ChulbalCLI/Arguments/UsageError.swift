@@ -122,7 +122,7 @@ enum UsageError: Error, Equatable {
       return
         "장소 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (바꾸려면 먼저 chulbal place remove \(name))"
     case .needsConfirmation(let what):
-      return "\(what)\(Korean.objectParticle(after: what)) 확인할 터미널이 없습니다; 정말 지우려면 '--yes'를 붙이세요"
+      return "터미널이 아니라서 확인할 수 없습니다. 지우려면 --yes를 붙이세요: \(what)"
     case .emptyTitle:
       return "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"
     case .noTravel(let missingDestination):

@@ -26,8 +26,9 @@ struct AppointmentView {
       ? format.time(plan.departure) : format.full(plan.departure, seenAt: now)
   }
 
-  /// `이동 38분 추정 + 여유 10분`
+  /// `이동 38분 추정 + 여유 10분`; `이동·여유 없음` for a kitchen timer.
   var tripText: String {
+    if appointment.travelSeconds == 0 && appointment.bufferSeconds == 0 { return "이동·여유 없음" }
     let travel = KoreanDuration.text(seconds: appointment.travelSeconds, precision: .seconds)
     let buffer = KoreanDuration.text(seconds: appointment.bufferSeconds, precision: .seconds)
     return "이동 \(travel)\(appointment.travelEstimated ? " 추정" : "") + 여유 \(buffer)"

@@ -5,6 +5,8 @@
 /// period; the CLI prefixes it with the option the value came from.
 public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case time(String, reason: String)
+  /// A day with no time of day, such as `내일`.
+  case missingClock(String)
   /// An exact instant, as `--now` takes it.
   case instant(String, reason: String)
   case duration(String, reason: String)
@@ -30,6 +32,12 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case .time(let text, let reason):
       return "잘못된 시각 '\(text)': \(reason) (예: '19:00', '내일 오후 7시', '12/1 19:00', "
         + "'+1h30m', '2026-12-01T19:00+09:00')"
+    case .missingClock(let text):
+      let day = text.trimmingWhitespace()
+      // `내일 저녁` has its half of the day already: only the hour is missing.
+      let hasHalf = Meridiem.words.contains { day.contains($0.word) }
+      let examples = hasHalf ? ["\(day) 7시", "\(day) 7시 반"] : ["\(day) 오후 7시", "\(day) 19:00"]
+      return "'\(text)'에 시각이 빠졌습니다. 예: '\(examples[0])', '\(examples[1])'"
     case .instant(let text, let reason):
       return "잘못된 시각 '\(text)': \(reason) (예: '2026-11-30T14:00+09:00', '2026-11-30 14:00', "
         + "'2026-11-30T05:00Z')"
@@ -71,7 +79,10 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
 extension InputError {
   /// The same error about an exact instant: a time's reason with `--now`'s examples.
   var asInstant: InputError {
-    guard case .time(let text, let reason) = self else { return self }
-    return .instant(text, reason: reason)
+    switch self {
+    case .time(let text, let reason): return .instant(text, reason: reason)
+    case .missingClock(let text): return .instant(text, reason: "시각이 없습니다")
+    default: return self
+    }
   }
 }

@@ -155,9 +155,7 @@ extension ScannedTime {
       }
       return (fixedHour, 0)
     }
-    guard let hour else {
-      throw fail("시각이 없습니다, 예: '오후 7시', '19:00'")
-    }
+    guard let hour else { throw .missingClock(text) }
     let minute = self.minute ?? 0
     guard minute < 60 else { throw fail("분은 0~59여야 합니다") }
     guard second < 60 else { throw fail("초는 0~59여야 합니다") }

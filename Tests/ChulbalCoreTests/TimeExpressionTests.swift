@@ -234,9 +234,7 @@ import Testing
 
   @Test(arguments: commonFormCases)
   func theFormsPeopleTypeAreRead(_ example: Case) throws {
-    let parsed = try TimeExpression.parse(
-      example.text, now: instant(example.now), timeZone: zone(example.zone))
-    #expect(parsed == instant(example.expected))
+    try Self.expectParsed(example)
   }
 
   @Test(arguments: [
@@ -267,16 +265,21 @@ import Testing
 
   @Test(arguments: todaysWeekdayCases)
   func aWeekdayThatIsTodayMeansTodayWhileItsTimeIsAhead(_ example: Case) throws {
-    let parsed = try TimeExpression.parse(
-      example.text, now: instant(example.now), timeZone: zone(example.zone))
-    #expect(parsed == instant(example.expected))
+    try Self.expectParsed(example)
   }
 
   @Test(arguments: twelveHourCases)
   func aBareHourIsReadOnTheTwelveHourClock(_ example: Case) throws {
+    try Self.expectParsed(example)
+  }
+
+  /// `example.text` read at `example.now` is `example.expected`.
+  static func expectParsed(_ example: Case, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+  {
     let parsed = try TimeExpression.parse(
       example.text, now: instant(example.now), timeZone: zone(example.zone))
-    #expect(parsed == instant(example.expected))
+    #expect(parsed == instant(example.expected), sourceLocation: sourceLocation)
   }
 
   @Test(arguments: seoulCases + zoneCases)

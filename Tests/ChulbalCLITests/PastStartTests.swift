@@ -212,6 +212,22 @@ import Testing
     #expect(outcome.standardError == "chulbal: 네이버 지도는 웹 길찾기 링크가 없어 장소 이름 검색 링크를 보여 줍니다\n")
   }
 
+  /// Only where a coordinate would also do does the message say how to write one.
+  @Test func anUnknownSavedPlaceGetsTheCoordinateHintOnlyWhereACoordinateWouldDo() {
+    let folder = TemporaryFolder()
+    let database = folder.path + "/c.db"
+    _ = run(["place", "add", "집", "--coord", "37.5,127.0", "--db", database])
+    let removed = run(["place", "remove", "없는곳", "--db", database])
+    #expect(removed.exitCode == 2)
+    #expect(removed.standardError == "chulbal: 저장된 장소 '없는곳'이 없습니다 (목록: chulbal place list)\n")
+    let routed = run([
+      "nav", "--to", "a", "--coord", "37.4,127.1", "--from", "없는곳", "--db", database,
+    ])
+    #expect(
+      routed.standardError
+        == "chulbal: 저장된 장소 '없는곳'이 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)\n")
+  }
+
   @Test func neitherTravelNorBufferIsSaidInOneWord() {
     let plan = run([
       "plan", "--at", "2026-12-01T19:00+09:00", "--travel", "0", "--buffer", "0", "--tz",

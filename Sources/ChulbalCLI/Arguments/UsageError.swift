@@ -19,7 +19,10 @@ enum UsageError: Error, Equatable {
   case unknownSetting(String, suggestion: String?)
   case unknownAppointment(String)
   case ambiguousAppointment(String, matches: [String])
+  /// A saved place named where a place or a coordinate may be given (`--from`).
   case unknownPlace(String)
+  /// A saved place named where only a saved place will do (`place remove`).
+  case unknownSavedPlace(String)
   case duplicatePlace(String)
   case needsConfirmation(String)
   case emptyTitle
@@ -118,6 +121,8 @@ enum UsageError: Error, Equatable {
     case .unknownPlace(let name):
       return
         "저장된 장소 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"
+    case .unknownSavedPlace(let name):
+      return "저장된 장소 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal place list)"
     case .duplicatePlace(let name):
       return
         "장소 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (바꾸려면 먼저 chulbal place remove \(name))"

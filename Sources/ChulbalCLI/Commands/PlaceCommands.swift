@@ -92,8 +92,8 @@ enum PlaceRemoveCommand: Command {
     let name = try options.singlePositional("장소 이름", example: "chulbal place remove 집")
     guard let store = try options.store(environment, access: .writing),
       try store.place(named: name) != nil
-    else { throw UsageError.unknownPlace(name) }
-    guard try store.removePlace(named: name) else { throw UsageError.unknownPlace(name) }
+    else { throw UsageError.unknownSavedPlace(name) }
+    guard try store.removePlace(named: name) else { throw UsageError.unknownSavedPlace(name) }
     return .success(
       "장소 '\(TextCleaning.visible(name))'\(Korean.objectParticle(after: name)) 지웠습니다\n")
   }

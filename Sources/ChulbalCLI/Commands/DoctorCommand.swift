@@ -67,9 +67,8 @@ enum DoctorCommand: Command {
         database.append(("exists", .bool(false)))
       }
     } catch {
-      let message = Outcome.failure(error).standardError
-      databaseText +=
-        " — \(message.replacingOccurrences(of: "chulbal: ", with: "").trimmingCharacters(in: .newlines))"
+      let message = Outcome.message(for: error)
+      databaseText += " — \(message)"
       database.append(("error", .string(message)))
     }
     let command = settings.notifyCommand.map(CommandWords.join)

@@ -59,12 +59,17 @@ enum RuntimeFailure: Error, Equatable {
 extension Outcome {
   /// The outcome of any error a command throws: bad input exits 2, everything else 1.
   static func failure(_ error: any Error) -> Outcome {
+    .failure(message(for: error), exitCode: error is UsageError ? usageExitCode : failureExitCode)
+  }
+
+  /// The one line any error a command throws is said in, without the `chulbal: ` of
+  /// standard error.
+  static func message(for error: any Error) -> String {
     switch error {
-    case let usage as UsageError: return .failure(usage.message, exitCode: usageExitCode)
-    case let store as StoreError: return .failure(store.description, exitCode: failureExitCode)
-    case let failure as RuntimeFailure:
-      return .failure(failure.message, exitCode: failureExitCode)
-    default: return .failure("\(error)", exitCode: failureExitCode)
+    case let usage as UsageError: usage.message
+    case let store as StoreError: store.description
+    case let failure as RuntimeFailure: failure.message
+    default: "\(error)"
     }
   }
 }

@@ -237,6 +237,34 @@ import Testing
     try Self.expectParsed(example)
   }
 
+  /// A day counted by the month: `이번 달`, `다음 달` and `말일` (Monday 2026-11-30, 14:00 in
+  /// Seoul, unless `now` says otherwise).
+  static let monthDayCases: [Case] = [
+    Case(text: "다음 달 3일 오후 2시", expected: "2026-12-03T14:00:00+09:00"),
+    Case(text: "다음달 3일 19:00", expected: "2026-12-03T19:00:00+09:00"),
+    Case(text: "다음 달 말일 저녁 7시", expected: "2026-12-31T19:00:00+09:00"),
+    // Today is the last day: a bare 7시 on it is the reading still ahead.
+    Case(text: "이번 달 말일 7시", expected: "2026-11-30T19:00:00+09:00"),
+    Case(text: "이번달 말일 오후 3시", expected: "2026-11-30T15:00:00+09:00"),
+    Case(text: "말일 오후 6시", expected: "2026-11-30T18:00:00+09:00"),
+    Case(text: "12월 말일 오후 6시", expected: "2026-12-31T18:00:00+09:00"),
+    // February has gone this year: next year's, a morning on a day that is not today.
+    Case(text: "2월 말일 9시", expected: "2027-02-28T09:00:00+09:00"),
+    Case(text: "2028년 2월 말일 10:00", expected: "2028-02-29T10:00:00+09:00"),
+    // A day of this month already gone stays named: `add` then refuses it as past.
+    Case(text: "이번 달 1일 9시", expected: "2026-11-01T09:00:00+09:00"),
+    // The month after December is next year's January.
+    Case(
+      text: "다음 달 1일 9시", expected: "2027-01-01T09:00:00+09:00", now: "2026-12-15T10:00:00+09:00"),
+    Case(
+      text: "다음 달 말일 9시", expected: "2027-02-28T09:00:00+09:00", now: "2027-01-31T10:00:00+09:00"),
+  ]
+
+  @Test(arguments: monthDayCases)
+  func aDayCanBeCountedByTheMonth(_ example: Case) throws {
+    try Self.expectParsed(example)
+  }
+
   @Test(arguments: [
     ("2시간", "'2시간'은 시각이 아니라 길이입니다; 지금부터라면 '2시간 뒤'처럼 쓰세요"),
     ("2026.13.1 19:00", "월은 1~12여야 합니다"),
@@ -352,6 +380,14 @@ import Testing
     Bad(text: "12월 9시", reason: "월 뒤에 일이 필요합니다, 예: '12월 1일'"),
     Bad(text: "오후 정오", reason: "'정오'/'자정'에는 오전/오후나 분을 붙이지 않습니다"),
     Bad(text: "2026-02-30 9:00", reason: "2026년 2월에는 30일이 없습니다"),
+    Bad(text: "다음 달 오후 3시", reason: "'다음 달' 뒤에 일이 필요합니다, 예: '다음 달 3일', '다음 달 말일'"),
+    Bad(text: "다음 달", reason: "'다음 달' 뒤에 일이 필요합니다, 예: '다음 달 3일', '다음 달 말일'"),
+    Bad(text: "12월", reason: "월 뒤에 일이 필요합니다, 예: '12월 1일'"),
+    Bad(text: "이번달 9시", reason: "'이번 달' 뒤에 일이 필요합니다, 예: '이번 달 3일', '이번 달 말일'"),
+    Bad(text: "다음 달 12월 3일 9시", reason: "날짜가 두 번 있습니다"),
+    Bad(text: "말일 3일 9시", reason: "날짜가 두 번 있습니다"),
+    Bad(text: "말일 내일 9시", reason: "날짜가 두 번 있습니다"),
+    Bad(text: "3일 9시", reason: "일 앞에 월이 필요합니다, 예: '12월 1일', '다음 달 1일'"),
   ]
 
   /// Texts only resolving rejects: a month and day without a year wait for `now` to pick the
@@ -359,6 +395,7 @@ import Testing
   static let calendarBadCases: [Bad] = [
     Bad(text: "2월 30일 9시", reason: "2026년 2월에는 30일이 없습니다"),
     Bad(text: "4월 31일 9시", reason: "2026년 4월에는 31일이 없습니다"),
+    Bad(text: "이번 달 31일 9시", reason: "2026년 11월에는 31일이 없습니다"),
   ]
 
   @Test(arguments: badCases + calendarBadCases)

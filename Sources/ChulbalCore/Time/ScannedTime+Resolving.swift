@@ -43,15 +43,21 @@ extension ScannedTime {
     // while its time is still ahead, else the same day next week (`later`).
     var named: Int?
     var later: Int?
-    if let month, let day {
-      var date = CivilDate(year: year ?? CivilDate(days: today).year, month: month, day: day)
-      guard (1900...2200).contains(date.year) else { throw fail("연도는 1900~2200이어야 합니다") }
-      guard date.isValid else { throw fail("\(date.year)년 \(month)월에는 \(day)일이 없습니다") }
-      if year == nil && date.days < today {
-        date.year += 1
-        guard date.isValid else { throw fail("\(date.year)년 \(month)월에는 \(day)일이 없습니다") }
-      }
+    if let monthStep {
+      // `이번 달 3일`, `다음 달 말일`: the month is counted from this one, and a day already
+      // gone this month is not moved on (it was named).
+      let thisMonth = CivilDate(days: today)
+      let months = thisMonth.year * 12 + thisMonth.month - 1 + monthStep
+      named = try dayIn(year: months / 12, month: months % 12 + 1).days
+    } else if let month, day != nil || isLastDay {
+      let namedYear = year ?? CivilDate(days: today).year
+      guard (1900...2200).contains(namedYear) else { throw fail("연도는 1900~2200이어야 합니다") }
+      var date = try dayIn(year: namedYear, month: month)
+      if year == nil && date.days < today { date = try dayIn(year: date.year + 1, month: month) }
       named = date.days
+    } else if isLastDay {
+      let thisMonth = CivilDate(days: today)
+      named = try dayIn(year: thisMonth.year, month: thisMonth.month).days
     } else if let relativeDays {
       named = today + relativeDays
     } else if case (let index, let week)? = weekday {
@@ -91,6 +97,17 @@ extension ScannedTime {
       return instant(day: day)
     }
     return instant(day: today + 1)
+  }
+
+  /// The day the text names in `month` of `year`: its `N일`, or the last day for `말일`.
+  ///
+  /// - Throws: `InputError.time` for a day that month lacks (`다음 달 31일` in a 30-day month).
+  private func dayIn(year: Int, month: Int) throws(InputError) -> CivilDate {
+    let date = CivilDate(
+      year: year, month: month,
+      day: isLastDay ? CivilDate.daysIn(month: month, year: year) : day ?? 0)
+    guard date.isValid else { throw fail("\(year)년 \(month)월에는 \(date.day)일이 없습니다") }
+    return date
   }
 
   /// The instant on `day` at the time the text gives; a bare `N시` there is 1–6 in the
@@ -143,8 +160,9 @@ extension ScannedTime {
   /// Makes every check of ``resolve(now:timeZone:)`` that needs neither `now` nor a zone.
   func check() throws(InputError) {
     guard relativeSeconds == nil else { return }
-    _ = try clock()
+    // The day first: `다음 달` and `12월` lack a day before they lack a time.
     try checkDate()
+    _ = try clock()
   }
 
   /// The hour of the day (0–29, where 24 and later fall on the next day) and minute.
@@ -184,20 +202,28 @@ extension ScannedTime {
   /// A date with its year is checked whole; without one, whether the day exists waits for
   /// ``resolve(now:timeZone:)`` (`2월 29일` depends on the year).
   func checkDate() throws(InputError) {
-    let dayCount = [year != nil || month != nil || day != nil, relativeDays != nil, weekday != nil]
-      .filter { $0 }.count
+    let isDate = year != nil || month != nil || day != nil || monthStep != nil || isLastDay
+    let dayCount = [isDate, relativeDays != nil, weekday != nil].filter { $0 }.count
     guard dayCount <= 1 else { throw fail("날짜가 두 번 있습니다") }
+    if monthStep != nil && (year != nil || month != nil) { throw fail("날짜가 두 번 있습니다") }
+    if isLastDay && day != nil { throw fail("날짜가 두 번 있습니다") }
+    if let monthStep, day == nil && !isLastDay {
+      let word = monthStep == 0 ? "이번 달" : "다음 달"
+      throw fail("'\(word)' 뒤에 일이 필요합니다, 예: '\(word) 3일', '\(word) 말일'")
+    }
     if year != nil && month == nil { throw fail("연도 뒤에 월과 일이 필요합니다") }
-    if month != nil && day == nil { throw fail("월 뒤에 일이 필요합니다, 예: '12월 1일'") }
-    if day != nil && month == nil { throw fail("일 앞에 월이 필요합니다, 예: '12월 1일'") }
+    if month != nil && day == nil && !isLastDay {
+      throw fail("월 뒤에 일이 필요합니다, 예: '12월 1일'")
+    }
+    if day != nil && month == nil && monthStep == nil {
+      throw fail("일 앞에 월이 필요합니다, 예: '12월 1일', '다음 달 1일'")
+    }
     if let month {
       guard (1...12).contains(month) else { throw fail("월은 1~12여야 합니다") }
     }
-    if let year, let month, let day {
+    if let year, let month {
       guard (1900...2200).contains(year) else { throw fail("연도는 1900~2200이어야 합니다") }
-      guard CivilDate(year: year, month: month, day: day).isValid else {
-        throw fail("\(year)년 \(month)월에는 \(day)일이 없습니다")
-      }
+      _ = try dayIn(year: year, month: month)
     }
   }
 }

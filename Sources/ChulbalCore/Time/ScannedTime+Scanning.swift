@@ -43,6 +43,18 @@ extension ScannedTime {
         parts.relativeDays = days
         continue
       }
+      if case (_, let step)? = [("이번 달", 0), ("이번달", 0), ("다음 달", 1), ("다음달", 1)].first(
+        where: { scanner.take($0.0) })
+      {
+        guard parts.monthStep == nil, parts.month == nil else { throw parts.fail("날짜가 두 번 있습니다") }
+        parts.monthStep = step
+        continue
+      }
+      if scanner.take("말일") {
+        guard !parts.isLastDay, parts.day == nil else { throw parts.fail("날짜가 두 번 있습니다") }
+        parts.isLastDay = true
+        continue
+      }
       var week = WeekdayWeek.next
       let weekStart = scanner.position
       if scanner.take(anyOf: ["다음주", "다음 주"]) {

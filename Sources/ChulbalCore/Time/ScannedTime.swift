@@ -17,6 +17,10 @@ public struct ScannedTime: Sendable {
   var day: Int?
   var isISODate = false
   var relativeDays: Int?
+  /// `이번 달` (0) or `다음 달` (1): the month counted from this one, with `day` or `말일`.
+  var monthStep: Int?
+  /// `말일`: the last day of the month.
+  var isLastDay = false
   var weekday: (index: Int, week: WeekdayWeek)?
   var meridiem: Meridiem?
   var hour: Int?

@@ -240,7 +240,7 @@ import Testing
       "add", "라면", "--at", "2026-12-01T19:00+09:00", "--travel", "0", "--buffer", "0", "--tz",
       "Asia/Seoul", "--now", "2026-12-01T14:00+09:00", "--db", folder.path + "/c.db",
     ])
-    #expect(added.standardOutput == "#1 라면 — 12월 1일 (화) 오후 7:00 · 오후 7:00 출발 (이동·여유 없음)\n")
+    #expect(added.standardOutput == "#1 라면 — 12월 1일 (화) 오후 7:00 · 오후 7:00 출발 · 이동·여유 없음\n")
   }
 
   @Test func aPlaceSavedAndRemovedIsSaidAsASentence() {
@@ -251,5 +251,71 @@ import Testing
         == "장소 '회사'를 저장했습니다 (37.5,127.0)\n")
     #expect(
       run(["place", "remove", "회사", "--db", database]).standardOutput == "장소 '회사'를 지웠습니다\n")
+  }
+}
+
+/// `list`, `next` and `show` speak the reader's clock and label an appointment kept on
+/// another (issue 11, item 8), and say the trip the same way everywhere (item 10).
+@Suite struct ReaderZoneTests {
+  let folder = TemporaryFolder()
+  var database: String { folder.path + "/c.db" }
+  static let now = "2026-11-30T14:00+09:00"
+
+  /// A 09:00 call kept in New York and a 19:00 dinner in Seoul; the reader is in Seoul.
+  func addBoth() {
+    _ = run([
+      "add", "화상 회의", "--tz", "America/New_York", "--at", "2026-12-01 09:00", "--travel", "0",
+      "--buffer", "0", "--now", Self.now, "--db", database,
+    ])
+    _ = run([
+      "add", "저녁 약속", "--at", "2026-12-01 19:00", "--coord", "37.4979,127.0276", "--from",
+      "37.5547,126.9707", "--now", Self.now, "--db", database,
+    ])
+  }
+
+  @Test func listShowsTheReadersClockAndTheOwnOneBeside() {
+    addBoth()
+    let listed = run(["list", "--now", Self.now, "--db", database])
+    let lines = listed.standardOutput.split(separator: "\n").map {
+      $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+    #expect(lines.count == 3)
+    #expect(lines.contains("#2 저녁 약속 12월 1일 (화) 오후 7:00 오후 6:10 1일 4시간 10분 남음"))
+    #expect(
+      lines.contains("#1 화상 회의 12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00) 오후 11:00 1일 9시간 남음"))
+  }
+
+  @Test func aReaderInNewYorkSeesSeoulLabelled() {
+    addBoth()
+    let next = run(["next", "--tz", "America/New_York", "--now", Self.now, "--db", database])
+    #expect(
+      next.standardOutput
+        == "#2 저녁 약속 — 오전 4:10 출발 (1일 4시간 10분 남음) · 12월 1일 (화) 오전 5:00 (서울 오후 7:00)\n")
+  }
+
+  @Test func showNamesTheZoneAndTheModeInKorean() {
+    addBoth()
+    let shown = run(["show", "1", "--now", Self.now, "--db", database])
+    #expect(shown.standardOutput.contains("시각    12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)\n"))
+    #expect(shown.standardOutput.contains("시간대  뉴욕 (America/New_York)\n"))
+    let dinner = run(["show", "2", "--now", Self.now, "--db", database])
+    #expect(dinner.standardOutput.contains("이동    대중교통 · 40분 (추정) + 여유 10분\n"))
+    #expect(dinner.standardOutput.contains("시간대  서울 (Asia/Seoul)\n"))
+  }
+
+  @Test func jsonKeepsTheOwnInstantAndLabelsItsText() throws {
+    addBoth()
+    let shown = run(["show", "1", "--json", "--now", Self.now, "--db", database])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(shown.standardOutput.utf8)) as? [String: Any])
+    #expect(object["start"] as? String == "2026-12-01T09:00:00-05:00")
+    let text = try #require(object["text"] as? [String: String])
+    #expect(text["appointment"] == "12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)")
+  }
+
+  @Test func aLateDepartureIsSaidAsLeavingLate() {
+    addBoth()
+    let listed = run(["list", "--now", "2026-12-01T18:17+09:00", "--db", database])
+    #expect(listed.standardOutput.contains("출발 7분 지남"), "\(listed.standardOutput)")
   }
 }

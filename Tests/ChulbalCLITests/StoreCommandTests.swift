@@ -68,7 +68,7 @@ final class Workspace: @unchecked Sendable {
     ])
     #expect(
       add.standardOutput
-        == "#1 저녁 약속 — 12월 1일 (화) 오후 7:00 · 오후 6:10 출발 (이동 40분 추정 + 여유 10분)\n")
+        == "#1 저녁 약속 — 12월 1일 (화) 오후 7:00 · 오후 6:10 출발 · 이동 40분 (추정) + 여유 10분\n")
     workspace.run(["add", "치과", "--at", "12/3 10:30", "--travel", "25m"])
     let list = workspace.run(["list"])
     #expect(
@@ -141,9 +141,12 @@ final class Workspace: @unchecked Sendable {
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(shown.standardOutput.utf8)) as? [String: Any])
     #expect((object["text"] as? [String: String])?["remaining"] == "45분 남음")
-    // At 20:00 in New York the next 19:30 is the following day (in Seoul it would be 06:00 there).
+    // At 20:00 in New York the next 19:30 is the following day (in Seoul it would be 06:00 there),
+    // shown to the reader in Seoul with New York's own time beside it.
     let edited = workspace.run(["edit", "1", "--at", "19:30", "--now", "2026-12-01 20:00"])
-    #expect(edited.standardOutput.hasPrefix("#1 뉴욕 — 12월 2일 (수) 오후 7:30 ·"), "\(edited)")
+    #expect(
+      edited.standardOutput.hasPrefix("#1 뉴욕 — 12월 3일 (목) 오전 9:30 (뉴욕 12월 2일 (수) 오후 7:30) ·"),
+      "\(edited)")
   }
 
   @Test func aSavedPlaceWhoseNameHasACommaIsStillAPlace() throws {

@@ -126,7 +126,7 @@ import Testing
     #expect(
       harness.all == [
         Shown("오후 5:45", "30분 뒤 출발 · 저녁 약속"),
-        Shown("오후 6:17", "지금 출발하세요 (2분 늦음) · 저녁 약속", .critical),
+        Shown("오후 6:17", "지금 출발하세요 (2분 지남) · 저녁 약속", .critical),
         Shown("오후 6:17", "3분 뒤 출발 · 회의"),
         Shown("오후 6:17", "놓친 알림 1개 · 저녁 약속"),
         Shown("오후 6:20", "지금 출발하세요 · 회의", .critical),

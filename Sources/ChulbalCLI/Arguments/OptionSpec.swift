@@ -48,6 +48,8 @@ extension OptionSpec {
     help: "데이터베이스 파일 (기본: $CHULBAL_DB, 아니면 $XDG_DATA_HOME/chulbal/chulbal.db)")
   static let timeZone = OptionSpec(
     "--tz", value: "시간대", help: "IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 환경 변수를 따름)")
+  /// `--tz` of the commands that show stored appointments.
+  static let readerZoneHelp = "시각을 보여 주고 --now를 읽을 시간대 (기본: 시스템 시간대)"
   static let at = OptionSpec("--at", value: "시각", help: "약속 시각 (chulbal plan --help의 '시각 쓰는 법')")
   static let travel = OptionSpec(
     "--travel", value: "시간", help: "이동 시간, 예: 35m, 1h20m, 1:20, 1시간 20분")

@@ -11,14 +11,15 @@ enum ListCommand: Command {
   static let all = OptionSpec("--all", help: "지난 약속까지 모두 (약속 시각 순)")
   static let past = OptionSpec("--past", help: "지난 약속만 (최근 것부터)")
   static let options: [OptionSpec] = [
-    all, past, OptionSpec.timeZone.help("--now를 읽을 시간대 (기본: 시스템 시간대)"), .now, .database,
+    all, past, OptionSpec.timeZone.help(OptionSpec.readerZoneHelp), .now, .database,
     OptionSpec.json.help("JSON 배열로"),
   ]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 0)
     if options.has(all) && options.has(past) { throw UsageError.allWithPast }
-    let now = try options.clock(environment, timeZone: options.timeZone(environment)).now()
+    let readerZone = try options.timeZone(environment)
+    let now = try options.clock(environment, timeZone: readerZone).now()
     let store = try options.store(environment, access: .reading)
     let appointments: [Appointment]
     if options.has(all) {
@@ -28,7 +29,9 @@ enum ListCommand: Command {
     } else {
       appointments = try store?.upcoming(after: now) ?? []
     }
-    let views = appointments.map { AppointmentView($0, now: now, environment: environment) }
+    let views = appointments.map {
+      AppointmentView($0, now: now, environment: environment, readerZone: readerZone)
+    }
     if options.has(.json) {
       return .success(JSONValue.array(views.map { $0.json() }).rendered())
     }
@@ -40,7 +43,7 @@ enum ListCommand: Command {
     let rows = views.map { view in
       [
         "#\(view.appointment.id)", view.appointment.title,
-        view.format.full(view.plan.start, seenAt: view.now),
+        view.startText,
         view.departureText, view.remainingText,
       ]
     }

@@ -11,7 +11,7 @@ enum NextCommand: Command {
     없으면 종료 상태 1입니다.
     """
   static let options: [OptionSpec] = [
-    OptionSpec.timeZone.help("--now를 읽을 시간대 (기본: 시스템 시간대)"), .now, .database, .json,
+    OptionSpec.timeZone.help(OptionSpec.readerZoneHelp), .now, .database, .json,
   ]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
@@ -21,7 +21,8 @@ enum NextCommand: Command {
     else {
       throw RuntimeFailure.nothingUpcoming(command: name)
     }
-    let view = AppointmentView(appointment, now: now, environment: environment)
+    let view = try AppointmentView(
+      appointment, now: now, environment: environment, readerZone: options.timeZone(environment))
     return .success(options.has(.json) ? view.json().rendered() : view.nextLine + "\n")
   }
 }

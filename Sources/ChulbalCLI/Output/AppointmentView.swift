@@ -7,75 +7,83 @@ import Foundation
 struct AppointmentView {
   let appointment: Appointment
   let plan: DeparturePlan
+  /// The appointment's own zone, for JSON's ISO 8601 instants.
   let format: KoreanDateFormat
+  /// The reader's zone, with the appointment's own time beside it when its clock differs.
+  let times: ReaderTimes
   let now: Date
 
-  init(_ appointment: Appointment, now: Date, environment: Environment) {
+  /// - Parameter readerZone: the zone to show times in; the system zone when nil, or the
+  ///   appointment's own when the system's cannot be read.
+  init(_ appointment: Appointment, now: Date, environment: Environment, readerZone: TimeZone? = nil)
+  {
     self.appointment = appointment
     plan = appointment.plan
-    format = KoreanDateFormat(timeZone: environment.timeZone(stored: appointment.timeZone))
+    let own = environment.timeZone(stored: appointment.timeZone)
+    format = KoreanDateFormat(timeZone: own)
+    times = ReaderTimes(
+      reader: readerZone ?? (try? environment.timeZone(option: nil)) ?? own, own: own)
     self.now = now
   }
+
+  /// `12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)`: the appointment's time as the reader reads it.
+  var startText: String { times.full(plan.start, seenAt: now) }
 
   /// `#3 저녁 약속` with control characters made visible.
   var label: String { "#\(appointment.id) \(TextCleaning.visible(appointment.title))" }
 
-  /// `오후 6:12`, or the full date when departure falls on another day than the appointment.
+  /// `오후 6:12`, or the full date when departure falls on another day than the appointment,
+  /// in the reader's zone.
   var departureText: String {
-    format.date(plan.departure) == format.date(plan.start)
-      ? format.time(plan.departure) : format.full(plan.departure, seenAt: now)
+    let reader = times.reader
+    return reader.date(plan.departure) == reader.date(plan.start)
+      ? reader.time(plan.departure) : reader.full(plan.departure, seenAt: now)
   }
 
-  /// `이동 38분 추정 + 여유 10분`; `이동·여유 없음` for a kitchen timer.
-  var tripText: String {
-    if appointment.travelSeconds == 0 && appointment.bufferSeconds == 0 { return "이동·여유 없음" }
-    let travel = KoreanDuration.text(seconds: appointment.travelSeconds, precision: .seconds)
-    let buffer = KoreanDuration.text(seconds: appointment.bufferSeconds, precision: .seconds)
-    return "이동 \(travel)\(appointment.travelEstimated ? " 추정" : "") + 여유 \(buffer)"
-  }
-
-  /// `2시간 15분 남음`, `지금 출발`, `5분 늦음`, `약속 시작됨`.
+  /// `2시간 15분 남음`, `지금 출발`, `출발 5분 지남`, `약속 시작됨`.
   var remainingText: String {
     switch plan.status(at: now) {
     case .upcoming(let remaining):
       return "\(KoreanDuration.text(seconds: Int(remaining), precision: .seconds)) 남음"
     case .leaveNow: return "지금 출발"
-    case .late(let late): return "\(KoreanDuration.text(seconds: Int(late))) 늦음"
+    case .late(let late): return "출발 \(KoreanDuration.text(seconds: Int(late))) 지남"
     case .started: return "약속 시작됨"
     }
   }
 
-  /// `#3 저녁 약속 — 12월 1일 (화) 오후 7:00 · 오후 6:12 출발 (이동 38분 추정 + 여유 10분)`
+  /// `#3 저녁 약속 — 12월 1일 (화) 오후 7:00 · 오후 6:12 출발 · 이동 38분 (추정) + 여유 10분`
   var summaryLine: String {
-    "\(label) — \(format.full(plan.start, seenAt: now)) · \(departureText) 출발 (\(tripText))"
+    "\(label) — \(startText) · \(departureText) 출발 · \(plan.tripLine)"
   }
 
   /// `#3 저녁 약속 — 오후 6:12 출발 (2시간 15분 남음) · 12월 1일 (화) 오후 7:00 · 강남역 2번 출구`
   var nextLine: String {
     var line =
-      "\(label) — \(departureText) 출발 (\(remainingText)) · \(format.full(plan.start, seenAt: now))"
+      "\(label) — \(departureText) 출발 (\(remainingText)) · \(startText)"
     if let place = appointment.place { line += " · \(TextCleaning.visible(place))" }
     return line
   }
 
   /// Every field, one per line.
   var detail: String {
-    var rows: [[String]] = [["약속", "\(label)"], ["시각", format.full(plan.start, seenAt: now)]]
+    var rows: [[String]] = [["약속", "\(label)"], ["시각", startText]]
     if let place = appointment.place { rows.append(["장소", place]) }
     if let coordinate = appointment.coordinate { rows.append(["좌표", Self.text(coordinate)]) }
     if let origin = appointment.origin {
       let name = origin.name.map { "\($0) (\(Self.text(origin.coordinate)))" }
       rows.append(["출발지", name ?? Self.text(origin.coordinate)])
     }
-    rows.append(["이동", "\(appointment.mode.rawValue) · \(tripText)"])
+    rows.append(["이동", "\(appointment.mode.koreanName) · \(plan.tripText)"])
     if let ready = plan.ready {
       let prep = KoreanDuration.text(seconds: appointment.prepSeconds, precision: .seconds)
-      rows.append(["준비", "\(format.full(ready, seenAt: now)) (준비 \(prep))"])
+      rows.append(["준비", "\(times.full(ready, seenAt: now)) (준비 \(prep))"])
     }
-    rows.append(["출발", "\(format.full(plan.departure, seenAt: now)) (\(remainingText))"])
-    let alerts = plan.alerts.map { "\(format.time($0.at)) (\($0.label))" }
+    rows.append(["출발", "\(times.full(plan.departure, seenAt: now)) (\(remainingText))"])
+    let alerts = plan.alerts.map { "\(times.reader.time($0.at)) (\($0.label))" }
     rows.append(["알림", alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")])
-    rows.append(["시간대", appointment.timeZone])
+    let zone = appointment.timeZone
+    let named = ZoneName.of(zone)
+    rows.append(["시간대", named == zone ? zone : "\(named) (\(zone))"])
     if let note = appointment.note { rows.append(["메모", note]) }
     return TerminalText.table(rows.map { [$0[0], $0[1]] })
   }
@@ -121,8 +129,8 @@ struct AppointmentView {
       (
         "text",
         .object([
-          ("appointment", .string(format.full(plan.start, seenAt: now))),
-          ("departure", .string(format.full(plan.departure, seenAt: now))),
+          ("appointment", .string(startText)),
+          ("departure", .string(times.full(plan.departure, seenAt: now))),
           ("remaining", .string(remainingText)),
         ])
       ),

@@ -18,11 +18,7 @@ struct PlanView {
     if let ready = plan.ready {
       lines.append("준비  \(format.full(ready, seenAt: now))   준비 \(duration(plan.prepSeconds))")
     }
-    let travel = duration(plan.travelSeconds) + (plan.travelEstimated ? " (추정)" : "")
-    let trip =
-      plan.travelSeconds == 0 && plan.bufferSeconds == 0
-      ? "이동·여유 없음" : "이동 \(travel) + 여유 \(duration(plan.bufferSeconds))"
-    lines.append("출발  \(format.full(plan.departure, seenAt: now))   \(trip)")
+    lines.append("출발  \(format.full(plan.departure, seenAt: now))   \(plan.tripLine)")
     let alerts = plan.alerts.map { "\(alertTime($0.at)) (\($0.label))" }
     lines.append("알림  " + (alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")))
     lines.append("상태  " + statusText())

@@ -39,7 +39,7 @@ public enum AlertNotice {
       headline = "지금 출발하세요"
       urgency = .critical
     case .late(let by):
-      headline = "지금 출발하세요 (\(KoreanDuration.text(seconds: Int(by))) 늦음)"
+      headline = "지금 출발하세요 (\(KoreanDuration.text(seconds: Int(by))) 지남)"
       urgency = .critical
     case .started:
       headline = "약속이 시작되었습니다"

@@ -10,6 +10,11 @@ public enum TravelMode: String, CaseIterable, Sendable {
     return mode
   }
 
+  /// `자동차`, `대중교통`, `도보`, `자전거`: the mode as Korean text names it.
+  public var koreanName: String {
+    named(car: "자동차", transit: "대중교통", walk: "도보", bike: "자전거")
+  }
+
   /// The word a map provider uses for this mode.
   func named(car: String, transit: String, walk: String, bike: String) -> String {
     switch self {

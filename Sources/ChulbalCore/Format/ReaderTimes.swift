@@ -1,0 +1,38 @@
+import Foundation
+
+/// Times shown in the reader's zone, with the appointment's own local time beside them when
+/// its zone keeps another clock: `오후 11:00 (뉴욕 오전 9:00)`.
+///
+/// Only a different clock earns the label: an appointment kept in Tokyo, read in Seoul, shows
+/// the same hour and needs none.
+public struct ReaderTimes: Sendable {
+  /// The reader's zone.
+  public let reader: KoreanDateFormat
+  /// The appointment's zone, when it is not the reader's.
+  let own: KoreanDateFormat?
+
+  public init(reader: TimeZone, own: TimeZone) {
+    self.reader = KoreanDateFormat(timeZone: reader)
+    self.own = own.identifier == reader.identifier ? nil : KoreanDateFormat(timeZone: own)
+  }
+
+  /// `12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)`; the year as ``KoreanDateFormat/full(_:seenAt:)``
+  /// shows it.
+  public func full(_ date: Date, seenAt now: Date) -> String {
+    reader.full(date, seenAt: now) + ownTime(date, seenAt: now)
+  }
+
+  /// `오후 11:00 (뉴욕 오전 9:00)`
+  public func time(_ date: Date, seenAt now: Date) -> String {
+    reader.time(date) + ownTime(date, seenAt: now)
+  }
+
+  /// ` (뉴욕 오전 9:00)`, with the date when it is another day there (` (뉴욕 11월 30일 (월) 오후
+  /// 7:00)`); empty when the two clocks agree at `date`.
+  public func ownTime(_ date: Date, seenAt now: Date) -> String {
+    guard let own, own.offset(at: date) != reader.offset(at: date) else { return "" }
+    let sameDay = own.date(date) == reader.date(date)
+    let text = sameDay ? own.time(date) : own.full(date, seenAt: now)
+    return " (\(ZoneName.of(own.timeZone.identifier)) \(text))"
+  }
+}

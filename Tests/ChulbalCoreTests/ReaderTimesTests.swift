@@ -60,6 +60,20 @@ import Testing
     #expect(times.time(at, seenAt: at) == "오후 7:00 (런던 오전 10:00)")
   }
 
+  /// A notice for a call kept in New York, read in Seoul, gives both clocks in its body.
+  @Test func aNoticeBodyGivesTheOwnClockToo() throws {
+    let call = Appointment(
+      id: 1, title: "화상 회의", start: try instant("2026-12-01T09:00:00-05:00"),
+      timeZone: "America/New_York", mode: .walk, travelSeconds: 0, bufferSeconds: 0,
+      alertLeads: [10 * 60])
+    let alert = try #require(call.plan.alerts.first)
+    let due = AlertPlanner.Due(
+      appointment: call, alert: alert, dueAt: alert.at, isSnoozeReturn: false)
+    let notice = AlertNotice.notice(
+      for: due, now: alert.at, timeZone: try zone("Asia/Seoul"), link: nil, snoozeSeconds: 300)
+    #expect(notice.body == "오후 11:00 (뉴욕 오전 9:00)")
+  }
+
   func zone(_ name: String) throws -> TimeZone { try #require(TimeZone(identifier: name)) }
 
   func instant(_ text: String) throws -> Date {

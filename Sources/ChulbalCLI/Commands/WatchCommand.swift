@@ -124,7 +124,9 @@ struct WatchSession {
           for: appointment, defaultPlace: try? store.defaultPlace(), settings: settings,
           handlers: environment.schemeHandlers)
         return AlertNotice.notice(
-          for: due, now: now, timeZone: environment.timeZone(stored: appointment.timeZone),
+          for: due, now: now,
+          timeZone: (try? environment.timeZone(option: nil))
+            ?? environment.timeZone(stored: appointment.timeZone),
           link: link?.url, snoozeSeconds: settings.snoozeSeconds)
       },
       delivery: { notifiers.chain.deliver($0) })

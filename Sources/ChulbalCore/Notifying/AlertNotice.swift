@@ -12,7 +12,8 @@ public enum AlertNotice {
   /// The notice for `due`, shown at `now`.
   ///
   /// - Parameters:
-  ///   - timeZone: the zone the appointment is shown in.
+  ///   - timeZone: the reader's zone; the appointment's own time is shown beside when its
+  ///     zone keeps another clock (`오후 11:00 (뉴욕 오전 9:00)`).
   ///   - link: the navigation link `길찾기` opens; nil leaves the button out.
   ///   - snoozeSeconds: how long `5분 뒤` puts the alert off; the button is left out when
   ///     the alert would come back after the appointment starts.
@@ -44,7 +45,8 @@ public enum AlertNotice {
     case .started:
       headline = "약속이 시작되었습니다"
     }
-    var body = format.time(plan.start)
+    let own = TimeZone(identifier: appointment.timeZone) ?? timeZone
+    var body = ReaderTimes(reader: timeZone, own: own).time(plan.start, seenAt: now)
     if let place = appointment.place { body += " \(place)" }
     if plan.travelSeconds > 0 {
       body += " · 이동 \(KoreanDuration.text(seconds: plan.travelSeconds))"

@@ -71,7 +71,7 @@ extension ScannedTime {
         continue
       }
       if scanner.position != weekStart {
-        throw parts.fail("'다음주'/'이번주' 뒤에는 요일이 와야 합니다, 예: '다음주 월요일'")
+        throw parts.fail("'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다, 예: '다음 주 월요일'")
       }
       if case (let word, let meridiem)? = Meridiem.words.first(where: { scanner.take($0.word) }) {
         guard parts.meridiem == nil else {

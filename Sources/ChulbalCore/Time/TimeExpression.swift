@@ -7,7 +7,7 @@ import Foundation
 /// - month/day and clock time: `12/1 19:00`, `19:00`, `7:30:15`;
 /// - relative: `+1h30m`, `+90m`;
 /// - Korean: `오늘`/`내일`/`모레`/`글피`, `12월 1일`, `2027년 1월 2일`, `월요일`…`일요일`,
-///   `다음주 월요일`, `이번주 금요일`, `오전`/`오후`/`아침`/`저녁`/`밤`/`새벽`/`낮`, `N시`,
+///   `다음 주 월요일`, `이번 주 금요일`, `오전`/`오후`/`아침`/`저녁`/`밤`/`새벽`/`낮`, `N시`,
 ///   `N시 M분`, `N시 반`, `정오`, `자정`.
 ///
 /// A time with no day means the next time that clock time comes; a month and day with no year

@@ -3,7 +3,7 @@
 #
 #   contrib/setup.sh           what building and running needs
 #   contrib/setup.sh --test    also what the tests need
-#   contrib/setup.sh --bench   also what the benchmarks need (hyperfine)
+#   contrib/setup.sh --bench   also what the benchmarks need (hyperfine, and the peers remind and calcurse)
 #
 # Safe to run any number of times. Uses sudo when not root.
 set -euo pipefail
@@ -17,7 +17,7 @@ for arg in "$@"; do
     --test)
       packages+=(tmux zbar-tools dunst xvfb libnotify-bin dbus-daemon dbus-bin libglib2.0-bin systemd)
       ;;
-    --bench) packages+=(hyperfine tmux) ;;
+    --bench) packages+=(hyperfine tmux remind calcurse gcc libc6-dev) ;;
     *) echo "setup.sh: unknown option '$arg' (--test, --bench)" >&2; exit 2 ;;
   esac
 done

@@ -94,17 +94,30 @@ extension Store {
     -> Appointment
   {
     try database.writeTransaction { () throws(StoreError) in
-      try database.rows(
-        """
-        INSERT INTO appointment (title, start_at, time_zone, place, lat, lng, origin_name,
-          origin_lat, origin_lng, mode, travel_seconds, travel_estimated, buffer_seconds,
-          prep_seconds, alerts, note, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """, Self.values(appointment) + [.integer(Self.seconds(createdAt))])
-      var stored = appointment
-      stored.id = try database.scalar("SELECT last_insert_rowid()").int ?? 0
-      return stored
+      try insertRow(appointment, createdAt: createdAt)
     }
+  }
+
+  /// Adds many appointments in one transaction: all of them or, on failure, none.
+  public func insert(_ appointments: [Appointment], createdAt: Date) throws(StoreError) {
+    try database.writeTransaction { () throws(StoreError) in
+      for appointment in appointments { _ = try insertRow(appointment, createdAt: createdAt) }
+    }
+  }
+
+  private func insertRow(_ appointment: Appointment, createdAt: Date) throws(StoreError)
+    -> Appointment
+  {
+    try database.rows(
+      """
+      INSERT INTO appointment (title, start_at, time_zone, place, lat, lng, origin_name,
+        origin_lat, origin_lng, mode, travel_seconds, travel_estimated, buffer_seconds,
+        prep_seconds, alerts, note, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, Self.values(appointment) + [.integer(Self.seconds(createdAt))])
+    var stored = appointment
+    stored.id = try database.scalar("SELECT last_insert_rowid()").int ?? 0
+    return stored
   }
 
   /// Replaces a stored appointment's fields.

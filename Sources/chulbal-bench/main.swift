@@ -11,6 +11,45 @@ if let index = CommandLine.arguments.firstIndex(of: "--watch-replan"),
   exit(0)
 }
 
+if let index = CommandLine.arguments.firstIndex(of: "--make-data"),
+  index + 2 < CommandLine.arguments.count, let count = Int(CommandLine.arguments[index + 1])
+{
+  makeBenchData(count: count, folder: CommandLine.arguments[index + 2])
+  exit(0)
+}
+
+// --alternate ROUNDS --helper PEAK_RSS --run LABEL PROGRAM ARG… --run LABEL PROGRAM ARG…
+if let index = CommandLine.arguments.firstIndex(of: "--alternate"),
+  index + 1 < CommandLine.arguments.count, let rounds = Int(CommandLine.arguments[index + 1])
+{
+  var programs: [(label: String, argv: [String])] = []
+  var helper: String?
+  var words = CommandLine.arguments[(index + 2)...]
+  if words.first == "--helper", words.count > 1 {
+    helper = words.dropFirst().first
+    words = words.dropFirst(2)
+  }
+  for word in words {
+    if word == "--run" {
+      programs.append(("", []))
+    } else if let last = programs.indices.last {
+      if programs[last].label.isEmpty {
+        programs[last].label = word
+      } else {
+        programs[last].argv.append(word)
+      }
+    }
+  }
+  guard let helper, !programs.isEmpty, programs.allSatisfy({ !$0.argv.isEmpty }) else {
+    print(
+      "usage: chulbal-bench --alternate ROUNDS --helper PEAK_RSS --run LABEL PROGRAM [ARG…] --run …"
+    )
+    exit(2)
+  }
+  benchAlternate(rounds: rounds, warmup: max(2, rounds / 10), helper: helper, programs: programs)
+  exit(0)
+}
+
 let json = CommandLine.arguments.contains("--json")
 let zone = TimeZone(identifier: "Asia/Seoul")!
 let pattern = KoreanDateFormat.Pattern.full.rawValue

@@ -5,40 +5,87 @@ public enum TerminalText {
   /// Columns `text` takes in a terminal: 2 for wide characters (Hangul, CJK, most emoji),
   /// 0 for combining marks and joiners, 1 otherwise.
   public static func width(_ text: String) -> Int {
-    text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    // ASCII, the most common text by far, is one column a byte but for control characters.
+    var ascii = 0
+    var isASCII = true
+    for byte in text.utf8 {
+      guard byte < 0x80 else {
+        isASCII = false
+        break
+      }
+      if byte >= 0x20 && byte != 0x7F { ascii += 1 }
+    }
+    if isASCII { return ascii }
+    var total = 0
+    for scalar in text.unicodeScalars { total += width(of: scalar) }
+    return total
   }
 
   static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
+    switch value {
+    case 0x20..<0x7F: return 1
+    case 0xAC00...0xD7A3, 0x4E00...0x9FFF: return 2  // Hangul syllables, CJK ideographs
+    // Hangul medial vowels and final consonants, which join the syllable before them.
+    case 0x1160...0x11FF, 0xD7B0...0xD7FF: return 0
+    case 0..<0x300: return TextCleaning.isControl(scalar) ? 0 : 1  // before combining marks
+    // Format characters that are drawn: the number signs that stand before digits
+    // (Prepended_Concatenation_Mark).
+    case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x110BD, 0x110CD: return 1
+    default: break
+    }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
     }
-    if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels, final consonants
     if TextCleaning.isControl(scalar) { return 0 }
-    return wideRanges.contains { $0.contains(value) } ? 2 : 1
+    return isWide(value) ? 2 : 1
   }
 
-  /// East Asian Wide and Fullwidth ranges (Unicode 15), plus emoji presentation.
+  /// Whether `value` falls in one of ``wideRanges``, by binary search over the sorted ranges.
+  static func isWide(_ value: UInt32) -> Bool {
+    var low = 0
+    var high = wideRanges.count
+    while low < high {
+      let middle = (low + high) / 2
+      if wideRanges[middle].upperBound < value {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low < wideRanges.count && wideRanges[low].contains(value)
+  }
+
+  /// The East Asian Wide and Fullwidth characters and the emoji shown wide, as ranges of
+  /// assigned code points: Unicode 15's EastAsianWidth.txt as glibc 2.36 builds its `wcwidth`
+  /// from it (the test compares the two over every scalar up to U+2FFFF).
   private static let wideRanges: [ClosedRange<UInt32>] = [
     0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
     0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F,
     0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5,
-    0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F5, 0x26FA...0x26FD,
-    0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728, 0x274C...0x274C, 0x274E...0x274E,
-    0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797, 0x27B0...0x27B0, 0x27BF...0x27BF,
-    0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55, 0x2E80...0x303E, 0x3041...0x33FF,
-    0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
-    0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-    0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A,
-    0x1F200...0x1F2FF, 0x1F300...0x1F320, 0x1F32D...0x1F335, 0x1F337...0x1F37C,
-    0x1F37E...0x1F393, 0x1F3A0...0x1F3CA, 0x1F3CF...0x1F3D3, 0x1F3E0...0x1F3F0,
-    0x1F3F4...0x1F3F4, 0x1F3F8...0x1F43E, 0x1F440...0x1F440, 0x1F442...0x1F4FC,
-    0x1F4FF...0x1F53D, 0x1F54B...0x1F54E, 0x1F550...0x1F567, 0x1F57A...0x1F57A,
-    0x1F595...0x1F596, 0x1F5A4...0x1F5A4, 0x1F5FB...0x1F64F, 0x1F680...0x1F6C5,
-    0x1F6CC...0x1F6CC, 0x1F6D0...0x1F6D2, 0x1F6D5...0x1F6D7, 0x1F6EB...0x1F6EC,
-    0x1F6F4...0x1F6FC, 0x1F7E0...0x1F7EB, 0x1F90C...0x1F93A, 0x1F93C...0x1F945,
-    0x1F947...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F3, 0x26F5...0x26F5,
+    0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728,
+    0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+    0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
+    0x2E80...0x2E99, 0x2E9B...0x2EF3, 0x2F00...0x2FD5, 0x2FF0...0x2FFB, 0x3000...0x3029,
+    0x302E...0x303E, 0x3041...0x3096, 0x309B...0x30FF, 0x3105...0x312F, 0x3131...0x318E,
+    0x3190...0x31E3, 0x31F0...0x321E, 0x3220...0xA48C, 0xA490...0xA4C6, 0xA960...0xA97C,
+    0xAC00...0xD7A3, 0xF900...0xFA6D, 0xFA70...0xFAD9, 0xFE10...0xFE19, 0xFE30...0xFE52,
+    0xFE54...0xFE66, 0xFE68...0xFE6B, 0xFF01...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE3,
+    0x16FF0...0x16FF1, 0x17000...0x187F7, 0x18800...0x18CD5, 0x18D00...0x18D08, 0x1AFF0...0x1AFF3,
+    0x1AFF5...0x1AFFB, 0x1AFFD...0x1AFFE, 0x1B000...0x1B122, 0x1B150...0x1B152, 0x1B164...0x1B167,
+    0x1B170...0x1B2FB, 0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A,
+    0x1F200...0x1F202, 0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251, 0x1F260...0x1F265,
+    0x1F300...0x1F320, 0x1F32D...0x1F335, 0x1F337...0x1F37C, 0x1F37E...0x1F393, 0x1F3A0...0x1F3CA,
+    0x1F3CF...0x1F3D3, 0x1F3E0...0x1F3F0, 0x1F3F4...0x1F3F4, 0x1F3F8...0x1F43E, 0x1F440...0x1F440,
+    0x1F442...0x1F4FC, 0x1F4FF...0x1F53D, 0x1F54B...0x1F54E, 0x1F550...0x1F567, 0x1F57A...0x1F57A,
+    0x1F595...0x1F596, 0x1F5A4...0x1F5A4, 0x1F5FB...0x1F64F, 0x1F680...0x1F6C5, 0x1F6CC...0x1F6CC,
+    0x1F6D0...0x1F6D2, 0x1F6D5...0x1F6D7, 0x1F6DD...0x1F6DF, 0x1F6EB...0x1F6EC, 0x1F6F4...0x1F6FC,
+    0x1F7E0...0x1F7EB, 0x1F7F0...0x1F7F0, 0x1F90C...0x1F93A, 0x1F93C...0x1F945, 0x1F947...0x1F9FF,
+    0x1FA70...0x1FA74, 0x1FA78...0x1FA7C, 0x1FA80...0x1FA86, 0x1FA90...0x1FAAC, 0x1FAB0...0x1FABA,
+    0x1FAC0...0x1FAC5, 0x1FAD0...0x1FAD9, 0x1FAE0...0x1FAE7, 0x1FAF0...0x1FAF6, 0x20000...0x2A6DF,
+    0x2A700...0x2B738, 0x2B740...0x2B81D, 0x2B820...0x2CEA1, 0x2CEB0...0x2EBE0, 0x2F800...0x2FA1D,
   ]
 
   /// `text` padded with spaces to `columns` terminal columns.
@@ -48,18 +95,32 @@ public enum TerminalText {
 
   /// Rows laid out in columns aligned by terminal width, two spaces apart, no trailing spaces.
   ///
-  /// Cells are shown with control characters made visible.
+  /// Cells are shown with control characters made visible. Each cell is measured once.
   public static func table(_ rows: [[String]]) -> String {
     let cells = rows.map { $0.map(TextCleaning.visible) }
-    let columnCount = cells.map(\.count).max() ?? 0
-    let widths = (0..<columnCount).map { column in
-      cells.map { column < $0.count ? width($0[column]) : 0 }.max() ?? 0
+    let cellWidths = cells.map { $0.map(width) }
+    var widths: [Int] = []
+    for row in cellWidths {
+      for (column, cellWidth) in row.enumerated() {
+        if column == widths.count { widths.append(0) }
+        widths[column] = max(widths[column], cellWidth)
+      }
     }
-    return cells.map { row in
-      row.enumerated().map { column, cell in
-        column == row.count - 1 ? cell : padded(cell, to: widths[column])
-      }.joined(separator: "  ").trimmingTrailingSpaces()
-    }.joined(separator: "\n") + (cells.isEmpty ? "" : "\n")
+    var output = ""
+    output.reserveCapacity(cells.count * (widths.reduce(0, +) + 2 * widths.count) * 2)
+    for (row, rowWidths) in zip(cells, cellWidths) {
+      var line = ""
+      for (column, cell) in row.enumerated() {
+        if column > 0 { line += "  " }
+        line += cell
+        if column < row.count - 1 {
+          line += String(repeating: " ", count: widths[column] - rowWidths[column])
+        }
+      }
+      output += line.trimmingTrailingSpaces()
+      output += "\n"
+    }
+    return output
   }
 }
 

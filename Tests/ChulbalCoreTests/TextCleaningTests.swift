@@ -27,4 +27,20 @@ import Testing
   func notificationMarkupIsEscapedAndControlsRemoved(text: String, markup: String) {
     #expect(TextCleaning.markup(text) == markup)
   }
+
+  /// The byte-level shortcut never lets a control or bidi character through: every scalar
+  /// ``TextCleaning/visible(_:)`` must escape is one the shortcut sends to the full check.
+  @Test func theShortcutSeesEveryCharacterThatMustBeShown() {
+    var missed: [UInt32] = []
+    var sent = 0
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = "가" + String(Character(scalar)) + "a"
+      let mustShow = TextCleaning.isControl(scalar) || TextCleaning.isBidiControl(scalar)
+      if TextCleaning.mayNeedCleaning(text) { sent += 1 } else if mustShow { missed.append(value) }
+    }
+    #expect(missed == [])
+    // Most text takes the shortcut: what it sends on is a few thousand scalars at most.
+    #expect(sent < 5000, "\(sent)")
+  }
 }

@@ -11,6 +11,7 @@ public enum TextCleaning {
   /// `\u{202E}`, so text can never move a terminal's cursor, ring the bell, retitle the window,
   /// break a one-line message into two, or make what follows it read backwards.
   public static func visible(_ text: String) -> String {
+    guard mayNeedCleaning(text) else { return text }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
@@ -26,6 +27,22 @@ public enum TextCleaning {
   }
 
   /// C0 controls, DEL and C1 controls.
+  /// False when no scalar of `text` can be a control or bidi character, judged from its UTF-8
+  /// bytes alone: C0 controls and DEL are single bytes; C1 controls are `C2 80`…`C2 9F`; ALM is
+  /// `D8 9C`; LRM, RLM and the embeddings, overrides and isolates all begin `E2 80` or `E2 81`.
+  /// Most text, ASCII or Hangul, passes without being split into scalars.
+  static func mayNeedCleaning(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte < 0x20 || byte == 0x7F { return true }
+      switch (previous, byte) {
+      case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE2, 0x80...0x81): return true
+      default: previous = byte
+      }
+    }
+    return false
+  }
+
   public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }

@@ -29,12 +29,25 @@ enum ListCommand: Command {
     } else {
       appointments = try store?.upcoming(after: now) ?? []
     }
-    let views = appointments.map {
-      AppointmentView($0, now: now, environment: environment, readerZone: readerZone)
+    func view(_ appointment: Appointment) -> AppointmentView {
+      AppointmentView(appointment, now: now, environment: environment, readerZone: readerZone)
     }
     if options.has(.json) {
-      return .success(JSONValue.array(views.map { $0.json() }).rendered())
+      // One row at a time, written as the chunks fill: the whole document is never held.
+      var output = ChunkedOutput(console: environment.console, pretty: true)
+      guard !appointments.isEmpty else { return .success("[]\n") }
+      output.writer.append("[")
+      for (index, appointment) in appointments.enumerated() {
+        if index > 0 { output.writer.append(",") }
+        output.writer.newline(depth: 1)
+        output.writer.write(view(appointment).json(), depth: 1)
+        try output.flushWhenFull()
+        if output.readerGone { break }
+      }
+      output.writer.append("\n]\n")
+      return output.outcome()
     }
+    let views = appointments.map(view)
     guard !views.isEmpty else {
       let what = options.has(past) ? "지난 약속이" : "다가오는 약속이"
       return .success("\(what) 없습니다. \(RuntimeFailure.addHint)\n")

@@ -25,80 +25,114 @@ enum JSONValue: Equatable {
 
   /// On one line, for streams that read a document per line (waybar).
   func compact() -> String {
-    switch self {
-    case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
-    case .object(let members):
-      return "{"
-        + members.map { key, value in JSONValue.string(key).compact() + ":" + value.compact() }
-        .joined(separator: ",") + "}"
-    default:
-      var output = ""
-      write(into: &output, indent: 0)
-      return output
-    }
+    var writer = JSONWriter(pretty: false)
+    writer.write(self)
+    return writer.take()
   }
 
   /// Pretty-printed with two-space indentation and a final newline.
   func rendered() -> String {
-    var output = ""
-    write(into: &output, indent: 0)
-    return output + "\n"
+    var writer = JSONWriter(pretty: true)
+    writer.write(self)
+    writer.append("\n")
+    return writer.take()
+  }
+}
+
+/// JSON text written into UTF-8 bytes: strings copied in runs between the characters that need
+/// escaping, indentation made once per depth.
+struct JSONWriter {
+  private(set) var bytes: [UInt8] = []
+  /// Two-space indentation and a newline after every member, else nothing between tokens.
+  let pretty: Bool
+  /// `\n` and two spaces per level, for each depth reached so far.
+  private var indents: [[UInt8]] = [[0x0A]]
+
+  init(pretty: Bool) {
+    self.pretty = pretty
   }
 
-  private func write(into output: inout String, indent: Int) {
-    let padding = String(repeating: "  ", count: indent + 1)
-    let closing = String(repeating: "  ", count: indent)
-    switch self {
-    case .string(let text): Self.writeString(text, into: &output)
-    case .number(let value): output += value.isFinite ? "\(value)" : "null"
-    case .integer(let value): output += "\(value)"
-    case .bool(let value): output += value ? "true" : "false"
-    case .null: output += "null"
+  var count: Int { bytes.count }
+
+  /// The text so far, leaving the writer empty.
+  mutating func take() -> String {
+    defer { bytes.removeAll(keepingCapacity: true) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// A newline and the indentation of `depth`, when pretty.
+  mutating func newline(depth: Int) {
+    guard pretty else { return }
+    while indents.count <= depth { indents.append(indents[indents.count - 1] + [0x20, 0x20]) }
+    bytes.append(contentsOf: indents[depth])
+  }
+
+  /// `value` at `depth`, its members one level deeper.
+  mutating func write(_ value: JSONValue, depth: Int = 0) {
+    switch value {
+    case .string(let text): write(string: text)
+    case .number(let number): append(number.isFinite ? "\(number)" : "null")
+    case .integer(let number): append("\(number)")
+    case .bool(let flag): append(flag ? "true" : "false")
+    case .null: append("null")
     case .array(let items):
-      guard !items.isEmpty else {
-        output += "[]"
-        return
-      }
-      output += "[\n"
+      guard !items.isEmpty else { return append("[]") }
+      append("[")
       for (index, item) in items.enumerated() {
-        output += padding
-        item.write(into: &output, indent: indent + 1)
-        output += index == items.count - 1 ? "\n" : ",\n"
+        if index > 0 { append(",") }
+        newline(depth: depth + 1)
+        write(item, depth: depth + 1)
       }
-      output += closing + "]"
+      newline(depth: depth)
+      append("]")
     case .object(let members):
-      guard !members.isEmpty else {
-        output += "{}"
-        return
+      guard !members.isEmpty else { return append("{}") }
+      append("{")
+      for (index, (key, member)) in members.enumerated() {
+        if index > 0 { append(",") }
+        newline(depth: depth + 1)
+        write(string: key)
+        if pretty { append(": ") } else { append(":") }
+        write(member, depth: depth + 1)
       }
-      output += "{\n"
-      for (index, (key, value)) in members.enumerated() {
-        output += padding
-        Self.writeString(key, into: &output)
-        output += ": "
-        value.write(into: &output, indent: indent + 1)
-        output += index == members.count - 1 ? "\n" : ",\n"
-      }
-      output += closing + "}"
+      newline(depth: depth)
+      append("}")
     }
   }
 
-  private static func writeString(_ text: String, into output: inout String) {
-    output += "\""
+  private mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// A JSON string: runs of bytes that need no escape copied whole, quote, backslash and the
+  /// control and bidi characters escaped (``TextCleaning/needsJSONEscape(_:)``), the latter as
+  /// `\uXXXX` so no byte of a document can act on the terminal it is shown on.
+  mutating func write(string text: String) {
+    bytes.append(0x22)
+    guard
+      TextCleaning.mayNeedCleaning(text) || text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C })
+    else {
+      bytes.append(contentsOf: text.utf8)
+      bytes.append(0x22)
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      // Control and bidi characters as `\uXXXX`: no byte of a document can act on the
-      // terminal it is shown on, and a reader still gets the exact text back.
+      case "\"": append("\\\"")
+      case "\\": append("\\\\")
+      case "\n": append("\\n")
+      case "\r": append("\\r")
+      case "\t": append("\\t")
       case _ where TextCleaning.needsJSONEscape(scalar):
-        output += String(format: "\\u%04x", scalar.value)
-      default: output.unicodeScalars.append(scalar)
+        let hex = String(scalar.value, radix: 16)
+        append("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex)
+      default: bytes.append(contentsOf: String(scalar).utf8)
       }
     }
-    output += "\""
+    bytes.append(0x22)
   }
 }

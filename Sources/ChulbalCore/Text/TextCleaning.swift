@@ -31,7 +31,7 @@ public enum TextCleaning {
   /// bytes alone: C0 controls and DEL are single bytes; C1 controls are `C2 80`…`C2 9F`; ALM is
   /// `D8 9C`; LRM, RLM and the embeddings, overrides and isolates all begin `E2 80` or `E2 81`.
   /// Most text, ASCII or Hangul, passes without being split into scalars.
-  static func mayNeedCleaning(_ text: String) -> Bool {
+  public static func mayNeedCleaning(_ text: String) -> Bool {
     var previous: UInt8 = 0
     for byte in text.utf8 {
       if byte < 0x20 || byte == 0x7F { return true }

@@ -29,7 +29,8 @@ enum AddCommand: Command {
     let input = try AppointmentOptions(
       options, title: options.positionals.joined(separator: " "), environment: environment)
     let existing = try options.store(environment, access: .writing)
-    let (draft, now) = try input.resolved(over: nil, store: existing, environment: environment)
+    let (draft, now, savedPlace) = try input.resolved(
+      over: nil, store: existing, environment: environment)
     let appointment = try AppointmentOptions.appointment(
       draft, over: nil, store: existing, command: name)
     // The same title again is often a second entry by mistake, but may be meant (a weekly
@@ -46,7 +47,7 @@ enum AddCommand: Command {
       return "제목이 같은 약속이 이미 있습니다: #\(other.id) (\(shown)); 둘 다 남겨 두었습니다"
     }
     return Outcome(
-      standardOutput: input.json ? view.json().rendered() : view.summaryLine + "\n",
+      standardOutput: input.confirmation(view, savedPlace: savedPlace),
       standardError: Outcome.diagnostics(notes))
   }
 }

@@ -31,11 +31,12 @@ enum EditCommand: Command {
     let input = try AppointmentOptions(options, title: options[title], environment: environment)
     let store = try options.store(environment, access: .writing)
     let base = try AppointmentSelector.find(selector, in: store)
-    let (draft, now) = try input.resolved(over: base, store: store, environment: environment)
+    let (draft, now, savedPlace) = try input.resolved(
+      over: base, store: store, environment: environment)
     var edited = try AppointmentOptions.appointment(draft, over: base, store: store, command: name)
     edited.id = base.id
     try store?.update(edited)
     let view = AppointmentView(edited, now: now, environment: environment)
-    return .success(input.json ? view.json().rendered() : view.summaryLine + "\n")
+    return .success(input.confirmation(view, savedPlace: savedPlace))
   }
 }

@@ -95,7 +95,7 @@ extension Workspace {
         """)
   }
 
-  @Test func planWithCoordinatesOnlyOpensNoDatabase() {
+  @Test func savedNamesWithoutADatabaseAreRefusedAndMakeNone() {
     let workspace = Workspace()
     let plan = workspace.run([
       "plan", "--at", "내일 9시", "--from", "37.5547,126.9707", "--to", "37.4979,127.0276",

@@ -178,7 +178,7 @@ import Testing
     // What the database path names is checked before SQLite sees it.
     Case(
       arguments: ["list", "--db", "/dev/null"],
-      message: "데이터베이스 '/dev/null'을 열 수 없습니다: 일반 파일이 아니라 장치 파일입니다 (변경하지 않았습니다)",
+      message: "데이터베이스 '/dev/null'을 열 수 없습니다: 일반 파일이 아니라 장치 파일입니다. 파일은 바꾸지 않았습니다",
       exitCode: 1),
     Case(
       arguments: ["list", "--db", "/"],

@@ -184,11 +184,7 @@ extension Workspace {
         """)
   }
 
-  struct Case: Sendable, CustomTestStringConvertible {
-    let arguments: [String]
-    let message: String
-    var testDescription: String { arguments.joined(separator: " ") }
-  }
+  typealias Case = ErrorMessageTests.Case
 
   static let badInput: [Case] = [
     Case(
@@ -238,10 +234,7 @@ extension Workspace {
   func badInputIsOneLineExitTwoAndLeavesTheFileAsItWas(_ bad: Case) throws {
     let workspace = placesWorkspace()
     let before = try workspace.snapshot()
-    let outcome = workspace.run(bad.arguments)
-    #expect(outcome.standardError == "chulbal: \(bad.message)\n")
-    #expect(outcome.exitCode == 2)
-    #expect(outcome.standardOutput.isEmpty)
+    bad.expect(in: workspace)
     #expect(try workspace.snapshot() == before)
   }
 }

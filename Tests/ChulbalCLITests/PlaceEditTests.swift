@@ -95,6 +95,16 @@ extension Workspace {
         """)
   }
 
+  /// A name that looks like a coordinate but is not one is looked up before it is refused.
+  @Test func aSavedNameWithACommaIsAPlaceForCoordAndTo() throws {
+    let workspace = placesWorkspace()
+    workspace.run(["place", "add", "3,4번 출구", "--coord", "37.4979,127.0276"])
+    let plan = workspace.run(["plan", "--at", "내일 9시", "--from", "집", "--to", "3,4번 출구"])
+    #expect(plan.standardOutput.contains("출발  12월 1일 (화) 오전 8:10   이동 40분 (추정) + 여유 10분\n"))
+    workspace.run(["edit", "1", "--coord", "3,4번 출구"])
+    #expect(try workspace.store().appointment(id: 1)?.coordinate == office)
+  }
+
   @Test func savedNamesWithoutADatabaseAreRefusedAndMakeNone() {
     let workspace = Workspace()
     let plan = workspace.run([

@@ -91,12 +91,11 @@ enum PlaceRemoveCommand: Command {
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let name = try options.singlePositional("장소 이름", example: "chulbal place remove 집")
     guard let store = try options.store(environment, access: .writing),
-      try store.place(named: name) != nil
+      let place = try store.place(named: name)
     else { throw UsageError.unknownSavedPlace(name) }
-    let wasDefault = try store.defaultPlace()?.name == name
     guard try store.removePlace(named: name) else { throw UsageError.unknownSavedPlace(name) }
     var text = "장소 '\(TextCleaning.visible(name))'\(Korean.objectParticle(after: name)) 지웠습니다\n"
-    if wasDefault {
+    if place.isDefault {
       let howTo =
         try store.places().isEmpty
         ? "chulbal place add 집 --coord 위도,경도 --default" : "chulbal place edit 이름 --default"

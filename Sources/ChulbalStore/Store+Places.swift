@@ -35,11 +35,7 @@ extension Store {
   /// Returns false, writing nothing, when the name is taken.
   public func addPlace(_ place: SavedPlace) throws(StoreError) -> Bool {
     try database.writeTransaction { () throws(StoreError) in
-      let taken =
-        try database.scalar(
-          "SELECT count(*) FROM place WHERE name = ?", [.text(place.name)]
-        ).int ?? 0
-      guard taken == 0 else { return false }
+      guard try !hasPlace(named: place.name) else { return false }
       if place.isDefault { try database.execute("UPDATE place SET is_default = 0") }
       try database.rows(
         "INSERT INTO place (name, lat, lng, is_default) VALUES (?, ?, ?, ?)",
@@ -49,6 +45,40 @@ extension Store {
         ])
       return true
     }
+  }
+
+  /// What ``updatePlace(named:to:)`` did.
+  public enum PlaceUpdate: Equatable, Sendable {
+    case updated
+    /// No place has the name: nothing written.
+    case notFound
+    /// The new name is another place's: nothing written.
+    case nameTaken
+  }
+
+  /// Replaces the place called `name` by `place`, which may carry a new name, in one
+  /// transaction; with `isDefault`, it takes the default from any other place.
+  public func updatePlace(named name: String, to place: SavedPlace) throws(StoreError)
+    -> PlaceUpdate
+  {
+    try database.writeTransaction { () throws(StoreError) in
+      guard try hasPlace(named: name) else { return .notFound }
+      if place.name != name, try hasPlace(named: place.name) { return .nameTaken }
+      if place.isDefault {
+        try database.rows("UPDATE place SET is_default = 0 WHERE name <> ?", [.text(name)])
+      }
+      try database.rows(
+        "UPDATE place SET name = ?, lat = ?, lng = ?, is_default = ? WHERE name = ?",
+        [
+          .text(place.name), .real(place.coordinate.latitude), .real(place.coordinate.longitude),
+          .integer(place.isDefault ? 1 : 0), .text(name),
+        ])
+      return .updated
+    }
+  }
+
+  private func hasPlace(named name: String) throws(StoreError) -> Bool {
+    try database.scalar("SELECT count(*) FROM place WHERE name = ?", [.text(name)]).int != 0
   }
 
   /// Removes a place; returns whether it existed.

@@ -151,7 +151,7 @@ public final class Store {
         // findings.
         let problems = report.split(separator: "\n").filter { !$0.hasPrefix("***") }
         throw .damaged(
-          path: path, reason: "무결성 검사에서 문제가 나왔습니다 [\(problems.joined(separator: "; "))]")
+          path: path, reason: "SQLite 무결성 검사: \(problems.joined(separator: "; "))")
       }
     }
     switch identity {

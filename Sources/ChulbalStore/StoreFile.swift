@@ -42,12 +42,13 @@ enum StoreFile {
     case S_IFREG: return info.st_size == 0 ? .empty : .regular
     case S_IFDIR: throw .cannotOpen(path: path, reason: "폴더입니다; 데이터베이스 파일의 경로를 주세요")
     case S_IFCHR, S_IFBLK:
-      throw .cannotOpen(path: path, reason: "일반 파일이 아니라 장치 파일입니다 (변경하지 않았습니다)")
+      throw .cannotOpen(path: path, reason: "일반 파일이 아니라 장치 파일입니다. \(StoreError.untouched)")
     case S_IFIFO:
-      throw .cannotOpen(path: path, reason: "일반 파일이 아니라 이름 있는 파이프(FIFO)입니다 (변경하지 않았습니다)")
+      throw .cannotOpen(
+        path: path, reason: "일반 파일이 아니라 이름 있는 파이프(FIFO)입니다. \(StoreError.untouched)")
     case S_IFSOCK:
-      throw .cannotOpen(path: path, reason: "일반 파일이 아니라 소켓입니다 (변경하지 않았습니다)")
-    default: throw .cannotOpen(path: path, reason: "일반 파일이 아닙니다 (변경하지 않았습니다)")
+      throw .cannotOpen(path: path, reason: "일반 파일이 아니라 소켓입니다. \(StoreError.untouched)")
+    default: throw .cannotOpen(path: path, reason: "일반 파일이 아닙니다. \(StoreError.untouched)")
     }
   }
 

@@ -68,7 +68,7 @@ import Testing
       message: "저장된 장소 '학교'가 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"),
     Case(
       arguments: ["place", "add", "집", "--coord", "37,127"],
-      message: "장소 '집'은 이미 있습니다 (바꾸려면 먼저 chulbal place remove 집)"),
+      message: "장소 '집'은 이미 있습니다 (바꾸려면: chulbal place edit 집 --coord 위도,경도)"),
     Case(
       arguments: ["remove", "1"],
       message: "터미널이 아니라서 확인할 수 없습니다. 지우려면 --yes를 붙이세요: #1 저녁 약속"),
@@ -77,8 +77,8 @@ import Testing
       message: "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"),
     Case(
       arguments: ["add", "x", "--at", "19:00"],
-      message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 도착지 좌표('--coord 위도,경도')를 주면 "
-        + "추정합니다 (기본 장소: chulbal place add 집 --coord 위도,경도 --default)"),
+      message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 도착지 좌표('--coord 위도,경도')나 "
+        + "저장된 장소('--place 회사')를 주면 추정합니다"),
     Case(
       arguments: ["plan", "--at", "19:00"],
       message: "이동 시간이 없습니다: '--travel 35m'처럼 주거나, '--from 위도,경도 --to 위도,경도'로 추정하세요 "
@@ -101,7 +101,7 @@ import Testing
       message: "'--buffer'는 '--at'과 함께 씁니다 (저장한 약속은 chulbal edit로 바꾸세요)"),
     Case(
       arguments: ["place", "add", "37.5,127", "--coord", "37,127"],
-      message: "이름: 잘못된 장소 이름 '37.5,127': 좌표나 '-'로 시작하는 이름은 --from에서 좌표와 구분할 수 없습니다"),
+      message: "이름: 잘못된 장소 이름 '37.5,127': 좌표나 '-'로 시작하는 이름은 --from, --coord에서 좌표와 구분할 수 없습니다"),
     Case(
       arguments: ["next", "--now", "2026-12-09T00:00+09:00"],
       message: "다가오는 약속이 없습니다. 추가하려면: chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m",
@@ -178,7 +178,7 @@ import Testing
     // What the database path names is checked before SQLite sees it.
     Case(
       arguments: ["list", "--db", "/dev/null"],
-      message: "데이터베이스 '/dev/null'을 열 수 없습니다: 일반 파일이 아니라 장치 파일입니다 (변경하지 않았습니다)",
+      message: "데이터베이스 '/dev/null'을 열 수 없습니다: 일반 파일이 아니라 장치 파일입니다. 파일은 바꾸지 않았습니다",
       exitCode: 1),
     Case(
       arguments: ["list", "--db", "/"],

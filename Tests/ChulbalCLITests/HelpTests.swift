@@ -43,10 +43,12 @@ import Testing
     ("next", ["--tz 시간대", "--now 시각", "--db 파일", "--json"]),
     ("status", ["--format 형식", "--follow", "--tz 시간대", "--now 시각", "--db 파일"]),
     ("nav", ["--now 시각", "--to 이름", "--provider 지도", "--qr", "--app"]),
-    ("add", ["--from 장소|위도,경도", "--note 메모", "-h, --help"]),
+    ("add", ["--from 장소|위도,경도", "--coord 위도,경도|장소", "--note 메모", "-h, --help"]),
+    ("plan", ["--from 장소|위도,경도", "--to 장소|위도,경도", "--db 파일"]),
+    ("place edit", ["--coord 위도,경도", "--default", "--rename 새 이름", "--db 파일"]),
   ])
   func everyAcceptedOptionIsDocumented(command: String, options: [String]) {
-    let help = run([command, "--help"]).standardOutput
+    let help = run(command.split(separator: " ").map(String.init) + ["--help"]).standardOutput
     for option in options {
       #expect(help.contains("\n  \(option) "), "\(command) lacks \(option)")
     }
@@ -79,9 +81,15 @@ import Testing
     #expect(
       run(["-v"]).standardError
         == "chulbal: chulbal에 없는 옵션 '-v' — 혹시 '-V'? (옵션 목록: chulbal --help)\n")
-    // A command without a database refuses a --db given before it, as after it.
+    // plan reads saved places from a --db given before it, as after it.
+    workspace.run(["place", "add", "집", "--coord", "37.5547,126.9707"])
+    let plan = run(
+      [
+        "--db", workspace.database, "plan", "--at", "19:00", "--from", "집", "--to",
+        "37.4979,127.0276",
+      ],
+      elsewhere.environment())
     #expect(
-      run(["--db", "x.db", "plan", "--at", "19:00", "--travel", "5m"]).standardError
-        == "chulbal: plan에 없는 옵션 '--db' — 혹시 '--at'? (옵션 목록: chulbal plan --help)\n")
+      plan.standardOutput.contains("오후 6:10   이동 40분 (추정) + 여유 10분\n"), "\(plan.standardError)")
   }
 }

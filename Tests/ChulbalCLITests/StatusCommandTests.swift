@@ -112,7 +112,7 @@ import Testing
     let outcome = Self.follow(in: workspace, clock: clock, console: console)
     #expect(outcome.exitCode == 1)
     #expect(
-      outcome.standardError.hasPrefix("chulbal: 데이터베이스 '\(workspace.database)'가 손상되었습니다"),
+      outcome.standardError.hasPrefix("chulbal: 데이터베이스 '\(workspace.database)' 파일이 손상되었습니다 ("),
       "\(outcome.standardError)")
     #expect(console.writes == ["\n"])
   }

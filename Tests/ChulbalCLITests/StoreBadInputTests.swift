@@ -118,7 +118,10 @@ import Testing
     for line in [["list"], ["add", "x", "--at", "19:00", "--travel", "5m"], ["next"]] {
       let outcome = workspace.run(line)
       #expect(outcome.exitCode == 1, "\(line)")
-      #expect(outcome.standardError.contains("손상"), "\(outcome.standardError)")
+      #expect(
+        outcome.standardError
+          == "chulbal: 데이터베이스 '\(workspace.database)' 파일이 손상되었습니다 "
+          + "(SQLite: file is not a database). 파일은 바꾸지 않았습니다\n")
     }
     #expect(FileManager.default.contents(atPath: workspace.database) == junk)
   }

@@ -30,6 +30,8 @@ import Testing
     ["nav", "1"], ["status", "--now", now], ["countdown", "1"], ["config", "get", "buffer"],
     ["place", "list"], ["config", "set", "buffer", "5m"],
     ["place", "add", "학교", "--coord", "37.5,127"], ["place", "remove", "집"],
+    ["place", "edit", "집", "--coord", "37.6,127.1"],
+    ["plan", "--at", "19:00", "--from", "집", "--to", "37.5,127", "--now", now],
     ["add", "새 약속", "--at", "19:00", "--travel", "5m", "--now", now],
     ["edit", "1", "--travel", "5m"], ["remove", "1", "--yes"],
   ]
@@ -117,7 +119,7 @@ import Testing
     try Self.seed(path, in: folder.path)
     try Database(path: path).execute(broken.sql)
     let before = try #require(folder.bytes("c.db"))
-    let message = "데이터베이스 '\(path)'가 손상되었습니다: \(broken.reason) (변경하지 않았습니다)"
+    let message = "데이터베이스 '\(path)' 파일이 손상되었습니다 (\(broken.reason)). 파일은 바꾸지 않았습니다"
     for line in Self.everyCommand {
       let result = try Self.run(line + ["--db", path], in: folder.path)
       Self.expectRefused(result, message, line)
@@ -131,7 +133,7 @@ import Testing
     try Database(path: path, create: true).execute(
       "PRAGMA application_id=\(Store.applicationID); PRAGMA user_version=1")
     let before = try #require(folder.bytes("c.db"))
-    let message = "데이터베이스 '\(path)'가 손상되었습니다: 'alert_log' 테이블이 없습니다 (변경하지 않았습니다)"
+    let message = "데이터베이스 '\(path)' 파일이 손상되었습니다 ('alert_log' 테이블이 없습니다). 파일은 바꾸지 않았습니다"
     for line in Self.everyCommand {
       let result = try Self.run(line + ["--db", path], in: folder.path)
       Self.expectRefused(result, message, line)
@@ -162,13 +164,15 @@ import Testing
     // Not countdown: when the pages it reads are intact it would count down to the appointment.
     for line in Self.everyCommand where line[0] != "countdown" {
       let result = try Self.run(line + ["--db", path], in: folder.path)
-      let writes = ["config set", "place add", "place remove", "add", "edit", "remove"].contains {
+      let writes = [
+        "config set", "place add", "place remove", "place edit", "add", "edit", "remove",
+      ].contains {
         line.joined(separator: " ").hasPrefix($0)
       }
       if writes {
         #expect(result.status == 1, "\(line): \(result.standardOutput)")
-        #expect(result.standardError.hasPrefix("chulbal: 데이터베이스 '\(path)'가 손상되었습니다: "))
-        #expect(result.standardError.hasSuffix(" (변경하지 않았습니다)\n"), "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("chulbal: 데이터베이스 '\(path)' 파일이 손상되었습니다 ("))
+        #expect(result.standardError.hasSuffix("). 파일은 바꾸지 않았습니다\n"), "\(result.standardError)")
         #expect(result.standardError.filter { $0 == "\n" }.count == 1)
         #expect(!result.standardError.contains("\\x0A"), "\(result.standardError)")
       }
@@ -216,7 +220,7 @@ import Testing
     try Self.seed(path, in: folder.path)
     // Past the CHECK constraints, as a hand-edited file would be.
     try Database(path: path).execute("PRAGMA ignore_check_constraints=ON; " + value.sql)
-    let message = "데이터베이스 '\(path)'가 손상되었습니다: \(value.reason) (변경하지 않았습니다)"
+    let message = "데이터베이스 '\(path)' 파일이 손상되었습니다 (\(value.reason)). 파일은 바꾸지 않았습니다"
     let early = "1900-01-01T00:00Z"
     var lines = [
       ["list", "--all"], ["show", "1"], ["nav", "1"], ["edit", "1", "--travel", "5m"],
@@ -242,10 +246,10 @@ import Testing
   }
 
   static let badPaths = [
-    BadPath(path: "/dev/null", particle: "을", reason: "일반 파일이 아니라 장치 파일입니다 (변경하지 않았습니다)"),
-    BadPath(path: "/dev/zero", particle: "를", reason: "일반 파일이 아니라 장치 파일입니다 (변경하지 않았습니다)"),
-    BadPath(path: "/dev/full", particle: "을", reason: "일반 파일이 아니라 장치 파일입니다 (변경하지 않았습니다)"),
-    BadPath(path: "fifo", particle: "를", reason: "일반 파일이 아니라 이름 있는 파이프(FIFO)입니다 (변경하지 않았습니다)"),
+    BadPath(path: "/dev/null", particle: "을", reason: "일반 파일이 아니라 장치 파일입니다. 파일은 바꾸지 않았습니다"),
+    BadPath(path: "/dev/zero", particle: "를", reason: "일반 파일이 아니라 장치 파일입니다. 파일은 바꾸지 않았습니다"),
+    BadPath(path: "/dev/full", particle: "을", reason: "일반 파일이 아니라 장치 파일입니다. 파일은 바꾸지 않았습니다"),
+    BadPath(path: "fifo", particle: "를", reason: "일반 파일이 아니라 이름 있는 파이프(FIFO)입니다. 파일은 바꾸지 않았습니다"),
     BadPath(path: "folder", particle: "를", reason: "폴더입니다; 데이터베이스 파일의 경로를 주세요"),
     BadPath(path: "folder/", particle: "를", reason: "폴더입니다; 데이터베이스 파일의 경로를 주세요"),
     BadPath(path: "missing/", particle: "을", reason: "경로가 '/'로 끝납니다; 파일 이름까지 주세요"),

@@ -239,7 +239,7 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     case .notADatabase:
       try Data("이건 데이터베이스가 아닙니다\n".utf8 + Array(repeating: 7, count: 5000)).write(
         to: URL(fileURLWithPath: path))
-      expected = .damaged(path: path, reason: "SQLite가 읽을 수 없는 파일입니다 [file is not a database]")
+      expected = .damaged(path: path, reason: "SQLite: file is not a database")
     case .truncated:
       do {
         let store = try #require(try Store.open(path: path, create: true))
@@ -252,7 +252,7 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
       // SQLite finds the header's page count larger than the file at the first read, so even
       // a truncated file is refused by open itself, before any row is read.
       expected = .damaged(
-        path: path, reason: "SQLite가 읽을 수 없는 파일입니다 [database disk image is malformed]")
+        path: path, reason: "SQLite: database disk image is malformed")
     }
     let before = try #require(folder.bytes("c.db"))
     #expect(throws: expected) { try Store.open(path: path, create: true) }

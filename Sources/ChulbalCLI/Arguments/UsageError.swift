@@ -23,7 +23,11 @@ enum UsageError: Error, Equatable {
   case unknownPlace(String)
   /// A saved place named where only a saved place will do (`place remove`).
   case unknownSavedPlace(String)
+  /// Neither a coordinate nor a saved place, where either will do (`--coord`, `plan --to`).
+  case neitherCoordinateNorPlace(option: String, String)
   case duplicatePlace(String)
+  /// `place edit --rename` onto the name of another place.
+  case placeNameTaken(String)
   case needsConfirmation(String)
   case emptyTitle
   /// No travel time for `add`/`edit`, and no coordinate (or no origin) to estimate one from.
@@ -61,8 +65,9 @@ enum UsageError: Error, Equatable {
   /// `--at` names a time already past, without `--past`; `afternoon` is the reading still
   /// ahead, if one is.
   case pastStart(String, afternoon: String?)
-  /// `edit` with nothing to change; the options that change something.
-  case nothingToEdit([String])
+  /// `edit` or `place edit` with nothing to change; the options that change something, and a
+  /// command line that changes one.
+  case nothingToEdit([String], example: String = "chulbal edit 3 --at 19:30")
   /// A whole number outside what the option takes, such as `--days 0`.
   case invalidNumber(option: String, String, accepted: String)
   /// A program for `notify.command` that cannot be run.
@@ -87,9 +92,9 @@ enum UsageError: Error, Equatable {
         "\(command)\(Korean.topicParticle(after: command)) '\(word)' 같은 인수를 받지 않습니다 (옵션 목록: chulbal \(command) --help)"
     case .missingOption(let option, let command, let example):
       return "\(command)에는 '\(option)' 옵션이 필요합니다. 예: \(example)"
-    case .nothingToEdit(let options):
+    case .nothingToEdit(let options, let example):
       return
-        "바꿀 것이 없습니다. \(options.joined(separator: ", ")) 가운데 하나 이상을 주세요 (예: chulbal edit 3 --at 19:30)"
+        "바꿀 것이 없습니다. \(options.joined(separator: ", ")) 가운데 하나 이상을 주세요 (예: \(example))"
     case .pastStart(let shown, let afternoon):
       return "이미 지난 시각입니다: \(shown)"
         + (afternoon.map { " (오후라면 '\($0)')" } ?? "")
@@ -123,18 +128,27 @@ enum UsageError: Error, Equatable {
         "저장된 장소 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"
     case .unknownSavedPlace(let name):
       return "저장된 장소 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal place list)"
+    case .neitherCoordinateNorPlace(let option, let text):
+      return
+        "\(option): '\(text)'\(Korean.topicParticle(after: text)) 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼; 목록: chulbal place list)"
     case .duplicatePlace(let name):
       return
-        "장소 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (바꾸려면 먼저 chulbal place remove \(name))"
+        "장소 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (바꾸려면: chulbal place edit \(name) --coord 위도,경도)"
+    case .placeNameTaken(let name):
+      return
+        "장소 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다: 다른 이름을 주세요 (그 장소를 지우려면: chulbal place remove \(name))"
     case .needsConfirmation(let what):
       return "터미널이 아니라서 확인할 수 없습니다. 지우려면 --yes를 붙이세요: \(what)"
     case .emptyTitle:
       return "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"
     case .noTravel(let missingDestination):
+      // Only a missing origin is helped by a default place.
       let missing =
-        missingDestination ? "도착지 좌표('--coord 위도,경도')" : "출발지('--from 집' 또는 기본 장소)"
-      return "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, \(missing)를 주면 추정합니다 "
-        + "(기본 장소: chulbal place add 집 --coord 위도,경도 --default)"
+        missingDestination
+        ? "도착지 좌표('--coord 위도,경도')나 저장된 장소('--place 회사')를 주면 추정합니다"
+        : "출발지('--from 집' 또는 기본 장소)를 주면 추정합니다 "
+          + "(기본 장소: chulbal place add 집 --coord 위도,경도 --default)"
+      return "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, \(missing)"
     case .planNeedsTravel:
       return "이동 시간이 없습니다: '--travel 35m'처럼 주거나, '--from 위도,경도 --to 위도,경도'로 추정하세요 "
         + "(이동이 없으면 '--travel 0')"

@@ -6,17 +6,19 @@ enum AddCommand: Command {
   static let name = "add"
   static let summary = "약속을 저장합니다"
   static let usage = [
-    "chulbal add 제목 --at 시각 [--place 이름] [--coord 위도,경도] [--from 장소|위도,경도] [--mode 수단] [--travel 시간] [--buffer 시간] [--prep 시간] [--alerts 목록] [--tz 시간대] [--note 메모] [--json]"
+    "chulbal add 제목 --at 시각 [--place 이름] [--coord 위도,경도|장소] [--from 장소|위도,경도] [--mode 수단] [--travel 시간] [--buffer 시간] [--prep 시간] [--alerts 목록] [--tz 시간대] [--note 메모] [--json]"
   ]
   static let about = """
     약속을 저장하고 출발 시각을 알려 줍니다. --travel이 없으면 출발지(--from, 없으면 기본
-    장소)에서 --coord까지의 이동 시간을 추정합니다.
+    장소)에서 --coord까지의 이동 시간을 추정합니다. --coord 없이 --place에 저장된 장소
+    이름을 주면 그 장소의 좌표를 씁니다.
     """
   static let options = AppointmentOptions.specs
   static let epilogue = """
     예:
       chulbal add "저녁 약속" --at "내일 오후 7시" --place "강남역 2번 출구" \\
         --coord 37.4979,127.0276 --from 집
+      chulbal add 회의 --at "내일 오전 10시" --place 회사
       chulbal add 치과 --at "금요일 10시 반" --travel 25m
 
     """
@@ -29,7 +31,8 @@ enum AddCommand: Command {
     let input = try AppointmentOptions(
       options, title: options.positionals.joined(separator: " "), environment: environment)
     let existing = try options.store(environment, access: .writing)
-    let (draft, now) = try input.resolved(over: nil, store: existing, environment: environment)
+    let (draft, now, savedPlace) = try input.resolved(
+      over: nil, store: existing, environment: environment)
     let appointment = try AppointmentOptions.appointment(
       draft, over: nil, store: existing, command: name)
     // The same title again is often a second entry by mistake, but may be meant (a weekly
@@ -46,7 +49,7 @@ enum AddCommand: Command {
       return "제목이 같은 약속이 이미 있습니다: #\(other.id) (\(shown)); 둘 다 남겨 두었습니다"
     }
     return Outcome(
-      standardOutput: input.json ? view.json().rendered() : view.summaryLine + "\n",
+      standardOutput: input.confirmation(view, savedPlace: savedPlace),
       standardError: Outcome.diagnostics(notes))
   }
 }

@@ -5,12 +5,14 @@ import Foundation
 /// The options `add` and `edit` share, read into typed values before the store is opened.
 ///
 /// What needs the store waits for it: the zone an edit's `--at` is read in (the stored
-/// appointment's, unless `--tz` is given), whether `--from` names a saved place, and the
-/// settings a new appointment starts from.
+/// appointment's, unless `--tz` is given), whether `--from` or `--coord` names a saved place,
+/// whether `--place` does (its coordinate is then the destination's), and the settings a new
+/// appointment starts from.
 struct AppointmentOptions {
   static let past = OptionSpec("--past", help: "이미 지난 시각도 받습니다 (지난 약속을 기록해 둘 때)")
   static let specs: [OptionSpec] = [
-    .at, past, .place, .coord, .from, .mode, .travel, .buffer, .prep, .alerts,
+    .at, past, OptionSpec.place.help("장소 이름, 예: \"강남역 2번 출구\"; 저장된 장소면 그 좌표를 씁니다"),
+    .coordOrPlace, .from, .mode, .travel, .buffer, .prep, .alerts,
     OptionSpec.timeZone.help("약속의 IANA 시간대 (기본: 시스템 시간대, TZ 환경 변수를 따름)"), .note, .now, .database,
     .json,
   ]
@@ -20,7 +22,8 @@ struct AppointmentOptions {
   /// `--at` as typed, checked; resolved once its zone is known.
   let at: ScannedTime?
   let zone: TimeZone?
-  let from: String?
+  let from: PlaceReference?
+  let coordinate: PlaceReference?
   let json: Bool
   private let options: ParsedOptions
 
@@ -37,7 +40,8 @@ struct AppointmentOptions {
     }
     draft.place = options[.place]
     draft.note = options[.note]
-    draft.coordinate = try options.parse(.coord, Coordinate.parseKnown)
+    coordinate = PlaceReference.read(options, .coord)
+    draft.coordinate = coordinate?.coordinate
     draft.mode = try options.parse(.mode, TravelMode.parse)
     draft.bufferSeconds = try options.parse(.buffer, DurationExpression.parse)
     draft.prepSeconds = try options.parse(.prep, DurationExpression.parse)
@@ -45,20 +49,21 @@ struct AppointmentOptions {
     draft.travelSeconds = try options.parse(.travel, DurationExpression.parse)
     zone = try options.timeZone(environment)
     at = try options.parse(.at, TimeExpression.scan)
-    from = options[.from]
+    from = PlaceReference.read(options, .from)
     try options.checkNow()
     json = options.has(.json)
     self.options = options
   }
 
-  /// The draft with the start read in the appointment's zone and the origin looked up, and
-  /// the time it was read at (`--now` too is read in that zone when it has no offset).
+  /// The draft with the start read in the appointment's zone and the places looked up, the
+  /// time it was read at (`--now` too is read in that zone when it has no offset), and the
+  /// saved place `--place` named, whose coordinate the draft took for want of `--coord`.
   ///
   /// - Parameters:
   ///   - base: the stored appointment an edit changes; nil for a new one.
   ///   - store: where saved places come from; nil when there is no database yet.
   func resolved(over base: Appointment?, store: Store?, environment: Environment) throws
-    -> (draft: AppointmentDraft, now: Date)
+    -> (draft: AppointmentDraft, now: Date, savedPlace: SavedPlace?)
   {
     var draft = self.draft
     let zone: TimeZone =
@@ -84,8 +89,25 @@ struct AppointmentOptions {
       }
       draft.start = start
     }
-    if let from { draft.origin = try Self.origin(from, store: store) }
-    return (draft, now)
+    var savedPlace: SavedPlace?
+    if let coordinate {
+      draft.coordinate = try coordinate.resolved(in: store).coordinate
+    } else if let place = draft.place, !place.isEmpty, let saved = try store?.place(named: place) {
+      draft.coordinate = saved.coordinate
+      savedPlace = saved
+    }
+    if let from { draft.origin = try from.origin(in: store) }
+    return (draft, now, savedPlace)
+  }
+
+  /// What `add` and `edit` print: the appointment as JSON, or its line and, when `--place`
+  /// lent it a saved place's coordinate, a line that says so.
+  func confirmation(_ view: AppointmentView, savedPlace: SavedPlace?) -> String {
+    if json { return view.json().rendered() }
+    let note = savedPlace.map {
+      "저장된 장소 '\(TextCleaning.visible($0.name))'의 좌표를 씁니다 (\(AppointmentView.text($0.coordinate)))\n"
+    }
+    return view.summaryLine + "\n" + (note ?? "")
   }
 
   /// The appointment a draft makes, new over the settings or an edit of `base`.
@@ -107,21 +129,5 @@ struct AppointmentOptions {
       case .estimateTooLong(let seconds): throw UsageError.estimateTooLong(seconds: seconds)
       }
     }
-  }
-
-  /// `--from`: the name of a saved place, else a coordinate.
-  ///
-  /// Saved names never parse as coordinates (`place add` refuses them), so the order is safe;
-  /// text that looks like a coordinate but is not one gets the coordinate's error.
-  static func origin(_ text: String, store: Store?) throws -> Origin {
-    if let place = try store?.place(named: text) { return place.origin }
-    if text.contains(","), text.first.map({ $0.isNumber || $0 == "-" || $0 == "+" }) == true {
-      do {
-        return Origin(name: nil, coordinate: try Coordinate.parseKnown(text))
-      } catch {
-        throw UsageError.invalidValue(option: OptionSpec.from.name, error)
-      }
-    }
-    throw UsageError.unknownPlace(text)
   }
 }

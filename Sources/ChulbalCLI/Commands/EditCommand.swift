@@ -9,7 +9,8 @@ enum EditCommand: Command {
   static let about = """
     지정한 옵션만 바꾸고 나머지는 그대로 둡니다. 이동 시간이 추정값이었거나 --coord, --from,
     --mode를 바꾸면 이동 시간을 다시 추정합니다 (--travel을 주면 그 값을 씁니다).
-    빈 값('--place ""', '--note ""')은 그 항목을 지웁니다.
+    빈 값('--place ""', '--note ""')은 그 항목을 지웁니다. --coord 없이 --place에 저장된
+    장소 이름을 주면 그 장소의 좌표로 바꿉니다.
     """
   static let title = OptionSpec("--title", value: "제목", help: "새 제목")
   static let options = [title] + AppointmentOptions.specs
@@ -31,11 +32,12 @@ enum EditCommand: Command {
     let input = try AppointmentOptions(options, title: options[title], environment: environment)
     let store = try options.store(environment, access: .writing)
     let base = try AppointmentSelector.find(selector, in: store)
-    let (draft, now) = try input.resolved(over: base, store: store, environment: environment)
+    let (draft, now, savedPlace) = try input.resolved(
+      over: base, store: store, environment: environment)
     var edited = try AppointmentOptions.appointment(draft, over: base, store: store, command: name)
     edited.id = base.id
     try store?.update(edited)
     let view = AppointmentView(edited, now: now, environment: environment)
-    return .success(input.json ? view.json().rendered() : view.summaryLine + "\n")
+    return .success(input.confirmation(view, savedPlace: savedPlace))
   }
 }

@@ -9,7 +9,7 @@ enum NavCommand: Command {
   static let summary = "길 안내 링크 (카카오맵, 네이버 지도, …)와 QR 코드"
   static let usage = [
     "chulbal nav [번호|제목] [--from 장소|위도,경도] [--mode 수단] [--provider 지도] [--all] [--open] [--qr [--app]] [--json]",
-    "chulbal nav --to 이름 --coord 위도,경도 [--from …] [--mode …]",
+    "chulbal nav --to 이름 --coord 위도,경도|장소 [--from …] [--mode …]",
   ]
   static let about = """
     약속 장소(기본: 다음 약속)까지 가는 길 안내 링크를 씁니다. 출발지는 약속의 출발지,
@@ -64,12 +64,16 @@ enum NavCommand: Command {
     -> RouteRequest
   {
     // The origin first: a bad --from is bad input whatever is upcoming.
-    let from = try nav.from.map { text in try AppointmentOptions.origin(text, store: store) }
+    let from = try nav.from?.origin(in: store)
     var request: RouteRequest
     var appointmentOrigin: Origin?
     switch nav.destination {
     case .adHoc(let name, let coordinate):
-      request = RouteRequest(destinationName: name, destination: coordinate, mode: settings.mode)
+      // A saved place named by --coord is also the destination's name, unless --to gives one.
+      let place = try coordinate?.resolved(in: store)
+      request = RouteRequest(
+        destinationName: name ?? place?.placeName, destination: place?.coordinate,
+        mode: settings.mode)
     case .appointment(let selector):
       guard
         let appointment = try AppointmentSelector.namedOrNext(

@@ -4,8 +4,8 @@ import ChulbalCore
 struct NavOptions {
   /// Where the route goes.
   enum Destination {
-    /// `--to`/`--coord`: a place not stored.
-    case adHoc(name: String?, coordinate: Coordinate?)
+    /// `--to`/`--coord`: a place that is no appointment's; `--coord` may name a saved place.
+    case adHoc(name: String?, coordinate: PlaceReference?)
     /// The appointment a word names, else the next one.
     case appointment(selector: String?)
   }
@@ -18,14 +18,15 @@ struct NavOptions {
   static let qr = OptionSpec("--qr", help: "https 링크를 QR 코드로 그려 휴대폰으로 넘깁니다")
   static let app = OptionSpec("--app", help: "--qr에 https 대신 앱 링크를 담습니다 (휴대폰의 앱용)")
   static let specs: [OptionSpec] = [
-    to, OptionSpec.coord.help("저장하지 않은 목적지의 좌표"), OptionSpec.from.help("출발지: 저장된 장소 이름이나 좌표"),
+    to, OptionSpec.coordOrPlace.help("목적지의 좌표나 저장된 장소 이름"),
+    OptionSpec.from.help("출발지: 저장된 장소 이름이나 좌표"),
     OptionSpec.mode.help("car, transit, walk, bike (기본: 약속의 수단, 아니면 설정의 mode 값)"), provider,
     all, open, qr, app, OptionSpec.now.help("다음 약속을 고를 때의 지금 (ISO 8601)"), .database,
     OptionSpec.json.help("JSON으로"),
   ]
 
   let destination: Destination
-  let from: String?
+  let from: PlaceReference?
   let mode: TravelMode?
   let provider: MapProvider?
   let listAll: Bool
@@ -41,16 +42,22 @@ struct NavOptions {
     if options[Self.to] != nil || options[.coord] != nil {
       if let word { throw .selectorWithDestination(word) }
       let name = options[Self.to]
-      let coordinate = try options.parse(.coord, Coordinate.parse)
-      let route = RouteRequest(destinationName: name, destination: coordinate, mode: .transit)
-      guard route.routableDestination != nil || name?.isEmpty == false else {
+      // 0,0 is taken here, for a search by name.
+      let coordinate = PlaceReference.read(options, .coord, knownOnly: false)
+      let route = RouteRequest(
+        destinationName: name, destination: coordinate?.coordinate, mode: .transit)
+      // A saved place's coordinate is known once the store is read.
+      guard
+        route.routableDestination != nil || name?.isEmpty == false
+          || coordinate?.needsStore == true
+      else {
         throw .noDestination
       }
       destination = .adHoc(name: name, coordinate: coordinate)
     } else {
       destination = .appointment(selector: word)
     }
-    from = options[.from]
+    from = PlaceReference.read(options, .from)
     mode = try options.parse(.mode, TravelMode.parse)
     provider = try options.choice(Self.provider, MapProvider.self)
     listAll = options.has(Self.all)

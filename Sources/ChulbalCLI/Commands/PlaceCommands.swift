@@ -32,17 +32,17 @@ enum PlaceAddCommand: Command {
     )
   }
 
-  /// A place name must be something `--from` can tell apart from a coordinate.
-  static func validate(name: String) throws(UsageError) {
+  /// A place name must be something `--from` and `--coord` can tell apart from a coordinate.
+  static func validate(name: String, option: String = "이름") throws(UsageError) {
     func fail(_ reason: String) -> UsageError {
-      .invalidValue(option: "이름", .placeName(name, reason: reason))
+      .invalidValue(option: option, .placeName(name, reason: reason))
     }
     if name.trimmingCharacters(in: .whitespaces).isEmpty { throw fail("비어 있습니다") }
     if name.unicodeScalars.contains(where: TextCleaning.isControl) {
       throw fail("제어 문자는 쓸 수 없습니다")
     }
     if (try? Coordinate.parse(name)) != nil || name.hasPrefix("-") {
-      throw fail("좌표나 '-'로 시작하는 이름은 --from에서 좌표와 구분할 수 없습니다")
+      throw fail("좌표나 '-'로 시작하는 이름은 --from, --coord에서 좌표와 구분할 수 없습니다")
     }
   }
 }
@@ -91,10 +91,86 @@ enum PlaceRemoveCommand: Command {
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let name = try options.singlePositional("장소 이름", example: "chulbal place remove 집")
     guard let store = try options.store(environment, access: .writing),
-      try store.place(named: name) != nil
+      let place = try store.place(named: name)
     else { throw UsageError.unknownSavedPlace(name) }
     guard try store.removePlace(named: name) else { throw UsageError.unknownSavedPlace(name) }
-    return .success(
-      "장소 '\(TextCleaning.visible(name))'\(Korean.objectParticle(after: name)) 지웠습니다\n")
+    var text = "장소 '\(TextCleaning.visible(name))'\(Korean.objectParticle(after: name)) 지웠습니다\n"
+    if place.isDefault {
+      let howTo =
+        try store.places().isEmpty
+        ? "chulbal place add 집 --coord 위도,경도 --default" : "chulbal place edit 이름 --default"
+      text += "기본 출발지였습니다. 이제 기본 출발지가 없습니다 (정하려면: \(howTo))\n"
+    }
+    return .success(text)
+  }
+}
+
+/// `chulbal place edit NAME [--coord LAT,LNG] [--default] [--rename NEW]`
+enum PlaceEditCommand: Command {
+  static let name = "place edit"
+  static let summary = "저장한 장소를 고칩니다"
+  static let usage = ["chulbal place edit 이름 [--coord 위도,경도] [--default] [--rename 새 이름]"]
+  static let about = """
+    장소의 좌표나 이름을 바꾸거나 기본 출발지로 정합니다. 주지 않은 것은 그대로 둡니다.
+    이미 저장한 약속의 출발지는 그대로 남습니다.
+    """
+  static let rename = OptionSpec("--rename", value: "새 이름", help: "새 이름")
+  static let options: [OptionSpec] = [
+    OptionSpec.coord.help("새 좌표, 예: 37.5665,126.9780"),
+    PlaceAddCommand.isDefault.help("기본 출발지로 (다른 장소는 기본에서 풀립니다)"), rename, .database,
+  ]
+  static let epilogue = """
+    예:
+      chulbal place edit 회사 --coord 37.5665,126.9780
+      chulbal place edit 집 --rename 본가 --default
+
+    """
+
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    let example = "chulbal place edit 집 --coord 37.5665,126.9780"
+    let name = try options.singlePositional("장소 이름", example: example)
+    let coordinate = try options.parse(.coord, Coordinate.parseKnown)
+    let newName = options[rename]
+    if let newName { try PlaceAddCommand.validate(name: newName, option: rename.name) }
+    let makeDefault = options.has(PlaceAddCommand.isDefault)
+    guard coordinate != nil || newName != nil || makeDefault else {
+      throw UsageError.nothingToEdit(Self.options.dropLast().map(\.name), example: example)
+    }
+    guard let store = try options.store(environment, access: .writing),
+      let old = try store.place(named: name)
+    else { throw UsageError.unknownSavedPlace(name) }
+    var place = old
+    if let coordinate { place.coordinate = coordinate }
+    if let newName { place.name = newName }
+    if makeDefault { place.isDefault = true }
+    let shown = "장소 '\(TextCleaning.visible(name))'"
+    guard place != old else {
+      let mark = old.isDefault ? ", 기본 출발지" : ""
+      return .success(
+        "\(shown)\(Korean.topicParticle(after: name)) 이미 그렇게 저장되어 있습니다 (\(AppointmentView.text(old.coordinate))\(mark))\n"
+      )
+    }
+    let formerDefault = try store.defaultPlace()
+    switch try store.updatePlace(named: name, to: place) {
+    case .updated: break
+    case .notFound: throw UsageError.unknownSavedPlace(name)
+    case .nameTaken: throw UsageError.placeNameTaken(place.name)
+    }
+    var changes: [String] = []
+    if place.name != old.name { changes.append("이름 → '\(TextCleaning.visible(place.name))'") }
+    if place.coordinate != old.coordinate {
+      changes.append(
+        "좌표 \(AppointmentView.text(old.coordinate)) → \(AppointmentView.text(place.coordinate))")
+    }
+    if place.isDefault != old.isDefault {
+      let instead = formerDefault.map { " ('\(TextCleaning.visible($0.name))' 대신)" } ?? ""
+      changes.append("기본 출발지로\(instead)")
+    }
+    var text =
+      "\(shown)\(Korean.objectParticle(after: name)) 바꿨습니다: \(changes.joined(separator: ", "))\n"
+    if old.isDefault && place.coordinate != old.coordinate {
+      text += "기본 출발지입니다: 출발지 없이 추가하는 약속은 이제 새 좌표에서 출발합니다 (저장한 약속은 그대로입니다)\n"
+    }
+    return .success(text)
   }
 }

@@ -7,15 +7,15 @@ enum PlanCommand: Command {
   static let summary = "출발 시각과 알림을 계산합니다 (저장하지 않음)"
   static let usage = [
     "chulbal plan --at 시각 --travel 시간 [--buffer 시간] [--prep 시간] [--alerts 목록] [--tz 시간대] [--now 시각] [--json]",
-    "chulbal plan --at 시각 --from 위도,경도 --to 위도,경도 [--mode 수단] [위의 다른 옵션…]",
+    "chulbal plan --at 시각 --from 장소|위도,경도 --to 장소|위도,경도 [--mode 수단] [--db 파일] [위의 다른 옵션…]",
   ]
   static let about = """
     약속 시각에서 이동 시간과 여유 시간을 빼서 출발 시각을 구하고, 알림 시각을 보여 줍니다.
-    아무것도 저장하지 않습니다.
+    아무것도 저장하지 않습니다. --from과 --to에는 좌표나 저장된 장소 이름(chulbal place list)을 씁니다.
     """
   static let from = OptionSpec(
-    "--from", value: "위도,경도", help: "출발지 좌표; --to와 함께 주면 이동 시간을 추정합니다")
-  static let to = OptionSpec("--to", value: "위도,경도", help: "도착지 좌표")
+    "--from", value: "장소|위도,경도", help: "출발지: 저장된 장소 이름이나 좌표; --to와 함께 주면 이동 시간을 추정합니다")
+  static let to = OptionSpec("--to", value: "장소|위도,경도", help: "도착지: 저장된 장소 이름이나 좌표")
   static let options: [OptionSpec] = [
     OptionSpec.at.help("약속 시각 (필수, 아래 '시각 쓰는 법')"), .travel, from, to,
     OptionSpec.mode.help(
@@ -26,7 +26,8 @@ enum PlanCommand: Command {
     OptionSpec.alerts.help(
       "출발 몇 분 전에 알릴지, 쉼표로 (기본 \(OptionSpec.initially(.alerts)); 끄려면 none)"),
     OptionSpec.timeZone.help("약속의 IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 환경 변수를 따름)"),
-    .now, OptionSpec.json.help("스크립트용 JSON으로 출력"),
+    .now, OptionSpec.database.help("저장된 장소를 읽을 데이터베이스 파일 (기본: $CHULBAL_DB, 아니면 XDG 위치)"),
+    OptionSpec.json.help("스크립트용 JSON으로 출력"),
   ]
   static var epilogue: String {
     "시각 쓰는 법:\n"
@@ -53,6 +54,7 @@ enum PlanCommand: Command {
           chulbal plan --at "내일 오후 7시" --travel 35m --buffer 10m
           chulbal plan --at "금요일 저녁 7시 반" \\
             --from 37.5547,126.9707 --to 37.4979,127.0276
+          chulbal plan --at "내일 9시" --from 집 --to 회사
           chulbal plan --at 19:00 --travel 40m --prep 20m --alerts 1h,15m,0 --json
 
         """
@@ -71,7 +73,8 @@ struct PlanRequest {
   let timeZone: TimeZone
   let now: Date
 
-  init(options: ParsedOptions, environment: Environment) throws(UsageError) {
+  /// - Throws: `UsageError` for bad input; `StoreError` when saved places cannot be read.
+  init(options: ParsedOptions, environment: Environment) throws {
     try options.expectPositionals(atMost: 0)
     let zone = try environment.timeZone(option: options[.timeZone])
     timeZone = zone
@@ -82,9 +85,10 @@ struct PlanRequest {
         .at, { text throws(InputError) in try TimeExpression.parse(text, now: now, timeZone: zone) }
       )
     else {
-      throw .missingOption("--at", command: PlanCommand.name, example: "--at \"내일 오후 7시\"")
+      throw UsageError.missingOption(
+        "--at", command: PlanCommand.name, example: "--at \"내일 오후 7시\"")
     }
-    let (travel, estimated) = try Self.travel(options)
+    let (travel, estimated) = try Self.travel(options, environment: environment)
     let defaults = Settings.defaults
     plan = DeparturePlan(
       start: start, travelSeconds: travel, travelEstimated: estimated,
@@ -94,27 +98,35 @@ struct PlanRequest {
   }
 
   /// Travel seconds from `--travel`, or estimated from `--from`/`--to`/`--mode`.
-  private static func travel(_ options: ParsedOptions) throws(UsageError) -> (Int, Bool) {
+  private static func travel(_ options: ParsedOptions, environment: Environment) throws
+    -> (Int, Bool)
+  {
     let travel = try options.parse(.travel, DurationExpression.parse)
-    let origin = try options.parse(PlanCommand.from, Coordinate.parse)
-    let destination = try options.parse(PlanCommand.to, Coordinate.parse)
+    // 0,0 is read here to be refused below with what to do instead.
+    let from = PlaceReference.read(options, PlanCommand.from, knownOnly: false)
+    let to = PlaceReference.read(options, PlanCommand.to, knownOnly: false)
     let mode = try options.parse(.mode, TravelMode.parse)
     if let travel {
-      guard origin == nil, destination == nil, mode == nil else { throw .travelWithRoute }
+      guard from == nil, to == nil, mode == nil else { throw UsageError.travelWithRoute }
       return (travel, false)
     }
-    guard let origin, let destination else {
-      throw origin != nil || destination != nil ? .incompleteRoute : .planNeedsTravel
+    guard let from, let to else {
+      throw from != nil || to != nil ? UsageError.incompleteRoute : UsageError.planNeedsTravel
     }
+    // Only a saved place's name needs the store; plan opens no file otherwise.
+    let store =
+      from.needsStore || to.needsStore ? try options.store(environment, access: .reading) : nil
+    let origin = try from.resolved(in: store).coordinate
+    let destination = try to.resolved(in: store).coordinate
     do throws(TravelEstimate.Problem) {
       let seconds = try TravelEstimate.seconds(
         from: origin, to: destination, mode: mode ?? Settings.defaults.mode)
       return (seconds, true)
     } catch {
       switch error {
-      case .unknownOrigin: throw .unknownCoordinate(option: PlanCommand.from.name)
-      case .unknownDestination: throw .unknownCoordinate(option: PlanCommand.to.name)
-      case .tooLong(let seconds): throw .estimateTooLong(seconds: seconds)
+      case .unknownOrigin: throw UsageError.unknownCoordinate(option: PlanCommand.from.name)
+      case .unknownDestination: throw UsageError.unknownCoordinate(option: PlanCommand.to.name)
+      case .tooLong(let seconds): throw UsageError.estimateTooLong(seconds: seconds)
       }
     }
   }

@@ -180,7 +180,7 @@ final class Database {
     switch status & 0xFF {
     case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
     case SQLITE_NOTADB, SQLITE_CORRUPT:
-      return .damaged(path: path, reason: "SQLite가 읽을 수 없는 파일입니다 [\(message)]")
+      return .damaged(path: path, reason: "SQLite: \(message)")
     case SQLITE_READONLY: return .readOnlyFile(path: path)
     case SQLITE_CANTOPEN:
       return .cannotOpen(path: path, reason: "SQLite가 파일을 열지 못했습니다 [\(message)]")

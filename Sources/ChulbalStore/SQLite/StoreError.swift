@@ -4,7 +4,8 @@ import ChulbalCore
 ///
 /// Every description is one Korean line naming the path as it was given; SQLite's own English
 /// message, where there is one, follows in brackets for the curious, and no SQLite code or SQL
-/// text ever appears.
+/// text ever appears. A file refused as it is ends with the same sentence, saying it was left
+/// unchanged.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
   /// The file or its folder could not be opened or created; `reason` is Korean.
   case cannotOpen(path: String, reason: String)
@@ -20,7 +21,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   /// The file was written by a newer chulbal, whose schema this one does not know.
   case newerVersion(path: String, found: Int, supported: Int)
   /// The file is not a database at all, is corrupt, or does not hold chulbal's schema;
-  /// `reason` is Korean, with SQLite's message in brackets when SQLite found it.
+  /// `reason` is Korean, or `SQLite: ` and SQLite's message when SQLite found it.
   case damaged(path: String, reason: String)
   /// Another process held the database for longer than the busy timeout.
   case busy(path: String)
@@ -42,14 +43,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         "디스크가 가득 차서 데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 쓰거나 읽을 수 없습니다; 공간을 비운 뒤 다시 하세요 [\(detail)]"
     case .notChulbal(let path):
       return
-        "'\(path)'\(Korean.topicParticle(after: path)) chulbal 데이터베이스가 아닙니다 (변경하지 않았습니다; --db로 다른 파일을 고르세요)"
+        "'\(path)'\(Korean.topicParticle(after: path)) chulbal 데이터베이스가 아닙니다 (다른 파일은 --db로 고르세요). \(Self.untouched)"
     case .newerVersion(let path, let found, let supported):
       return
-        "'\(path)'\(Korean.topicParticle(after: path)) 더 새로운 chulbal이 만든 데이터베이스입니다 (스키마 \(found), 이 버전은 \(supported)까지; "
-        + "변경하지 않았습니다)"
+        "'\(path)'\(Korean.topicParticle(after: path)) 더 새로운 chulbal이 만든 데이터베이스입니다 (스키마 \(found), 이 버전은 \(supported)까지). "
+        + Self.untouched
     case .damaged(let path, let reason):
-      return
-        "데이터베이스 '\(path)'\(Korean.subjectParticle(after: path)) 손상되었습니다: \(reason) (변경하지 않았습니다)"
+      return "데이터베이스 '\(path)' 파일이 손상되었습니다 (\(reason)). \(Self.untouched)"
     case .busy(let path):
       return
         "데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 다른 chulbal이 너무 오래 쓰고 있습니다; 잠시 뒤 다시 하세요"
@@ -58,4 +58,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         "데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 쓰거나 읽다가 예상하지 못한 오류가 났습니다 [\(message)]"
     }
   }
+
+  /// The end of every message about a file refused as it is.
+  static let untouched = "파일은 바꾸지 않았습니다"
 }

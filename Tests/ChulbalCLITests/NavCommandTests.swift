@@ -158,12 +158,12 @@ final class NavWorkspace: @unchecked Sendable {
     let mode = workspace.run(["nav", "--mode", "jet"])
     #expect(
       mode.standardError
-        == "chulbal: --mode: 알 수 없는 이동 수단 'jet' (car, transit, walk, bike 중 하나)\n")
+        == "chulbal: --mode: 'jet'은 지원하지 않는 이동 수단입니다 (car, transit, walk, bike 중 하나)\n")
     #expect(mode.exitCode == 2)
     let provider = workspace.run(["nav", "--provider", "yahoo"])
     #expect(
       provider.standardError
-        == "chulbal: --provider: 'yahoo'는 쓸 수 없습니다 (kakao, naver, google, apple, osm 중 하나)\n")
+        == "chulbal: --provider: 'yahoo'는 지원하지 않는 지도입니다 (kakao, naver, google, apple, osm 중 하나)\n")
     #expect(provider.exitCode == 2)
   }
 

@@ -66,13 +66,15 @@ struct ParsedOptions {
   }
 
   /// A value that must be one of `choices`.
-  func choice<T: RawRepresentable & CaseIterable>(_ spec: OptionSpec, _: T.Type)
-    throws(UsageError) -> T? where T.RawValue == String
-  {
+  ///
+  /// - Parameter noun: what the choices are (`지도`), for the message when `text` is none.
+  func choice<T: RawRepresentable & CaseIterable>(
+    _ spec: OptionSpec, _: T.Type, noun: String? = nil
+  ) throws(UsageError) -> T? where T.RawValue == String {
     guard let text = values[spec] else { return nil }
     guard let value = T(rawValue: text.lowercased()) else {
       throw .invalidChoice(
-        option: spec.name, value: text, accepted: T.allCases.map(\.rawValue))
+        option: spec.name, value: text, accepted: T.allCases.map(\.rawValue), noun: noun)
     }
     return value
   }

@@ -14,7 +14,9 @@ enum UsageError: Error, Equatable {
   case missingArgument(String, command: String, example: String)
   case invalidValue(option: String, InputError)
   /// A value that is not one of a fixed list.
-  case invalidChoice(option: String, value: String, accepted: [String])
+  /// A value not among those an option takes; `noun` names what they are (`지도`), for a
+  /// message that says the value is not one of them.
+  case invalidChoice(option: String, value: String, accepted: [String], noun: String? = nil)
   case environment(variable: String, InputError)
   case unknownSetting(String, suggestion: String?)
   case unknownAppointment(String)
@@ -109,9 +111,11 @@ enum UsageError: Error, Equatable {
       return "\(command)에는 \(name)\(Korean.subjectParticle(after: name)) 필요합니다. 예: \(example)"
     case .invalidValue(let option, let error):
       return "\(option): \(error)"
-    case .invalidChoice(let option, let value, let accepted):
-      return
-        "\(option): '\(value)'\(Korean.topicParticle(after: value)) 쓸 수 없습니다 (\(accepted.joined(separator: ", ")) 중 하나)"
+    case .invalidChoice(let option, let value, let accepted, let noun):
+      let topic = "\(option): '\(value)'\(Korean.topicParticle(after: value))"
+      let list = "(\(accepted.joined(separator: ", ")) 중 하나)"
+      if let noun { return "\(topic) 지원하지 않는 \(noun)입니다 \(list)" }
+      return "\(topic) 쓸 수 없습니다 \(list)"
     case .environment(let variable, let error):
       return "환경 변수 \(variable): \(error)"
     case .unknownSetting(let key, let suggestion):

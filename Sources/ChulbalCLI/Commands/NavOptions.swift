@@ -59,7 +59,7 @@ struct NavOptions {
     }
     from = PlaceReference.read(options, .from)
     mode = try options.parse(.mode, TravelMode.parse)
-    provider = try options.choice(Self.provider, MapProvider.self)
+    provider = try options.choice(Self.provider, MapProvider.self, noun: "지도")
     listAll = options.has(Self.all)
     open = options.has(Self.open)
     qr = options.has(Self.qr)

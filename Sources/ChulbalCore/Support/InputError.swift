@@ -57,7 +57,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case .alerts(let text, let reason):
       return "잘못된 알림 목록 '\(text)': \(reason) (예: '30m,10m,0', 'none')"
     case .travelMode(let text):
-      return "알 수 없는 이동 수단 '\(text)' (car, transit, walk, bike 중 하나)"
+      return "'\(text)'\(Korean.topicParticle(after: text)) 지원하지 않는 이동 수단입니다 "
+        + "(\(TravelMode.allCases.map(\.rawValue).joined(separator: ", ")) 중 하나)"
     case .providers(let text, let reason):
       return
         "잘못된 지도 목록 '\(text)': \(reason) (kakao, naver, google, apple, osm을 쉼표로, 예: 'kakao,naver,google')"

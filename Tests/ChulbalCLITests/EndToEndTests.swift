@@ -72,13 +72,26 @@ struct ChulbalProcess {
   }
 
   @Test func planPrintsToStandardOutputAndExitsZero() throws {
-    let result = try ChulbalProcess.run([
-      "plan", "--at", "내일 오후 7시", "--travel", "35m", "--tz", "Asia/Seoul", "--now",
-      "2026-11-30T14:00+09:00",
-    ])
+    let result = try ChulbalProcess.run(
+      [
+        "plan", "--at", "내일 오후 7시", "--travel", "35m", "--tz", "Asia/Seoul", "--now",
+        "2026-11-30T14:00+09:00",
+      ], environment: ["TZ": "Asia/Seoul"])
     #expect(result.status == 0)
     #expect(result.standardError.isEmpty)
     #expect(result.standardOutput.hasPrefix("약속  12월 1일 (화) 오후 7:00\n출발  12월 1일 (화) 오후 6:15"))
+  }
+
+  /// A reader on UTC planning for Seoul reads their own clock, with Seoul's beside.
+  @Test func aPlanForAnotherZoneShowsTheReadersClockAndItsOwn() throws {
+    let result = try ChulbalProcess.run(
+      [
+        "plan", "--at", "내일 오후 7시", "--travel", "35m", "--tz", "Asia/Seoul", "--now",
+        "2026-11-30T14:00+09:00",
+      ], environment: ["TZ": "UTC"])
+    #expect(
+      result.standardOutput.hasPrefix(
+        "약속  12월 1일 (화) 오전 10:00 (서울 오후 7:00)\n출발  12월 1일 (화) 오전 9:15 (서울 오후 6:15)"))
   }
 
   @Test func theSystemZoneComesFromTZ() throws {

@@ -62,7 +62,10 @@ enum PlanCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let request = try PlanRequest(options: options, environment: environment)
-    let view = PlanView(plan: request.plan, timeZone: request.timeZone, now: request.now)
+    // The plan is shown in the reader's zone, with --tz's own clock beside when it differs.
+    let view = PlanView(
+      plan: request.plan, timeZone: request.timeZone,
+      readerZone: (try? environment.timeZone(option: nil)) ?? request.timeZone, now: request.now)
     return .success(options.has(.json) ? view.json().rendered() : view.text())
   }
 }

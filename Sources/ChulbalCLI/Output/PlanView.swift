@@ -4,21 +4,25 @@ import Foundation
 /// A departure plan shown to a person (Korean text) or to a program (JSON).
 struct PlanView {
   let plan: DeparturePlan
+  /// The appointment's zone, for JSON's ISO 8601 instants.
   let format: KoreanDateFormat
+  /// The reader's zone, with the appointment's own clock beside when it differs.
+  let times: ReaderTimes
   let now: Date
 
-  init(plan: DeparturePlan, timeZone: TimeZone, now: Date) {
+  init(plan: DeparturePlan, timeZone: TimeZone, readerZone: TimeZone, now: Date) {
     self.plan = plan
     format = KoreanDateFormat(timeZone: timeZone)
+    times = ReaderTimes(reader: readerZone, own: timeZone)
     self.now = now
   }
 
   func text() -> String {
-    var lines = ["약속  \(format.full(plan.start, seenAt: now))"]
+    var lines = ["약속  \(times.full(plan.start, seenAt: now))"]
     if let ready = plan.ready {
-      lines.append("준비  \(format.full(ready, seenAt: now))   준비 \(duration(plan.prepSeconds))")
+      lines.append("준비  \(times.full(ready, seenAt: now))   준비 \(duration(plan.prepSeconds))")
     }
-    lines.append("출발  \(format.full(plan.departure, seenAt: now))   \(plan.tripLine)")
+    lines.append("출발  \(times.full(plan.departure, seenAt: now))   \(plan.tripLine)")
     let alerts = plan.alerts.map { "\(alertTime($0.at)) (\($0.label))" }
     lines.append("알림  " + (alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")))
     lines.append("상태  " + statusText())
@@ -41,8 +45,8 @@ struct PlanView {
       (
         "text",
         .object([
-          ("appointment", .string(format.full(plan.start, seenAt: now))),
-          ("departure", .string(format.full(plan.departure, seenAt: now))),
+          ("appointment", .string(times.full(plan.start, seenAt: now))),
+          ("departure", .string(times.full(plan.departure, seenAt: now))),
         ])
       ),
     ]
@@ -67,8 +71,9 @@ struct PlanView {
 
   /// Just the time when the alert falls on the departure's day, else the full date.
   private func alertTime(_ instant: Date) -> String {
-    format.date(instant) == format.date(plan.departure)
-      ? format.time(instant) : format.full(instant, seenAt: now)
+    let reader = times.reader
+    return reader.date(instant) == reader.date(plan.departure)
+      ? reader.time(instant) : reader.full(instant, seenAt: now)
   }
 
   private func statusText() -> String {

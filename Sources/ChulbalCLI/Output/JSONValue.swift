@@ -113,10 +113,12 @@ struct JSONWriter {
   /// `\uXXXX` so no byte of a document can act on the terminal it is shown on.
   mutating func write(string text: String) {
     bytes.append(0x22)
-    guard
-      TextCleaning.mayNeedCleaning(text) || text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C })
-    else {
-      bytes.append(contentsOf: text.utf8)
+    let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+      guard !TextCleaning.mayNeedCleaning(utf8: utf8, alsoEscaping: true) else { return false }
+      bytes.append(contentsOf: utf8)
+      return true
+    }
+    if copied == true {
       bytes.append(0x22)
       return
     }

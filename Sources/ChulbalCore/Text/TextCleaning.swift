@@ -32,9 +32,21 @@ public enum TextCleaning {
   /// `D8 9C`; LRM, RLM and the embeddings, overrides and isolates all begin `E2 80` or `E2 81`.
   /// Most text, ASCII or Hangul, passes without being split into scalars.
   public static func mayNeedCleaning(_ text: String) -> Bool {
+    if let answer = text.utf8.withContiguousStorageIfAvailable({ mayNeedCleaning(utf8: $0) }) {
+      return answer
+    }
+    return mayNeedCleaning(utf8: Array(text.utf8))
+  }
+
+  /// ``mayNeedCleaning(_:)`` over UTF-8 bytes; with `alsoEscaping`, true too for a byte JSON
+  /// must escape (`"` and `\\`).
+  public static func mayNeedCleaning(
+    utf8 bytes: some Collection<UInt8>, alsoEscaping jsonQuotes: Bool = false
+  ) -> Bool {
     var previous: UInt8 = 0
-    for byte in text.utf8 {
+    for byte in bytes {
       if byte < 0x20 || byte == 0x7F { return true }
+      if jsonQuotes && (byte == 0x22 || byte == 0x5C) { return true }
       switch (previous, byte) {
       case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE2, 0x80...0x81): return true
       default: previous = byte

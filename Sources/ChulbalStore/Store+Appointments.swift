@@ -9,14 +9,47 @@ extension Store {
     "alerts", "note",
   ])
 
-  /// Departure before flooring; good enough to order by, exact ties broken by id.
-  private static let departureOrder = "(start_at - travel_seconds - buffer_seconds), id"
+  /// Departure before flooring, as the index `appointment_departure` (schema 3) is made.
+  static let departure = "(start_at - travel_seconds - buffer_seconds)"
+  /// Good enough to order by, exact ties broken by id: the index's own order.
+  private static let departureOrder = "\(departure), id"
+  /// The rows the departure index holds, in the words of its `WHERE` (SQLite uses a partial
+  /// index only for a query whose condition implies the index's own): an integer start and
+  /// durations in range.
+  static let wellFormed =
+    "typeof(start_at) = 'integer' "
+    + "AND travel_seconds BETWEEN 0 AND \(DurationExpression.maximumSeconds) "
+    + "AND buffer_seconds BETWEEN 0 AND \(DurationExpression.maximumSeconds)"
+
+  /// Appointments not started by `now`, in range: a start is at most two of the longest
+  /// durations (travel and buffer) after its departure, so bounding the departure lets SQLite
+  /// read the departure index from there instead of from the first appointment ever kept.
+  ///
+  /// - Throws: `StoreError` naming the row when any row's start is not an integer or its
+  ///   durations are out of range: such a row, which only damage makes, is not in the index and
+  ///   would otherwise be passed over.
+  private func upcomingCondition(_ now: Date) throws(StoreError) -> (String, [SQLValue]) {
+    // One lookup of the index of malformed rows, empty unless the file is damaged; reading such
+    // a row fails with what is wrong with it.
+    _ = try appointments("WHERE NOT (\(Self.wellFormed))", order: "id", limit: 1)
+    let start = Self.seconds(now)
+    return (
+      "WHERE start_at > ? AND \(Self.departure) > ? AND \(Self.wellFormed)",
+      [.integer(start), .integer(start - 2 * DurationExpression.maximumSeconds - 1)]
+    )
+  }
 
   /// One query of the appointment table; `condition` and `order` are this file's own SQL, and
   /// everything else, the limit too, is bound.
   private func appointments(
     _ condition: String, _ values: [SQLValue] = [], order: String, limit: Int? = nil
   ) throws(StoreError) -> [Appointment] {
+    try appointments(Self.select(condition, values, order: order, limit: limit))
+  }
+
+  private static func select(
+    _ condition: String, _ values: [SQLValue], order: String, limit: Int? = nil
+  ) -> (sql: String, values: [SQLValue]) {
     var sql =
       "SELECT \(Self.appointmentColumns.list) FROM appointment \(condition) ORDER BY \(order)"
     var values = values
@@ -24,6 +57,13 @@ extension Store {
       sql += " LIMIT ?"
       values.append(.integer(limit))
     }
+    return (sql, values)
+  }
+
+  private func appointments(_ query: (sql: String, values: [SQLValue])) throws(StoreError)
+    -> [Appointment]
+  {
+    let (sql, values) = query
     var result: [Appointment] = []
     for values in try database.rows(sql, values) {
       result.append(
@@ -35,8 +75,8 @@ extension Store {
 
   /// Appointments that have not started, soonest departure first.
   public func upcoming(after now: Date) throws(StoreError) -> [Appointment] {
-    try appointments(
-      "WHERE start_at > ?", [.integer(Self.seconds(now))], order: Self.departureOrder)
+    let (condition, values) = try upcomingCondition(now)
+    return try appointments(condition, values, order: Self.departureOrder)
   }
 
   /// Appointments that have not started by `now` and leave before `departure`, soonest
@@ -67,9 +107,13 @@ extension Store {
 
   /// The appointment whose departure comes next among those not yet started.
   public func next(after now: Date) throws(StoreError) -> Appointment? {
-    try appointments(
-      "WHERE start_at > ?", [.integer(Self.seconds(now))], order: Self.departureOrder, limit: 1
-    ).first
+    try appointments(nextQuery(after: now)).first
+  }
+
+  /// The query ``next(after:)`` runs, for the test that reads SQLite's plan for it.
+  func nextQuery(after now: Date) throws(StoreError) -> (sql: String, values: [SQLValue]) {
+    let (condition, values) = try upcomingCondition(now)
+    return Self.select(condition, values, order: Self.departureOrder, limit: 1)
   }
 
   public func appointment(id: Int) throws(StoreError) -> Appointment? {

@@ -1,6 +1,7 @@
 import ChulbalCore
 import ChulbalSystem
 import Foundation
+import Synchronization
 
 /// What a run of chulbal reads from and does to the world: the clock, the system time zone,
 /// environment variables, the console, a person to confirm a deletion, and the desktop that
@@ -22,7 +23,7 @@ public struct Environment: Sendable {
   public var schemeHandlers: any SchemeHandlerLookup
   /// Hands a link to the desktop.
   public var opener: any LinkOpener
-  private var systemTimeZone: Result<TimeZone, InputError>
+  private var systemTimeZone: SystemTimeZone
   /// Environment variables whose values are not UTF-8, by name, each value shown with its bad
   /// bytes as `\xFF`; `variables` holds them with U+FFFD, so a path read from one is refused.
   public var undecodableVariables: [String: String] = [:]
@@ -43,7 +44,7 @@ public struct Environment: Sendable {
     self.opener = opener
     self.isInteractive = isInteractive
     self.confirm = confirm
-    systemTimeZone = timeZone
+    systemTimeZone = SystemTimeZone { timeZone }
   }
 
   /// The real clock, environment, terminal and desktop; the system zone honours `TZ`.
@@ -52,21 +53,23 @@ public struct Environment: Sendable {
   /// (`StandardConsole.start`). A `TZ` that names no zone Foundation knows is kept as an error
   /// rather than silently read as UTC; it is reported only by a command that needs the system
   /// zone (no `--tz`).
-  public static func live(variables: [String: String] = ProcessInfo.processInfo.environment)
-    -> Environment
-  {
+  ///
+  /// The system zone is looked up the first time a command asks for it: finding it reads the
+  /// zone database and asks ICU, which `--version` and most commands with `--tz` never need.
+  public static func live() -> Environment {
+    let (variables, undecodable) = ProcessArguments.environment()
     let console = StandardConsole.start(variables: variables)
     var environment = Environment(
       clock: SystemWallClock(wakingWhenReaderLeaves: STDOUT_FILENO), console: console,
-      timeZone: systemTimeZone(variables), variables: variables,
+      timeZone: .success(.gmt), variables: variables,
       schemeHandlers: XDGSchemeHandlers(variables: variables),
       opener: URLOpener(variables: variables), isInteractive: isatty(STDIN_FILENO) == 1,
       confirm: { question in
         try? console.write("\(question) [y/N] ", to: .error)
         return isYes(readLine() ?? "")
       })
-    environment.undecodableVariables = ProcessArguments.undecodableVariables().mapValues(
-      CLI.shown)
+    environment.systemTimeZone = SystemTimeZone { systemTimeZone(variables) }
+    environment.undecodableVariables = undecodable.mapValues(CLI.shown)
     return environment
   }
 
@@ -153,7 +156,7 @@ public struct Environment: Sendable {
       }
       return zone
     }
-    switch systemTimeZone {
+    switch systemTimeZone.value {
     case .success(let zone): return zone
     case .failure(let error): throw .environment(variable: "TZ", error)
     }
@@ -162,5 +165,24 @@ public struct Environment: Sendable {
   /// A zone stored with an appointment; the system zone if this machine has lost it.
   func timeZone(stored identifier: String) -> TimeZone {
     TimeZone(identifier: identifier) ?? (try? timeZone(option: nil)) ?? .gmt
+  }
+}
+
+/// The system zone, found the first time it is asked for and kept.
+private final class SystemTimeZone: Sendable {
+  private let find: @Sendable () -> Result<TimeZone, InputError>
+  private let found = Mutex<Result<TimeZone, InputError>?>(nil)
+
+  init(_ find: @escaping @Sendable () -> Result<TimeZone, InputError>) {
+    self.find = find
+  }
+
+  var value: Result<TimeZone, InputError> {
+    found.withLock { found in
+      if let found { return found }
+      let value = find()
+      found = value
+      return value
+    }
   }
 }

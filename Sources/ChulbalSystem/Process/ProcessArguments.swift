@@ -13,6 +13,36 @@ public enum ProcessArguments {
     }
   }
 
+  /// The environment, read from `environ` in one pass: every variable, a value that is not
+  /// UTF-8 with U+FFFD for its bad bytes (as `ProcessInfo` gives it), and those values' own
+  /// bytes by name. Cheaper at start-up than `ProcessInfo.environment`, which first builds the
+  /// whole `ProcessInfo`.
+  public static func environment() -> (
+    variables: [String: String], undecodable: [String: [UInt8]]
+  ) {
+    var variables: [String: String] = [:]
+    var undecodable: [String: [UInt8]] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      entry += 1
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)
+      )
+      guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+      let name = String(decoding: bytes[..<equals], as: UTF8.self)
+      // The first of a name given twice, as getenv(3) finds it.
+      guard variables[name] == nil else { continue }
+      let value = bytes[(equals + 1)...]
+      if let text = String(validating: value, as: UTF8.self) {
+        variables[name] = text
+      } else {
+        variables[name] = String(decoding: value, as: UTF8.self)
+        undecodable[name] = Array(value)
+      }
+    }
+    return (variables, undecodable)
+  }
+
   /// The environment variables whose values are not UTF-8, by name, with those values' bytes.
   public static func undecodableVariables() -> [String: [UInt8]] {
     var result: [String: [UInt8]] = [:]

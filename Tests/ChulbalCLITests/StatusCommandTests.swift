@@ -120,6 +120,22 @@ import Testing
     #expect(clock.sleeps.first == start.addingTimeInterval(2))  // exactly at 30:00
   }
 
+  @Test func pastDepartureFollowingWakesOnceAMinute() throws {
+    let workspace = Self.workspace()
+    let clock = ScriptedClock(now: instant("2026-11-30T18:15:30+09:00"))
+    let console = RecordingConsole(lineLimit: 4)
+    _ = Self.follow(in: workspace, clock: clock, console: console)
+    #expect(
+      console.lines == [
+        "지금 출발 · 저녁 #약속", "출발 1분 지남 · 저녁 #약속", "출발 2분 지남 · 저녁 #약속", "출발 3분 지남 · 저녁 #약속",
+      ])
+    #expect(
+      Array(clock.sleeps.prefix(3)) == [
+        instant("2026-11-30T18:16:00+09:00"), instant("2026-11-30T18:17:00+09:00"),
+        instant("2026-11-30T18:18:00+09:00"),
+      ])
+  }
+
   @Test func aStoreFailureWhileFollowingEndsWithExitOne() throws {
     // No database at the start; before the second tick a damaged file appears.
     let workspace = Workspace()

@@ -68,6 +68,13 @@ import Testing
     #expect(reading.status == .leaveNow)
     #expect(reading.text == "지금 출발하세요!")
     #expect(plan.status(at: Self.departure.addingTimeInterval(1)) == .started(since: 1))
+    // A wake a moment late finds it started, and it is still the moment to leave.
+    let late = CountdownReading(plan: plan, now: Self.departure.addingTimeInterval(0.002))
+    guard case .started = late.status else {
+      Issue.record("a moment after a timer's start it has started, not \(late.status)")
+      return
+    }
+    #expect(late.text == "지금 출발하세요!")
   }
 
   @Test func urgencyTurnsFromPurpleToPinkOverTheLastHalfHour() {

@@ -92,7 +92,10 @@ enum CountdownCommand: Command {
     if !isPlain { try? console.write(CountdownScreen.leave) }
     guard !readerLeft, !isPlain, let last = drawer.lastReading else { return .success("") }
     let title = TextCleaning.visible(target.title)
-    if case .started = last.status { return .success("\(last.text) — \(title)\n") }
+    // Run to a start after the departure, it ends saying it is time for the appointment.
+    if !untilDeparture && plan.start > plan.departure {
+      return .success("\(last.text) — \(title)\n")
+    }
     let departure = KoreanDateFormat(timeZone: target.timeZone).time(plan.departure)
     return .success("\(last.text) — \(title) (출발 \(departure))\n")
   }

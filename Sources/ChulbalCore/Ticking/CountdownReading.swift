@@ -64,13 +64,14 @@ public struct CountdownReading: Equatable, Sendable {
     let overdue = Int((-remaining).rounded(.down))
     seconds = -overdue
     duration = KoreanDuration.text(seconds: overdue, precision: .seconds)
+    // Within the second of departure it is time to leave, even for a timer whose departure
+    // is its start, which a wake a moment late already finds started.
     switch status {
+    case _ where overdue == 0: text = "지금 출발하세요!"
     case .started(let since) where since >= 60:
       text = "약속 \(KoreanDuration.text(seconds: Int(since), precision: .seconds)) 지남"
-    case .started:
-      text = "약속 시각입니다"
-    default:
-      text = overdue == 0 ? "지금 출발하세요!" : "출발 \(duration) 지남"
+    case .started: text = "약속 시각입니다"
+    default: text = "출발 \(duration) 지남"
     }
   }
 }

@@ -48,7 +48,7 @@ public struct CountdownScreen: Sendable {
     alerting: Bool = false
   ) -> String {
     let color = colors.foreground(Palette.color(urgency: reading.urgency))
-    let barWidth = max(10, min(width - 2, 60))
+    let barWidth = Self.barWidth(width)
     let filled = Int((reading.progress * Double(barWidth)).rounded(.down))
     let bar =
       color + String(repeating: "█", count: filled) + colors.reset
@@ -98,7 +98,7 @@ public struct CountdownScreen: Sendable {
         return centred(shown, visibleWidth: TerminalText.width(shown))
       }
       let headlineWidth = TerminalText.width(Self.headline(reading))
-      let barWidth = max(10, min(width - 2, 60))
+      let barWidth = Self.barWidth(width)
       var lines = Array(repeating: "", count: (height - digits.count - otherRows) / 2)
       lines += [centred(title), centred(timesLine), ""]
       lines += digits.map { centred(color + $0 + colors.reset, visibleWidth: digitsWidth) }
@@ -108,6 +108,9 @@ public struct CountdownScreen: Sendable {
     }
     return nil
   }
+
+  /// The bar is two columns narrower than the screen, between 10 and 60 columns.
+  private static func barWidth(_ width: Int) -> Int { max(10, min(width - 2, 60)) }
 
   private func clipped(_ text: String, _ columns: Int) -> String {
     guard TerminalText.width(text) > columns else { return text }

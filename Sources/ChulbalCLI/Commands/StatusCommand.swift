@@ -30,8 +30,9 @@ enum StatusCommand: Command {
   static let epilogue = """
     class: far(30분 넘게) · soon(30분 이내) · now(출발 시각) · late(출발 지남)
     percentage: 출발 전 마지막 한 시간 동안 0에서 100으로 찹니다.
-    색: countdown과 같이 30분 전 보라(#8B7CF6)에서 5분 전 분홍(#FF3E8A)으로 바뀝니다;
-    tmux 형식은 어느 상태 줄 색에서도 읽히게 어두운 배경(#1E1B2E)을 함께 씁니다.
+    색: countdown과 같이 30분 전 보라(#8B7CF6)에서 5분 전 분홍(#FF3E8A)으로
+    바뀝니다. tmux 형식은 어두운 배경(#1E1B2E)을 함께 써서 어느 상태 줄에서도
+    읽힙니다.
     예시 설정: contrib/statusbar/
 
     """

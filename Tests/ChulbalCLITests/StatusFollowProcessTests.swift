@@ -78,30 +78,11 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let database = folder + "/c.db"
-    let process = Process()
-    process.executableURL = ChulbalProcess.executable
-    process.arguments = ["status", "--follow"]
-    process.environment = ProcessInfo.processInfo.environment.merging(["CHULBAL_DB": database]) {
-      $1
-    }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var first = Data()
-    while !first.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      first.append(chunk)
-    }
-    #expect(String(decoding: first, as: UTF8.self) == "\n")
-    try output.fileHandleForReading.close()
-    // A generous deadline; without the reader's leaving it would wait for ever.
-    let deadline = Date().addingTimeInterval(20)
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    #expect(process.terminationReason == .exit)
-    #expect(process.terminationStatus == 0)
+    let run = try ChulbalProcess.firstLineThenReaderLeaves(
+      ["status", "--follow"], environment: ["CHULBAL_DB": database])
+    #expect(run.firstLine == "\n")
+    // Without the reader's leaving it would wait for ever, and be killed.
+    #expect(run.reason == .exit)
+    #expect(run.status == 0)
   }
 }

@@ -1,3 +1,5 @@
+import ChulbalCore
+
 /// How many colours the terminal shows, read from the environment.
 public enum ColorMode: Equatable, Sendable {
   case none
@@ -16,8 +18,10 @@ public enum ColorMode: Equatable, Sendable {
     return term.contains("256color") ? .ansi256 : .none
   }
 
-  /// The escape that sets the foreground to an RGB colour, as near as this mode allows.
-  func foreground(red: Int, green: Int, blue: Int) -> String {
+  /// The escape that sets the foreground to a colour of the palette, as near as this mode
+  /// allows.
+  func foreground(_ color: Palette.Color) -> String {
+    let (red, green, blue) = (color.red, color.green, color.blue)
     switch self {
     case .none: return ""
     case .trueColor: return "\u{1B}[38;2;\(red);\(green);\(blue)m"

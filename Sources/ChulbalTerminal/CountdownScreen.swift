@@ -4,14 +4,14 @@ import ChulbalCore
 public struct CountdownScreen: Sendable {
   public let title: String
   public let place: String?
-  /// `출발 오후 6:15`
-  public let departureLine: String
+  /// `출발 오후 6:15 · 약속 오후 7:00`
+  public let timesLine: String
   public let colors: ColorMode
 
-  public init(title: String, place: String?, departureLine: String, colors: ColorMode) {
+  public init(title: String, place: String?, timesLine: String, colors: ColorMode) {
     self.title = TextCleaning.visible(title)
     self.place = place.map(TextCleaning.visible)
-    self.departureLine = departureLine
+    self.timesLine = timesLine
     self.colors = colors
   }
 
@@ -21,46 +21,96 @@ public struct CountdownScreen: Sendable {
   public static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t"
   public static let bell = "\u{07}"
 
-  /// One frame for a terminal `width` columns wide, drawn from the top-left corner.
-  public func frame(_ reading: CountdownReading, width: Int) -> String {
-    let (red, green, blue) = Self.gradient(reading.urgency)
-    let color = colors.foreground(red: red, green: green, blue: blue)
-    let barWidth = max(10, min(width - 2, 60))
+  /// What the countdown says in words: `출발까지 12분 34초`, `지금 출발하세요! (1초 지남)`.
+  public static func headline(_ reading: CountdownReading) -> String {
+    switch reading.status {
+    case .leaveNow, .late:
+      reading.seconds < 0 ? "지금 출발하세요! (\(reading.duration) 지남)" : "지금 출발하세요!"
+    case .upcoming, .started: reading.text
+    }
+  }
+
+  /// The window title: the reading and the title, with a bell in front while `alerting`, so
+  /// a window in the background shows that an alert time has come.
+  public func windowTitle(_ reading: CountdownReading, alerting: Bool) -> String {
+    (alerting ? "🔔 " : "") + "\(reading.text) · \(title)"
+  }
+
+  /// One frame for a terminal `width` columns wide and `height` rows high, drawn from the
+  /// top-left corner.
+  ///
+  /// - Parameters:
+  ///   - big: the remaining time in block digits, centred, when the terminal is large enough;
+  ///     else the ordinary frame.
+  ///   - alerting: an alert time has just come, which the window title shows.
+  public func frame(
+    _ reading: CountdownReading, width: Int, height: Int = 24, big: Bool = false,
+    alerting: Bool = false
+  ) -> String {
+    let color = colors.foreground(Palette.color(urgency: reading.urgency))
+    let barWidth = Self.barWidth(width)
     let filled = Int((reading.progress * Double(barWidth)).rounded(.down))
     let bar =
       color + String(repeating: "█", count: filled) + colors.reset
       + String(repeating: "░", count: barWidth - filled)
-    var lines = [
-      "",
-      " " + clipped(title, width - 2),
-      place.map { " " + clipped($0, width - 2) } ?? "",
-      " " + departureLine,
-      "",
-    ]
-    let headline: String =
-      switch reading.status {
-      case .upcoming: reading.text
-      case .leaveNow: "지금 출발하세요!" + (reading.seconds < 0 ? "  (\(reading.text))" : "")
-      case .late: "지금 출발하세요!  (\(reading.text))"
-      case .started: "약속 시각입니다"
-      }
-    lines.append(" " + color + "\u{1B}[1m" + headline + colors.reset + "\u{1B}[0m")
-    lines.append("")
-    lines.append(" " + bar)
+    let headline = color + "\u{1B}[1m" + Self.headline(reading) + colors.reset + "\u{1B}[0m"
+    let lines =
+      big
+      ? bigLines(reading, headline: headline, bar: bar, color: color, width: width, height: height)
+      : nil
+    let shown =
+      lines ?? [
+        "",
+        " " + clipped(title, width - 2),
+        place.map { " " + clipped($0, width - 2) } ?? "",
+        " " + clipped(timesLine, width - 2),
+        "",
+        " " + headline,
+        "",
+        " " + bar,
+      ]
     // Home, each line cleared to its end, then everything below cleared: no flicker, no
     // leftovers after a resize.
-    let windowTitle = "\u{1B}]0;\(reading.text) · \(title)\u{07}"
-    return windowTitle + "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
+    let windowTitle = "\u{1B}]0;\(windowTitle(reading, alerting: alerting))\u{07}"
+    return windowTitle + "\u{1B}[H" + shown.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
       + "\u{1B}[J"
   }
 
-  /// Calm purple (#8B7CF6) far away to urgent pink (#FF3E8A) in the last five minutes.
-  static func gradient(_ urgency: Double) -> (Int, Int, Int) {
-    func mix(_ from: Int, _ to: Int) -> Int {
-      Int((Double(from) + (Double(to) - Double(from)) * urgency).rounded())
+  /// The big frame's lines, centred both ways at the largest scale that fits; nil when even
+  /// the smallest does not.
+  private func bigLines(
+    _ reading: CountdownReading, headline: String, bar: String, color: String, width: Int,
+    height: Int
+  ) -> [String]? {
+    let clock = BlockDigits.clock(seconds: reading.seconds)
+    // Title, times, blank, digits, blank, headline, blank, bar.
+    let otherRows = 7
+    for scale in stride(from: 3, through: 1, by: -1) {
+      guard let digits = BlockDigits.lines(clock, scale: scale),
+        let digitsWidth = digits.first.map(TerminalText.width),
+        digitsWidth + 2 <= width, digits.count + otherRows <= height
+      else { continue }
+      func centred(_ text: String, visibleWidth: Int) -> String {
+        String(repeating: " ", count: max(0, (width - visibleWidth) / 2)) + text
+      }
+      func centred(_ text: String) -> String {
+        let shown = clipped(text, width - 2)
+        return centred(shown, visibleWidth: TerminalText.width(shown))
+      }
+      let headlineWidth = TerminalText.width(Self.headline(reading))
+      let barWidth = Self.barWidth(width)
+      var lines = Array(repeating: "", count: (height - digits.count - otherRows) / 2)
+      lines += [centred(title), centred(timesLine), ""]
+      lines += digits.map { centred(color + $0 + colors.reset, visibleWidth: digitsWidth) }
+      lines += ["", centred(headline, visibleWidth: headlineWidth), ""]
+      lines.append(centred(bar, visibleWidth: barWidth))
+      return lines
     }
-    return (mix(0x8B, 0xFF), mix(0x7C, 0x3E), mix(0xF6, 0x8A))
+    return nil
   }
+
+  /// The bar is two columns narrower than the screen, between 10 and 60 columns.
+  private static func barWidth(_ width: Int) -> Int { max(10, min(width - 2, 60)) }
 
   private func clipped(_ text: String, _ columns: Int) -> String {
     guard TerminalText.width(text) > columns else { return text }

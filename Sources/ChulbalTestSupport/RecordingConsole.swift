@@ -11,6 +11,7 @@ public final class RecordingConsole: Console {
   private let state = Mutex<(writes: [String], errors: [String], lines: Int)>(([], [], 0))
   private let lineLimit: Int
   private let failure: Int32?
+  private let rows: Int
 
   /// - Parameters:
   ///   - lineLimit: after this many lines the reader "closes the pipe": later writes fail with
@@ -18,10 +19,12 @@ public final class RecordingConsole: Console {
   ///   - failure: when given, every write to standard output fails with this `errno` (ENOSPC
   ///     for a full disk).
   ///   - outputClosed: standard output was closed at start.
+  ///   - height: the terminal's rows; it is 60 columns wide.
   public init(
     isTerminal: Bool = false, lineLimit: Int = .max, failing failure: Int32? = nil,
-    outputClosed: Bool = false
+    outputClosed: Bool = false, height: Int = 24
   ) {
+    rows = height
     self.isTerminal = isTerminal
     self.lineLimit = lineLimit
     self.failure = failure
@@ -29,6 +32,7 @@ public final class RecordingConsole: Console {
   }
 
   public func width() -> Int { 60 }
+  public func height() -> Int { rows }
 
   public func write(_ text: String, to stream: StandardStream) throws(WriteError) {
     let result: Result<Void, WriteError> = state.withLock { state in
@@ -69,6 +73,10 @@ public struct UnexpectedConsole: Console {
   public func width() -> Int {
     Issue.record("the console was measured, which this test did not expect")
     return 80
+  }
+  public func height() -> Int {
+    Issue.record("the console was measured, which this test did not expect")
+    return 24
   }
   public func write(_ text: String, to stream: StandardStream) throws(WriteError) {
     Issue.record("the console was written to, which this test did not expect: \(text)")

@@ -51,10 +51,11 @@ import Testing
     #expect(outcome.exitCode == 0)
     let lines = console.lines
     #expect(
-      Array(lines.prefix(5)) == ["출발까지 3초", "출발까지 2초", "출발까지 1초", "\u{07}지금 출발하세요!", "1초 늦음"])
+      Array(lines.prefix(5)) == ["출발까지 3초", "출발까지 2초", "출발까지 1초", "\u{07}지금 출발하세요!", "출발 1초 지남"])
     #expect(lines.filter { $0.contains("\u{07}") }.count == 1)
-    #expect(lines[62] == "59초 늦음" && lines[63] == "1분 늦음" && lines[64] == "1분 1초 늦음")
-    #expect(lines.last == "2분 늦음")
+    #expect(lines[62] == "출발 59초 지남" && lines[63] == "출발 1분 지남")
+    #expect(lines[64] == "출발 1분 1초 지남")
+    #expect(lines.last == "약속 시각입니다")
     #expect(lines.count == 3 + 1 + 120)
   }
 
@@ -111,6 +112,142 @@ import Testing
     #expect(text.contains("\u{1B}[38;2;"))  // 24-bit colour
     #expect(text.filter { $0 == "\u{07}" }.count == 3 + 1)  // window titles + one bell
     #expect(outcome.standardOutput == "지금 출발하세요! — 약속 11월 30일 (월) 오후 6:15 (출발 오후 6:15)\n")
+  }
+
+  @Test func runToTheStartItsLastLineSaysItIsTime() {
+    let (outcome, console, _) = Self.run(
+      ["--at", "2026-11-30T18:17+09:00", "--travel", "2m"],
+      from: Self.departure.addingTimeInterval(-1), isTerminal: true)
+    #expect(outcome.exitCode == 0)
+    #expect(outcome.standardOutput == "약속 시각입니다 — 약속 11월 30일 (월) 오후 6:17\n")
+    // While late the headline says by how much the departure has passed, after one space.
+    let shown = console.text.replacingOccurrences(
+      of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+    let headlines = shown.components(separatedBy: "\r\n").filter { $0.hasPrefix(" 지금") }
+    #expect(headlines.first == " 지금 출발하세요!")
+    #expect(headlines.dropFirst().first == " 지금 출발하세요! (1초 지남)")
+  }
+
+  /// An appointment at 18:25 with 10 minutes of travel and 5 of prep, reminded 10 minutes
+  /// before and at departure: ready 18:10, departure 18:15.
+  static func preparedWorkspace() -> Workspace {
+    let workspace = Workspace()
+    let added = workspace.run([
+      "add", "카페 미팅", "--at", "2026-11-30T18:25+09:00", "--travel", "10m", "--buffer", "0",
+      "--prep", "5m",
+      "--alerts", "10m,0",
+    ])
+    #expect(added.exitCode == 0, "\(added.standardError)")
+    return workspace
+  }
+
+  static func runStored(
+    _ workspace: Workspace, from now: Date, console: RecordingConsole, big: Bool = false
+  ) -> (Outcome, ScriptedClock) {
+    let clock = ScriptedClock(now: now)
+    var environment = workspace.environment()
+    environment.clock = clock
+    environment.console = console
+    environment.variables["TERM"] = "xterm-256color"
+    let arguments = ["countdown", "--until", "depart"] + (big ? ["--big"] : ["--plain"])
+    return (CLI.run(arguments, environment: environment), clock)
+  }
+
+  @Test func withPrepTimeItCountsToReadyThenToDeparture() {
+    let workspace = Self.preparedWorkspace()
+    let console = RecordingConsole(isTerminal: true)
+    let (outcome, _) = Self.runStored(
+      workspace, from: Self.departure.addingTimeInterval(-3 - 300), console: console)
+    #expect(outcome.exitCode == 0)
+    let lines = console.lines.map { $0.replacingOccurrences(of: "\u{07}", with: "") }
+    #expect(
+      Array(lines.prefix(5)) == [
+        "준비 시작까지 3초", "준비 시작까지 2초", "준비 시작까지 1초", "출발까지 5분", "출발까지 4분 59초",
+      ])
+    #expect(lines.last == "지금 출발하세요!")
+  }
+
+  @Test func itRingsAtEachAlertTimeOfTheAppointment() {
+    let workspace = Self.preparedWorkspace()
+    let console = RecordingConsole(isTerminal: true)
+    // From 18:04:58: the 10-minute reminder at 18:05, getting ready at 18:10, leaving at 18:15.
+    let (_, clock) = Self.runStored(
+      workspace, from: Self.departure.addingTimeInterval(-602), console: console)
+    #expect(
+      console.lines.filter { $0.contains("\u{07}") } == [
+        "\u{07}준비 시작까지 5분", "\u{07}출발까지 5분", "\u{07}지금 출발하세요!",
+      ])
+    // Every second from the start: no wake more than a second apart, none skipped.
+    #expect(clock.sleeps.count == 602)
+  }
+
+  @Test func anAlertThatPassedBeforeTheCountdownBeganDoesNotRing() {
+    let workspace = Self.preparedWorkspace()
+    let console = RecordingConsole(isTerminal: true)
+    _ = Self.runStored(workspace, from: Self.departure.addingTimeInterval(-599), console: console)
+    #expect(
+      console.lines.filter { $0.contains("\u{07}") } == ["\u{07}출발까지 5분", "\u{07}지금 출발하세요!"])
+  }
+
+  @Test func onATerminalTheWindowTitleShowsTheBellAtAnAlertTime() throws {
+    let workspace = Self.preparedWorkspace()
+    let console = RecordingConsole(isTerminal: true)
+    _ = Self.runStored(
+      workspace, from: Self.departure.addingTimeInterval(-601), console: console, big: true)
+    let titles = console.writes.compactMap { write -> String? in
+      guard let start = write.range(of: "\u{1B}]0;"), let end = write.range(of: "\u{07}")
+      else { return nil }
+      return String(write[start.upperBound..<end.lowerBound])
+    }
+    #expect(
+      Array(titles.prefix(3)) == [
+        "준비 시작까지 5분 1초 · 카페 미팅", "🔔 준비 시작까지 5분 · 카페 미팅", "준비 시작까지 4분 59초 · 카페 미팅",
+      ])
+    #expect(titles.last == "🔔 지금 출발하세요! · 카페 미팅")
+    // 60 × 24 is enough for the big digits at their smallest: 18:05 shows 05:00 in blocks.
+    let digits = BlockDigits.lines("05:00") ?? []
+    try #require(!digits.isEmpty && console.writes.count > 2)
+    #expect(console.writes[2].contains(digits[0]))
+  }
+
+  struct TimesCase: Sendable, CustomTestStringConvertible {
+    let start: String
+    let travel: Int
+    let prep: Int
+    let now: String
+    let line: String
+    var testDescription: String { line }
+  }
+
+  @Test(arguments: [
+    TimesCase(
+      start: "2026-11-30T19:00", travel: 2100, prep: 0, now: "2026-11-30T14:00",
+      line: "출발 오후 6:25 · 약속 오후 7:00"),
+    TimesCase(
+      start: "2026-12-04T07:00", travel: 3000, prep: 0, now: "2026-12-01T21:00",
+      line: "출발 12월 4일 (금) 오전 6:10 · 약속 오전 7:00"),
+    TimesCase(
+      start: "2026-11-30T19:00", travel: 2100, prep: 720, now: "2026-11-30T14:00",
+      line: "준비 오후 6:13 · 출발 오후 6:25 · 약속 오후 7:00"),
+    TimesCase(
+      start: "2026-12-01T00:10", travel: 2400, prep: 0, now: "2026-11-30T20:00",
+      line: "출발 오후 11:30 · 약속 12월 1일 (화) 오전 12:10"),
+    TimesCase(
+      start: "2027-01-02T10:00", travel: 3600, prep: 0, now: "2026-12-30T09:00",
+      line: "출발 2027년 1월 2일 (토) 오전 9:00 · 약속 오전 10:00"),
+    TimesCase(
+      start: "2026-11-30T18:15", travel: 0, prep: 0, now: "2026-11-30T14:00",
+      line: "출발 오후 6:15"),
+  ])
+  func theTimesLineShowsTheStartAndADateWhenNotToday(_ example: TimesCase) throws {
+    let zone = try #require(TimeZone(identifier: "Asia/Seoul"))
+    let target = CountdownTarget(
+      title: "t", place: nil,
+      plan: DeparturePlan(
+        start: instant(example.start + ":00+09:00"), travelSeconds: example.travel,
+        bufferSeconds: 0, prepSeconds: example.prep, alertLeads: []),
+      timeZone: zone)
+    #expect(target.timesLine(now: instant(example.now + ":00+09:00")) == example.line)
   }
 
   @Test func noColorOnATerminalGivesPlainLines() {

@@ -122,7 +122,7 @@ import Testing
     let tmux = Self.markupWorkspace().run(["status", "--format", "tmux"] + Self.now)
     #expect(
       tmux.standardOutput
-        == "#[fg=#ffb454]출발 12분 34초 전 · R&D <span size=\"xx-large\">회의</span> "
+        == "#[fg=#dc51ab,bg=#1e1b2e]출발 12분 34초 전 · R&D <span size=\"xx-large\">회의</span> "
         + "##[fg=red]##(reboot) 'x'#[default]\n")
   }
 
@@ -130,7 +130,7 @@ import Testing
     let i3blocks = Self.markupWorkspace().run(["status", "--format", "i3blocks"] + Self.now)
     let title = "R&D <span size=\"xx-large\">회의</span> #[fg=red]#(reboot) 'x'"
     #expect(
-      i3blocks.standardOutput == "출발 12분 34초 전 · \(title)\n출발 12분 34초 전\n#FFB454\n")
+      i3blocks.standardOutput == "출발 12분 34초 전 · \(title)\n출발 12분 34초 전\n#DC51AB\n")
     // i3blocks reads full_text as markup only with `markup=pango`; the example does not ask.
     let configuration = try String(
       contentsOfFile: Self.repository + "/contrib/statusbar/i3blocks.conf", encoding: .utf8)

@@ -122,28 +122,10 @@ struct RedirectedRun {
 
   @Test func countdownIntoHeadEndsWhenHeadDoesNotAtTheNextTick() throws {
     // Forty minutes away the display changes once a minute; `head -1` leaves after the first.
-    let process = Process()
-    process.executableURL = ChulbalProcess.executable
-    process.arguments = ["countdown", "--at", "+40m"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var first = Data()
-    while !first.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      first.append(chunk)
-    }
-    #expect(String(decoding: first, as: UTF8.self) == "출발까지 40분\n")
-    try output.fileHandleForReading.close()
-    // A generous deadline, far below the minute the next tick would take.
-    let deadline = Date().addingTimeInterval(20)
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    #expect(process.terminationReason == .exit)
-    #expect(process.terminationStatus == 0)
+    let run = try ChulbalProcess.firstLineThenReaderLeaves(["countdown", "--at", "+40m"])
+    #expect(run.firstLine == "출발까지 40분\n")
+    #expect(run.reason == .exit)
+    #expect(run.status == 0)
   }
 
   @Test(arguments: [SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP])

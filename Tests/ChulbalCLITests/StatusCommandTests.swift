@@ -27,10 +27,13 @@ import Testing
   @Test(arguments: [
     Case(clock: "16:00:00", text: "출발 2시간 15분 전 · 저녁 #약속", urgency: "far", percentage: 0),
     Case(clock: "17:44:30", text: "출발 31분 전 · 저녁 #약속", urgency: "far", percentage: 49),
-    Case(clock: "17:45:00", text: "출발 30분 전 · 저녁 #약속", urgency: "soon", percentage: 50),
+    Case(clock: "17:45:00", text: "출발 30분 00초 전 · 저녁 #약속", urgency: "soon", percentage: 50),
     Case(clock: "18:02:26", text: "출발 12분 34초 전 · 저녁 #약속", urgency: "soon", percentage: 79),
+    Case(clock: "18:05:23", text: "출발 09분 37초 전 · 저녁 #약속", urgency: "soon", percentage: 83),
+    Case(clock: "18:14:55", text: "출발 00분 05초 전 · 저녁 #약속", urgency: "soon", percentage: 99),
     Case(clock: "18:15:20", text: "지금 출발 · 저녁 #약속", urgency: "now", percentage: 100),
-    Case(clock: "18:18:00", text: "3분 늦음 · 저녁 #약속", urgency: "late", percentage: 100),
+    Case(clock: "18:18:00", text: "출발 3분 지남 · 저녁 #약속", urgency: "late", percentage: 100),
+    Case(clock: "18:18:59", text: "출발 3분 지남 · 저녁 #약속", urgency: "late", percentage: 100),
   ])
   func textClassAndPercentageFollowTheRemainingTime(_ example: Case) throws {
     let (clock, text, urgency) = (example.clock, example.text, example.urgency)
@@ -52,10 +55,10 @@ import Testing
     let now = ["--now", "2026-11-30T18:02:26+09:00"]
     #expect(
       workspace.run(["status", "--format", "tmux"] + now).standardOutput
-        == "#[fg=#ffb454]출발 12분 34초 전 · 저녁 ##약속#[default]\n")
+        == "#[fg=#dc51ab,bg=#1e1b2e]출발 12분 34초 전 · 저녁 ##약속#[default]\n")
     #expect(
       workspace.run(["status", "--format", "i3blocks"] + now).standardOutput
-        == "출발 12분 34초 전 · 저녁 #약속\n출발 12분 34초 전\n#FFB454\n")
+        == "출발 12분 34초 전 · 저녁 #약속\n출발 12분 34초 전\n#DC51AB\n")
     let json = workspace.run(["status", "--format", "json"] + now).standardOutput
     #expect(json.contains("\"remaining_seconds\":754"))
     #expect(json.contains("\"departure\":\"2026-11-30T18:15:00+09:00\""))
@@ -64,6 +67,21 @@ import Testing
     #expect(early.standardOutput.contains("\"percentage\":0"))
     let due = workspace.run(["status", "--format", "waybar", "--now", "2026-11-30T18:15+09:00"])
     #expect(due.standardOutput.contains("\"percentage\":100"))
+  }
+
+  /// The countdown screen's gradient: purple far away, halfway at 17:30 left, pink from 5:00.
+  @Test(arguments: [
+    ("16:00:00", "#8b7cf6"), ("17:45:00", "#8b7cf6"), ("17:57:30", "#c55dc0"),
+    ("18:10:00", "#ff3e8a"), ("18:16:00", "#ff3e8a"),
+  ])
+  func statusColoursAreTheCountdownsPalette(clock: String, color: String) {
+    let workspace = Self.workspace()
+    let tmux = workspace.run(["status", "--format", "tmux", "--now", "2026-11-30T\(clock)+09:00"])
+    #expect(tmux.standardOutput.hasPrefix("#[fg=\(color),bg=#1e1b2e]"), "\(tmux.standardOutput)")
+    let i3blocks = workspace.run([
+      "status", "--format", "i3blocks", "--now", "2026-11-30T\(clock)+09:00",
+    ])
+    #expect(i3blocks.standardOutput.hasSuffix("\n\(color.uppercased())\n"))
   }
 
   @Test func nothingUpcomingIsAnEmptyLineAndExitZero() {
@@ -96,10 +114,26 @@ import Testing
     #expect(outcome.exitCode == 0)
     #expect(
       console.lines == [
-        "출발 31분 전 · 저녁 #약속", "출발 30분 전 · 저녁 #약속", "출발 29분 59초 전 · 저녁 #약속",
+        "출발 31분 전 · 저녁 #약속", "출발 30분 00초 전 · 저녁 #약속", "출발 29분 59초 전 · 저녁 #약속",
         "출발 29분 58초 전 · 저녁 #약속", "출발 29분 57초 전 · 저녁 #약속", "출발 29분 56초 전 · 저녁 #약속",
       ])
     #expect(clock.sleeps.first == start.addingTimeInterval(2))  // exactly at 30:00
+  }
+
+  @Test func pastDepartureFollowingWakesOnceAMinute() throws {
+    let workspace = Self.workspace()
+    let clock = ScriptedClock(now: instant("2026-11-30T18:15:30+09:00"))
+    let console = RecordingConsole(lineLimit: 4)
+    _ = Self.follow(in: workspace, clock: clock, console: console)
+    #expect(
+      console.lines == [
+        "지금 출발 · 저녁 #약속", "출발 1분 지남 · 저녁 #약속", "출발 2분 지남 · 저녁 #약속", "출발 3분 지남 · 저녁 #약속",
+      ])
+    #expect(
+      Array(clock.sleeps.prefix(3)) == [
+        instant("2026-11-30T18:16:00+09:00"), instant("2026-11-30T18:17:00+09:00"),
+        instant("2026-11-30T18:18:00+09:00"),
+      ])
   }
 
   @Test func aStoreFailureWhileFollowingEndsWithExitOne() throws {

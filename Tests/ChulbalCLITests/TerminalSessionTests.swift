@@ -1,4 +1,5 @@
 import ChulbalSystem
+import ChulbalTerminal
 import Foundation
 import Testing
 
@@ -113,6 +114,24 @@ struct TmuxSession {
     let deadline = Date().addingTimeInterval(3)
     while try barWidth() != 28 && Date() < deadline { usleep(50_000) }
     #expect(try barWidth() == 28)
+    try session.tmux("send-keys", "-t", session.name, "C-c")
+    #expect(try session.waitFor("EXIT=").contains("EXIT=130"))
+  }
+
+  @Test func bigDigitsFillTheWindowAndGiveWayWhenItIsTooSmall() throws {
+    let session = TmuxSession()
+    defer { session.close() }
+    try session.start("\(ChulbalProcess.executable.path) countdown --at +40m --big")
+    // 70 × 16 holds the digits at their smallest: "40:00" is 34 columns, centred.
+    let digits = try #require(BlockDigits.lines("40:00"))
+    let screen = try session.waitFor(digits[0])
+    let rows = screen.components(separatedBy: "\n")
+    #expect(rows.contains(String(repeating: " ", count: 18) + digits[0]), "\(screen)")
+    #expect(rows.contains(String(repeating: " ", count: 18) + digits[4]), "\(screen)")
+    #expect(rows.contains { $0.hasSuffix("출발까지 40분") })
+    try session.tmux("resize-window", "-t", session.name, "-x", "30")
+    let small = try session.waitFor(" 출발까지 40분", seconds: 3)
+    #expect(!small.contains("██████"), "\(small)")
     try session.tmux("send-keys", "-t", session.name, "C-c")
     #expect(try session.waitFor("EXIT=").contains("EXIT=130"))
   }

@@ -17,6 +17,26 @@ struct CountdownTarget {
     case stored(selector: String?)
   }
 
+  /// `출발 오후 6:15 · 약속 오후 7:00`, with `준비 오후 6:03 · ` in front when there is prep
+  /// time, and `출발` alone when departure is the start itself (a timer).
+  ///
+  /// A time carries its date when it falls on another day than the one before it, the first
+  /// one than `now`'s: `출발 12월 4일 (금) 오전 6:10 · 약속 오전 7:00`, never a bare time three
+  /// days ahead.
+  func timesLine(now: Date) -> String {
+    let format = KoreanDateFormat(timeZone: timeZone)
+    var times: [(label: String, at: Date)] = []
+    if let ready = plan.ready { times.append(("준비", ready)) }
+    times.append(("출발", plan.departure))
+    if plan.start != plan.departure { times.append(("약속", plan.start)) }
+    var day = format.date(now)
+    return times.map { label, at in
+      let atDay = format.date(at)
+      defer { day = atDay }
+      return "\(label) " + (atDay == day ? format.time(at) : format.full(at, seenAt: now))
+    }.joined(separator: " · ")
+  }
+
   static let specs: [OptionSpec] = [
     OptionSpec.at.help("저장하지 않은 시각으로 (예: +25m, 19:00)"),
     OptionSpec.travel.help("--at과 함께: 이동 시간 (기본 0)"),

@@ -45,11 +45,7 @@ enum WatchCommand: Command {
     defer { session.notifiers.close() }
     let loop: EventLoop
     do {
-      let url = URL(fileURLWithPath: path)
-      let base = url.lastPathComponent
-      loop = try EventLoop(
-        watching: url.deletingLastPathComponent().path,
-        names: [base, base + "-wal", base + "-journal"])
+      loop = try EventLoop.watchingDatabase(at: path)
     } catch {
       throw RuntimeFailure.watchCannotWait(error)
     }

@@ -11,14 +11,6 @@ struct StatusLine {
   /// late: past it, before the appointment starts.
   enum Urgency: String {
     case far, soon, now, late
-
-    var color: String {
-      switch self {
-      case .far: "#8B7CF6"
-      case .soon: "#FFB454"
-      case .now, .late: "#FF3E8A"
-      }
-    }
   }
 
   let appointment: Appointment?
@@ -26,7 +18,13 @@ struct StatusLine {
   let timeZone: TimeZone
 
   private var reading: CountdownReading? {
-    appointment.map { CountdownReading(plan: $0.plan, now: now, countdownStart: now) }
+    appointment.map { CountdownReading(plan: $0.plan, now: now, countingReady: false) }
+  }
+
+  /// The countdown's colour at this moment: the palette's gradient, as the countdown screen
+  /// shows it; calm when nothing is upcoming.
+  var color: Palette.Color {
+    Palette.color(urgency: reading?.urgency ?? 0)
   }
 
   var urgency: Urgency {
@@ -38,16 +36,36 @@ struct StatusLine {
     }
   }
 
-  /// `출발 12분 34초 전 · 저녁 약속`, `지금 출발 · 저녁 약속`, `3분 늦음 · 저녁 약속`; empty when
-  /// nothing is upcoming.
+  /// `출발 1시간 5분 전 · 저녁 약속`, `출발 09분 37초 전 · 저녁 약속`, `지금 출발 · 저녁 약속`,
+  /// `출발 3분 지남 · 저녁 약속`; empty when nothing is upcoming.
+  ///
+  /// While it counts seconds the time keeps one width (`09분 37초`, `00분 05초`), so a bar that
+  /// redraws every second does not jiggle; past departure it counts whole minutes.
   var text: String {
     guard let appointment, let reading else { return "" }
     let title = TextCleaning.visible(appointment.title)
     switch reading.status {
-    case .upcoming: return "출발 \(reading.duration) 전 · \(title)"
+    case .upcoming:
+      let duration =
+        reading.countsSeconds
+        ? KoreanDuration.text(seconds: reading.seconds, precision: .fixedSeconds)
+        : reading.duration
+      return "출발 \(duration) 전 · \(title)"
     case .leaveNow: return "지금 출발 · \(title)"
-    case .late, .started: return "\(reading.text) · \(title)"
+    case .late: return "출발 \(KoreanDuration.text(seconds: reading.seconds)) 지남 · \(title)"
+    case .started: return "\(reading.text) · \(title)"
     }
+  }
+
+  /// The next instant after `now` at which the line changes: as the countdown's ticks before
+  /// departure, then each whole minute after it, until the appointment starts.
+  var nextChange: Date? {
+    guard let plan = appointment?.plan else { return nil }
+    guard now >= plan.departure else {
+      return TickPolicy.nextTick(after: now, target: plan.departure)
+    }
+    let minutes = (now.timeIntervalSince(plan.departure) / 60).rounded(.down) + 1
+    return min(plan.departure.addingTimeInterval(minutes * 60), plan.start)
   }
 
   /// Progress toward departure over its last hour, 0–100.
@@ -76,13 +94,15 @@ struct StatusLine {
     case .text:
       return text + "\n"
     case .tmux:
-      // '#' starts a tmux format, so a title's own '#' is doubled.
+      // '#' starts a tmux format, so a title's own '#' is doubled. The palette's own
+      // background keeps pink readable on tmux's default green.
       let escaped = text.replacingOccurrences(of: "#", with: "##")
-      return text.isEmpty ? "\n" : "#[fg=\(urgency.color.lowercased())]\(escaped)#[default]\n"
+      let style = "fg=\(color.hex.lowercased()),bg=\(Palette.background.hex.lowercased())"
+      return text.isEmpty ? "\n" : "#[\(style)]\(escaped)#[default]\n"
     case .i3blocks:
       if follow { return text + "\n" }
       let short = appointment.map { _ in text.components(separatedBy: " · ")[0] } ?? ""
-      return "\(text)\n\(short)\n\(urgency.color)\n"
+      return "\(text)\n\(short)\n\(color.hex)\n"
     case .waybar:
       // Waybar reads a custom module's text and tooltip as Pango markup: a title's `&` or
       // `<span …>` must arrive escaped, or it restyles the bar or leaves the markup invalid.

@@ -7,6 +7,9 @@ public enum KoreanDuration {
     case minutes
     /// Seconds too while under an hour: `12분 34초`, `45초`; from an hour on, as `.minutes`.
     case seconds
+    /// As `.seconds`, but under an hour always minutes and seconds, two digits each
+    /// (`09분 37초`, `00분 45초`), so a status bar that redraws every second keeps its width.
+    case fixedSeconds
   }
 
   /// The Korean text of a non-negative number of seconds (a negative one is shown as its size).
@@ -15,6 +18,10 @@ public enum KoreanDuration {
     let hours = total / 3600
     let minutes = total % 3600 / 60
     let secondsPart = total % 60
+    if precision == .fixedSeconds && hours == 0 {
+      func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+      return "\(twoDigits(minutes))분 \(twoDigits(secondsPart))초"
+    }
     if precision == .seconds && hours == 0 {
       if minutes == 0 { return "\(secondsPart)초" }
       return secondsPart == 0 ? "\(minutes)분" : "\(minutes)분 \(secondsPart)초"

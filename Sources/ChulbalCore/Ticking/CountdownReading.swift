@@ -1,41 +1,77 @@
 import Foundation
 
 /// What a countdown shows at one instant: the remaining (or overdue) time in words.
+///
+/// With prep time it counts to getting ready first, then to departure.
 public struct CountdownReading: Equatable, Sendable {
+  /// What the reading counts to.
+  public enum Phase: Equatable, Sendable {
+    /// Getting ready starts at the plan's `ready`.
+    case prepare
+    /// Leaving, at the plan's `departure`; and after it, until the appointment starts.
+    case depart
+  }
+
+  /// How long before what it counts to the bar fills and the colour turns: the last half hour,
+  /// whenever the countdown was started.
+  public static let barSeconds: TimeInterval = 30 * 60
+
+  public let phase: Phase
   /// Where the departure stands, as ``DeparturePlan/status(at:)`` says.
   public let status: DepartureStatus
-  /// Whole seconds to departure as the display counts them: rounded up while ahead (so it
-  /// reads 0 exactly at departure), negative and rounded down when overdue.
+  /// The instant counted to: `ready` while preparing, else the departure.
+  public let target: Date
+  /// Whole seconds to `target` as the display counts them: rounded up while ahead (so it reads
+  /// 0 exactly at the target), negative and rounded down when overdue.
   public let seconds: Int
-  /// `출발까지 12분 34초`, `출발까지 1시간 5분`, `지금 출발하세요!`, `3분 늦음`.
+  /// Whether the display shows seconds (30 minutes or less to `target`, or past it), not only
+  /// whole minutes.
+  public let countsSeconds: Bool
+  /// `준비 시작까지 12분`, `출발까지 12분 34초`, `지금 출발하세요!`, `출발 3분 지남`, `약속 시각입니다`.
   public let text: String
   /// The remaining or overdue time alone, as the display counts it: `12분 34초`, `1시간 5분`.
   public let duration: String
-  /// How much of the wait since `countdownStart` has passed, 0…1.
+  /// How much of the last half hour before `target` has passed, 0…1.
   public let progress: Double
-  /// 0 while more than 30 minutes remain, rising to 1 at 5 minutes and after.
+  /// 0 while more than 30 minutes remain to `target`, rising to 1 at 5 minutes and after.
   public let urgency: Double
 
-  /// Reads the countdown to `plan`'s departure at `now`.
+  /// Reads the countdown to `plan` at `now`.
   ///
-  /// - Parameter countdownStart: when the countdown began, for the progress bar.
-  public init(plan: DeparturePlan, now: Date, countdownStart: Date) {
+  /// - Parameter countingReady: whether to count to `ready` first when the plan has prep
+  ///   time; a status bar counts to the departure alone.
+  public init(plan: DeparturePlan, now: Date, countingReady: Bool = true) {
     status = plan.status(at: now)
-    let remaining = plan.departure.timeIntervalSince(now)
-    let total = plan.departure.timeIntervalSince(countdownStart)
-    progress = total > 0 ? min(1, max(0, now.timeIntervalSince(countdownStart) / total)) : 1
+    if countingReady, let ready = plan.ready, now < ready {
+      phase = .prepare
+      target = ready
+    } else {
+      phase = .depart
+      target = plan.departure
+    }
+    let remaining = target.timeIntervalSince(now)
+    progress = min(1, max(0, 1 - remaining / Self.barSeconds))
     urgency = min(1, max(0, (TickPolicy.secondsThreshold - remaining) / (25 * 60)))
-    if case .upcoming = status {
+    countsSeconds = remaining <= TickPolicy.secondsThreshold
+    if remaining > 0 {
       // Far away the display counts whole minutes, so the value is rounded up to one.
-      let unit: TimeInterval = remaining > TickPolicy.secondsThreshold ? 60 : 1
+      let unit: TimeInterval = countsSeconds ? 1 : 60
       seconds = Int((remaining / unit).rounded(.up) * unit)
       duration = KoreanDuration.text(seconds: seconds, precision: .seconds)
-      text = "출발까지 " + duration
+      text = (phase == .prepare ? "준비 시작까지 " : "출발까지 ") + duration
       return
     }
     let overdue = Int((-remaining).rounded(.down))
     seconds = -overdue
     duration = KoreanDuration.text(seconds: overdue, precision: .seconds)
-    text = overdue == 0 ? "지금 출발하세요!" : duration + " 늦음"
+    // Within the second of departure it is time to leave, even for a timer whose departure
+    // is its start, which a wake a moment late already finds started.
+    switch status {
+    case _ where overdue == 0: text = "지금 출발하세요!"
+    case .started(let since) where since >= 60:
+      text = "약속 \(KoreanDuration.text(seconds: Int(since), precision: .seconds)) 지남"
+    case .started: text = "약속 시각입니다"
+    default: text = "출발 \(duration) 지남"
+    }
   }
 }

@@ -9,6 +9,8 @@ public protocol Console: Sendable {
   var isOutputClosed: Bool { get }
   /// The terminal's width in columns (80 when unknown).
   func width() -> Int
+  /// The terminal's height in rows (24 when unknown).
+  func height() -> Int
   /// Writes `text` at once, unbuffered; an empty text writes nothing.
   ///
   /// - Throws: `WriteError` when it cannot be written: the reader closed the pipe, the disk is

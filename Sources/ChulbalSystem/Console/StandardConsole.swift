@@ -44,6 +44,12 @@ public struct StandardConsole: Console {
     return Int(size.ws_col)
   }
 
+  public func height() -> Int {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
+    return Int(size.ws_row)
+  }
+
   public func write(_ text: String, to stream: StandardStream) throws(WriteError) {
     guard !text.isEmpty else { return }
     let descriptor = stream == .output ? STDOUT_FILENO : STDERR_FILENO

@@ -203,7 +203,8 @@ enum HostileCheck {
       // Its own styles are the colour at the start and the reset at the end.
       let literal = output.replacingOccurrences(of: "##", with: "")
         .replacingOccurrences(
-          of: #"#\[fg=#[0-9a-f]{6}\]|#\[default\]"#, with: "", options: .regularExpression)
+          of: #"#\[fg=#[0-9a-f]{6},bg=#[0-9a-f]{6}\]|#\[default\]"#, with: "",
+          options: .regularExpression)
       for opener in ["#(", "#[", "#{"] where literal.contains(opener) {
         problems.append("tmux format carries '\(opener)' from user data")
       }

@@ -36,7 +36,7 @@ check "unknown zone exits 2" 2 $?
 database=$(mktemp -d)/chulbal.db
 CHULBAL_DB="$database" TZ=Asia/Seoul "$binary" add "저녁 약속" --at "2026-12-01 19:00" --travel 35m --now 2026-11-30T14:00+09:00 \
   >/dev/null
-actual=$(CHULBAL_DB="$database" "$binary" next --now 2026-11-30T14:00+09:00)
+actual=$(CHULBAL_DB="$database" TZ=Asia/Seoul "$binary" next --now 2026-11-30T14:00+09:00)
 check "add then next" "#1 저녁 약속 — 오후 6:15 출발 (1일 4시간 15분 남음) · 12월 1일 (화) 오후 7:00" "$actual"
 rm -rf "$(dirname "$database")"
 

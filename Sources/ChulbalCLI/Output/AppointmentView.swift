@@ -73,7 +73,10 @@ struct AppointmentView {
       let name = origin.name.map { "\($0) (\(Self.text(origin.coordinate)))" }
       rows.append(["출발지", name ?? Self.text(origin.coordinate)])
     }
-    rows.append(["이동", "\(appointment.mode.koreanName) · \(plan.tripText)"])
+    let hasTrip = plan.travelSeconds > 0 || plan.bufferSeconds > 0
+    rows.append([
+      "이동", hasTrip ? "\(appointment.mode.koreanName) · \(plan.tripText)" : plan.tripText,
+    ])
     if let ready = plan.ready {
       let prep = KoreanDuration.text(seconds: appointment.prepSeconds, precision: .seconds)
       rows.append(["준비", "\(times.full(ready, seenAt: now)) (준비 \(prep))"])

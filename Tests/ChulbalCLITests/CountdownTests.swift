@@ -216,6 +216,8 @@ import Testing
     let prep: Int
     let now: String
     let line: String
+    /// The appointment's own zone; the reader is in Seoul.
+    var own = "Asia/Seoul"
     var testDescription: String { line }
   }
 
@@ -238,15 +240,23 @@ import Testing
     TimesCase(
       start: "2026-11-30T18:15", travel: 0, prep: 0, now: "2026-11-30T14:00",
       line: "출발 오후 6:15"),
+    // Kept in New York: the reader's clock, New York's beside the appointment's time.
+    TimesCase(
+      start: "2026-11-30T23:00", travel: 600, prep: 0, now: "2026-11-30T14:00",
+      line: "출발 오후 10:50 · 약속 오후 11:00 (뉴욕 오전 9:00)", own: "America/New_York"),
+    TimesCase(
+      start: "2026-11-30T23:00", travel: 0, prep: 0, now: "2026-11-30T14:00",
+      line: "출발 오후 11:00 (뉴욕 오전 9:00)", own: "America/New_York"),
   ])
   func theTimesLineShowsTheStartAndADateWhenNotToday(_ example: TimesCase) throws {
     let zone = try #require(TimeZone(identifier: "Asia/Seoul"))
+    let own = try #require(TimeZone(identifier: example.own))
     let target = CountdownTarget(
       title: "t", place: nil,
       plan: DeparturePlan(
         start: instant(example.start + ":00+09:00"), travelSeconds: example.travel,
         bufferSeconds: 0, prepSeconds: example.prep, alertLeads: []),
-      timeZone: zone)
+      times: ReaderTimes(reader: zone, own: own))
     #expect(target.timesLine(now: instant(example.now + ":00+09:00")) == example.line)
   }
 

@@ -24,6 +24,23 @@ import Testing
     var testDescription: String { clock }
   }
 
+  /// A call kept in New York shows the reader's clock in the tooltip, New York's beside it.
+  @Test func theTooltipGivesTheReadersClockAndTheOwnOne() throws {
+    let workspace = Workspace()
+    workspace.run([
+      "add", "뉴욕 통화", "--tz", "America/New_York", "--at", "2026-12-01 09:00", "--travel", "0",
+      "--buffer", "0", "--now", "2026-11-30T14:00+09:00",
+    ])
+    let waybar = workspace.run([
+      "status", "--format", "waybar", "--now", "2026-11-30T14:00+09:00",
+    ]).standardOutput
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any])
+    #expect(
+      object["tooltip"] as? String
+        == "뉴욕 통화\n약속 12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)\n출발 12월 1일 (화) 오후 11:00")
+  }
+
   @Test(arguments: [
     Case(clock: "16:00:00", text: "출발 2시간 15분 전 · 저녁 #약속", urgency: "far", percentage: 0),
     Case(clock: "17:44:30", text: "출발 31분 전 · 저녁 #약속", urgency: "far", percentage: 49),

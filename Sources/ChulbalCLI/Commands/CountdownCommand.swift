@@ -96,7 +96,7 @@ enum CountdownCommand: Command {
     if !untilDeparture && plan.start > plan.departure {
       return .success("\(last.text) — \(title)\n")
     }
-    let departure = KoreanDateFormat(timeZone: target.timeZone).time(plan.departure)
+    let departure = target.times.reader.time(plan.departure)
     return .success("\(last.text) — \(title) (출발 \(departure))\n")
   }
 }

@@ -7,7 +7,8 @@ struct CountdownTarget {
   let title: String
   let place: String?
   let plan: DeparturePlan
-  let timeZone: TimeZone
+  /// The reader's zone, with the appointment's own clock beside its time when it differs.
+  let times: ReaderTimes
 
   /// How the target is chosen, read from the options before anything is opened.
   enum Choice {
@@ -22,18 +23,20 @@ struct CountdownTarget {
   ///
   /// A time carries its date when it falls on another day than the one before it, the first
   /// one than `now`'s: `출발 12월 4일 (금) 오전 6:10 · 약속 오전 7:00`, never a bare time three
-  /// days ahead.
+  /// days ahead. The last, the appointment's own time, has its zone's clock beside it when
+  /// that differs from the reader's: `약속 오후 11:00 (뉴욕 오전 9:00)`.
   func timesLine(now: Date) -> String {
-    let format = KoreanDateFormat(timeZone: timeZone)
-    var times: [(label: String, at: Date)] = []
-    if let ready = plan.ready { times.append(("준비", ready)) }
-    times.append(("출발", plan.departure))
-    if plan.start != plan.departure { times.append(("약속", plan.start)) }
+    let format = times.reader
+    var shown: [(label: String, at: Date)] = []
+    if let ready = plan.ready { shown.append(("준비", ready)) }
+    shown.append(("출발", plan.departure))
+    if plan.start != plan.departure { shown.append(("약속", plan.start)) }
     var day = format.date(now)
-    return times.map { label, at in
+    return shown.map { label, at in
       let atDay = format.date(at)
       defer { day = atDay }
-      return "\(label) " + (atDay == day ? format.time(at) : format.full(at, seenAt: now))
+      let own = at == plan.start ? times.ownTime(at, seenAt: now) : ""
+      return "\(label) " + (atDay == day ? format.time(at) : format.full(at, seenAt: now)) + own
     }.joined(separator: " · ")
   }
 
@@ -80,16 +83,23 @@ struct CountdownTarget {
       }
       let plan = DeparturePlan(
         start: start, travelSeconds: travel, bufferSeconds: buffer, alertLeads: [])
-      let title = "약속 " + KoreanDateFormat(timeZone: zone).full(start, seenAt: now)
-      return CountdownTarget(title: title, place: nil, plan: plan, timeZone: zone)
+      let times = ReaderTimes(reader: readerZone(environment, else: zone), own: zone)
+      let title = "약속 " + times.full(start, seenAt: now)
+      return CountdownTarget(title: title, place: nil, plan: plan, times: times)
     case .stored(let selector):
       guard
         let appointment = try AppointmentSelector.namedOrNext(
           selector, store: store(), now: now)
       else { return nil }
+      let own = environment.timeZone(stored: appointment.timeZone)
       return CountdownTarget(
         title: appointment.title, place: appointment.place, plan: appointment.plan,
-        timeZone: environment.timeZone(stored: appointment.timeZone))
+        times: ReaderTimes(reader: readerZone(environment, else: own), own: own))
     }
+  }
+
+  /// The system zone the reader is in; `fallback` when it cannot be read.
+  private static func readerZone(_ environment: Environment, else fallback: TimeZone) -> TimeZone {
+    (try? environment.timeZone(option: nil)) ?? fallback
   }
 }

@@ -51,7 +51,9 @@ enum StatusCommand: Command {
       if store == nil { store = try options.store(environment, access: .reading) }
       let next = try store?.next(after: now)
       let shownZone = next.map { environment.timeZone(stored: $0.timeZone) } ?? zone
-      let status = StatusLine(appointment: next, now: now, timeZone: shownZone)
+      let status = StatusLine(
+        appointment: next, now: now, timeZone: shownZone,
+        readerZone: (try? environment.timeZone(option: nil)) ?? shownZone)
       return (status.render(barFormat, follow: follows), status.nextChange)
     }
     guard follows else { return .success(try update(at: clock.now()).line) }

@@ -15,7 +15,10 @@ struct StatusLine {
 
   let appointment: Appointment?
   let now: Date
+  /// The appointment's own zone, for JSON's ISO 8601 instants.
   let timeZone: TimeZone
+  /// The zone the reader reads the tooltip in; the appointment's own clock is shown beside.
+  var readerZone: TimeZone? = nil
 
   private var reading: CountdownReading? {
     appointment.map { CountdownReading(plan: $0.plan, now: now, countingReady: false) }
@@ -78,10 +81,10 @@ struct StatusLine {
   /// The tooltip's lines: title, place, start and departure.
   var tooltipLines: [String] {
     guard let appointment else { return ["다가오는 약속이 없습니다"] }
-    let format = KoreanDateFormat(timeZone: timeZone)
+    let times = ReaderTimes(reader: readerZone ?? timeZone, own: timeZone)
     var lines = [
-      TextCleaning.visible(appointment.title), "약속 \(format.full(appointment.start, seenAt: now))",
-      "출발 \(format.full(appointment.plan.departure, seenAt: now))",
+      TextCleaning.visible(appointment.title), "약속 \(times.full(appointment.start, seenAt: now))",
+      "출발 \(times.reader.full(appointment.plan.departure, seenAt: now))",
     ]
     if let place = appointment.place { lines.insert(TextCleaning.visible(place), at: 1) }
     return lines

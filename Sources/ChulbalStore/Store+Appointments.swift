@@ -63,20 +63,59 @@ extension Store {
   private func appointments(_ query: (sql: String, values: [SQLValue])) throws(StoreError)
     -> [Appointment]
   {
-    let (sql, values) = query
     var result: [Appointment] = []
-    for values in try database.rows(sql, values) {
-      result.append(
-        try Self.appointment(
-          Row(values, columns: Self.appointmentColumns, label: "약속", path: path)))
+    try forEachAppointment(query) { appointment in
+      result.append(appointment)
+      return true
     }
     return result
   }
 
+  /// Each appointment of a query, read as SQLite steps to it: a long result is never held.
+  /// `body` returns false to stop.
+  private func forEachAppointment(
+    _ query: (sql: String, values: [SQLValue]), _ body: (Appointment) -> Bool
+  ) throws(StoreError) {
+    try database.forEachRow(query.sql, query.values) { values throws(StoreError) in
+      body(
+        try Self.appointment(
+          Row(values, columns: Self.appointmentColumns, label: "약속", path: path)))
+    }
+  }
+
+  /// What ``upcoming(after:)``, ``past(atOrBefore:)`` or ``all()`` would return, each handed to
+  /// `body` as it is read, for output too long to hold (`list --json` of 100,000).
+  ///
+  /// `body` returns false to stop.
+  public func forEach(_ selection: Selection, _ body: (Appointment) -> Bool) throws(StoreError) {
+    try forEachAppointment(query(selection), body)
+  }
+
+  /// Which appointments ``forEach(_:_:)`` reads, in the order of the function of the same name.
+  public enum Selection: Sendable {
+    case upcoming(after: Date)
+    case past(atOrBefore: Date)
+    case all
+  }
+
+  private func query(_ selection: Selection) throws(StoreError) -> (
+    sql: String, values: [SQLValue]
+  ) {
+    switch selection {
+    case .upcoming(let now):
+      let (condition, values) = try upcomingCondition(now)
+      return Self.select(condition, values, order: Self.departureOrder)
+    case .past(let now):
+      return Self.select(
+        "WHERE start_at <= ?", [.integer(Self.seconds(now))], order: "start_at DESC, id")
+    case .all:
+      return Self.select("", [], order: "start_at, id")
+    }
+  }
+
   /// Appointments that have not started, soonest departure first.
   public func upcoming(after now: Date) throws(StoreError) -> [Appointment] {
-    let (condition, values) = try upcomingCondition(now)
-    return try appointments(condition, values, order: Self.departureOrder)
+    try appointments(query(.upcoming(after: now)))
   }
 
   /// Appointments that have not started by `now` and leave before `departure`, soonest
@@ -96,13 +135,12 @@ extension Store {
 
   /// Appointments that have started, most recent first.
   public func past(atOrBefore now: Date) throws(StoreError) -> [Appointment] {
-    try appointments(
-      "WHERE start_at <= ?", [.integer(Self.seconds(now))], order: "start_at DESC, id")
+    try appointments(query(.past(atOrBefore: now)))
   }
 
   /// Every appointment, by start.
   public func all() throws(StoreError) -> [Appointment] {
-    try appointments("", order: "start_at, id")
+    try appointments(query(.all))
   }
 
   /// The appointment whose departure comes next among those not yet started.

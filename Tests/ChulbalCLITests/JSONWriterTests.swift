@@ -1,4 +1,6 @@
 import ChulbalCore
+import ChulbalStore
+import ChulbalTestSupport
 import Foundation
 import Testing
 
@@ -45,5 +47,56 @@ import Testing
         }
 
         """)
+  }
+}
+
+/// `list --json` of more than a chunk writes as it goes and still makes one document; a
+/// reader that leaves stops it quietly, and a full disk is one line and exit 1.
+@Suite struct ChunkedListTests {
+  let folder = TemporaryFolder()
+  var database: String { folder.path + "/c.db" }
+
+  func fill(_ count: Int) throws {
+    let store = try Store.openOrCreate(path: database)
+    try store.insert(
+      (0..<count).map { index in
+        Appointment(
+          title: "약속 \(index) \"따옴표\"",
+          start: Date(timeIntervalSince1970: 1_796_119_200 + Double(index) * 60),
+          timeZone: "Asia/Seoul", place: "강남역", mode: .walk, travelSeconds: 600,
+          bufferSeconds: 0, alertLeads: [0], note: "메모\n둘째 줄")
+      }, createdAt: Date(timeIntervalSince1970: 1_796_000_000))
+  }
+
+  @Test func aLongListIsWrittenInChunksAsOneDocument() throws {
+    try fill(400)
+    let console = RecordingConsole()
+    let outcome = CLI.run(
+      ["list", "--json", "--db", database], environment: .test(console: console))
+    #expect(outcome.exitCode == 0)
+    #expect(console.writes.count > 1)
+    let document = console.text + outcome.standardOutput
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [[String: Any]])
+    #expect(rows.count == 400)
+    #expect(rows.last?["title"] as? String == "약속 399 \"따옴표\"")
+    // The same document a small list gets whole in the outcome.
+    let single = CLI.run(["show", "400", "--json", "--db", database], environment: .test())
+    let shown = try #require(
+      try JSONSerialization.jsonObject(with: Data(single.standardOutput.utf8)) as? [String: Any])
+    func sorted(_ object: Any) throws -> String {
+      String(
+        decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys),
+        as: UTF8.self)
+    }
+    #expect(try sorted(shown) == sorted(rows[399]))
+  }
+
+  @Test func aReaderThatLeavesStopsItQuietly() throws {
+    try fill(400)
+    let console = RecordingConsole(lineLimit: 3)
+    let outcome = CLI.run(
+      ["list", "--json", "--db", database], environment: .test(console: console))
+    #expect(outcome == Outcome())
   }
 }

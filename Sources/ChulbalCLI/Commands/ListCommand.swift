@@ -21,45 +21,50 @@ enum ListCommand: Command {
     let readerZone = try options.timeZone(environment)
     let now = try options.clock(environment, timeZone: readerZone).now()
     let store = try options.store(environment, access: .reading)
-    let appointments: [Appointment]
-    if options.has(all) {
-      appointments = try store?.all() ?? []
-    } else if options.has(past) {
-      appointments = try store?.past(atOrBefore: now) ?? []
-    } else {
-      appointments = try store?.upcoming(after: now) ?? []
-    }
+    let selection: Store.Selection =
+      options.has(all) ? .all : options.has(past) ? .past(atOrBefore: now) : .upcoming(after: now)
     func view(_ appointment: Appointment) -> AppointmentView {
       AppointmentView(appointment, now: now, environment: environment, readerZone: readerZone)
     }
     if options.has(.json) {
-      // One row at a time, written as the chunks fill: the whole document is never held.
+      // One row at a time as the store reads it, written as the chunks fill: neither the
+      // appointments nor the document are ever held whole.
       var output = ChunkedOutput(console: environment.console, pretty: true)
-      guard !appointments.isEmpty else { return .success("[]\n") }
-      output.writer.append("[")
-      for (index, appointment) in appointments.enumerated() {
-        if index > 0 { output.writer.append(",") }
+      var count = 0
+      var failure: RuntimeFailure?
+      try store?.forEach(selection) { appointment in
+        output.writer.append(count == 0 ? "[" : ",")
+        count += 1
         output.writer.newline(depth: 1)
         output.writer.write(view(appointment).json(), depth: 1)
-        try output.flushWhenFull()
-        if output.readerGone { break }
+        do throws(RuntimeFailure) {
+          try output.flushWhenFull()
+        } catch {
+          failure = error
+          return false
+        }
+        return !output.readerGone
       }
+      if let failure { throw failure }
+      guard count > 0 else { return .success("[]\n") }
       output.writer.append("\n]\n")
       return output.outcome()
     }
-    let views = appointments.map(view)
-    guard !views.isEmpty else {
+    // The table's columns are as wide as their widest cell, so every row is needed first;
+    // only its cells are kept.
+    var rows: [[String]] = [["번호", "제목", "약속", "출발", "남은 시간"]]
+    try store?.forEach(selection) { appointment in
+      let view = view(appointment)
+      rows.append([
+        "#\(appointment.id)", appointment.title, view.startText, view.departureText,
+        view.remainingText,
+      ])
+      return true
+    }
+    guard rows.count > 1 else {
       let what = options.has(past) ? "지난 약속이" : "다가오는 약속이"
       return .success("\(what) 없습니다. \(RuntimeFailure.addHint)\n")
     }
-    let header = ["번호", "제목", "약속", "출발", "남은 시간"]
-    let rows = views.map { view in
-      [
-        "#\(view.appointment.id)", view.appointment.title,
-        view.startText,
-        view.departureText, view.remainingText,
-      ]
-    }
-    return .success(TerminalText.table([header] + rows))
+    return .success(TerminalText.table(rows))
   }
 }

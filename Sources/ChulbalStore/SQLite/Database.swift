@@ -78,6 +78,19 @@ final class Database {
   /// Runs one statement with bound values and returns every row.
   @discardableResult
   func rows(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> [[SQLValue]] {
+    var result: [[SQLValue]] = []
+    try forEachRow(sql, values) { row throws(StoreError) in
+      result.append(row)
+      return true
+    }
+    return result
+  }
+
+  /// Runs one statement with bound values and hands each row to `body` as it is stepped to,
+  /// so a long result is never held whole; `body` returns false to stop.
+  func forEachRow(
+    _ sql: String, _ values: [SQLValue] = [], _ body: ([SQLValue]) throws(StoreError) -> Bool
+  ) throws(StoreError) {
     var statement: OpaquePointer?
     let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
     defer { sqlite3_finalize(statement) }
@@ -110,13 +123,12 @@ final class Database {
       }
       guard bound == SQLITE_OK else { throw error(bound) }
     }
-    var result: [[SQLValue]] = []
     while true {
       let status = sqlite3_step(statement)
-      if status == SQLITE_DONE { return result }
+      if status == SQLITE_DONE { return }
       guard status == SQLITE_ROW else { throw error(status) }
       let columns = sqlite3_column_count(statement)
-      result.append(
+      let goOn = try body(
         (0..<columns).map { column in
           switch sqlite3_column_type(statement, column) {
           case SQLITE_INTEGER: .integer(Int(sqlite3_column_int64(statement, column)))
@@ -138,6 +150,7 @@ final class Database {
                 count: Int(sqlite3_column_bytes(statement, column))))
           }
         })
+      if !goOn { return }
     }
   }
 

@@ -71,6 +71,23 @@ import Testing
     #expect(follower.stop(with: SIGTERM) == 143)
   }
 
+  /// A first run: not even the database's folder exists (two levels are missing). The way to
+  /// it is watched, so the first `add`, which makes both folders, is still seen at once.
+  @Test func theFirstAddIsSeenAtOnceEvenBeforeTheDatabasesFolderExists() throws {
+    let folder = NSTemporaryDirectory() + "chulbal-follow-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let database = folder + "/data/chulbal/c.db"
+    let follower = try Follower(database: database, folder: folder)
+    #expect(follower.waitForLines(1, seconds: 10) == [""])
+    let added = try chulbal(
+      ["add", "카페 미팅", "--at", "+3h", "--travel", "10m", "--buffer", "0"], database: database)
+    #expect(added.status == 0, "\(added.standardError)")
+    let seen = follower.waitForLines(2, seconds: 10)
+    #expect(seen.count == 2 && seen[1].hasSuffix("전 · 카페 미팅"), "\(seen)")
+    #expect(follower.stop(with: SIGTERM) == 143)
+  }
+
   /// With nothing upcoming it waits with no deadline at all, so only the reader leaving can
   /// end the wait.
   @Test func intoAPipeItEndsWhenTheReaderLeavesWhileWaitingWithNoDeadline() throws {

@@ -60,18 +60,18 @@ enum StatusCommand: Command {
     let console = environment.console
     // The database's folder is watched, so an appointment another process adds shows at
     // once, not at the next tick up to a minute later. Only the real clock waits on the real
-    // files; a test's scripted clock jumps to each deadline. A folder that does not exist yet
-    // cannot be watched: then the next tick picks the database up.
-    let loop: EventLoop?
-    if clock is SystemWallClock,
-      let watching = try? EventLoop.watchingDatabase(
-        at: options.databasePath(environment))
-    {
-      watching.setSources([HangUpSource(STDOUT_FILENO)])
-      loop = watching
-    } else {
-      loop = nil
+    // files; a test's scripted clock jumps to each deadline. Before the folder exists (a
+    // first run) the nearest folder above it is watched for the way to it being made.
+    var loop: EventLoop?
+    var watchesDatabase = false
+    let path = try options.databasePath(environment)
+    func watch() {
+      guard clock is SystemWallClock, let made = try? EventLoop.watchingDatabaseOrItsWay(at: path)
+      else { return }
+      made.loop.setSources([HangUpSource(STDOUT_FILENO)])
+      (loop, watchesDatabase) = (made.loop, made.watchesDatabase)
     }
+    watch()
     var shown: String?
     while true {
       // The bar went away (the wake may have been that): stop quietly.
@@ -89,9 +89,11 @@ enum StatusCommand: Command {
         continue
       }
       // With nothing upcoming only a change to the database can change the line.
-      for case .signal(let number) in loop.wait(until: next) {
+      let wakes = loop.wait(until: next)
+      for case .signal(let number) in wakes {
         return Outcome(exitCode: 128 + number)
       }
+      if !watchesDatabase && wakes.contains(.filesChanged) { watch() }
     }
     return .success("")
   }

@@ -158,9 +158,14 @@ import Testing
     #expect(again.standardOutput.hasPrefix("#2 저녁 약속 — "))
     #expect(
       again.standardError
-        == "chulbal: 제목이 같은 약속이 이미 있습니다: #1 (12월 1일 (화) 오후 7:00); 둘 다 남겨 두었습니다\n")
+        == "chulbal: 제목이 같은 약속이 이미 있습니다: #1 (12월 1일 (화) 오후 7:00); 모두 남겨 두었습니다\n")
     // A title that only starts the same is another appointment.
     #expect(add("저녁 약속 2").standardError.isEmpty)
+    // Several namesakes are one line.
+    #expect(
+      add("저녁 약속").standardError
+        == "chulbal: 제목이 같은 약속이 이미 있습니다: #1 (12월 1일 (화) 오후 7:00), "
+        + "#2 (12월 1일 (화) 오후 7:00); 모두 남겨 두었습니다\n")
   }
 }
 
@@ -298,6 +303,9 @@ import Testing
     let shown = run(["show", "1", "--now", Self.now, "--db", database])
     #expect(shown.standardOutput.contains("시각    12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)\n"))
     #expect(shown.standardOutput.contains("시간대  뉴욕 (America/New_York)\n"))
+    #expect(shown.standardOutput.contains("이동    없음\n"))
+    #expect(
+      shown.standardOutput.contains("출발    12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00) · 1일 9시간 남음\n"))
     let dinner = run(["show", "2", "--now", Self.now, "--db", database])
     #expect(dinner.standardOutput.contains("이동    대중교통 · 40분 (추정) + 여유 10분\n"))
     #expect(dinner.standardOutput.contains("시간대  서울 (Asia/Seoul)\n"))

@@ -227,6 +227,10 @@ extension Workspace {
         + "(예: '37.4979,127.0276', 위도 -90~90, 경도 -180~180)"),
     Case(
       arguments: ["add", "점심", "--at", "내일 12시", "--place", "강남"],
+      message: "이동 시간을 정할 수 없습니다: '강남'은 저장된 장소가 아니라서 좌표가 없습니다. "
+        + "'--travel 30m'처럼 주거나 '--coord 위도,경도'를 주세요 (저장된 장소: chulbal place list)"),
+    Case(
+      arguments: ["add", "점심", "--at", "내일 12시"],
       message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 도착지 좌표('--coord 위도,경도')나 "
         + "저장된 장소('--place 회사')를 주면 추정합니다"),
     Case(
@@ -246,5 +250,28 @@ extension Workspace {
     let before = try workspace.snapshot()
     bad.expect(in: workspace)
     #expect(try workspace.snapshot() == before)
+  }
+}
+
+/// When no travel time can be had, the message fits what was typed (issue 11, item 5).
+@Suite struct NoTravelMessageTests {
+  @Test func aPlaceThatIsNotSavedSaysSo() {
+    let workspace = Workspace()
+    let added = workspace.run(["add", "점심", "--at", "내일 12시", "--place", "없는곳"])
+    #expect(added.exitCode == 2)
+    #expect(
+      added.standardError
+        == "chulbal: 이동 시간을 정할 수 없습니다: '없는곳'은 저장된 장소가 아니라서 좌표가 없습니다. "
+        + "'--travel 30m'처럼 주거나 '--coord 위도,경도'를 주세요 (저장된 장소: chulbal place list)\n")
+  }
+
+  @Test func savedPlacesWithNoDefaultAreMadeTheDefaultByEdit() {
+    let workspace = Workspace()
+    workspace.run(["place", "add", "회사", "--coord", "37.4979,127.0276"])
+    let added = workspace.run(["add", "점심", "--at", "내일 12시", "--coord", "37.5547,126.9707"])
+    #expect(added.exitCode == 2)
+    #expect(added.standardError.hasSuffix("(기본 장소: chulbal place edit 이름 --default)\n"))
+    let fresh = Workspace().run(["add", "점심", "--at", "내일 12시", "--coord", "37.5547,126.9707"])
+    #expect(fresh.standardError.hasSuffix("(기본 장소: chulbal place add 집 --coord 위도,경도 --default)\n"))
   }
 }

@@ -26,7 +26,7 @@ import Testing
     (-180.0, "출발 3분 지남", .late(by: 180)),
     (-600.0, "약속 시각입니다", .started(since: 0)),
     (-601.0, "약속 시각입니다", .started(since: 1)),
-    (-665.0, "약속 1분 5초 지남", .started(since: 65)),
+    (-665.0, "약속 시각 1분 5초 지남", .started(since: 65)),
   ])
   func readings(remaining: TimeInterval, text: String, status: DepartureStatus) {
     let reading = Self.reading(remaining)

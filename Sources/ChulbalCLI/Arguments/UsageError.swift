@@ -33,7 +33,9 @@ enum UsageError: Error, Equatable {
   case needsConfirmation(String)
   case emptyTitle
   /// No travel time for `add`/`edit`, and no coordinate (or no origin) to estimate one from.
-  case noTravel(missingDestination: Bool)
+  /// No travel time and nothing to estimate it from; `place` is the `--place` that named no
+  /// saved place, `hasPlaces` whether any place is saved (then none is the default).
+  case noTravel(missingDestination: Bool, place: String? = nil, hasPlaces: Bool = false)
   /// `plan` with neither `--travel` nor a route.
   case planNeedsTravel
   /// `plan --from` without `--to`, or the other way round.
@@ -145,13 +147,20 @@ enum UsageError: Error, Equatable {
       return "터미널이 아니라서 확인할 수 없습니다. 지우려면 --yes를 붙이세요: \(what)"
     case .emptyTitle:
       return "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"
-    case .noTravel(let missingDestination):
+    case .noTravel(let missingDestination, let place, let hasPlaces):
+      if missingDestination, let place {
+        return "이동 시간을 정할 수 없습니다: '\(place)'\(Korean.topicParticle(after: place)) 저장된 장소가 "
+          + "아니라서 좌표가 없습니다. '--travel 30m'처럼 주거나 '--coord 위도,경도'를 주세요 "
+          + "(저장된 장소: chulbal place list)"
+      }
       // Only a missing origin is helped by a default place.
+      let defaultPlace =
+        hasPlaces
+        ? "chulbal place edit 이름 --default" : "chulbal place add 집 --coord 위도,경도 --default"
       let missing =
         missingDestination
         ? "도착지 좌표('--coord 위도,경도')나 저장된 장소('--place 회사')를 주면 추정합니다"
-        : "출발지('--from 집' 또는 기본 장소)를 주면 추정합니다 "
-          + "(기본 장소: chulbal place add 집 --coord 위도,경도 --default)"
+        : "출발지('--from 집' 또는 기본 장소)를 주면 추정합니다 (기본 장소: \(defaultPlace))"
       return "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, \(missing)"
     case .planNeedsTravel:
       return "이동 시간이 없습니다: '--travel 35m'처럼 주거나, '--from 위도,경도 --to 위도,경도'로 추정하세요 "

@@ -43,11 +43,13 @@ enum AddCommand: Command {
     let stored = try options.writableStore(environment, existing: existing).insert(
       appointment, createdAt: now)
     let view = AppointmentView(stored, now: now, environment: environment)
-    let notes = namesakes.map { other in
-      let shown = KoreanDateFormat(timeZone: environment.timeZone(stored: other.timeZone))
-        .full(other.start, seenAt: now)
-      return "제목이 같은 약속이 이미 있습니다: #\(other.id) (\(shown)); 둘 다 남겨 두었습니다"
+    let others = namesakes.map { other in
+      "#\(other.id) (\(AppointmentView(other, now: now, environment: environment).startText))"
     }
+    let notes =
+      others.isEmpty
+      ? []
+      : ["제목이 같은 약속이 이미 있습니다: \(others.joined(separator: ", ")); 모두 남겨 두었습니다"]
     return Outcome(
       standardOutput: input.confirmation(view, savedPlace: savedPlace),
       standardError: Outcome.diagnostics(notes))

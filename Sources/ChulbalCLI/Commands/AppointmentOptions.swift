@@ -125,7 +125,12 @@ struct AppointmentOptions {
         throw UsageError.missingOption("--at", command: command, example: "--at \"내일 오후 7시\"")
       case .emptyTitle: throw UsageError.emptyTitle
       case .noTravel(let missingDestination):
-        throw UsageError.noTravel(missingDestination: missingDestination)
+        // A place name that is not saved gives no coordinate; saved places with none the
+        // default call for `place edit`, not another `place add`.
+        let place = missingDestination ? (draft.place ?? base?.place) : nil
+        throw UsageError.noTravel(
+          missingDestination: missingDestination, place: place,
+          hasPlaces: !(try store?.places().isEmpty ?? true))
       case .estimateTooLong(let seconds): throw UsageError.estimateTooLong(seconds: seconds)
       }
     }

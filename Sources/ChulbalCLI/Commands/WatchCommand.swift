@@ -112,7 +112,7 @@ struct WatchSession {
   private static func watcher(
     store: Store, settings: Settings, notifiers: NotifierSet, environment: Environment
   ) -> Watcher {
-    Watcher(
+    var watcher = Watcher(
       lateCapSeconds: settings.lateCapSeconds, snoozeSeconds: settings.snoozeSeconds,
       wording: { due, now in
         let appointment = due.appointment
@@ -126,6 +126,8 @@ struct WatchSession {
           link: link?.url, snoozeSeconds: settings.snoozeSeconds)
       },
       delivery: { notifiers.chain.deliver($0) })
+    watcher.readerZone = try? environment.timeZone(option: nil)
+    return watcher
   }
 
   /// Re-reads the settings and makes the backends again, keeping what the watcher knows.

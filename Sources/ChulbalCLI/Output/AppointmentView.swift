@@ -73,15 +73,17 @@ struct AppointmentView {
       let name = origin.name.map { "\($0) (\(Self.text(origin.coordinate)))" }
       rows.append(["출발지", name ?? Self.text(origin.coordinate)])
     }
-    let hasTrip = plan.travelSeconds > 0 || plan.bufferSeconds > 0
-    rows.append([
-      "이동", hasTrip ? "\(appointment.mode.koreanName) · \(plan.tripText)" : plan.tripText,
-    ])
+    // The mode only with a travel time to go with it; the row's name already says 이동.
+    let trip =
+      plan.travelSeconds > 0
+      ? "\(appointment.mode.koreanName) · \(plan.tripText)"
+      : plan.bufferSeconds > 0 ? plan.tripText : "없음"
+    rows.append(["이동", trip])
     if let ready = plan.ready {
       let prep = KoreanDuration.text(seconds: appointment.prepSeconds, precision: .seconds)
       rows.append(["준비", "\(times.full(ready, seenAt: now)) (준비 \(prep))"])
     }
-    rows.append(["출발", "\(times.full(plan.departure, seenAt: now)) (\(remainingText))"])
+    rows.append(["출발", "\(times.full(plan.departure, seenAt: now)) · \(remainingText)"])
     let alerts = plan.alerts.map { "\(times.reader.time($0.at)) (\($0.label))" }
     rows.append(["알림", alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")])
     let zone = appointment.timeZone

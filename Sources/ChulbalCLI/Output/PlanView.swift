@@ -83,9 +83,9 @@ struct PlanView {
     case .leaveNow:
       return "지금 출발하세요!"
     case .late(let late):
-      return "출발 시각이 \(KoreanDuration.text(seconds: Int(late))) 지났습니다 — 바로 출발하세요"
+      return "출발 \(KoreanDuration.text(seconds: Int(late))) 지남 — 지금 출발하세요!"
     case .started:
-      return "약속 시각이 지났습니다"
+      return "약속 시작됨"
     }
   }
 }

@@ -22,7 +22,6 @@ public enum AlertNotice {
   ) -> Notice {
     let appointment = due.appointment
     let plan = appointment.plan
-    let format = KoreanDateFormat(timeZone: timeZone)
     let headline: String
     var urgency = Notice.Urgency.normal
     var status = plan.status(at: now)
@@ -49,7 +48,7 @@ public enum AlertNotice {
     var body = ReaderTimes(reader: timeZone, own: own).time(plan.start, seenAt: now)
     if let place = appointment.place { body += " \(place)" }
     if plan.travelSeconds > 0 {
-      body += " · 이동 \(KoreanDuration.text(seconds: plan.travelSeconds))"
+      body += " · 이동 \(plan.travelText)"
     }
     var actions: [Notice.Action] = []
     if link != nil { actions.append(.navigate) }

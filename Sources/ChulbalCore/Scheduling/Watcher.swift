@@ -26,6 +26,9 @@ public struct Watcher {
 
   public var lateCapSeconds: Int
   public var snoozeSeconds: Int
+  /// The zone the missed-alerts summary gives its times in: the reader's; each appointment's
+  /// own when nil.
+  public var readerZone: TimeZone?
   /// The time of the previous step; nil before the first.
   public private(set) var lookedUntil: Date?
   /// The alert last shown for each appointment, which its notice's buttons act on.
@@ -99,8 +102,9 @@ public struct Watcher {
       }
     }
     if !step.missed.isEmpty {
+      // The times of missed alerts are the reader's, as every notice's are.
       let notice = AlertNotice.missedSummary(step.missed) {
-        TimeZone(identifier: $0.timeZone) ?? .gmt
+        readerZone ?? TimeZone(identifier: $0.timeZone) ?? .gmt
       }
       events.append(.summary(count: step.missed.count, backend: delivery(notice).deliveredBy))
     }

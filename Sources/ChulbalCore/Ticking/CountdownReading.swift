@@ -69,7 +69,7 @@ public struct CountdownReading: Equatable, Sendable {
     switch status {
     case _ where overdue == 0: text = "지금 출발하세요!"
     case .started(let since) where since >= 60:
-      text = "약속 \(KoreanDuration.text(seconds: Int(since), precision: .seconds)) 지남"
+      text = "약속 시각 \(KoreanDuration.text(seconds: Int(since), precision: .seconds)) 지남"
     case .started: text = "약속 시각입니다"
     default: text = "출발 \(duration) 지남"
     }

@@ -91,6 +91,13 @@ import Testing
       message: "'--travel'을 주면 '--from', '--to', '--mode'는 쓰지 않습니다 (둘 중 하나만)"),
     Case(arguments: ["list", "--all", "--past"], message: "'--all'과 '--past'는 함께 쓸 수 없습니다"),
     Case(
+      arguments: ["countdown", "--at", "+5m", "--big", "--plain"],
+      message: "'--big'과 '--plain'은 함께 쓸 수 없습니다 (--plain은 한 줄씩 씁니다)"),
+    Case(
+      arguments: ["config", "set", "providers", "kakao,tmap"],
+      message: "providers: 잘못된 지도 목록 'kakao,tmap': 'tmap'은 지원하지 않는 지도입니다 "
+        + "(kakao, naver, google, apple, osm을 쉼표로, 예: 'kakao,naver,google')"),
+    Case(
       arguments: ["status", "--follow", "--now", "2026-11-30T14:00+09:00"],
       message: "'--follow'는 실제 시계를 따르므로 '--now'와 함께 쓸 수 없습니다"),
     Case(arguments: ["countdown", "1", "--at", "+5m"], message: "'--at'을 주면 약속 번호('1')는 쓰지 않습니다"),

@@ -162,7 +162,7 @@ import Testing
     BadSetting(
       key: "notify.backends", value: "libnotify,growl",
       message:
-        "잘못된 알림 방식 목록 'libnotify,growl': 'growl'은 알 수 없는 알림 방식입니다 (libnotify, command, terminal을 쉼표로, 예: 'libnotify,terminal')"
+        "잘못된 알림 방식 목록 'libnotify,growl': 'growl'은 지원하지 않는 알림 방식입니다 (libnotify, command, terminal을 쉼표로, 예: 'libnotify,terminal')"
     ),
     BadSetting(
       key: "notify.backends", value: "terminal,terminal",
@@ -172,7 +172,7 @@ import Testing
     BadSetting(
       key: "notify.backends", value: "",
       message:
-        "잘못된 알림 방식 목록 '': ''는 알 수 없는 알림 방식입니다 (libnotify, command, terminal을 쉼표로, 예: 'libnotify,terminal')"
+        "잘못된 알림 방식 목록 '': ''는 지원하지 않는 알림 방식입니다 (libnotify, command, terminal을 쉼표로, 예: 'libnotify,terminal')"
     ),
   ])
   func aBadNotifySettingIsRefusedWithOneLineAndNothingIsWritten(_ bad: BadSetting) throws {

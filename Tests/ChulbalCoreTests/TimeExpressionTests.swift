@@ -230,6 +230,11 @@ import Testing
     Case(text: "금욜 저녁 7시", expected: "2026-12-04T19:00:00+09:00"),
     Case(text: "토욜 7시", expected: "2026-12-05T07:00:00+09:00"),
     Case(text: "오후 7:30", expected: "2026-11-30T19:30:00+09:00"),
+    // 13–24시 are read on the 24-hour clock; 24시 is the midnight that ends the day.
+    Case(text: "24시", expected: "2026-12-01T00:00:00+09:00"),
+    Case(text: "오늘 24시", expected: "2026-12-01T00:00:00+09:00"),
+    Case(text: "내일 24:00", expected: "2026-12-02T00:00:00+09:00"),
+    Case(text: "13시", expected: "2026-12-01T13:00:00+09:00"),
   ]
 
   @Test(arguments: commonFormCases)
@@ -337,7 +342,7 @@ import Testing
   /// Texts scanning alone rejects, with the reason parsing gives.
   static let badCases: [Bad] = [
     Bad(text: "", reason: "비어 있습니다"),
-    Bad(text: "25:00", reason: "시는 0~23이어야 합니다"),
+    Bad(text: "25:00", reason: "시는 0~24여야 합니다"),
     Bad(text: "19:60", reason: "분은 0~59여야 합니다"),
     Bad(text: "19:0", reason: "시각은 '19:00'처럼 분을 두 자리로 씁니다"),
     Bad(text: "오후 13시", reason: "오후/저녁 뒤의 시는 1~12여야 합니다"),
@@ -370,7 +375,9 @@ import Testing
     Bad(text: "2026-12-01T19:00:30.250+0900", reason: "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
     Bad(text: "7:30:15,0", reason: "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
     // Every digit is one number, however many: the rest was once taken for a unit.
-    Bad(text: "12345678901234시", reason: "시는 0~23이어야 합니다"),
+    Bad(text: "12345678901234시", reason: "시는 0~24여야 합니다"),
+    Bad(text: "25시", reason: "시는 0~24여야 합니다"),
+    Bad(text: "24시 30분", reason: "24시는 정각만 씁니다 (24시 또는 24:00)"),
     Bad(text: "123456789012345678901234567890년 1월 1일 9시", reason: "연도는 1900~2200이어야 합니다"),
     Bad(text: "+12345678901234m", reason: "일주일보다 깁니다"),
     Bad(text: "1234567890123", reason: "'1234567890123' 뒤에 단위가 없습니다, 예: '1234567890123시'"),
@@ -455,7 +462,7 @@ import Testing
   @Test(arguments: [
     ("14:00", "ISO 8601 날짜와 시각이 필요합니다"),
     ("내일 9시", "ISO 8601 날짜와 시각이 필요합니다"),
-    ("2026-11-30 25:00", "시는 0~23이어야 합니다"),
+    ("2026-11-30 25:00", "시는 0~24여야 합니다"),
     ("2026-11-30T14:00:00.5Z", "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
   ])
   func instantsHaveTheirOwnExamples(text: String, reason: String) {
@@ -504,7 +511,7 @@ import Testing
       try TimeExpression.parseInstant("2026-11-30 14:00", timeZone: unknown)
     }
     // The text is judged before the zone is asked for.
-    #expect(throws: InputError.instant("2026-11-30 25:00", reason: "시는 0~23이어야 합니다")) {
+    #expect(throws: InputError.instant("2026-11-30 25:00", reason: "시는 0~24여야 합니다")) {
       try TimeExpression.parseInstant("2026-11-30 25:00", timeZone: unknown)
     }
   }

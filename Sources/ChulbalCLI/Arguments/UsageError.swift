@@ -43,6 +43,7 @@ enum UsageError: Error, Equatable {
   /// `plan --travel` with `--from`, `--to` or `--mode`.
   case travelWithRoute
   case allWithPast
+  case bigWithPlain
   case followWithNow
   /// An appointment named by `word` together with an ad-hoc `--at`.
   case selectorWithAt(String)
@@ -171,6 +172,8 @@ enum UsageError: Error, Equatable {
       return "'--travel'을 주면 '--from', '--to', '--mode'는 쓰지 않습니다 (둘 중 하나만)"
     case .allWithPast:
       return "'--all'과 '--past'는 함께 쓸 수 없습니다"
+    case .bigWithPlain:
+      return "'--big'과 '--plain'은 함께 쓸 수 없습니다 (--plain은 한 줄씩 씁니다)"
     case .followWithNow:
       return "'--follow'는 실제 시계를 따르므로 '--now'와 함께 쓸 수 없습니다"
     case .selectorWithAt(let word):

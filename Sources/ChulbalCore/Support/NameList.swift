@@ -11,7 +11,7 @@ enum NameList {
     for item in text.split(separator: ",", omittingEmptySubsequences: false) {
       let word = item.trimmingWhitespace().lowercased()
       guard let name = Name(rawValue: word) else {
-        throw failure("'\(word)'\(Korean.topicParticle(after: word)) 알 수 없는 \(what)입니다")
+        throw failure("'\(word)'\(Korean.topicParticle(after: word)) 지원하지 않는 \(what)입니다")
       }
       guard !names.contains(name) else {
         throw failure("'\(word)'\(Korean.subjectParticle(after: word)) 두 번 있습니다")

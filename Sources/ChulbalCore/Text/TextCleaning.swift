@@ -26,7 +26,6 @@ public enum TextCleaning {
     return result
   }
 
-  /// C0 controls, DEL and C1 controls.
   /// False when no scalar of `text` can be a control or bidi character, judged from its UTF-8
   /// bytes alone: C0 controls and DEL are single bytes; C1 controls are `C2 80`…`C2 9F`; ALM is
   /// `D8 9C`; LRM, RLM and the embeddings, overrides and isolates all begin `E2 80` or `E2 81`.
@@ -55,6 +54,7 @@ public enum TextCleaning {
     return false
   }
 
+  /// C0 controls, DEL and C1 controls.
   public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }

@@ -179,7 +179,10 @@ extension ScannedTime {
     guard second < 60 else { throw fail("초는 0~59여야 합니다") }
     switch meridiem {
     case nil:
-      guard hour < 24 else { throw fail("시는 0~23이어야 합니다") }
+      // 24시 (and 24:00) is the midnight that ends the day, as the 24-hour clock writes it.
+      guard hour < 24 || (hour == 24 && minute == 0 && second == 0) else {
+        throw fail(hour == 24 ? "24시는 정각만 씁니다 (24시 또는 24:00)" : "시는 0~24여야 합니다")
+      }
       return (hour, minute)
     case .am:
       guard hour <= 12 else { throw fail("오전/아침/새벽 뒤의 시는 0~12여야 합니다") }

@@ -5,10 +5,15 @@ import Foundation
 /// Accepted forms, each resolved against an injected `now` and time zone:
 /// - ISO 8601 with or without offset: `2026-12-01T19:00+09:00`, `2026-12-01 19:00`;
 /// - month/day and clock time: `12/1 19:00`, `19:00`, `7:30:15`;
-/// - relative: `+1h30m`, `+90m`;
-/// - Korean: `오늘`/`내일`/`모레`/`글피`, `12월 1일`, `2027년 1월 2일`, `월요일`…`일요일`,
-///   `다음 주 월요일`, `이번 주 금요일`, `오전`/`오후`/`아침`/`저녁`/`밤`/`새벽`/`낮`, `N시`,
-///   `N시 M분`, `N시 반`, `정오`, `자정`.
+/// - relative: `+1h30m`, `+90m`, `2시간 후`, `30분 뒤`, `지금부터 1시간 뒤`, `지금`, `3일 뒤`;
+/// - dotted dates: `2026.12.24`, `12.24`, `2026. 12. 24.`;
+/// - Korean: `오늘`/`내일`/`모레`/`글피`, `12월 1일`, `2027년 1월 2일`, `다음 달 3일`,
+///   `이번 달 말일`, `월요일`…`일요일` (also `금`, `(금)`, `금욜`), `다음 주 월요일`,
+///   `이번 주 금요일`, `오전`/`오후`/`아침`/`저녁`/`밤`/`새벽`/`낮`, `N시`, `N시 M분`, `N시 반`,
+///   `정오`, `자정`, with `에` or `까지` after the time.
+///
+/// A bare `N시` (1–12) is an hour of the 12-hour clock as Koreans say it
+/// (``ScannedTime/twelveHourCandidates(_:)``).
 ///
 /// A time with no day means the next time that clock time comes; a month and day with no year
 /// mean this year unless that day has already gone, then next year.

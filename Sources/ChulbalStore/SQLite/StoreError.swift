@@ -3,7 +3,7 @@ import ChulbalCore
 /// Why the appointment database could not be used; every case is a runtime failure (exit 1).
 ///
 /// Every description is one Korean line naming the path as it was given; SQLite's own English
-/// message, where there is one, follows in brackets for the curious, and no SQLite code or SQL
+/// message, where there is one, follows in parentheses as `(SQLite: …)` for the curious, and no SQLite code or SQL
 /// text ever appears. A file refused as it is ends with the same sentence, saying it was left
 /// unchanged.
 public enum StoreError: Error, Equatable, CustomStringConvertible {

@@ -43,23 +43,6 @@ public enum ProcessArguments {
     return (variables, undecodable)
   }
 
-  /// The environment variables whose values are not UTF-8, by name, with those values' bytes.
-  public static func undecodableVariables() -> [String: [UInt8]] {
-    var result: [String: [UInt8]] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      let bytes = bytes(of: pointer)
-      if let equals = bytes.firstIndex(of: UInt8(ascii: "=")),
-        let name = String(validating: bytes[..<equals], as: UTF8.self),
-        String(validating: bytes[(equals + 1)...], as: UTF8.self) == nil
-      {
-        result[name] = Array(bytes[(equals + 1)...])
-      }
-      entry += 1
-    }
-    return result
-  }
-
   private static func bytes(of string: UnsafePointer<CChar>) -> [UInt8] {
     Array(UnsafeBufferPointer(start: string, count: strlen(string))).map {
       UInt8(bitPattern: $0)

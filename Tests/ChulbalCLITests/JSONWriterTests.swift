@@ -21,7 +21,16 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
       #expect(object["t"] as? String == text)
       #expect((object["n"] as? [String])?.first == text)
-      #expect(!document.unicodeScalars.contains { TextCleaning.needsJSONEscape($0) && $0 != "\n" })
+      // No raw control or bidi character: C0 but the layout's newlines, DEL, C1, the bidi
+      // embeddings, overrides, isolates and marks.
+      let raw = document.unicodeScalars.filter { scalar in
+        switch scalar.value {
+        case 0x0A: false
+        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        default: false
+        }
+      }
+      #expect(raw.isEmpty)
     }
   }
 

@@ -18,6 +18,28 @@ import Testing
         ])
   }
 
+  /// Every digit drawn, as the font's pictures show them.
+  @Test func everyDigitHasItsShape() {
+    #expect(
+      BlockDigits.lines("2345")
+        == [
+          "██████  ██████  ██  ██  ██████",
+          "    ██      ██  ██  ██  ██    ",
+          "██████  ██████  ██████  ██████",
+          "██          ██      ██      ██",
+          "██████  ██████      ██  ██████",
+        ])
+    #expect(
+      BlockDigits.lines("6789")
+        == [
+          "██████  ██████  ██████  ██████",
+          "██          ██  ██  ██  ██  ██",
+          "██████      ██  ██████  ██████",
+          "██  ██      ██  ██  ██      ██",
+          "██████      ██  ██████  ██████",
+        ])
+  }
+
   @Test func aScaleOfTwoDoublesEachPixelBothWays() throws {
     let lines = try #require(BlockDigits.lines("7", scale: 2))
     #expect(lines.count == 10)

@@ -34,13 +34,16 @@ public enum TextCleaning {
     if let answer = text.utf8.withContiguousStorageIfAvailable({ mayNeedCleaning(utf8: $0) }) {
       return answer
     }
-    return mayNeedCleaning(utf8: Array(text.utf8))
+    return Array(text.utf8).withUnsafeBufferPointer { mayNeedCleaning(utf8: $0) }
   }
 
   /// ``mayNeedCleaning(_:)`` over UTF-8 bytes; with `alsoEscaping`, true too for a byte JSON
   /// must escape (`"` and `\\`).
+  ///
+  /// Over a buffer, not any collection: called from other modules, a generic would step
+  /// through the bytes by witness calls, several times slower.
   public static func mayNeedCleaning(
-    utf8 bytes: some Collection<UInt8>, alsoEscaping jsonQuotes: Bool = false
+    utf8 bytes: UnsafeBufferPointer<UInt8>, alsoEscaping jsonQuotes: Bool = false
   ) -> Bool {
     var previous: UInt8 = 0
     for byte in bytes {

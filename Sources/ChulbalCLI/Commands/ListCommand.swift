@@ -23,8 +23,9 @@ enum ListCommand: Command {
     let store = try options.store(environment, access: .reading)
     let selection: Store.Selection =
       options.has(all) ? .all : options.has(past) ? .past(atOrBefore: now) : .upcoming(after: now)
+    var zones = AppointmentView.Zones(environment: environment, readerZone: readerZone)
     func view(_ appointment: Appointment) -> AppointmentView {
-      AppointmentView(appointment, now: now, environment: environment, readerZone: readerZone)
+      AppointmentView(appointment, now: now, zones: &zones)
     }
     if options.has(.json) {
       // One row at a time as the store reads it, written as the chunks fill: neither the

@@ -17,13 +17,40 @@ struct AppointmentView {
   ///   appointment's own when the system's cannot be read.
   init(_ appointment: Appointment, now: Date, environment: Environment, readerZone: TimeZone? = nil)
   {
+    var zones = Zones(environment: environment, readerZone: readerZone)
+    self.init(appointment, now: now, zones: &zones)
+  }
+
+  /// A view whose formatters come from `zones`, made once per zone for a long list.
+  init(_ appointment: Appointment, now: Date, zones: inout Zones) {
     self.appointment = appointment
     plan = appointment.plan
-    let own = environment.timeZone(stored: appointment.timeZone)
-    format = KoreanDateFormat(timeZone: own)
-    times = ReaderTimes(
-      reader: readerZone ?? (try? environment.timeZone(option: nil)) ?? own, own: own)
+    (format, times) = zones.formats(for: appointment.timeZone)
     self.now = now
+  }
+
+  /// The formatters of each appointment zone seen, for a reader in one zone: looking a zone
+  /// up and making its formatters costs more than showing a row.
+  struct Zones {
+    let environment: Environment
+    let readerZone: TimeZone?
+    private var made: [String: (KoreanDateFormat, ReaderTimes)] = [:]
+
+    /// - Parameter readerZone: the zone to show times in; the system zone when nil, or the
+    ///   appointment's own when the system's cannot be read.
+    init(environment: Environment, readerZone: TimeZone?) {
+      self.environment = environment
+      self.readerZone = readerZone
+    }
+
+    mutating func formats(for identifier: String) -> (KoreanDateFormat, ReaderTimes) {
+      if let known = made[identifier] { return known }
+      let own = environment.timeZone(stored: identifier)
+      let reader = readerZone ?? (try? environment.timeZone(option: nil)) ?? own
+      let formats = (KoreanDateFormat(timeZone: own), ReaderTimes(reader: reader, own: own))
+      made[identifier] = formats
+      return formats
+    }
   }
 
   /// `12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)`: the appointment's time as the reader reads it.

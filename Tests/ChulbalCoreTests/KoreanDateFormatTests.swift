@@ -69,6 +69,23 @@ import Testing
     }
   }
 
+  /// `isSameDay` says what DateFormatter's dates say, for instants around every transition.
+  @Test(arguments: zones)
+  func sameDayAgreesWithDateFormatter(zoneName: String, transitions: Int) throws {
+    let zone = try #require(TimeZone(identifier: zoneName))
+    let ours = KoreanDateFormat(timeZone: zone)
+    let reference = Self.referenceFormatter(.date, zone)
+    let instants = Self.instants(zone: zone, count: 2_000, seed: 0x5A4E)
+    var mismatches: [String] = []
+    for (first, second) in zip(instants, instants.dropFirst(7)) {
+      let expected = reference.string(from: first) == reference.string(from: second)
+      if ours.isSameDay(first, second) != expected && mismatches.count < 5 {
+        mismatches.append("\(first.timeIntervalSince1970), \(second.timeIntervalSince1970)")
+      }
+    }
+    #expect(mismatches.isEmpty, "\(zoneName): \(mismatches)")
+  }
+
   struct TransitionCase: Sendable, CustomTestStringConvertible {
     let zone: String
     /// The instant the offset changes, in UTC.

@@ -63,7 +63,7 @@ struct AppointmentView {
   /// in the reader's zone.
   var departureText: String {
     let reader = times.reader
-    return reader.date(plan.departure) == reader.date(plan.start)
+    return reader.isSameDay(plan.departure, plan.start)
       ? reader.time(plan.departure) : reader.full(plan.departure, seenAt: now)
   }
 

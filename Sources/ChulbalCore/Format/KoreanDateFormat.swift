@@ -102,6 +102,16 @@ public struct KoreanDateFormat: Sendable {
     }
   }
 
+  /// Whether two instants fall on the same calendar day in this zone: what comparing their
+  /// ``date(_:)`` strings says, without making them.
+  public func isSameDay(_ first: Date, _ second: Date) -> Bool {
+    func day(_ date: Date) -> Int {
+      let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+      return (seconds + offset(at: date)).floorDivided(by: 86_400)
+    }
+    return day(first) == day(second)
+  }
+
   /// Seconds east of UTC in this zone at `date`.
   public func offset(at date: Date) -> Int {
     fields(date)?.offset ?? timeZone.secondsFromGMT(for: date)

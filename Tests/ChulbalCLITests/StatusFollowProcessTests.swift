@@ -47,11 +47,16 @@ import Testing
     }
   }
 
-  @Test func anAppointmentAddedByAnotherProcessShowsAtOnceEvenBeforeTheDatabaseExists() throws {
+  /// Before the database exists, and on a first run before even its folder does (two levels
+  /// missing: the way to it is watched), an appointment another process adds shows at once.
+  @Test(arguments: ["c.db", "data/chulbal/c.db"])
+  func anAppointmentAddedByAnotherProcessShowsAtOnceEvenBeforeTheDatabaseExists(
+    path: String
+  ) throws {
     let folder = NSTemporaryDirectory() + "chulbal-follow-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let database = folder + "/c.db"
+    let database = folder + "/" + path
     let follower = try Follower(database: database, folder: folder)
     // Nothing upcoming, and no database yet: an empty line, then a wait with no deadline.
     #expect(follower.waitForLines(1, seconds: 10) == [""])
@@ -68,23 +73,6 @@ import Testing
     let later = follower.waitForLines(3, seconds: 10)
     #expect(later.count == 3 && later[2].hasSuffix("전 · 점심"), "\(later)")
     // The ending signals end it with 128 + the signal, as before.
-    #expect(follower.stop(with: SIGTERM) == 143)
-  }
-
-  /// A first run: not even the database's folder exists (two levels are missing). The way to
-  /// it is watched, so the first `add`, which makes both folders, is still seen at once.
-  @Test func theFirstAddIsSeenAtOnceEvenBeforeTheDatabasesFolderExists() throws {
-    let folder = NSTemporaryDirectory() + "chulbal-follow-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let database = folder + "/data/chulbal/c.db"
-    let follower = try Follower(database: database, folder: folder)
-    #expect(follower.waitForLines(1, seconds: 10) == [""])
-    let added = try chulbal(
-      ["add", "카페 미팅", "--at", "+3h", "--travel", "10m", "--buffer", "0"], database: database)
-    #expect(added.status == 0, "\(added.standardError)")
-    let seen = follower.waitForLines(2, seconds: 10)
-    #expect(seen.count == 2 && seen[1].hasSuffix("전 · 카페 미팅"), "\(seen)")
     #expect(follower.stop(with: SIGTERM) == 143)
   }
 

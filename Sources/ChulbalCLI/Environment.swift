@@ -37,6 +37,18 @@ public struct Environment: Sendable {
     opener: any LinkOpener, isInteractive: Bool = false,
     confirm: @escaping @Sendable (String) -> Bool = { _ in false }
   ) {
+    self.init(
+      clock: clock, console: console, systemTimeZone: SystemTimeZone { timeZone },
+      variables: variables, schemeHandlers: schemeHandlers, opener: opener,
+      isInteractive: isInteractive, confirm: confirm)
+  }
+
+  private init(
+    clock: any WallClock, console: any Console, systemTimeZone: SystemTimeZone,
+    variables: [String: String], schemeHandlers: any SchemeHandlerLookup,
+    opener: any LinkOpener, isInteractive: Bool, confirm: @escaping @Sendable (String) -> Bool
+  ) {
+    self.systemTimeZone = systemTimeZone
     self.clock = clock
     self.console = console
     self.variables = variables
@@ -44,7 +56,6 @@ public struct Environment: Sendable {
     self.opener = opener
     self.isInteractive = isInteractive
     self.confirm = confirm
-    systemTimeZone = SystemTimeZone { timeZone }
   }
 
   /// The real clock, environment, terminal and desktop; the system zone honours `TZ`.
@@ -59,16 +70,16 @@ public struct Environment: Sendable {
   public static func live() -> Environment {
     let (variables, undecodable) = ProcessArguments.environment()
     let console = StandardConsole.start(variables: variables)
+    // Not even a placeholder zone: making `TimeZone.gmt` starts Foundation's zone cache.
     var environment = Environment(
       clock: SystemWallClock(wakingWhenReaderLeaves: STDOUT_FILENO), console: console,
-      timeZone: .success(.gmt), variables: variables,
+      systemTimeZone: SystemTimeZone { systemTimeZone(variables) }, variables: variables,
       schemeHandlers: XDGSchemeHandlers(variables: variables),
       opener: URLOpener(variables: variables), isInteractive: isatty(STDIN_FILENO) == 1,
       confirm: { question in
         try? console.write("\(question) [y/N] ", to: .error)
         return isYes(readLine() ?? "")
       })
-    environment.systemTimeZone = SystemTimeZone { systemTimeZone(variables) }
     environment.undecodableVariables = undecodable.mapValues(CLI.shown)
     return environment
   }

@@ -24,17 +24,19 @@ func runOnce(_ argv: [String], helper: String, environment: [String: String]) ->
     variables.forEach { free($0) }
   }
   var pid: pid_t = 0
-  guard posix_spawn(&pid, helper, nil, nil, arguments, variables) == 0 else {
-    fatalError("cannot run \(helper)")
+  let spawned = posix_spawn(&pid, helper, nil, nil, arguments, variables)
+  guard spawned == 0 else {
+    benchFail("cannot run \(helper): \(String(cString: strerror(spawned)))")
   }
   var status: Int32 = 0
   while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
   guard status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
-    fatalError("\(helper) failed for \(argv.joined(separator: " "))")
+    benchFail("\(helper) failed for \(argv.joined(separator: " ")) (status \(status))")
   }
   let fields = text.split(separator: " ").compactMap {
     Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
   }
+  guard fields.count == 3 else { benchFail("\(helper) wrote '\(text)', not three numbers") }
   return RunCost(
     milliseconds: Double(fields[0]) / 1000, peakKilobytes: fields[1], status: Int32(fields[2]))
 }
@@ -82,4 +84,10 @@ func benchAlternate(
     }
     print(line)
   }
+}
+
+/// Says what went wrong on standard error, in one line, and ends the benchmark with status 1.
+func benchFail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("chulbal-bench: \(message)\n".utf8))
+  exit(1)
 }

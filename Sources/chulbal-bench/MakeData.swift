@@ -12,17 +12,19 @@ let benchNow = Date(timeIntervalSince1970: 1_796_014_800)
 /// One every 8 hours from 2,000 hours before ``benchNow``, so a quarter of 1,000 are past, at
 /// 19:00-style whole hours, each 40 minutes away with a 10-minute buffer.
 func makeBenchData(count: Int, folder: String) {
+  guard count >= 1 else { benchFail("--make-data needs at least one appointment, not \(count)") }
   let files = FileManager.default
   try? files.createDirectory(atPath: folder + "/calcurse", withIntermediateDirectories: true)
   let path = folder + "/chulbal.db"
   try? files.removeItem(atPath: path)
-  guard let store = try? Store.openOrCreate(path: path) else {
-    print("cannot create \(path)")
-    exit(1)
+  let store: Store
+  do {
+    store = try Store.openOrCreate(path: path)
+  } catch {
+    benchFail("cannot create \(path): \(error)")
   }
-  let seoul = TimeZone(identifier: "Asia/Seoul")!
-  var calendar = Calendar(identifier: .gregorian)
-  calendar.timeZone = seoul
+  // Seoul has kept +09:00 without summer time since 1988: its wall clock is plain arithmetic.
+  let seoulOffset = 9 * 3600
   let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
   var appointments: [Appointment] = []
   var rem = ""
@@ -36,8 +38,10 @@ func makeBenchData(count: Int, folder: String) {
         coordinate: Coordinate(latitude: 37.4979, longitude: 127.0276), mode: .transit,
         travelSeconds: 40 * 60, travelEstimated: true, bufferSeconds: 600,
         alertLeads: [30 * 60, 10 * 60, 0]))
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: start)
-    let (year, month, day, hour) = (parts.year!, parts.month!, parts.day!, parts.hour!)
+    // Every instant here is after 1970, so plain division floors.
+    let local = Int(start.timeIntervalSince1970) + seoulOffset
+    let civil = CivilDate(days: local / 86_400)
+    let (year, month, day, hour) = (civil.year, civil.month, civil.day, local % 86_400 / 3600)
     rem += "REM \(day) \(months[month - 1]) \(year) AT \(hour):00 MSG 약속 \(index)\n"
     let date = String(format: "%02d/%02d/%04d", month, day, year)
     apts +=
@@ -48,8 +52,7 @@ func makeBenchData(count: Int, folder: String) {
     try rem.write(toFile: folder + "/reminders.rem", atomically: true, encoding: .utf8)
     try apts.write(toFile: folder + "/calcurse/apts", atomically: true, encoding: .utf8)
   } catch {
-    print("cannot write the benchmark data: \(error)")
-    exit(1)
+    benchFail("cannot write the benchmark data: \(error)")
   }
   print("\(count) appointments in \(folder): chulbal.db, reminders.rem, calcurse/apts")
 }

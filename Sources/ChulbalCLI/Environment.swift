@@ -175,7 +175,13 @@ public struct Environment: Sendable {
 
   /// A zone stored with an appointment; the system zone if this machine has lost it.
   func timeZone(stored identifier: String) -> TimeZone {
-    TimeZone(identifier: identifier) ?? (try? timeZone(option: nil)) ?? .gmt
+    TimeZone(identifier: identifier) ?? readerZone(else: .gmt)
+  }
+
+  /// The zone the person reading is in, the system zone; `fallback` when `TZ` names none,
+  /// which only a command that needs the system zone itself reports.
+  func readerZone(else fallback: TimeZone) -> TimeZone {
+    (try? timeZone(option: nil)) ?? fallback
   }
 }
 

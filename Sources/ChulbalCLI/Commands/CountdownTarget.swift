@@ -31,12 +31,12 @@ struct CountdownTarget {
     if let ready = plan.ready { shown.append(("준비", ready)) }
     shown.append(("출발", plan.departure))
     if plan.start != plan.departure { shown.append(("약속", plan.start)) }
-    var day = format.date(now)
+    var before = now
     return shown.map { label, at in
-      let atDay = format.date(at)
-      defer { day = atDay }
+      defer { before = at }
       let own = at == plan.start ? times.ownTime(at, seenAt: now) : ""
-      return "\(label) " + (atDay == day ? format.time(at) : format.full(at, seenAt: now)) + own
+      let text = format.isSameDay(at, before) ? format.time(at) : format.full(at, seenAt: now)
+      return "\(label) " + text + own
     }.joined(separator: " · ")
   }
 
@@ -83,7 +83,7 @@ struct CountdownTarget {
       }
       let plan = DeparturePlan(
         start: start, travelSeconds: travel, bufferSeconds: buffer, alertLeads: [])
-      let times = ReaderTimes(reader: readerZone(environment, else: zone), own: zone)
+      let times = ReaderTimes(reader: environment.readerZone(else: zone), own: zone)
       let title = "약속 " + times.full(start, seenAt: now)
       return CountdownTarget(title: title, place: nil, plan: plan, times: times)
     case .stored(let selector):
@@ -94,12 +94,7 @@ struct CountdownTarget {
       let own = environment.timeZone(stored: appointment.timeZone)
       return CountdownTarget(
         title: appointment.title, place: appointment.place, plan: appointment.plan,
-        times: ReaderTimes(reader: readerZone(environment, else: own), own: own))
+        times: ReaderTimes(reader: environment.readerZone(else: own), own: own))
     }
-  }
-
-  /// The system zone the reader is in; `fallback` when it cannot be read.
-  private static func readerZone(_ environment: Environment, else fallback: TimeZone) -> TimeZone {
-    (try? environment.timeZone(option: nil)) ?? fallback
   }
 }

@@ -66,7 +66,7 @@ enum PlanCommand: Command {
     // The plan is shown in the reader's zone, with --tz's own clock beside when it differs.
     let view = PlanView(
       plan: request.plan, timeZone: request.timeZone,
-      readerZone: (try? environment.timeZone(option: nil)) ?? request.timeZone, now: request.now)
+      readerZone: environment.readerZone(else: request.timeZone), now: request.now)
     return .success(options.has(.json) ? view.json().rendered() : view.text())
   }
 }

@@ -53,7 +53,7 @@ enum StatusCommand: Command {
       let shownZone = next.map { environment.timeZone(stored: $0.timeZone) } ?? zone
       let status = StatusLine(
         appointment: next, now: now, timeZone: shownZone,
-        readerZone: (try? environment.timeZone(option: nil)) ?? shownZone)
+        readerZone: environment.readerZone(else: shownZone))
       return (status.render(barFormat, follow: follows), status.nextChange)
     }
     guard follows else { return .success(try update(at: clock.now()).line) }

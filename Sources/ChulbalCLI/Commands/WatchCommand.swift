@@ -92,7 +92,7 @@ struct WatchSession {
     self.store = store
     self.environment = environment
     settings = try store.settings()
-    logZone = (try? environment.timeZone(option: nil)) ?? .gmt
+    logZone = environment.readerZone(else: .gmt)
     notifiers = NotifierSet(settings: settings, environment: environment)
     watcher = Self.watcher(
       store: store, settings: settings, notifiers: notifiers, environment: environment)
@@ -121,8 +121,8 @@ struct WatchSession {
           handlers: environment.schemeHandlers)
         return AlertNotice.notice(
           for: due, now: now,
-          timeZone: (try? environment.timeZone(option: nil))
-            ?? environment.timeZone(stored: appointment.timeZone),
+          timeZone: environment.readerZone(
+            else: environment.timeZone(stored: appointment.timeZone)),
           link: link?.url, snoozeSeconds: settings.snoozeSeconds)
       },
       delivery: { notifiers.chain.deliver($0) })

@@ -46,7 +46,7 @@ struct AppointmentView {
     mutating func formats(for identifier: String) -> (KoreanDateFormat, ReaderTimes) {
       if let known = made[identifier] { return known }
       let own = environment.timeZone(stored: identifier)
-      let reader = readerZone ?? (try? environment.timeZone(option: nil)) ?? own
+      let reader = readerZone ?? environment.readerZone(else: own)
       let formats = (KoreanDateFormat(timeZone: own), ReaderTimes(reader: reader, own: own))
       made[identifier] = formats
       return formats

@@ -72,7 +72,7 @@ struct PlanView {
   /// Just the time when the alert falls on the departure's day, else the full date.
   private func alertTime(_ instant: Date) -> String {
     let reader = times.reader
-    return reader.date(instant) == reader.date(plan.departure)
+    return reader.isSameDay(instant, plan.departure)
       ? reader.time(instant) : reader.full(instant, seenAt: now)
   }
 

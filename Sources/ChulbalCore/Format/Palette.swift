@@ -17,11 +17,7 @@ public enum Palette {
 
     /// `#8B7CF6`
     public var hex: String {
-      "#"
-        + [red, green, blue].map { value in
-          let digits = String(value, radix: 16, uppercase: true)
-          return digits.count < 2 ? "0" + digits : digits
-        }.joined()
+      "#" + [red, green, blue].map { TextCleaning.hexadecimal(UInt32($0), digits: 2) }.joined()
     }
   }
 

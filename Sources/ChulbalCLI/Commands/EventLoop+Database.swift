@@ -24,17 +24,17 @@ extension EventLoop {
   static func watchingDatabaseOrItsWay(at path: String) throws(SystemCallError) -> (
     loop: EventLoop, watchesDatabase: Bool
   ) {
-    var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    var isFolder: ObjCBool = false
-    guard !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
-      return (try watchingDatabase(at: path), true)
+    func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
+    // The first folder on the way that is missing; the root always exists.
+    var missing = URL(fileURLWithPath: path).deletingLastPathComponent()
+    guard !exists(missing) else { return (try watchingDatabase(at: path), true) }
+    while !exists(missing.deletingLastPathComponent()) {
+      missing = missing.deletingLastPathComponent()
     }
-    var missing = folder.lastPathComponent
-    while folder.path != "/" {
-      missing = folder.lastPathComponent
-      folder = folder.deletingLastPathComponent()
-      if FileManager.default.fileExists(atPath: folder.path) { break }
-    }
-    return (try EventLoop(watching: folder.path, names: [missing]), false)
+    return (
+      try EventLoop(
+        watching: missing.deletingLastPathComponent().path, names: [missing.lastPathComponent]),
+      false
+    )
   }
 }

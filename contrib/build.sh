@@ -17,10 +17,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build
 toolset=.build/release-toolset.json
-cat >"$toolset" <<'JSON'
+cat >"$toolset" <<JSON
 {
   "schemaVersion": "1.0",
-  "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] },
+  "swiftCompiler": {
+    "extraCLIOptions": ["-use-ld=lld", "-ld-path=$PWD/contrib/build/ld.sh",
+      "-Xclang-linker", "-static-libgcc"]
+  },
   "linker": { "extraCLIOptions": ["-z", "pack-relative-relocs"] }
 }
 JSON

@@ -1,0 +1,22 @@
+#!/bin/sh
+# The release binary's linker: the Swift toolchain's lld, with the C++ runtime linked in.
+#
+# `swift build --static-swift-stdlib` links the Swift runtime and Foundation statically but
+# still asks for libstdc++ and libgcc_s as shared libraries (the toolchain's
+# static-stdlib-args.lnk says `-lstdc++`, ahead of anything a build can add). Loading
+# libstdc++.so costs every command its 3,261 symbol relocations: 1.8 million of the 2.8
+# million instructions a Foundation program runs before main (callgrind). Here `-lstdc++`
+# becomes GCC's archive of it (build.sh adds -static-libgcc, so libgcc_s goes too).
+#
+# `-export-dynamic`, also from that file, is dropped: nothing looks chulbal's symbols up at
+# run time, and exporting them turned 786 relocations into symbol lookups.
+for argument in "$@"; do
+  shift
+  case "$argument" in
+    -lstdc++) set -- "$@" -l:libstdc++.a ;;
+    -lsqlite3) set -- "$@" -l:libsqlite3.a ;;
+    -export-dynamic) ;;
+    *) set -- "$@" "$argument" ;;
+  esac
+done
+exec "$(dirname "$(command -v swiftc)")/ld.lld" "$@"

@@ -59,11 +59,14 @@ public struct DeparturePlan: Equatable, Sendable {
   /// A lead that lands on the same instant as `ready` becomes that `prepare` alert, so a
   /// person is never told two things at once.
   public static func alerts(departure: Date, prepSeconds: Int, leads: [Int]) -> [Alert] {
-    var byLead: [Int: Alert.Kind] = [:]
-    for lead in leads where lead >= 0 {
-      byLead[lead] = lead == 0 ? .leave : .remind
+    // A list rather than a dictionary by lead: there are a handful, and an [Int: Kind] costs
+    // every command that plans a search of the runtime's conformance records (callgrind).
+    var byLead: [(lead: Int, kind: Alert.Kind)] = []
+    for lead in leads where lead >= 0 && !(prepSeconds > 0 && lead == prepSeconds) {
+      guard !byLead.contains(where: { $0.lead == lead }) else { continue }
+      byLead.append((lead, lead == 0 ? .leave : .remind))
     }
-    if prepSeconds > 0 { byLead[prepSeconds] = .prepare }
+    if prepSeconds > 0 { byLead.append((prepSeconds, .prepare)) }
     return byLead.map { lead, kind in
       Alert(at: departure.addingTimeInterval(-TimeInterval(lead)), leadSeconds: lead, kind: kind)
     }

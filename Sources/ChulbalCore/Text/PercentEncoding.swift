@@ -8,7 +8,7 @@ import Foundation
 public enum PercentEncoding {
   /// `text` in Unicode NFC (precomposed Hangul, as map apps expect), percent-encoded.
   public static func encode(_ text: String) -> String {
-    encode(bytes: text.precomposedStringWithCanonicalMapping.utf8)
+    encode(bytes: text.precomposed.utf8)
   }
 
   /// `bytes` exactly as they are (a file path is not normalised), percent-encoded, but for the

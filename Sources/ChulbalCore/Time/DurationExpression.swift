@@ -58,8 +58,12 @@ public enum DurationExpression {
   /// The normal form of a duration, which ``parse(_:)`` reads back: `1h30m`, `10m`, `45s`, `0`.
   public static func text(_ seconds: Int) -> String {
     guard seconds > 0 else { return "0" }
-    let parts = [(seconds / 3600, "h"), (seconds % 3600 / 60, "m"), (seconds % 60, "s")]
-    return parts.filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }.joined()
+    var text = ""
+    for (amount, unit) in [(seconds / 3600, "h"), (seconds % 3600 / 60, "m"), (seconds % 60, "s")]
+    where amount > 0 {
+      text += "\(amount)\(unit)"
+    }
+    return text
   }
 
   private static func checked(_ seconds: Int, _ text: String) throws(InputError) -> Int {

@@ -40,7 +40,7 @@ public enum TimeExpression {
   ///
   /// - Throws: `InputError.time` naming the text and the part that could not be used.
   public static func scan(_ text: String) throws(InputError) -> ScannedTime {
-    let normalized = text.precomposedStringWithCanonicalMapping.trimmingWhitespace()
+    let normalized = text.precomposed.trimmingWhitespace()
     guard !normalized.isEmpty else { throw .time(text, reason: "비어 있습니다") }
     if normalized.hasPrefix("+") {
       do {

@@ -38,7 +38,8 @@ public struct Environment: Sendable {
     confirm: @escaping @Sendable (String) -> Bool = { _ in false }
   ) {
     self.init(
-      clock: clock, console: console, systemTimeZone: SystemTimeZone { timeZone },
+      clock: clock, console: console,
+      systemTimeZone: SystemTimeZone { () throws(InputError) in try timeZone.get() },
       variables: variables, schemeHandlers: schemeHandlers, opener: opener,
       isInteractive: isInteractive, confirm: confirm)
   }
@@ -73,7 +74,9 @@ public struct Environment: Sendable {
     // Not even a placeholder zone: making `TimeZone.gmt` starts Foundation's zone cache.
     var environment = Environment(
       clock: SystemWallClock(wakingWhenReaderLeaves: STDOUT_FILENO), console: console,
-      systemTimeZone: SystemTimeZone { systemTimeZone(variables) }, variables: variables,
+      systemTimeZone: SystemTimeZone { () throws(InputError) in
+        try findSystemTimeZone(variables, database: nil)
+      }, variables: variables,
       schemeHandlers: XDGSchemeHandlers(variables: variables),
       opener: URLOpener(variables: variables), isInteractive: isatty(STDIN_FILENO) == 1,
       confirm: { question in
@@ -109,25 +112,34 @@ public struct Environment: Sendable {
   static func systemTimeZone(
     _ variables: [String: String], database: ZoneDatabase? = nil
   ) -> Result<TimeZone, InputError> {
+    Result { () throws(InputError) in try findSystemTimeZone(variables, database: database) }
+  }
+
+  /// ``systemTimeZone(_:database:)`` as a function that throws, which is what the live
+  /// environment calls: holding a Result makes the Swift runtime build its metadata, one of
+  /// its conformance searches at every start-up (callgrind: 0.2 million instructions).
+  private static func findSystemTimeZone(
+    _ variables: [String: String], database: ZoneDatabase?
+  ) throws(InputError) -> TimeZone {
     let database = database ?? ZoneDatabase(variables: variables)
     guard let tz = variables["TZ"] else { return localTimeZone(database) }
-    if tz.isEmpty { return .success(.gmt) }
+    if tz.isEmpty { return .gmt }
     let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
     if name.isEmpty { return localTimeZone(database) }
     if name.hasPrefix("/") {
       guard let zoneName = database.name(ofFile: name) else {
-        return .failure(
-          .unstorableTimeZone(tz, reason: "시간대 데이터베이스(\(database.directory))의 파일이 아닙니다"))
+        throw .unstorableTimeZone(tz, reason: "시간대 데이터베이스(\(database.directory))의 파일이 아닙니다")
       }
-      return TimeZone(ianaName: zoneName).map { .success($0) } ?? .failure(.timeZone(tz))
+      guard let zone = TimeZone(ianaName: zoneName) else { throw .timeZone(tz) }
+      return zone
     }
     if database.contains(name) {
-      return TimeZone(ianaName: ZoneDatabase.zoneName(name)).map { .success($0) }
-        ?? .failure(.timeZone(tz))
+      guard let zone = TimeZone(ianaName: ZoneDatabase.zoneName(name)) else { throw .timeZone(tz) }
+      return zone
     }
     if let rule = POSIXTimeZoneRule(name) {
       if let identifier = rule.fixedZoneIdentifier, let zone = TimeZone(identifier: identifier) {
-        return .success(zone)
+        return zone
       }
       let offset = rule.standardOffsetSeconds
       let reason =
@@ -138,16 +150,16 @@ public struct Environment: Sendable {
         } else {
           UTCOffset.rule
         }
-      return .failure(.unstorableTimeZone(tz, reason: reason))
+      throw .unstorableTimeZone(tz, reason: reason)
     }
     // A zone Foundation knows although this machine has no zone file for it.
-    return TimeZone(ianaName: name).map { .success($0) } ?? .failure(.timeZone(tz))
+    guard let zone = TimeZone(ianaName: name) else { throw .timeZone(tz) }
+    return zone
   }
 
   /// The site-wide zone: `/etc/localtime`'s name in the zone database, else Foundation's guess.
-  private static func localTimeZone(_ database: ZoneDatabase) -> Result<TimeZone, InputError> {
-    .success(
-      database.name(ofFile: database.localTime).flatMap(TimeZone.init(ianaName:)) ?? .current)
+  private static func localTimeZone(_ database: ZoneDatabase) -> TimeZone {
+    database.name(ofFile: database.localTime).flatMap(TimeZone.init(ianaName:)) ?? .current
   }
 
   /// `05:30` for 19 800 seconds.
@@ -167,10 +179,9 @@ public struct Environment: Sendable {
       }
       return zone
     }
-    switch systemTimeZone.value {
-    case .success(let zone): return zone
-    case .failure(let error): throw .environment(variable: "TZ", error)
-    }
+    let (zone, error) = systemTimeZone.value
+    guard let zone else { throw .environment(variable: "TZ", error ?? .timeZone("")) }
+    return zone
   }
 
   /// A zone stored with an appointment; the system zone if this machine has lost it.
@@ -186,18 +197,26 @@ public struct Environment: Sendable {
 }
 
 /// The system zone, found the first time it is asked for and kept.
+///
+/// Kept as a zone or an error, never as a Result: holding and copying a Result makes the
+/// Swift runtime build its metadata, which costs a start-up one of its conformance searches.
 private final class SystemTimeZone: Sendable {
-  private let find: @Sendable () -> Result<TimeZone, InputError>
-  private let found = Mutex<Result<TimeZone, InputError>?>(nil)
+  private let find: @Sendable () throws(InputError) -> TimeZone
+  private let found = Mutex<(zone: TimeZone?, error: InputError?)?>(nil)
 
-  init(_ find: @escaping @Sendable () -> Result<TimeZone, InputError>) {
+  init(_ find: @escaping @Sendable () throws(InputError) -> TimeZone) {
     self.find = find
   }
 
-  var value: Result<TimeZone, InputError> {
+  var value: (zone: TimeZone?, error: InputError?) {
     found.withLock { found in
       if let found { return found }
-      let value = find()
+      let value: (TimeZone?, InputError?)
+      do throws(InputError) {
+        value = (try find(), nil)
+      } catch {
+        value = (nil, error)
+      }
       found = value
       return value
     }

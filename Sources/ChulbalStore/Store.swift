@@ -244,12 +244,12 @@ public final class Store {
     var result: [String: [String]] = [:]
     for row in try database.rows(
       """
-      SELECT m.name, p.name FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p
-      WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY m.name, p.cid
+      SELECT name FROM sqlite_master
+      WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
       """)
     {
-      guard let table = row[0].string, let column = row[1].string else { continue }
-      result[table, default: []].append(column)
+      guard let table = row[0].string else { continue }
+      result[table] = try database.columnNames(table: table)
     }
     return result
   }

@@ -75,23 +75,28 @@ extension ParsedOptions {
     systemZone: () throws(UsageError) -> TimeZone = { .gmt }
   ) throws(UsageError) -> any WallClock {
     guard let text = self[.now] else { return clock }
-    let zone: Result<TimeZone, UsageError> =
-      if let timeZone { .success(timeZone) } else {
-        Result { () throws(UsageError) in try systemZone() }
+    // The zone or why there is none, as a pair rather than a Result: a Result's metadata costs
+    // a start-up one of the Swift runtime's conformance searches (callgrind).
+    let zone: TimeZone?
+    let zoneError: UsageError?
+    if let timeZone {
+      (zone, zoneError) = (timeZone, nil)
+    } else {
+      do throws(UsageError) {
+        (zone, zoneError) = (try systemZone(), nil)
+      } catch {
+        (zone, zoneError) = (nil, error)
       }
+    }
     do {
       return FixedClock(
         try TimeExpression.parseInstant(text) { () throws(InputError) -> TimeZone in
-          switch zone {
-          case .success(let zone): return zone
-          case .failure(.environment(_, let cause)): throw cause
-          case .failure: throw .timeZone("")  // The system zone fails only through TZ.
-          }
+          if let zone { return zone }
+          if case .environment(_, let cause)? = zoneError { throw cause }
+          throw .timeZone("")  // The system zone fails only through TZ.
         })
     } catch {
-      if case .failure(let zoneError) = zone, case .environment(_, error) = zoneError {
-        throw zoneError
-      }
+      if let zoneError, case .environment(_, error) = zoneError { throw zoneError }
       throw .invalidValue(option: OptionSpec.now.name, error)
     }
   }

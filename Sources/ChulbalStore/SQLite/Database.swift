@@ -154,6 +154,26 @@ final class Database {
     }
   }
 
+  /// The names of `table`'s columns in order, from a statement that selects them all and is
+  /// prepared but never run.
+  ///
+  /// A tenth of what `pragma_table_info` joined to `sqlite_master` costs to prepare (callgrind:
+  /// the join took 0.6 million instructions of every command that opens the store).
+  func columnNames(table: String) throws(StoreError) -> [String] {
+    var statement: OpaquePointer?
+    var sql = "SELECT * FROM \""
+    // Not Foundation's replacingOccurrences, whose UTF-16 path costs a start-up two of the
+    // runtime's conformance searches.
+    for character in table { sql += character == "\"" ? "\"\"" : String(character) }
+    sql += "\""
+    let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    defer { sqlite3_finalize(statement) }
+    guard prepared == SQLITE_OK else { throw error(prepared) }
+    return (0..<sqlite3_column_count(statement)).map {
+      sqlite3_column_name(statement, $0).map { String(cString: $0) } ?? ""
+    }
+  }
+
   /// The single value of a one-row, one-column query.
   func scalar(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> SQLValue {
     try rows(sql, values).first?.first ?? .null

@@ -13,6 +13,8 @@
 # It is linked by lld, which the Swift toolchain ships, with its relative relocations packed
 # (DT_RELR, which glibc reads since 2.36): the table of 73,000 relocations shrinks to a few
 # kilobytes, and every command starts with 3 MB less resident (contrib/bench-peers.sh).
+# contrib/build/ld.sh stands in for lld: it links the C++ runtime and SQLite from their
+# archives (no shared library to bind at start) and places start-up code together.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build

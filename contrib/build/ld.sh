@@ -19,4 +19,7 @@ for argument in "$@"; do
     *) set -- "$@" "$argument" ;;
   esac
 done
-exec "$(dirname "$(command -v swiftc)")/ld.lld" "$@"
+# Code that commands run at start-up, placed together (contrib/build/startup.order, written by
+# contrib/build/make-order.sh), so that the pages a command touches are fewer.
+exec "$(dirname "$(command -v swiftc)")/ld.lld" "$@" \
+  --symbol-ordering-file="$(dirname "$0")/startup.order" --no-warn-symbol-ordering

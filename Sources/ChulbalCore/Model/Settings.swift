@@ -112,13 +112,13 @@ public struct Settings: Equatable, Sendable {
     case .buffer: DurationExpression.text(bufferSeconds)
     case .prep: DurationExpression.text(prepSeconds)
     case .alerts:
-      alertLeads.isEmpty ? "none" : alertLeads.map(Self.leadText).joined(separator: ",")
+      alertLeads.isEmpty ? "none" : NameList.joined(alertLeads.map(Self.leadText), separator: ",")
     case .mode: mode.rawValue
-    case .providers: providers.map(\.rawValue).joined(separator: ",")
+    case .providers: NameList.joined(providers.map(\.rawValue), separator: ",")
     case .snooze: DurationExpression.text(snoozeSeconds)
     case .lateCap: DurationExpression.text(lateCapSeconds)
     case .command: notifyCommand.map(CommandWords.join) ?? "none"
-    case .backends: backends.map(\.rawValue).joined(separator: ",")
+    case .backends: NameList.joined(backends.map(\.rawValue), separator: ",")
     }
   }
 }

@@ -121,12 +121,11 @@ extension Workspace {
 
   @Test func navToASavedPlaceIsNamedAfterIt() {
     let workspace = placesWorkspace()
-    let nav = workspace.run(["nav", "--coord", "회사"])
-    #expect(
-      nav.standardOutput == "https://map.kakao.com/link/to/%ED%9A%8C%EC%82%AC,37.4979,127.0276\n")
-    let named = workspace.run(["nav", "--to", "본사", "--coord", "회사"])
-    #expect(
-      named.standardOutput == "https://map.kakao.com/link/to/%EB%B3%B8%EC%82%AC,37.4979,127.0276\n")
+    // Naver's web link is a search by the name, so it shows which name the place was given.
+    let nav = workspace.run(["nav", "--coord", "회사", "--provider", "naver"])
+    #expect(nav.standardOutput == "https://map.naver.com/p/search/%ED%9A%8C%EC%82%AC\n")
+    let named = workspace.run(["nav", "--to", "본사", "--coord", "회사", "--provider", "naver"])
+    #expect(named.standardOutput == "https://map.naver.com/p/search/%EB%B3%B8%EC%82%AC\n")
   }
 }
 

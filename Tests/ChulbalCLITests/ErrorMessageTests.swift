@@ -133,10 +133,10 @@ import Testing
     // 0,0 means "no coordinate" everywhere, and an estimate is held to a week.
     Case(
       arguments: ["add", "t", "--at", "19:00", "--coord", "-34.6,-58.4"],
-      message: "추정한 이동 시간(45일 8시간)이 일주일보다 깁니다: 좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"),
+      message: "추정한 이동 시간(16일 5시간)이 일주일보다 깁니다: 좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"),
     Case(
       arguments: ["plan", "--at", "19:00", "--from", "37.5547,126.9707", "--to", "-34.6,-58.4"],
-      message: "추정한 이동 시간(45일 8시간)이 일주일보다 깁니다: 좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"),
+      message: "추정한 이동 시간(16일 5시간)이 일주일보다 깁니다: 좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"),
     Case(
       arguments: ["plan", "--at", "19:00", "--from", "0,0", "--to", "37,127"],
       message: "'--from 0,0'은 좌표가 없다는 뜻입니다: 실제 좌표를 주거나 '--travel 35m'처럼 이동 시간을 주세요"),

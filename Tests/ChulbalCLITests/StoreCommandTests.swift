@@ -124,7 +124,7 @@ final class Workspace: @unchecked Sendable {
     let appointment = try #require(try store.appointment(id: 1))
     #expect(appointment.note == "2층")
     #expect(appointment.mode == .car)
-    #expect(appointment.travelSeconds == 17 * 60)  // re-estimated for the car
+    #expect(appointment.travelSeconds == 22 * 60)  // re-estimated for the car
     workspace.run(["edit", "1", "--travel", "50m", "--note", "", "--title", "회식"])
     let again = try #require(try store.appointment(id: 1))
     #expect(again.title == "회식" && again.note == nil && again.travelSeconds == 3000)

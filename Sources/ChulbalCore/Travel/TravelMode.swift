@@ -45,12 +45,13 @@ public enum TravelMode: String, CaseIterable, Sendable {
   /// A single city speed cannot fit a 2 km and a 50 km trip: a long trip is mostly on an
   /// expressway or an express line.
   ///
-  /// - Car: the first 5 km at Seoul's average road speed, 24.2 km/h (서울시 2017년 차량통행속도,
-  ///   http://tvseoul.kr/news/article.html?no=14487), the rest at 64 km/h, what the ministry
-  ///   gives for the expressways around Seoul (봉담–광명 34 km in 32 minutes,
-  ///   https://www.hankyung.com/society/article/2016042895628; 구리–포천 41 km in 35 minutes,
-  ///   70 km/h, https://www.hankyung.com/article/2017062763255; Seoul's urban expressways
-  ///   averaged 53.2 km/h in 2017, the source above).
+  /// - Car: the first 8 km at Seoul's average road speed, 24.2 km/h (서울시 2017년 차량통행속도,
+  ///   http://tvseoul.kr/news/article.html?no=14487), the rest at 70 km/h, what the ministry
+  ///   gives for the expressway to Pocheon (구리–포천 41 km in 35 minutes,
+  ///   https://www.hankyung.com/article/2017062763255; 봉담–광명 34 km in 32 minutes, 64 km/h,
+  ///   https://www.hankyung.com/society/article/2016042895628; Seoul's urban expressways
+  ///   averaged 53.2 km/h in 2017, the source above). A trip across the city stays mostly at
+  ///   the city's speed; the 8 km are fitted to the reference trips.
   /// - Transit: the first 2 km at 27 km/h, an all-stop line's pace (우이신설선 11.4 km in 23
   ///   minutes, 29.7 km/h, http://love.seoul.go.kr/asp/articleView.asp?intSeq=4922; 신림선 7.76
   ///   km in 16, https://m.nocutnews.co.kr/news/amp/5760920), the rest at 60 km/h, between the
@@ -65,7 +66,7 @@ public enum TravelMode: String, CaseIterable, Sendable {
   ///   rides and is no travel speed).
   var speedBands: [(kilometres: Double, kilometresPerHour: Double)] {
     switch self {
-    case .car: [(5, 24.2), (.infinity, 64)]
+    case .car: [(8, 24.2), (.infinity, 70)]
     case .transit: [(2, 27), (.infinity, 60)]
     case .walk: [(.infinity, 4.8)]
     case .bike: [(.infinity, 15)]

@@ -304,10 +304,14 @@ import Testing
     #expect(shown.standardOutput.contains("시각    12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)\n"))
     #expect(shown.standardOutput.contains("시간대  뉴욕 (America/New_York)\n"))
     #expect(shown.standardOutput.contains("이동    없음\n"))
+    #expect(!shown.standardOutput.contains("직선거리"))
     #expect(
       shown.standardOutput.contains("출발    12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00) · 1일 9시간 남음\n"))
     let dinner = run(["show", "2", "--now", Self.now, "--db", database])
-    #expect(dinner.standardOutput.contains("이동    대중교통 · 35분 (추정) + 여유 10분\n"))
+    #expect(
+      dinner.standardOutput.contains(
+        "이동    대중교통 · 35분 (추정) + 여유 10분\n"
+          + "        (추정) 직선거리와 평균 속도로 어림한 값이라 40%쯤 틀릴 수 있습니다 (환승·정체는 모름)\n"))
     #expect(dinner.standardOutput.contains("시간대  서울 (Asia/Seoul)\n"))
   }
 

@@ -114,6 +114,20 @@ final class Workspace: @unchecked Sendable {
     #expect(list.count == 1)
   }
 
+  /// show says how rough an estimate is, and only of an estimate.
+  @Test func showSaysHowRoughAnEstimateIs() {
+    let workspace = Workspace()
+    workspace.run(["place", "add", "집", "--coord", "37.5547,126.9707", "--default"])
+    workspace.run(["add", "저녁", "--at", "내일 19:00", "--coord", "37.4979,127.0276"])
+    workspace.run([
+      "add", "점심", "--at", "내일 12:00", "--coord", "37.4979,127.0276", "--travel", "30m",
+    ])
+    let rough = "(추정) 직선거리와 평균 속도로 어림한 값이라 40%쯤 틀릴 수 있습니다 (환승·정체는 모름)\n"
+    #expect(workspace.run(["show", "저녁"]).standardOutput.contains(rough))
+    let given = workspace.run(["show", "점심"]).standardOutput
+    #expect(given.contains("이동    대중교통 · 30분 + 여유 10분\n") && !given.contains(rough), "\(given)")
+  }
+
   @Test func editChangesOnlyWhatIsGiven() throws {
     let workspace = Workspace()
     workspace.run(["place", "add", "집", "--coord", "37.5547,126.9707", "--default"])

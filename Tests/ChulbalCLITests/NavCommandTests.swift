@@ -261,7 +261,11 @@ final class NavWorkspace: @unchecked Sendable {
     #expect(nav.run(["nav", "--provider", "google", "--mode", "transit"]).standardError.isEmpty)
     let table = nav.run(["nav", "--all", "--mode", "transit"]).standardOutput
     let osmRow = try #require(table.split(separator: "\n").first { $0.hasPrefix("osm") })
-    #expect(osmRow.hasSuffix("대중교통 없음: 도보 경로"))
+    #expect(osmRow.hasPrefix("osm     web  대중교통 없음: 도보 경로  https://www.openstreetmap.org/"))
+    // No column for notes when no link has one.
+    #expect(
+      nav.run(["nav", "--all", "--provider", "kakao"]).standardOutput
+        == "kakao  app  \(Self.appLink)\nkakao  web  \(Self.webLink)\n")
     let json = nav.run(["nav", "--all", "--json"]).standardOutput
     let list = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: String]])

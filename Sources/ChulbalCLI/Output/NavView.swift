@@ -4,12 +4,15 @@ import ChulbalTerminal
 /// Navigation links shown to a person (a URL, a table, a QR code) or to a program (JSON).
 enum NavView {
   /// `--all`: every provider's app and web link, in chain order, each with what its map will
-  /// do differently from what was asked, when it will.
+  /// do differently from what was asked, when it will: a column before the links, which are
+  /// long, when any link has one.
   static func all(_ links: [MapLink], json: Bool) -> String {
     guard json else {
+      let noted = links.contains { $0.caveat != nil }
       return TerminalText.table(
         links.map {
-          [$0.provider.rawValue, $0.kind.rawValue, $0.url] + ($0.caveat.map { [short($0)] } ?? [])
+          [$0.provider.rawValue, $0.kind.rawValue] + (noted ? [$0.caveat.map(short) ?? ""] : [])
+            + [$0.url]
         })
     }
     return JSONValue.array(

@@ -15,7 +15,7 @@ import Testing
 ///
 /// Published trips left out, and why:
 /// - 분당선 영통→선릉 53분 (https://www.joongang.co.kr/article/19490210): the slower side of the
-///   article's comparison; the straight line misses that line's detour and the estimate is 19
+///   article's comparison; the straight line misses that line's detour and the estimate is 16
 ///   minutes short.
 /// - GTX-A 수서→동탄 20분 (http://www.getnews.co.kr/news/articleView.html?idxno=667435): an
 ///   express at up to 180 km/h, faster than any line the estimate assumes; the same article's
@@ -23,7 +23,7 @@ import Testing
 /// - 공항철도 직통 서울역→인천공항 43분 and 9호선 all-stop trains where the express is
 ///   published: premium or slower services for a pair already in the table.
 /// - 인천시청→고속터미널 70~80분 (https://www.ictr.or.kr/main/bbs/bbsMsgDetail.do?bcd=reportpress&msg_seq=507&pgno=216):
-///   a range over two transfers; the estimate knows nothing of transfers and is 40 minutes
+///   a range over two transfers; the estimate knows nothing of transfers and is 39 minutes
 ///   short.
 /// - 김포공항→인천공항 by car 20분 (https://www.hankyung.com/society/article/2001032790591): a
 ///   computation at a steady 100 km/h on the opening day, not a typical time; 신월IC→여의도

@@ -34,9 +34,8 @@ enum NavCommand: Command {
     let request = try Self.request(nav, store: store, settings: settings)
     let order = nav.provider.map { [$0] } ?? settings.providers
     let all = order.compactMap { MapLinkBuilder.links(for: request, provider: $0) }.flatMap { $0 }
-    if all.isEmpty, request.routableDestination == nil, request.destinationName != nil {
-      throw UsageError.tmapNeedsCoordinate
-    }
+    // TMAP alone in the order has no link for a place without a coordinate: it has no search.
+    if all.isEmpty, order == [.tmap] { throw UsageError.tmapNeedsCoordinate }
     if nav.listAll { return .success(NavView.all(all, json: nav.json)) }
     guard
       let link = NavigationChain.choose(

@@ -78,7 +78,8 @@ public enum MapLinkBuilder {
       // longitude/latitude (rGoName, rGoX, rGoY; rStName, rStX, rStY for a start), see
       // https://www.npmjs.com/package/react-native-invoke-tmap, and the app's tmap://route
       // takes the same as goalname/goalx/goaly and startname/startx/starty, x being the
-      // longitude, in the form public apps send it. No web link: TMAP has no web map.
+      // longitude, in the form public apps send it (map-links.md has no TMAP section). No web
+      // link: TMAP has no web map.
       var query = ""
       if let origin {
         query += "startname=\(e(request.originName ?? "출발"))"
@@ -93,7 +94,8 @@ public enum MapLinkBuilder {
     case .google:
       let mode = request.mode.named(
         car: "driving", transit: "transit", walk: "walking", bike: "bicycling")
-      // Google gives no driving or walking directions in South Korea (map-links.md §2.5).
+      // Google restricts driving and walking directions in South Korea (map-links.md §2.5;
+      // exactly which modes fail is unconfirmed, so the caveat says a route may not come).
       if [.car, .walk].contains(request.mode),
         destination.isInSouthKorea || origin?.isInSouthKorea == true
       {

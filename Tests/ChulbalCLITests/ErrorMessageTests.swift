@@ -94,9 +94,9 @@ import Testing
       arguments: ["countdown", "--at", "+5m", "--big", "--plain"],
       message: "'--big'과 '--plain'은 함께 쓸 수 없습니다 (--plain은 한 줄씩 씁니다)"),
     Case(
-      arguments: ["config", "set", "providers", "kakao,tmap"],
-      message: "providers: 잘못된 지도 목록 'kakao,tmap': 'tmap'은 지원하지 않는 지도입니다 "
-        + "(kakao, naver, google, apple, osm을 쉼표로, 예: 'kakao,naver,google')"),
+      arguments: ["config", "set", "providers", "kakao,waze"],
+      message: "providers: 잘못된 지도 목록 'kakao,waze': 'waze'는 지원하지 않는 지도입니다 "
+        + "(kakao, naver, tmap, google, apple, osm을 쉼표로, 예: 'kakao,naver,google')"),
     Case(
       arguments: ["status", "--follow", "--now", "2026-11-30T14:00+09:00"],
       message: "'--follow'는 실제 시계를 따르므로 '--now'와 함께 쓸 수 없습니다"),
@@ -133,10 +133,10 @@ import Testing
     // 0,0 means "no coordinate" everywhere, and an estimate is held to a week.
     Case(
       arguments: ["add", "t", "--at", "19:00", "--coord", "-34.6,-58.4"],
-      message: "추정한 이동 시간(45일 8시간)이 일주일보다 깁니다: 좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"),
+      message: "추정한 이동 시간(16일 5시간)이 일주일보다 깁니다: 좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"),
     Case(
       arguments: ["plan", "--at", "19:00", "--from", "37.5547,126.9707", "--to", "-34.6,-58.4"],
-      message: "추정한 이동 시간(45일 8시간)이 일주일보다 깁니다: 좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"),
+      message: "추정한 이동 시간(16일 5시간)이 일주일보다 깁니다: 좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"),
     Case(
       arguments: ["plan", "--at", "19:00", "--from", "0,0", "--to", "37,127"],
       message: "'--from 0,0'은 좌표가 없다는 뜻입니다: 실제 좌표를 주거나 '--travel 35m'처럼 이동 시간을 주세요"),
@@ -229,7 +229,9 @@ import Testing
       arguments: [
         "nav", "--to", String(repeating: "아주 긴 이름 ", count: 300), "--coord", "37.5,127", "--qr",
       ],
-      message: "링크가 너무 길어 QR 코드로 만들 수 없습니다", exitCode: 1),
+      // Kakao's 30-byte 'https://map.kakao.com/link/to/', 300 times 5 syllables of 9 encoded
+      // bytes and 3 spaces of 3, and the 17 bytes of ',37.5000,127.0000'.
+      message: "링크가 16247바이트라 QR 코드로 만들 수 없습니다 (QR 코드에는 2953바이트까지 담깁니다)", exitCode: 1),
   ]
 
   @Test(arguments: otherCases)

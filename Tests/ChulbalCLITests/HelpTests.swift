@@ -90,6 +90,6 @@ import Testing
       ],
       elsewhere.environment())
     #expect(
-      plan.standardOutput.contains("오후 6:10   이동 40분 (추정) + 여유 10분\n"), "\(plan.standardError)")
+      plan.standardOutput.contains("오후 6:15   이동 35분 (추정) + 여유 10분\n"), "\(plan.standardError)")
   }
 }

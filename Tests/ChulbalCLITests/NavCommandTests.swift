@@ -35,9 +35,10 @@ final class NavWorkspace: @unchecked Sendable {
   /// Runs nav against the real XDG handler lookup of the private folders.
   func run(
     _ arguments: [String], extra: [String: String] = [:],
-    opener: any LinkOpener = UnexpectedOpener()
+    opener: any LinkOpener = UnexpectedOpener(), console: RecordingConsole? = nil
   ) -> Outcome {
     var environment = workspace.environment()
+    if let console { environment.console = console }
     environment.variables.merge(variables(extra)) { $1 }
     environment.schemeHandlers = XDGSchemeHandlers(variables: environment.variables)
     environment.opener = opener
@@ -80,8 +81,11 @@ final class NavWorkspace: @unchecked Sendable {
 }
 
 @Suite struct NavCommandTests {
+  /// The appointment's route from the default place 집, by Kakao's mobile-web twin of its app
+  /// link: origin, destination and mode.
   static let webLink =
-    "https://map.kakao.com/link/to/%EA%B0%95%EB%82%A8%EC%97%AD%202%EB%B2%88%20%EC%B6%9C%EA%B5%AC%20%26%20%EC%B9%B4%ED%8E%98,37.4979,127.0276"
+    "https://m.map.kakao.com/scheme/route?sp=37.5665,126.9780&ep=37.4979,127.0276&by=foot"
+  static let appLink = "kakaomap://route?sp=37.5665,126.9780&ep=37.4979,127.0276&by=foot"
 
   @Test func withoutAnInstalledAppTheFirstWebLinkIsChosen() {
     let nav = NavWorkspace()
@@ -163,7 +167,8 @@ final class NavWorkspace: @unchecked Sendable {
     let provider = workspace.run(["nav", "--provider", "yahoo"])
     #expect(
       provider.standardError
-        == "chulbal: --provider: 'yahoo'는 지원하지 않는 지도입니다 (kakao, naver, google, apple, osm 중 하나)\n")
+        == "chulbal: --provider: 'yahoo'는 지원하지 않는 지도입니다 (kakao, naver, tmap, google, apple, osm 중 하나)\n"
+    )
     #expect(provider.exitCode == 2)
   }
 
@@ -171,27 +176,103 @@ final class NavWorkspace: @unchecked Sendable {
     let nav = NavWorkspace()
     let outcome = nav.run(["nav", "--qr", "--app"], extra: ["NO_COLOR": "1"])
     let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
-    #expect(lines.first == Self.webLink)
+    // The line above the code is what the code holds, not the link a browser here would open.
+    #expect(lines.first == Self.appLink)
     let decoded = try QRImage.decode(lines.dropFirst().joined(separator: "\n"), folder: nav.folder)
-    #expect(decoded == "kakaomap://route?sp=37.5665,126.9780&ep=37.4979,127.0276&by=foot")
+    #expect(decoded == Self.appLink)
   }
 
-  @Test func theTerminalQRCodeDecodesBackToTheExactLink() throws {
+  @Test func theTerminalQRCodeDecodesBackToTheExactLinkPrintedAboveIt() throws {
     let nav = NavWorkspace()
     try nav.installHandler(scheme: "kakaomap")
     for (arguments, expected) in [
-      (["nav", "--qr"], Self.webLink),
+      (["nav", "--qr"], Self.webLink), (["nav", "--qr", "--app"], Self.appLink),
       (
-        ["nav", "--qr", "--app"], "kakaomap://route?sp=37.5665,126.9780&ep=37.4979,127.0276&by=foot"
+        ["nav", "--qr", "--mode", "transit"], Self.webLink.replacing("foot", with: "publictransit")
       ),
     ] {
       let outcome = nav.run(arguments, extra: ["NO_COLOR": "1"])
       let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
-      #expect(lines.first == "kakaomap://route?sp=37.5665,126.9780&ep=37.4979,127.0276&by=foot")
+      #expect(lines.first == expected)
       let decoded = try QRImage.decode(
         lines.dropFirst().joined(separator: "\n"), folder: nav.folder)
       #expect(decoded == expected)
+      // The link on one line of 80 columns or two, and the code: an 80×24 terminal shows
+      // all of it with the prompt under it.
+      let linkRows = (expected.count + 79) / 80
+      #expect(linkRows + lines.count - 1 <= 23, "\(lines.count - 1) rows for \(expected)")
     }
+  }
+
+  @Test func aTerminalTooSmallForTheCodeGetsTheLinkAndTheRowsItNeeds() throws {
+    let nav = NavWorkspace()
+    // 60 columns: the 84-column link takes two rows, the code 21, the prompt one.
+    let small = nav.run(["nav", "--qr"], console: RecordingConsole(isTerminal: true, height: 23))
+    #expect(small.exitCode == 1)
+    #expect(small.standardOutput == Self.webLink + "\n")
+    #expect(
+      small.standardError
+        == "chulbal: 터미널이 작아 QR 코드를 그리지 않았습니다: 24줄이 필요한데 지금 23줄입니다 (창을 키우거나 글꼴을 줄이세요)\n")
+    let enough = nav.run(["nav", "--qr"], console: RecordingConsole(isTerminal: true, height: 24))
+    #expect(enough.exitCode == 0, "\(enough.standardError)")
+    #expect(enough.standardOutput.split(separator: "\n").count == 1 + 21)
+  }
+
+  @Test func tmapGivesItsAppLinkAndSaysItDrives() {
+    let nav = NavWorkspace()
+    let outcome = nav.run(["nav", "--provider", "tmap"])
+    #expect(outcome.exitCode == 0)
+    #expect(
+      outcome.standardOutput
+        == "tmap://route?startname=%EC%A7%91&startx=126.9780&starty=37.5665"
+        + "&goalname=%EA%B0%95%EB%82%A8%EC%97%AD%202%EB%B2%88%20%EC%B6%9C%EA%B5%AC%20%26%20%EC%B9%B4%ED%8E%98"
+        + "&goalx=127.0276&goaly=37.4979\n")
+    #expect(outcome.standardError == "chulbal: 티맵은 자동차 길안내만 해서 도보 대신 자동차 경로로 엽니다\n")
+    #expect(nav.run(["nav", "--provider", "tmap", "--mode", "car"]).standardError.isEmpty)
+  }
+
+  @Test func tmapWithoutACoordinateIsRefused() {
+    let nav = NavWorkspace()
+    let outcome = nav.run(["nav", "--provider", "tmap", "--to", "을지로 노가리 골목"])
+    #expect(outcome.exitCode == 2)
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(
+      outcome.standardError
+        == "chulbal: 티맵 링크에는 목적지 좌표가 필요합니다 (티맵에는 이름 검색 링크가 없습니다): "
+        + "'--coord 위도,경도'를 주거나 다른 지도를 고르세요\n")
+    // In a chain, TMAP without a coordinate is passed over for the next map's search.
+    nav.workspace.run(["config", "set", "providers", "tmap,naver"])
+    #expect(
+      nav.run(["nav", "--to", "을지로"]).standardOutput
+        == "https://map.naver.com/p/search/%EC%9D%84%EC%A7%80%EB%A1%9C\n")
+  }
+
+  @Test func whatAMapDoesInsteadIsSaidInTheNoteAndInAll() throws {
+    let nav = NavWorkspace()
+    let osm = nav.run(["nav", "--provider", "osm", "--mode", "transit"])
+    #expect(
+      osm.standardOutput.hasPrefix(
+        "https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot"))
+    #expect(osm.standardError == "chulbal: 오픈스트리트맵에는 대중교통 길찾기가 없어 도보 경로로 엽니다\n")
+    let google = nav.run(["nav", "--provider", "google"])
+    #expect(
+      google.standardError
+        == "chulbal: 구글 지도는 한국에서 도보 길찾기가 제한되어 경로가 나오지 않을 수 있습니다 (대중교통은 됩니다)\n")
+    #expect(nav.run(["nav", "--provider", "google", "--mode", "transit"]).standardError.isEmpty)
+    let table = nav.run(["nav", "--all", "--mode", "transit"]).standardOutput
+    let osmRow = try #require(table.split(separator: "\n").first { $0.hasPrefix("osm") })
+    #expect(osmRow.hasPrefix("osm     web  대중교통 없음: 도보 경로  https://www.openstreetmap.org/"))
+    // No column for notes when no link has one.
+    #expect(
+      nav.run(["nav", "--all", "--provider", "kakao"]).standardOutput
+        == "kakao  app  \(Self.appLink)\nkakao  web  \(Self.webLink)\n")
+    let json = nav.run(["nav", "--all", "--json"]).standardOutput
+    let list = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: String]])
+    #expect(
+      list.filter { $0["note"] != nil }.map { $0["provider"]! + "/" + $0["kind"]! } == [
+        "tmap/app", "google/app", "google/web",
+      ])
   }
 }
 

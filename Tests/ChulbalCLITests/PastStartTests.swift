@@ -285,7 +285,7 @@ import Testing
       $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
     #expect(lines.count == 3)
-    #expect(lines.contains("#2 저녁 약속 12월 1일 (화) 오후 7:00 오후 6:10 1일 4시간 10분 남음"))
+    #expect(lines.contains("#2 저녁 약속 12월 1일 (화) 오후 7:00 오후 6:15 1일 4시간 15분 남음"))
     #expect(
       lines.contains("#1 화상 회의 12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00) 오후 11:00 1일 9시간 남음"))
   }
@@ -295,7 +295,7 @@ import Testing
     let next = run(["next", "--tz", "America/New_York", "--now", Self.now, "--db", database])
     #expect(
       next.standardOutput
-        == "#2 저녁 약속 — 오전 4:10 출발 (1일 4시간 10분 남음) · 12월 1일 (화) 오전 5:00 (서울 오후 7:00)\n")
+        == "#2 저녁 약속 — 오전 4:15 출발 (1일 4시간 15분 남음) · 12월 1일 (화) 오전 5:00 (서울 오후 7:00)\n")
   }
 
   @Test func showNamesTheZoneAndTheModeInKorean() {
@@ -304,10 +304,14 @@ import Testing
     #expect(shown.standardOutput.contains("시각    12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)\n"))
     #expect(shown.standardOutput.contains("시간대  뉴욕 (America/New_York)\n"))
     #expect(shown.standardOutput.contains("이동    없음\n"))
+    #expect(!shown.standardOutput.contains("직선거리"))
     #expect(
       shown.standardOutput.contains("출발    12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00) · 1일 9시간 남음\n"))
     let dinner = run(["show", "2", "--now", Self.now, "--db", database])
-    #expect(dinner.standardOutput.contains("이동    대중교통 · 40분 (추정) + 여유 10분\n"))
+    #expect(
+      dinner.standardOutput.contains(
+        "이동    대중교통 · 35분 (추정) + 여유 10분\n"
+          + "        (추정) 직선거리와 평균 속도로 어림한 값이라 40%쯤 틀릴 수 있습니다 (환승·정체는 모름)\n"))
     #expect(dinner.standardOutput.contains("시간대  서울 (Asia/Seoul)\n"))
   }
 
@@ -323,7 +327,7 @@ import Testing
 
   @Test func aLateDepartureIsSaidAsLeavingLate() {
     addBoth()
-    let listed = run(["list", "--now", "2026-12-01T18:17+09:00", "--db", database])
+    let listed = run(["list", "--now", "2026-12-01T18:22+09:00", "--db", database])
     #expect(listed.standardOutput.contains("출발 7분 지남"), "\(listed.standardOutput)")
   }
 }

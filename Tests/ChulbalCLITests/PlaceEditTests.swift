@@ -32,7 +32,7 @@ extension Workspace {
     #expect(add.standardError.isEmpty)
     #expect(
       add.standardOutput == """
-        #2 회의 — 12월 1일 (화) 오전 10:00 · 오전 9:10 출발 · 이동 40분 (추정) + 여유 10분
+        #2 회의 — 12월 1일 (화) 오전 10:00 · 오전 9:15 출발 · 이동 35분 (추정) + 여유 10분
         저장된 장소 '회사'의 좌표를 씁니다 (37.4979,127.0276)
 
         """)
@@ -47,7 +47,7 @@ extension Workspace {
       "add", "회의", "--at", "내일 오전 10시", "--place", "회사", "--coord", "37.5665,126.978",
     ])
     #expect(
-      add.standardOutput == "#2 회의 — 12월 1일 (화) 오전 10:00 · 오전 9:33 출발 · 이동 17분 (추정) + 여유 10분\n")
+      add.standardOutput == "#2 회의 — 12월 1일 (화) 오전 10:00 · 오전 9:24 출발 · 이동 26분 (추정) + 여유 10분\n")
     let stored = try #require(try workspace.store().appointment(id: 2))
     #expect(stored.coordinate == Coordinate(latitude: 37.5665, longitude: 126.978))
   }
@@ -57,7 +57,7 @@ extension Workspace {
     let edit = workspace.run(["edit", "1", "--place", "회사"])
     #expect(
       edit.standardOutput == """
-        #1 저녁 — 12월 1일 (화) 오후 7:00 · 오후 6:10 출발 · 이동 40분 (추정) + 여유 10분
+        #1 저녁 — 12월 1일 (화) 오후 7:00 · 오후 6:15 출발 · 이동 35분 (추정) + 여유 10분
         저장된 장소 '회사'의 좌표를 씁니다 (37.4979,127.0276)
 
         """)
@@ -77,7 +77,7 @@ extension Workspace {
     let workspace = placesWorkspace()
     let add = workspace.run(["add", "점심", "--at", "내일 12시", "--coord", "회사"])
     #expect(
-      add.standardOutput == "#2 점심 — 12월 1일 (화) 오후 12:00 · 오전 11:10 출발 · 이동 40분 (추정) + 여유 10분\n")
+      add.standardOutput == "#2 점심 — 12월 1일 (화) 오후 12:00 · 오전 11:15 출발 · 이동 35분 (추정) + 여유 10분\n")
     #expect(try workspace.store().appointment(id: 2)?.coordinate == office)
   }
 
@@ -88,9 +88,9 @@ extension Workspace {
     #expect(
       plan.standardOutput == """
         약속  12월 1일 (화) 오전 9:00
-        출발  12월 1일 (화) 오전 8:10   이동 40분 (추정) + 여유 10분
-        알림  오전 7:40 (30분 전) · 오전 8:00 (10분 전) · 오전 8:10 (지금 출발)
-        상태  출발까지 18시간 10분
+        출발  12월 1일 (화) 오전 8:15   이동 35분 (추정) + 여유 10분
+        알림  오전 7:45 (30분 전) · 오전 8:05 (10분 전) · 오전 8:15 (지금 출발)
+        상태  출발까지 18시간 15분
 
         """)
   }
@@ -100,7 +100,7 @@ extension Workspace {
     let workspace = placesWorkspace()
     workspace.run(["place", "add", "3,4번 출구", "--coord", "37.4979,127.0276"])
     let plan = workspace.run(["plan", "--at", "내일 9시", "--from", "집", "--to", "3,4번 출구"])
-    #expect(plan.standardOutput.contains("출발  12월 1일 (화) 오전 8:10   이동 40분 (추정) + 여유 10분\n"))
+    #expect(plan.standardOutput.contains("출발  12월 1일 (화) 오전 8:15   이동 35분 (추정) + 여유 10분\n"))
     workspace.run(["edit", "1", "--coord", "3,4번 출구"])
     #expect(try workspace.store().appointment(id: 1)?.coordinate == office)
   }
@@ -121,12 +121,11 @@ extension Workspace {
 
   @Test func navToASavedPlaceIsNamedAfterIt() {
     let workspace = placesWorkspace()
-    let nav = workspace.run(["nav", "--coord", "회사"])
-    #expect(
-      nav.standardOutput == "https://map.kakao.com/link/to/%ED%9A%8C%EC%82%AC,37.4979,127.0276\n")
-    let named = workspace.run(["nav", "--to", "본사", "--coord", "회사"])
-    #expect(
-      named.standardOutput == "https://map.kakao.com/link/to/%EB%B3%B8%EC%82%AC,37.4979,127.0276\n")
+    // Naver's web link is a search by the name, so it shows which name the place was given.
+    let nav = workspace.run(["nav", "--coord", "회사", "--provider", "naver"])
+    #expect(nav.standardOutput == "https://map.naver.com/p/search/%ED%9A%8C%EC%82%AC\n")
+    let named = workspace.run(["nav", "--to", "본사", "--coord", "회사", "--provider", "naver"])
+    #expect(named.standardOutput == "https://map.naver.com/p/search/%EB%B3%B8%EC%82%AC\n")
   }
 }
 

@@ -43,8 +43,8 @@ import Testing
       names: "'--colour'"),
     // 0,0 is no coordinate, and an estimate past a week is refused, not stored.
     Case(arguments: ["add", "저녁", "--at", "19:00", "--coord", "0,0"], names: "'0,0'"),
-    Case(arguments: ["add", "저녁", "--at", "19:00", "--coord", "-34.6,-58.4"], names: "45일 8시간"),
-    Case(arguments: ["edit", "1", "--coord", "-34.6,-58.4"], names: "45일 8시간"),
+    Case(arguments: ["add", "저녁", "--at", "19:00", "--coord", "-34.6,-58.4"], names: "16일 5시간"),
+    Case(arguments: ["edit", "1", "--coord", "-34.6,-58.4"], names: "16일 5시간"),
     Case(arguments: ["edit", "1", "--from", "0,0"], names: "'0,0'"),
     Case(arguments: ["place", "add", "바다", "--coord", "0,0"], names: "'0,0'"),
     Case(arguments: add + ["정오 7시"], names: "'정오 7시'"),

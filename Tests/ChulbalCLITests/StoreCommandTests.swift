@@ -68,19 +68,19 @@ final class Workspace: @unchecked Sendable {
     ])
     #expect(
       add.standardOutput
-        == "#1 저녁 약속 — 12월 1일 (화) 오후 7:00 · 오후 6:10 출발 · 이동 40분 (추정) + 여유 10분\n")
+        == "#1 저녁 약속 — 12월 1일 (화) 오후 7:00 · 오후 6:15 출발 · 이동 35분 (추정) + 여유 10분\n")
     workspace.run(["add", "치과", "--at", "12/3 10:30", "--travel", "25m"])
     let list = workspace.run(["list"])
     #expect(
       list.standardOutput == """
         번호  제목       약속                      출발       남은 시간
-        #1    저녁 약속  12월 1일 (화) 오후 7:00   오후 6:10  1일 4시간 10분 남음
+        #1    저녁 약속  12월 1일 (화) 오후 7:00   오후 6:15  1일 4시간 15분 남음
         #2    치과       12월 3일 (목) 오전 10:30  오전 9:55  2일 19시간 남음
 
         """)
     #expect(
       workspace.run(["next"]).standardOutput
-        == "#1 저녁 약속 — 오후 6:10 출발 (1일 4시간 10분 남음) · 12월 1일 (화) 오후 7:00 · 강남역 2번 출구\n")
+        == "#1 저녁 약속 — 오후 6:15 출발 (1일 4시간 15분 남음) · 12월 1일 (화) 오후 7:00 · 강남역 2번 출구\n")
   }
 
   @Test func appointmentJSONHasTheDocumentedFields() throws {
@@ -114,6 +114,20 @@ final class Workspace: @unchecked Sendable {
     #expect(list.count == 1)
   }
 
+  /// show says how rough an estimate is, and only of an estimate.
+  @Test func showSaysHowRoughAnEstimateIs() {
+    let workspace = Workspace()
+    workspace.run(["place", "add", "집", "--coord", "37.5547,126.9707", "--default"])
+    workspace.run(["add", "저녁", "--at", "내일 19:00", "--coord", "37.4979,127.0276"])
+    workspace.run([
+      "add", "점심", "--at", "내일 12:00", "--coord", "37.4979,127.0276", "--travel", "30m",
+    ])
+    let rough = "(추정) 직선거리와 평균 속도로 어림한 값이라 40%쯤 틀릴 수 있습니다 (환승·정체는 모름)\n"
+    #expect(workspace.run(["show", "저녁"]).standardOutput.contains(rough))
+    let given = workspace.run(["show", "점심"]).standardOutput
+    #expect(given.contains("이동    대중교통 · 30분 + 여유 10분\n") && !given.contains(rough), "\(given)")
+  }
+
   @Test func editChangesOnlyWhatIsGiven() throws {
     let workspace = Workspace()
     workspace.run(["place", "add", "집", "--coord", "37.5547,126.9707", "--default"])
@@ -124,7 +138,7 @@ final class Workspace: @unchecked Sendable {
     let appointment = try #require(try store.appointment(id: 1))
     #expect(appointment.note == "2층")
     #expect(appointment.mode == .car)
-    #expect(appointment.travelSeconds == 32 * 60)  // re-estimated for the car
+    #expect(appointment.travelSeconds == 22 * 60)  // re-estimated for the car
     workspace.run(["edit", "1", "--travel", "50m", "--note", "", "--title", "회식"])
     let again = try #require(try store.appointment(id: 1))
     #expect(again.title == "회식" && again.note == nil && again.travelSeconds == 3000)

@@ -23,18 +23,21 @@ struct TmuxSession {
     return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
   }
 
-  /// Starts `command` in a detached 70×16 window with colour allowed (the test runner may set
-  /// NO_COLOR); the shell prints its exit status after.
+  /// Starts `command` in a detached window (70×16 unless told) with colour allowed (the test
+  /// runner may set NO_COLOR); the shell prints its exit status after.
   ///
   /// - Parameter terminal: what `env` sets or unsets for the terminal's type.
-  func start(_ command: String, terminal: String = "TERM=xterm-256color COLORTERM=truecolor")
-    throws
-  {
+  ///   - status: how the shell shows the exit status; `printf` leaves the cursor on the
+  ///     status's line, as a prompt would.
+  func start(
+    _ command: String, terminal: String = "TERM=xterm-256color COLORTERM=truecolor",
+    columns: Int = 70, rows: Int = 16, status: String = "echo EXIT=$?"
+  ) throws {
     // The shell shares the terminal's foreground group with chulbal, so it must outlive a
     // Ctrl-\ to report the status; a trap with a command is not inherited, an ignore would be.
     try tmux(
-      "new-session", "-d", "-s", name, "-x", "70", "-y", "16",
-      "trap : QUIT; env -u NO_COLOR \(terminal) \(command); echo EXIT=$?; sleep 60")
+      "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",
+      "trap : QUIT; env -u NO_COLOR \(terminal) \(command); \(status); sleep 60")
   }
 
   /// The process id of the shell's only child, the program it runs.
@@ -46,6 +49,9 @@ struct TmuxSession {
   }
 
   func screen() throws -> String { try tmux("capture-pane", "-p", "-t", name) }
+
+  /// The screen with lines the terminal wrapped joined again.
+  func joinedScreen() throws -> String { try tmux("capture-pane", "-p", "-J", "-t", name) }
 
   /// `1` when the cursor is visible, and `1` when the alternate screen is on.
   func cursorAndAlternateScreen() throws -> String {
@@ -69,6 +75,44 @@ struct TmuxSession {
 }
 
 @Suite(.serialized) struct TerminalSessionTests {
+  /// `nav --qr` for a route across Seoul in a real 80×24 terminal: the link's two lines, the
+  /// code and the shell's next line all on one screen, the code read back by zbarimg; in 80×23
+  /// the link alone and the rows it needs.
+  @Test func navQRInARealEightyByTwentyFourTerminalFitsAndDecodes() throws {
+    let link =
+      "https://m.map.kakao.com/scheme/route?sp=37.5665,126.9780&ep=37.4979,127.0276&by=publictransit"
+    let command =
+      "\(ChulbalProcess.executable.path) nav --to 강남역 --coord 37.4979,127.0276"
+      + " --from 37.5665,126.9780 --mode transit --qr --db /nonexistent/chulbal.db"
+    let session = TmuxSession()
+    defer { session.close() }
+    // The status in place of the prompt: on the line after the code, with nothing after it.
+    try session.start(command, columns: 80, rows: 24, status: "printf EXIT=$?")
+    _ = try session.waitFor("EXIT=")
+    let rows = try session.screen().split(separator: "\n", omittingEmptySubsequences: false)
+    // Nothing scrolled away: the first row is the link's start.
+    #expect(rows.first.map { link.hasPrefix($0) && $0.count == 80 } == true, "\(rows)")
+    let lines = try session.joinedScreen().split(separator: "\n").map(String.init)
+    #expect(lines.first == link)
+    let code = lines.dropFirst().prefix { !$0.hasPrefix("EXIT=") }
+    #expect(code.count == 21)
+    #expect(lines.dropFirst(1 + code.count).first == "EXIT=0")
+    #expect(
+      try QRImage.decode(code.joined(separator: "\n"), folder: NSTemporaryDirectory()) == link)
+
+    let small = TmuxSession()
+    defer { small.close() }
+    try small.start(command, columns: 80, rows: 23, status: "printf EXIT=$?")
+    _ = try small.waitFor("EXIT=")
+    let refused = try small.joinedScreen()
+    #expect(
+      refused.contains(
+        "chulbal: 터미널이 작아 QR 코드를 그리지 않았습니다: 24줄이 필요한데 지금 23줄입니다 (창을 키우거나 글꼴을 줄이세요)\n"),
+      "\(refused)")
+    #expect(refused.hasPrefix(link + "\n") && refused.contains("EXIT=1"), "\(refused)")
+    #expect(!refused.contains("▀"))
+  }
+
   @Test func countdownInARealPseudoTerminalRedrawsAndRestoresTheCursorAfterCtrlC() throws {
     let session = TmuxSession()
     defer { session.close() }

@@ -177,25 +177,30 @@ import Testing
   }
 
   /// Minutes worked out apart from the code, by the README's formula: haversine distance (mean
-  /// radius 6371.0088 km) × detour ÷ speed × 60 + overhead, rounded up. Seoul Station →
-  /// Gangnam is 8.0665 km; City Hall → Jamsil is 12.2838 km, so car 44.92 and walk 196.54.
+  /// radius 6371.0088 km) × detour 1.2 (bike 1.25) is the route; by car its first 8 km at
+  /// 24.2 km/h and the rest at 70, by transit its first 2 km at 27 km/h and the rest at 60 plus
+  /// 22 minutes, on foot 4.8 km/h, by bike 15; rounded up. Seoul Station → Gangnam is 8.0665 km
+  /// (route 9.680 km: car 19.835 + 1.440 = 21.27, transit 22 + 4.444 + 7.680 = 34.12, walk
+  /// 121.00, bike 40.33); City Hall → Jamsil 12.2838 km (car 19.835 + 5.778 = 25.61, walk
+  /// 184.26).
   @Test(arguments: [
-    EstimateCase(route: "서울역→강남", from: seoulStation, to: gangnam, mode: .car, minutes: 32),
-    EstimateCase(route: "서울역→강남", from: seoulStation, to: gangnam, mode: .transit, minutes: 40),
-    EstimateCase(route: "서울역→강남", from: seoulStation, to: gangnam, mode: .walk, minutes: 130),
+    EstimateCase(route: "서울역→강남", from: seoulStation, to: gangnam, mode: .car, minutes: 22),
+    EstimateCase(route: "서울역→강남", from: seoulStation, to: gangnam, mode: .transit, minutes: 35),
+    EstimateCase(route: "서울역→강남", from: seoulStation, to: gangnam, mode: .walk, minutes: 121),
     EstimateCase(route: "서울역→강남", from: seoulStation, to: gangnam, mode: .bike, minutes: 41),
-    EstimateCase(route: "시청→잠실", from: cityHall, to: jamsil, mode: .car, minutes: 45),
-    EstimateCase(route: "시청→잠실", from: cityHall, to: jamsil, mode: .walk, minutes: 197),
+    EstimateCase(route: "시청→잠실", from: cityHall, to: jamsil, mode: .car, minutes: 26),
+    EstimateCase(route: "시청→잠실", from: cityHall, to: jamsil, mode: .walk, minutes: 185),
   ])
-  func estimateIsDetouredDistanceOverSpeedPlusOverheadRoundedUp(_ example: EstimateCase) {
+  func estimateIsTheRouteOverEachBandsSpeedPlusTheFixedMinutesRoundedUp(_ example: EstimateCase) {
     #expect(
       TravelEstimate.minutes(from: example.from, to: example.to, mode: example.mode)
         == example.minutes)
   }
 
-  @Test func samePointCostsOnlyTheOverhead() {
+  @Test func samePointCostsOnlyTheFixedMinutes() {
     #expect(TravelEstimate.minutes(from: Self.gangnam, to: Self.gangnam, mode: .walk) == 0)
-    #expect(TravelEstimate.minutes(from: Self.gangnam, to: Self.gangnam, mode: .transit) == 12)
+    #expect(TravelEstimate.minutes(from: Self.gangnam, to: Self.gangnam, mode: .transit) == 22)
+    #expect(TravelEstimate.movingMinutes(from: Self.gangnam, to: Self.gangnam, mode: .transit) == 0)
   }
 
   /// 0,0 is "no coordinate"; an estimate longer than a typed duration may be is refused.
@@ -213,13 +218,14 @@ import Testing
     #expect(throws: TravelEstimate.Problem.unknownOrigin) {
       try TravelEstimate.seconds(from: nil, to: Self.gangnam, mode: .car)
     }
-    // Seoul Station to Buenos Aires by transit: 19 431.4 km × 1.4 ÷ 25 km/h + 12 min = 65 302
-    // min (45 days 8 hours, worked out apart from the code), not a trip to leave for.
-    #expect(throws: TravelEstimate.Problem.tooLong(seconds: 3_918_120)) {
+    // Seoul Station to Buenos Aires by transit: 19 431.40 km × 1.2 is 23 317.68 km, 2 of them
+    // at 27 km/h (4.44 min) and the rest at 60 (23 315.68 min), and 22 min: 23 343 min (16
+    // days 5 hours, worked out apart from the code), not a trip to leave for.
+    #expect(throws: TravelEstimate.Problem.tooLong(seconds: 1_400_580)) {
       try TravelEstimate.seconds(from: Self.seoulStation, to: buenosAires, mode: .transit)
     }
     let seconds = try TravelEstimate.seconds(from: Self.seoulStation, to: Self.gangnam, mode: .car)
-    #expect(seconds == 32 * 60)
+    #expect(seconds == 22 * 60)
   }
 
   @Test func aDraftTreatsZeroZeroAsNoCoordinate() throws {
@@ -233,7 +239,7 @@ import Testing
       try draft.appointment(settings: .defaults, defaultOrigin: home)
     }
     draft.coordinate = Coordinate(latitude: -34.6, longitude: -58.4)
-    #expect(throws: AppointmentDraft.Problem.estimateTooLong(seconds: 3_918_120)) {
+    #expect(throws: AppointmentDraft.Problem.estimateTooLong(seconds: 1_400_580)) {
       try draft.appointment(settings: .defaults, defaultOrigin: home)
     }
   }

@@ -26,7 +26,7 @@ struct Handlers: SchemeHandlerLookup {
     let mode: TravelMode
     let withOrigin: Bool
     let app: String?
-    let web: String
+    let web: String?
     var testDescription: String { "\(provider) \(mode) \(withOrigin ? "from 집" : "from here")" }
   }
 
@@ -61,7 +61,14 @@ struct Handlers: SchemeHandlerLookup {
           Case(
             provider: .kakao, mode: mode, withOrigin: withOrigin,
             app: "kakaomap://route?\(kakaoStart)ep=\(dest)&by=\(kakaoBy[mode]!)",
-            web: "https://map.kakao.com/link/to/\(n),\(dest)"))
+            web: withOrigin
+              ? "https://m.map.kakao.com/scheme/route?sp=\(home)&ep=\(dest)&by=\(kakaoBy[mode]!)"
+              : "https://map.kakao.com/link/to/\(n),\(dest)"))
+        let tmapStart = withOrigin ? "startname=%EC%A7%91&startx=126.9780&starty=37.5665&" : ""
+        cases.append(
+          Case(
+            provider: .tmap, mode: mode, withOrigin: withOrigin,
+            app: "tmap://route?\(tmapStart)goalname=\(n)&goalx=127.0276&goaly=37.4979", web: nil))
         let naverStart = withOrigin ? "slat=37.5665&slng=126.9780&sname=%EC%A7%91&" : ""
         cases.append(
           Case(
@@ -123,11 +130,12 @@ struct Handlers: SchemeHandlerLookup {
     "한글 이름", "🍜 라멘 & 🍺", "$(touch /tmp/x); rm -rf ~", "  앞뒤 공백  ",
   ]
 
-  @Test(arguments: trickyNames)
-  func everyLinkParsesBackToTheNameAndCoordinates(name: String) throws {
+  @Test(arguments: trickyNames, [true, false])
+  func everyLinkParsesBackToTheNameAndCoordinates(name: String, withOrigin: Bool) throws {
     let request = RouteRequest(
-      destinationName: name, destination: referenceDestination, originName: name,
-      origin: referenceOrigin, mode: .walk)
+      destinationName: name, destination: referenceDestination,
+      originName: withOrigin ? name : nil, origin: withOrigin ? referenceOrigin : nil, mode: .walk)
+    let start = withOrigin ? "37.5665,126.9780" : nil
     for provider in MapProvider.allCases {
       for link in try #require(MapLinkBuilder.links(for: request, provider: provider)) {
         let components = try #require(URLComponents(string: link.url), "\(link.url)")
@@ -136,7 +144,10 @@ struct Handlers: SchemeHandlerLookup {
         }
         switch (provider, link.kind) {
         case (.kakao, .app):
-          #expect(item("sp") == "37.5665,126.9780" && item("ep") == "37.4979,127.0276")
+          #expect(item("sp") == start && item("ep") == "37.4979,127.0276")
+        case (.kakao, .web) where withOrigin:
+          #expect(components.host == "m.map.kakao.com" && components.path == "/scheme/route")
+          #expect(item("sp") == start && item("ep") == "37.4979,127.0276" && item("by") == "foot")
         case (.kakao, .web):
           // 'name,lat,lng' in one path segment: commas and slashes are dropped from the name.
           let segment = String(components.path.dropFirst("/link/to/".count))
@@ -146,22 +157,34 @@ struct Handlers: SchemeHandlerLookup {
             fields.dropLast(2).joined(separator: ",")
               == name.filter { $0 != "," && $0 != "/" }, "\(link.url)")
         case (.naver, .app):
-          #expect(item("dname") == name && item("sname") == name, "\(link.url)")
+          #expect(
+            item("dname") == name && item("sname") == (withOrigin ? name : nil), "\(link.url)")
           #expect(item("dlat") == "37.4979" && item("dlng") == "127.0276")
-          #expect(item("slat") == "37.5665" && item("slng") == "126.9780")
+          #expect(item("slat") == (withOrigin ? "37.5665" : nil))
+          #expect(item("slng") == (withOrigin ? "126.9780" : nil))
           #expect(item("appname") == MapLinkBuilder.naverAppName)
         case (.naver, .web):
           #expect(components.path == "/p/search/" + name, "\(link.url)")
+        case (.tmap, .app):
+          #expect(item("goalname") == name, "\(link.url)")
+          #expect(item("goalx") == "127.0276" && item("goaly") == "37.4979")
+          #expect(item("startname") == (withOrigin ? name : nil), "\(link.url)")
+          #expect(item("startx") == (withOrigin ? "126.9780" : nil))
+          #expect(item("starty") == (withOrigin ? "37.5665" : nil))
+        case (.tmap, .web):
+          Issue.record("TMAP has no web map: \(link.url)")
         case (.google, .app):
-          #expect(item("saddr") == "37.5665,126.9780" && item("daddr") == "37.4979,127.0276")
+          #expect(item("saddr") == start && item("daddr") == "37.4979,127.0276")
         case (.google, .web):
-          #expect(item("origin") == "37.5665,126.9780")
+          #expect(item("origin") == start)
           #expect(item("destination") == "37.4979,127.0276")
         case (.apple, _):
-          #expect(item("source") == "37.5665,126.9780")
+          #expect(item("source") == start)
           #expect(item("destination") == "37.4979,127.0276")
-        case (.osm, _):
+        case (.osm, _) where withOrigin:
           #expect(item("route") == "37.5665,126.9780;37.4979,127.0276")
+        case (.osm, _):
+          #expect(item("mlat") == "37.4979" && item("mlon") == "127.0276")
         }
       }
     }
@@ -171,7 +194,9 @@ struct Handlers: SchemeHandlerLookup {
   func searchLinksWithoutCoordinatesCarryTheWholeName(name: String) throws {
     for destination in [nil, Coordinate(latitude: 0, longitude: 0)] {
       let request = RouteRequest(destinationName: name, destination: destination, mode: .car)
-      for provider in MapProvider.allCases {
+      // TMAP has no search by name: no link at all, never a route to nowhere.
+      #expect(MapLinkBuilder.links(for: request, provider: .tmap) == nil)
+      for provider in MapProvider.allCases where provider != .tmap {
         let links = try #require(MapLinkBuilder.links(for: request, provider: provider))
         #expect(links.allSatisfy { $0.isSearch })
         for link in links {
@@ -205,6 +230,55 @@ struct Handlers: SchemeHandlerLookup {
     let googleFirst = try #require(
       NavigationChain.choose(request, order: [.google, .kakao], handlers: NoHandlers()))
     #expect(googleFirst.url.hasPrefix("https://www.google.com/maps/dir/"))
+  }
+
+  struct CaveatCase: Sendable, CustomTestStringConvertible {
+    let provider: MapProvider
+    let mode: TravelMode
+    let destination: Coordinate
+    let caveat: MapLink.Caveat?
+    var testDescription: String { "\(provider) \(mode) to \(destination)" }
+  }
+
+  static let tokyo = Coordinate(latitude: 35.6812, longitude: 139.7671)
+  static let jeju = Coordinate(latitude: 33.4996, longitude: 126.5312)
+  static let fukuoka = Coordinate(latitude: 33.5902, longitude: 130.4017)
+
+  /// What a map does differently from the request is carried by every link of that provider.
+  @Test(arguments: [
+    CaveatCase(
+      provider: .osm, mode: .transit, destination: referenceDestination, caveat: .transitAsWalk),
+    CaveatCase(provider: .osm, mode: .walk, destination: referenceDestination, caveat: nil),
+    CaveatCase(
+      provider: .tmap, mode: .walk, destination: referenceDestination,
+      caveat: .carOnly(asked: .walk)),
+    CaveatCase(provider: .tmap, mode: .car, destination: referenceDestination, caveat: nil),
+    CaveatCase(
+      provider: .google, mode: .car, destination: referenceDestination,
+      caveat: .restrictedInKorea(.car)),
+    CaveatCase(
+      provider: .google, mode: .walk, destination: jeju, caveat: .restrictedInKorea(.walk)),
+    CaveatCase(provider: .google, mode: .transit, destination: referenceDestination, caveat: nil),
+    CaveatCase(provider: .google, mode: .car, destination: fukuoka, caveat: nil),
+    CaveatCase(provider: .kakao, mode: .transit, destination: referenceDestination, caveat: nil),
+  ])
+  func caveatsSayWhatTheMapWillDoInstead(_ example: CaveatCase) throws {
+    let request = RouteRequest(
+      destinationName: "x", destination: example.destination, originName: "집",
+      origin: example.destination == referenceDestination ? referenceOrigin : Self.tokyo,
+      mode: example.mode)
+    let links = try #require(MapLinkBuilder.links(for: request, provider: example.provider))
+    #expect(links.map(\.caveat) == links.map { _ in example.caveat })
+  }
+
+  @Test func onlyTMAPInTheOrderGivesItsAppLinkForThePhone() throws {
+    let request = RouteRequest(
+      destinationName: referenceName, destination: referenceDestination, mode: .car)
+    let link = try #require(NavigationChain.choose(request, order: [.tmap], handlers: NoHandlers()))
+    #expect(link.url.hasPrefix("tmap://route?goalname="))
+    let web = try #require(
+      NavigationChain.choose(request, order: [.tmap, .naver], handlers: NoHandlers()))
+    #expect(web.url.hasPrefix("https://map.naver.com/"))
   }
 
   @Test func coordinatesNeverUseExponents() {

@@ -57,6 +57,8 @@ enum UsageError: Error, Equatable {
   case estimateTooLong(seconds: Int)
   /// `plan --from 0,0` or `--to 0,0`: the coordinate that means "none", given for a route.
   case unknownCoordinate(option: String)
+  /// `nav --provider tmap` for a place with no coordinate: TMAP has no search by name.
+  case tmapNeedsCoordinate
   /// `nav --app` without `--qr`, which is all it changes.
   case appWithoutQR
   /// `nav --qr --all`: a QR code holds one link, `--all` lists many.
@@ -190,6 +192,8 @@ enum UsageError: Error, Equatable {
         + "좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"
     case .unknownCoordinate(let option):
       return "'\(option) 0,0'은 좌표가 없다는 뜻입니다: 실제 좌표를 주거나 '--travel 35m'처럼 이동 시간을 주세요"
+    case .tmapNeedsCoordinate:
+      return "티맵 링크에는 목적지 좌표가 필요합니다 (티맵에는 이름 검색 링크가 없습니다): '--coord 위도,경도'를 주거나 다른 지도를 고르세요"
     case .appWithoutQR:
       return "'--app'은 '--qr'과 함께 씁니다 (QR 코드에 https 대신 앱 링크를 담습니다)"
     case .qrWithAll:

@@ -14,9 +14,16 @@ enum NavCommand: Command {
   static let about = """
     약속 장소(기본: 다음 약속)까지 가는 길 안내 링크를 씁니다. 출발지는 약속의 출발지,
     없으면 기본 장소, 그것도 없으면 지도 앱이 현재 위치를 씁니다.
-    지도 순서(설정 providers, 기본 kakao,naver,google,apple,osm)에서 이 컴퓨터에 앱이
-    등록된 첫 지도의 앱 링크를, 없으면 첫 지도의 https 링크를 고릅니다.
+    지도 순서(설정 providers, 기본 kakao,naver,tmap,google,apple,osm)에서 이 컴퓨터에 앱이
+    등록된 첫 지도의 앱 링크를, 없으면 웹 지도가 있는 첫 지도의 https 링크를 고릅니다
+    (티맵에는 앱 링크만 있습니다). 출발지가 있으면 카카오맵의 https 링크도 출발지와 수단을
+    담습니다.
     좌표가 없으면 (0,0도) 경로 대신 이름 검색 링크를 주고 그렇다고 알려 줍니다.
+    지도가 요청과 다르게 여는 경우도 알려 줍니다: 오픈스트리트맵은 대중교통을 도보로,
+    티맵은 모든 수단을 자동차로 열고, 구글 지도는 한국에서 자동차·도보 길찾기가 제한됩니다.
+
+    --qr은 첫 줄에 쓴 링크를 그대로 QR 코드로 그립니다. 흔한 경로 링크는 80×24 터미널에
+    들어가고, 터미널이 작으면 QR 코드 대신 몇 줄이 필요한지 알려 줍니다.
     """
   static let options = NavOptions.specs
 
@@ -27,6 +34,8 @@ enum NavCommand: Command {
     let request = try Self.request(nav, store: store, settings: settings)
     let order = nav.provider.map { [$0] } ?? settings.providers
     let all = order.compactMap { MapLinkBuilder.links(for: request, provider: $0) }.flatMap { $0 }
+    // TMAP alone in the order has no link for a place without a coordinate: it has no search.
+    if all.isEmpty, order == [.tmap] { throw UsageError.tmapNeedsCoordinate }
     if nav.listAll { return .success(NavView.all(all, json: nav.json)) }
     guard
       let link = NavigationChain.choose(
@@ -34,16 +43,38 @@ enum NavCommand: Command {
     else {
       throw UsageError.noDestination
     }
-    let notes = NavView.note(for: link, request: request).map { [$0] } ?? []
-    var output = NavView.chosen(link, json: nav.json)
+    // The phone, not this desktop, has the app: --app puts the provider's app link in the QR
+    // code even when no handler is registered here. What the code holds is what is printed.
+    let kind: MapLink.Kind = nav.appInQR ? .app : .web
+    let shown =
+      nav.qr ? all.first { $0.provider == link.provider && $0.kind == kind } ?? link : link
+    let notes = NavView.notes(for: shown, request: request)
+    var output = NavView.chosen(shown, json: nav.json)
     if nav.qr {
-      // The phone, not this desktop, has the app: --app encodes the provider's app link even
-      // when no handler is registered here.
-      let kind: MapLink.Kind = nav.appInQR ? .app : .web
-      let encoded = all.first { $0.provider == link.provider && $0.kind == kind } ?? link
-      guard let code = QRCode(encoded.url) else { throw RuntimeFailure.linkTooLongForQRCode }
+      guard let code = QRCode(shown.url) else {
+        throw RuntimeFailure.linkTooLongForQRCode(bytes: shown.url.utf8.count)
+      }
+      let console = environment.console
+      if console.isTerminal {
+        let width = max(1, console.width())
+        // The link's lines, the code, and the line the shell's prompt takes after them.
+        let linkRows = (TerminalText.width(shown.url) + width - 1) / width
+        let rows = linkRows + code.rows + 1
+        if rows > console.height() || code.columns > width {
+          return Outcome(
+            standardOutput: output,
+            standardError: Outcome.diagnostics(
+              notes + [
+                RuntimeFailure.qrCodeDoesNotFit(
+                  rows: rows, columns: code.columns, terminalRows: console.height(),
+                  terminalColumns: width
+                ).message
+              ]),
+            exitCode: Outcome.failureExitCode)
+        }
+      }
       output += code.rendered(
-        colors: ColorMode.detect(environment.variables, isTerminal: environment.console.isTerminal))
+        colors: ColorMode.detect(environment.variables, isTerminal: console.isTerminal))
     }
     if nav.open {
       do {

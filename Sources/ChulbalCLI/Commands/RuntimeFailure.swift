@@ -1,6 +1,7 @@
 import ChulbalCore
 import ChulbalStore
 import ChulbalSystem
+import ChulbalTerminal
 import Foundation
 
 /// A command that ran but could not do its job (exit status 1).
@@ -10,7 +11,10 @@ enum RuntimeFailure: Error, Equatable {
   case nothingUpcoming(command: String)
   /// The person answered no when asked to confirm a deletion.
   case notRemoved
-  case linkTooLongForQRCode
+  /// A link longer than the largest QR code holds.
+  case linkTooLongForQRCode(bytes: Int)
+  /// The terminal is smaller than the QR code with its link above it.
+  case qrCodeDoesNotFit(rows: Int, columns: Int, terminalRows: Int, terminalColumns: Int)
   /// Standard output was closed when chulbal started, so nothing was done: an `add` whose
   /// confirmation nobody sees would only be retried and kept twice.
   case outputClosed
@@ -35,7 +39,14 @@ enum RuntimeFailure: Error, Equatable {
         }
       return "다가오는 약속이 없습니다. \(next)"
     case .notRemoved: return "지우지 않았습니다"
-    case .linkTooLongForQRCode: return "링크가 너무 길어 QR 코드로 만들 수 없습니다"
+    case .linkTooLongForQRCode(let bytes):
+      return "링크가 \(bytes)바이트라 QR 코드로 만들 수 없습니다 (QR 코드에는 \(QRCode.capacity)바이트까지 담깁니다)"
+    case .qrCodeDoesNotFit(let rows, let columns, let terminalRows, let terminalColumns):
+      let need =
+        columns > terminalColumns
+        ? "\(rows)줄 \(columns)칸이 필요한데 지금 \(terminalRows)줄 \(terminalColumns)칸입니다"
+        : "\(rows)줄이 필요한데 지금 \(terminalRows)줄입니다"
+      return "터미널이 작아 QR 코드를 그리지 않았습니다: \(need) (창을 키우거나 글꼴을 줄이세요)"
     case .outputClosed: return "표준 출력이 닫혀 있어 명령을 실행하지 않았습니다"
     case .unwritableOutput(let error, let afterRunning):
       let what = afterRunning ? "명령은 실행했지만 결과를 표준 출력에 쓰지 못했습니다" : "표준 출력에 쓰지 못했습니다"

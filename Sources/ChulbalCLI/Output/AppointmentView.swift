@@ -106,6 +106,11 @@ struct AppointmentView {
       ? "\(appointment.mode.koreanName) · \(plan.tripText)"
       : plan.bufferSeconds > 0 ? plan.tripText : "없음"
     rows.append(["이동", trip])
+    if plan.travelEstimated, plan.travelSeconds > 0 {
+      // How rough: the model meets published trip times within ±40 %, but it knows the
+      // straight line only, not transfers or the day's traffic.
+      rows.append(["", "(추정) 직선거리와 평균 속도로 어림한 값이라 40%쯤 틀릴 수 있습니다 (환승·정체는 모름)"])
+    }
     if let ready = plan.ready {
       let prep = KoreanDuration.text(seconds: appointment.prepSeconds, precision: .seconds)
       rows.append(["준비", "\(times.full(ready, seenAt: now)) (준비 \(prep))"])

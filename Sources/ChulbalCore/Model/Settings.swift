@@ -17,7 +17,7 @@ public struct Settings: Equatable, Sendable {
       case .prep: "출발 전 준비 시간 (예: 15m)"
       case .alerts: "알림 시각, 출발 몇 분 전 (예: 30m,10m,0 또는 none)"
       case .mode: "이동 수단: car, transit, walk, bike"
-      case .providers: "지도 순서 (예: kakao,naver,google,apple,osm)"
+      case .providers: "지도 순서 (예: kakao,naver,tmap,google,apple,osm)"
       case .snooze: "알림의 '5분 뒤' 단추로 미루는 시간 (예: 5m)"
       case .lateCap: "늦게 깨어났을 때 출발이 이만큼 안 지났으면 알립니다 (예: 10m, 0)"
       case .command: "알림 때 실행할 프로그램과 인수, 셸 없이 (예: 'notify-send -u critical', none)"

@@ -14,36 +14,50 @@ public enum MapLinkBuilder {
     switch provider {
     case .kakao: "kakaomap"
     case .naver: "nmap"
+    case .tmap: "tmap"
     case .google: "comgooglemaps"
     case .apple, .osm: nil  // Never maps:// on Linux: GNOME Maps owns it and rejects routes.
     }
   }
 
-  /// The provider's app link (when it has an app scheme) and web link.
+  /// The provider's app link (when it has an app scheme) and web link (when it has a web map).
   ///
-  /// - Returns: nil when the request has neither a usable coordinate nor a name.
+  /// - Returns: nil when the request has neither a usable coordinate nor a name, and for TMAP
+  ///   without a coordinate: it has no search link.
   public static func links(for request: RouteRequest, provider: MapProvider) -> [MapLink]? {
     let name = request.destinationName.flatMap { $0.isEmpty ? nil : $0 }
     guard let destination = request.routableDestination else {
-      guard let name else { return nil }
+      guard let name, provider != .tmap else { return nil }
       return searchLinks(name, provider)
     }
     let origin = request.routableOrigin
     let e = PercentEncoding.encode
     var links: [MapLink] = []
+    var caveat: MapLink.Caveat?
     func add(_ kind: MapLink.Kind, _ url: String) {
-      links.append(MapLink(provider: provider, kind: kind, url: url, isSearch: false))
+      links.append(
+        MapLink(provider: provider, kind: kind, url: url, isSearch: false, caveat: caveat))
     }
     switch provider {
     case .kakao:
       let by = request.mode.named(
         car: "car", transit: "publictransit", walk: "foot", bike: "bicycle")
       let start = origin.map { "sp=\(pair($0))&" } ?? ""
-      add(.app, "kakaomap://route?\(start)ep=\(pair(destination))&by=\(by)")
-      // The documented web form carries the destination only; commas and slashes end the
-      // name inside its 'name,lat,lng' segment even when encoded, so they are removed.
-      let label = (name ?? "도착").filter { $0 != "," && $0 != "/" }
-      add(.web, "https://map.kakao.com/link/to/\(e(label)),\(pair(destination))")
+      let route = "route?\(start)ep=\(pair(destination))&by=\(by)"
+      add(.app, "kakaomap://" + route)
+      if origin != nil {
+        // Kakao's URL Scheme page gives every app URL a mobile-web twin under
+        // m.map.kakao.com/scheme/ for when the app is missing (map-links.md §2.1, DOC-2 for the
+        // route parameters): the same origin, destination and mode, and short enough for a QR
+        // code on an 80×24 terminal. The widely used link/by/MODE/NAME,LAT,LNG/… form carries
+        // names but is documented nowhere, and each Hangul syllable costs 9 bytes in it.
+        add(.web, "https://m.map.kakao.com/scheme/" + route)
+      } else {
+        // The documented web form for a destination alone; commas and slashes end the name
+        // inside its 'name,lat,lng' segment even when encoded, so they are removed.
+        let label = (name ?? "도착").filter { $0 != "," && $0 != "/" }
+        add(.web, "https://map.kakao.com/link/to/\(e(label)),\(pair(destination))")
+      }
     case .naver:
       let path = request.mode.named(car: "car", transit: "public", walk: "walk", bike: "bicycle")
       var query = ""
@@ -59,9 +73,34 @@ public enum MapLinkBuilder {
         MapLink(
           provider: .naver, kind: .web,
           url: "https://map.naver.com/p/search/\(e(name ?? pair(destination)))", isSearch: true))
+    case .tmap:
+      // TMAP documents no public URL scheme: its SDK's invokeRoute takes a goal name and
+      // longitude/latitude (rGoName, rGoX, rGoY; rStName, rStX, rStY for a start), see
+      // https://www.npmjs.com/package/react-native-invoke-tmap, and the app's tmap://route
+      // takes the same as goalname/goalx/goaly and startname/startx/starty, x being the
+      // longitude, in the form public apps send it (map-links.md has no TMAP section). No web
+      // link: TMAP has no web map.
+      var query = ""
+      if let origin {
+        query += "startname=\(e(request.originName ?? "출발"))"
+        query += "&startx=\(number(origin.longitude))&starty=\(number(origin.latitude))&"
+      }
+      query += "goalname=\(e(name ?? "도착"))"
+      query += "&goalx=\(number(destination.longitude))&goaly=\(number(destination.latitude))"
+      links.append(
+        MapLink(
+          provider: .tmap, kind: .app, url: "tmap://route?\(query)", isSearch: false,
+          caveat: request.mode == .car ? nil : .carOnly(asked: request.mode)))
     case .google:
       let mode = request.mode.named(
         car: "driving", transit: "transit", walk: "walking", bike: "bicycling")
+      // Google restricts driving and walking directions in South Korea (map-links.md §2.5;
+      // exactly which modes fail is unconfirmed, so the caveat says a route may not come).
+      if [.car, .walk].contains(request.mode),
+        destination.isInSouthKorea || origin?.isInSouthKorea == true
+      {
+        caveat = .restrictedInKorea(request.mode)
+      }
       let start = origin.map { "saddr=\(pair($0))&" } ?? ""
       add(.app, "comgooglemaps://?\(start)daddr=\(pair(destination))&directionsmode=\(mode)")
       let from = origin.map { "&origin=\(e(pair($0)))" } ?? ""
@@ -85,7 +124,8 @@ public enum MapLinkBuilder {
         add(.web, "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lng)#map=17/\(lat)/\(lng)")
         return links
       }
-      // No transit engine: walking is the nearest (to and from the stops).
+      // No transit engine: walking is the nearest (to and from the stops), and it is said.
+      if request.mode == .transit { caveat = .transitAsWalk }
       let engine = request.mode.named(car: "car", transit: "foot", walk: "foot", bike: "bicycle")
       add(
         .web,
@@ -111,6 +151,7 @@ public enum MapLinkBuilder {
           (.app, "comgooglemaps://?q=\(e)"),
           (.web, "https://www.google.com/maps/search/?api=1&query=\(e)"),
         ]
+      case .tmap: []
       case .apple: [(.web, "https://maps.apple.com/?q=\(e)")]
       case .osm: [(.web, "https://www.openstreetmap.org/search?query=\(e)")]
       }

@@ -5,8 +5,9 @@ public protocol SchemeHandlerLookup: Sendable {
 
 /// Picks the one link to give a person, from the providers in their order.
 public enum NavigationChain {
-  /// The first provider whose app is installed gets its app link; otherwise the first
-  /// provider's web link, which always opens in a browser.
+  /// The first provider whose app is installed gets its app link; otherwise the first web
+  /// link, which always opens in a browser; when no provider in the order has a web map
+  /// (`--provider tmap`), the first app link, for a phone.
   ///
   /// - Returns: nil when the request has neither a coordinate nor a name.
   public static func choose(
@@ -21,6 +22,6 @@ public enum NavigationChain {
         return app
       }
     }
-    return all.lazy.compactMap { $0.first { $0.kind == .web } }.first
+    return all.lazy.compactMap { $0.first { $0.kind == .web } }.first ?? all.first?.first
   }
 }

@@ -61,7 +61,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
         + "(\(TravelMode.allCases.map(\.rawValue).joined(separator: ", ")) 중 하나)"
     case .providers(let text, let reason):
       return
-        "잘못된 지도 목록 '\(text)': \(reason) (kakao, naver, google, apple, osm을 쉼표로, 예: 'kakao,naver,google')"
+        "잘못된 지도 목록 '\(text)': \(reason) (\(MapProvider.allCases.map(\.rawValue).joined(separator: ", "))을 쉼표로, 예: 'kakao,naver,google')"
     case .placeName(let text, let reason):
       return "잘못된 장소 이름 '\(text)': \(reason)"
     case .title(let text, let reason):

@@ -64,6 +64,18 @@ public struct Coordinate: Equatable, Sendable {
   /// no estimate, no saved place.
   public var isKnown: Bool { latitude != 0 || longitude != 0 }
 
+  /// Whether the point lies in South Korea, by three boxes: the mainland with its near islands,
+  /// Jeju, and Ulleungdo with Dokdo.
+  ///
+  /// Rough at the edges: the mainland box takes in the south of North Korea below 38.7° and
+  /// Japan's Tsushima; it is meant for a caveat on a link, never for a decision that matters.
+  public var isInSouthKorea: Bool {
+    let boxes: [(ClosedRange<Double>, ClosedRange<Double>)] = [
+      (34.0...38.7, 124.5...129.6), (33.1...33.6, 126.1...127.0), (37.2...37.6, 130.7...131.9),
+    ]
+    return boxes.contains { $0.0.contains(latitude) && $0.1.contains(longitude) }
+  }
+
   /// Great-circle distance in kilometres (haversine, mean Earth radius 6371.0088 km).
   public func distanceKilometres(to other: Coordinate) -> Double {
     let radians = Double.pi / 180

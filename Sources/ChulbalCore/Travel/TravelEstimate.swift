@@ -28,15 +28,41 @@ public enum TravelEstimate {
     case tooLong(seconds: Int)
   }
 
-  /// Whole minutes to travel from one point to another, rounded up.
+  /// Whole minutes to travel from one point to another, door to door, rounded up.
   ///
-  /// Great-circle distance × the mode's detour factor ÷ its speed, plus its fixed overhead.
+  /// The mode's fixed minutes (walking to and from transit, waiting) and its moving minutes.
   public static func minutes(from origin: Coordinate, to destination: Coordinate, mode: TravelMode)
     -> Int
   {
-    let kilometres = origin.distanceKilometres(to: destination) * mode.detourFactor
-    let minutes = kilometres / mode.speedKilometresPerHour * 60 + mode.overheadMinutes
-    // Tiny float noise must not round 12.000000001 up to 13.
-    return Int((minutes - 1e-9).rounded(.up))
+    roundedUp(mode.fixedMinutes + moving(from: origin, to: destination, mode: mode))
+  }
+
+  /// Whole minutes spent moving, rounded up: the part of the estimate that published line and
+  /// road times (station to station, interchange to city hall) measure.
+  ///
+  /// The great-circle distance × the mode's detour factor is the route; each of the mode's
+  /// speed bands covers its kilometres of it, the last band the rest.
+  public static func movingMinutes(
+    from origin: Coordinate, to destination: Coordinate, mode: TravelMode
+  ) -> Int {
+    roundedUp(moving(from: origin, to: destination, mode: mode))
+  }
+
+  private static func moving(from origin: Coordinate, to destination: Coordinate, mode: TravelMode)
+    -> Double
+  {
+    var left = origin.distanceKilometres(to: destination) * mode.detourFactor
+    var minutes = 0.0
+    for band in mode.speedBands where left > 0 {
+      let covered = min(left, band.kilometres)
+      minutes += covered / band.kilometresPerHour * 60
+      left -= covered
+    }
+    return minutes
+  }
+
+  /// Tiny float noise must not round 12.000000001 up to 13.
+  private static func roundedUp(_ minutes: Double) -> Int {
+    Int((minutes - 1e-9).rounded(.up))
   }
 }

@@ -21,5 +21,10 @@ for argument in "$@"; do
 done
 # Code that commands run at start-up, placed together (contrib/build/startup.order, written by
 # contrib/build/make-order.sh), so that the pages a command touches are fewer.
-exec "$(dirname "$(command -v swiftc)")/ld.lld" "$@" \
+lld="$(dirname "$(command -v swiftc || echo /swiftc-not-on-path)")/ld.lld"
+if [ ! -x "$lld" ]; then
+  echo "ld.sh: no ld.lld beside swiftc ($lld); put the Swift toolchain's bin folder on PATH" >&2
+  exit 1
+fi
+exec "$lld" "$@" \
   --symbol-ordering-file="$(dirname "$0")/startup.order" --no-warn-symbol-ordering

@@ -8,6 +8,10 @@
 # million instructions a Foundation program runs before main (callgrind). Here `-lstdc++`
 # becomes GCC's archive of it (build.sh adds -static-libgcc, so libgcc_s goes too).
 #
+# `-lsqlite3` (from CSQLite's module map) becomes Debian's libsqlite3.a: the shared library is
+# built with BIND_NOW and binds its own 1,596 symbols by lookup in every process that loads
+# it, a million instructions of every command (LD_DEBUG=bindings, callgrind).
+#
 # `-export-dynamic`, also from that file, is dropped: nothing looks chulbal's symbols up at
 # run time, and exporting them turned 786 relocations into symbol lookups.
 for argument in "$@"; do

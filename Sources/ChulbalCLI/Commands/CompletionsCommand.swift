@@ -12,7 +12,8 @@ enum CompletionsCommand: Command {
   static let operands: [WordKind] = [.choice(of: Shell.self)]
   static let epilogue = """
     설치 (contrib/install.sh가 해 줍니다):
-      bash  chulbal completions bash > ~/.local/share/bash-completion/completions/chulbal
+      bash  chulbal completions bash > \\
+              ~/.local/share/bash-completion/completions/chulbal
       zsh   chulbal completions zsh > ~/.local/share/zsh/site-functions/_chulbal
             (~/.zshrc의 compinit 앞에 fpath+=(~/.local/share/zsh/site-functions))
       fish  chulbal completions fish > ~/.config/fish/completions/chulbal.fish

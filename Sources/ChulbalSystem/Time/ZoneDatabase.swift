@@ -25,19 +25,36 @@ public struct ZoneDatabase: Sendable {
   /// Every zone name the database knows, zones and their links (`Asia/Seoul`, `ROK`, `UTC`),
   /// as tzdata's own summary `tzdata.zi` lists them; empty when it has none.
   ///
-  /// One file read instead of a walk of some 600 files: completion asks on every Tab.
+  /// Completion asks on every Tab, so this is one read of one file, scanned as bytes: read as
+  /// a `String` and split into lines, its 100 kB of rules took 8 ms (hyperfine).
   public func names() -> [String] {
-    guard let text = try? String(contentsOfFile: directory + "/tzdata.zi", encoding: .utf8)
-    else { return [] }
-    // `Z NAME …` starts a zone, `L TARGET NAME` makes a link (zic(8), "tzdata.zi").
-    return text.split(separator: "\n").compactMap { line in
-      let fields = line.split(separator: " ")
-      switch fields.first {
-      case "Z" where fields.count > 1: return String(fields[1])
-      case "L" where fields.count > 2: return String(fields[2])
-      default: return nil
+    let descriptor = open(directory + "/tzdata.zi", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      bytes += buffer[..<count]
+    }
+    // `Z NAME …` starts a zone and `L TARGET NAME` makes a link: zic(8)'s input, in the
+    // abbreviated form tzdata.zi is written in.
+    var names: [String] = []
+    for line in bytes.split(separator: UInt8(ascii: "\n")) {
+      guard line.count > 2, line[line.startIndex + 1] == UInt8(ascii: " ") else { continue }
+      let fields = line.split(separator: UInt8(ascii: " "))
+      let field: Int
+      switch line.first {
+      case UInt8(ascii: "Z"): field = 1
+      case UInt8(ascii: "L"): field = 2
+      default: continue
+      }
+      if fields.count > field, let name = String(validating: fields[field], as: UTF8.self) {
+        names.append(name)
       }
     }
+    return names
   }
 
   /// The zone name of a file: its path below the database once links are followed, as

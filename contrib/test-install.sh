@@ -6,17 +6,8 @@
 #   bash contrib/test-install.sh
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-passed=0
-failed=0
-
-check() {  # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3" >&2
-  fi
-}
+# shellcheck source=contrib/test/check.sh
+source "$here/test/check.sh"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

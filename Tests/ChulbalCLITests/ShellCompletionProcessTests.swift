@@ -56,6 +56,7 @@ import Testing
       reply: ["kakao", "naver", "google", "apple", "osm"]),
     BashCase(words: ["chulbal", "plan", "--from", "강"], reply: ["강남역\\ 2번\\ 출구"]),
     BashCase(words: ["chulbal", "plan", "--tz", "Asia/Seo"], reply: ["Asia/Seoul"]),
+    BashCase(words: ["chulbal", "nav", "--provider", "=", "n"], reply: ["naver"]),
     BashCase(
       words: ["chulbal", "--db", CompletionTests.workspace.folder + "/chulbal.d"],
       reply: [CompletionTests.workspace.database]),

@@ -17,15 +17,19 @@ enum Shell: String, CaseIterable, Sendable {
   // Bash gives a completion function the words in COMP_WORDS and the index of the one under
   // the cursor in COMP_CWORD, and inserts what is left in COMPREPLY (bash(1), "Programmable
   // Completion"). COMP_TYPE is 63 ('?') when bash lists the choices after a second Tab: only
-  // then are descriptions added, as a word inserted with one would carry it along.
+  // then are descriptions added, as a word inserted with one would carry it along. Bash splits
+  // `--tz=Asia/Se` at the sign (COMP_WORDBREAKS), so the value is asked for as `--tz Asia/Se`.
   private static let bashScript = #"""
     # bash completion for chulbal, written by `chulbal completions bash`.
     _chulbal() {
       local current=${COMP_WORDS[COMP_CWORD]}
-      local -a lines=() values=() described=()
+      local -a words=("${COMP_WORDS[@]:1:COMP_CWORD}") lines=() values=() described=()
       local line value
+      if ((COMP_CWORD >= 3)) && [[ ${COMP_WORDS[COMP_CWORD - 1]} == = ]]; then
+        words=("${COMP_WORDS[@]:1:COMP_CWORD-2}" "$current")
+      fi
       COMPREPLY=()
-      mapfile -t lines < <(command chulbal __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
+      mapfile -t lines < <(command chulbal __complete "${words[@]}" 2>/dev/null)
       if [[ ${lines[0]-} == files ]]; then
         compopt -o filenames 2>/dev/null
         mapfile -t COMPREPLY < <(compgen -f -- "$current")

@@ -14,8 +14,12 @@ for arg in "$@"; do
     # The notification tests' private session (contrib/notify-session.sh): dunst on Xvfb;
     # dbus-run-session and dbus-daemon (dbus-daemon), dbus-send for dunstctl (dbus-bin), gdbus
     # (libglib2.0-bin), busctl for `dunstctl history` (systemd), notify-send (libnotify-bin).
+    # The install tests: the completions run in bash, zsh and fish; the man page is linted by
+    # groff (groff-base holds groff and its an/mandoc macros) and mandoc; the package is built
+    # by dpkg-deb and dpkg-shlibdeps (dpkg-dev) and checked by lintian.
     --test)
-      packages+=(tmux zbar-tools dunst xvfb libnotify-bin dbus-daemon dbus-bin libglib2.0-bin systemd)
+      packages+=(tmux zbar-tools dunst xvfb libnotify-bin dbus-daemon dbus-bin libglib2.0-bin systemd
+        zsh fish groff-base mandoc dpkg-dev lintian)
       ;;
     --bench) packages+=(hyperfine tmux remind calcurse gcc libc6-dev) ;;
     *) echo "setup.sh: unknown option '$arg' (--test, --bench)" >&2; exit 2 ;;

@@ -4,17 +4,8 @@
 #   contrib/smoke.sh .build/release/chulbal
 set -uo pipefail
 binary="${1:?usage: smoke.sh PATH-TO-CHULBAL}"
-passed=0
-failed=0
-
-check() {  # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3" >&2
-  fi
-}
+# shellcheck source=contrib/test/check.sh
+source "$(dirname "$0")/test/check.sh"
 
 for zone_offset in Asia/Seoul=+09:00 America/New_York=-05:00 Asia/Kathmandu=+05:45 \
   Australia/Lord_Howe=+11:00; do

@@ -12,6 +12,9 @@ echo "== release binary"
 bash contrib/build.sh
 bash contrib/smoke.sh .build/release/chulbal
 
+echo "== install.sh, the completions it installs, deb.sh and lintian"
+bash contrib/test-install.sh
+
 echo "== swift build --build-tests"
 swift build --build-tests
 

@@ -13,6 +13,7 @@ public enum CLI {
       PlaceEditCommand.self, PlaceRemoveCommand.self, ConfigGetCommand.self, ConfigSetCommand.self,
       ConfigUnsetCommand.self,
       WatchCommand.self, NotifyCommand.self, LogCommand.self, DoctorCommand.self,
+      CompletionsCommand.self,
     ]
   }
 
@@ -71,6 +72,15 @@ public enum CLI {
       throw UsageError.unknownCommand(name, suggestion: suggestion(for: name, among: names))
     }
     if first == "version" { return .success("chulbal \(version)\n") }
+    // Entries for the scripts chulbal installs, not for people: left out of help and of
+    // completion.
+    if first == "__complete" {
+      return .success(Completer(environment: environment).complete(words).rendered)
+    }
+    if first == "__manpage" {
+      if let word = words.first { throw UsageError.unexpectedArgument(word, command: first) }
+      return .success(ManPage.text)
+    }
     // Two-word commands ('place add') are tried before one-word ones.
     if let second = words.first,
       let command = commands.first(where: { $0.name == "\(first) \(second)" })
@@ -106,13 +116,17 @@ public enum CLI {
       옵션:
       \(HelpText.table(globalOptions.map { ($0.synopsis, $0.help) }))
       예:
-        chulbal plan --at "내일 오후 7시" --travel 35m --buffer 10m
-        chulbal place add 집 --coord 37.5665,126.9780 --default
-        chulbal add "저녁 약속" --at "내일 오후 7시" --coord 37.4979,127.0276
-        chulbal next
-
+      \(examples.map { "  \($0)\n" }.joined())
       """
   }
+
+  /// Command lines to start from, for the help and the manual page.
+  static let examples = [
+    #"chulbal plan --at "내일 오후 7시" --travel 35m --buffer 10m"#,
+    "chulbal place add 집 --coord 37.5665,126.9780 --default",
+    #"chulbal add "저녁 약속" --at "내일 오후 7시" --coord 37.4979,127.0276"#,
+    "chulbal next",
+  ]
 
   static func groupHelp(_ group: String, _ members: [any Command.Type]) -> String {
     "사용법: chulbal \(group) <명령> [옵션]\n\n명령:\n"

@@ -164,6 +164,18 @@ extension Store {
       "WHERE substr(title, 1, length(?1)) = ?1", [.text(prefix)], order: "start_at, id")
   }
 
+  /// The number and title of every appointment, by number, read without decoding the rest
+  /// of each row: what completion offers where an appointment is named, on every Tab.
+  ///
+  /// A title that is not text (only a damaged file holds one) is left out rather than
+  /// refused: completion has no way to say so, and the command run next will.
+  public func titles() throws(StoreError) -> [(id: Int, title: String)] {
+    try database.rows("SELECT id, title FROM appointment ORDER BY id").compactMap { row in
+      guard case .integer(let id) = row[0], case .text(let title) = row[1] else { return nil }
+      return (id, title)
+    }
+  }
+
   public var appointmentCount: Int {
     get throws(StoreError) { try database.scalar("SELECT count(*) FROM appointment").int ?? 0 }
   }

@@ -59,6 +59,9 @@ import Testing
     // The command line itself
     Case(arguments: ["plna"], names: "'plna'"),
     Case(arguments: ["--verbose"], names: "'--verbose'"),
+    Case(arguments: ["completions", "tcsh"], names: "'tcsh'"),
+    Case(arguments: ["completions", "bash", "zsh"], names: "'zsh'"),
+    Case(arguments: ["__manpage", "extra"], names: "'extra'"),
     Case(arguments: ["plan", "--at", "19:00", "--trvel", "5m"], names: "'--trvel'"),
     Case(arguments: ["plan", "--travel", "5m"], names: "'--at'"),
     Case(arguments: ["plan", "--at"], names: "'--at'"),

@@ -31,6 +31,12 @@ import Testing
       arguments: ["list", "--al"],
       message: "list에 없는 옵션 '--al' — 혹시 '--all'? (옵션 목록: chulbal list --help)"),
     Case(arguments: ["--verbose"], message: "chulbal에 없는 옵션 '--verbose' (옵션 목록: chulbal --help)"),
+    Case(
+      arguments: ["completions", "tcsh"],
+      message: "셸: 'tcsh'는 지원하지 않는 셸입니다 (bash, zsh, fish 중 하나)"),
+    Case(
+      arguments: ["completions"],
+      message: "completions에는 셸 이름이 필요합니다. 예: chulbal completions bash"),
     Case(arguments: ["list", "--tz"], message: "'--tz' 옵션에 값이 없습니다"),
     Case(arguments: ["list", "--json=yes"], message: "'--json' 옵션은 값을 받지 않습니다"),
     Case(arguments: ["list", "--all", "--all"], message: "'--all' 옵션이 두 번 있습니다"),

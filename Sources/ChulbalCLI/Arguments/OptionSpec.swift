@@ -13,11 +13,17 @@ struct OptionSpec: Hashable, Sendable {
   let value: String?
   /// The help line.
   let help: String
+  /// What the value stands for, for completion; `.text` for a flag.
+  let kind: WordKind
 
-  init(_ name: String, short: String? = nil, value: String? = nil, help: String) {
+  init(
+    _ name: String, short: String? = nil, value: String? = nil, kind: WordKind = .text,
+    help: String
+  ) {
     self.name = name
     self.short = short
     self.value = value
+    self.kind = kind
     self.help = help
   }
 
@@ -25,7 +31,7 @@ struct OptionSpec: Hashable, Sendable {
 
   /// The same option, with the help line one command gives it.
   func help(_ text: String) -> OptionSpec {
-    OptionSpec(name, short: short, value: value, help: text)
+    OptionSpec(name, short: short, value: value, kind: kind, help: text)
   }
 
   /// `-h, --help` or `--at 시각`, as the help table's first column shows it.
@@ -44,10 +50,11 @@ extension OptionSpec {
     "--now", value: "시각",
     help: "현재 시각 대신 이 ISO 8601 시각을 씁니다 (스크립트·테스트용), 예: 2026-11-30T14:00+09:00")
   static let database = OptionSpec(
-    "--db", value: "파일",
+    "--db", value: "파일", kind: .file,
     help: "데이터베이스 파일 (기본: $CHULBAL_DB, 아니면 $XDG_DATA_HOME/chulbal/chulbal.db)")
   static let timeZone = OptionSpec(
-    "--tz", value: "시간대", help: "IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 환경 변수를 따름)")
+    "--tz", value: "시간대", kind: .timeZone,
+    help: "IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 환경 변수를 따름)")
   /// `--tz` of the commands that show stored appointments.
   static let readerZoneHelp = "시각을 보여 주고 --now를 읽을 시간대 (기본: 시스템 시간대)"
   static let at = OptionSpec("--at", value: "시각", help: "약속 시각 (chulbal plan --help의 '시각 쓰는 법')")
@@ -62,14 +69,15 @@ extension OptionSpec {
     "--alerts", value: "목록",
     help: "출발 몇 분 전에 알릴지, 쉼표로; 끄려면 none (기본: 설정의 alerts 값, 초깃값 \(initially(.alerts)))")
   static let mode = OptionSpec(
-    "--mode", value: "수단",
+    "--mode", value: "수단", kind: .choice(of: TravelMode.self),
     help: "car, transit, walk, bike (기본: 설정의 mode 값, 초깃값 \(initially(.mode)))")
 
   /// A setting's default as help shows it.
   static func initially(_ key: Settings.Key) -> String { Settings.defaults.text(key) }
-  static let place = OptionSpec("--place", value: "이름", help: "장소 이름, 예: \"강남역 2번 출구\"")
+  static let place = OptionSpec(
+    "--place", value: "이름", kind: .place, help: "장소 이름, 예: \"강남역 2번 출구\"")
   static let coord = OptionSpec("--coord", value: "위도,경도", help: "장소 좌표, 예: 37.4979,127.0276")
   static let from = OptionSpec(
-    "--from", value: "장소|위도,경도", help: "출발지: 저장된 장소 이름이나 좌표 (기본: 기본 장소)")
+    "--from", value: "장소|위도,경도", kind: .place, help: "출발지: 저장된 장소 이름이나 좌표 (기본: 기본 장소)")
   static let note = OptionSpec("--note", value: "메모", help: "메모")
 }

@@ -16,6 +16,11 @@ protocol Command {
   static var options: [OptionSpec] { get }
   /// Sections after the options, such as examples; empty for none.
   static var epilogue: String { get }
+  /// What each word after the command's name that is not an option stands for, in order, for
+  /// completion; empty when it takes none or only free text (`add`'s title).
+  static var operands: [WordKind] { get }
+  /// Whether the last of `operands` may be given any number of times (`remove 3 4 5`).
+  static var repeatsLastOperand: Bool { get }
   /// Does the work; throws `UsageError` for bad input (nothing written), anything else for a
   /// runtime failure. Every option is read into a typed value before any file is touched.
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome
@@ -23,6 +28,8 @@ protocol Command {
 
 extension Command {
   static var epilogue: String { "" }
+  static var operands: [WordKind] { [] }
+  static var repeatsLastOperand: Bool { false }
 
   /// Every option, `--help` last.
   static var specs: [OptionSpec] { options + [.help] }

@@ -7,6 +7,7 @@ import Foundation
 enum ConfigGetCommand: Command {
   static let name = "config get"
   static let summary = "설정을 봅니다"
+  static let operands: [WordKind] = [.settingKey]
   static let usage = ["chulbal config get [이름] [--json]"]
   static let about = "설정 값을 보여 줍니다. 바꾸지 않은 설정은 기본값입니다."
   static let options: [OptionSpec] = [.database, .json]
@@ -35,6 +36,7 @@ enum ConfigGetCommand: Command {
 enum ConfigSetCommand: Command {
   static let name = "config set"
   static let summary = "설정을 바꿉니다"
+  static let operands: [WordKind] = [.settingKey, .text]
   static let usage = ["chulbal config set 이름 값"]
   static let about = "설정을 바꿉니다. 값은 확인한 뒤 표준 형태로 저장합니다 (10분 → 10m)."
   static let options: [OptionSpec] = [.database]
@@ -75,6 +77,7 @@ enum ConfigSetCommand: Command {
 enum ConfigUnsetCommand: Command {
   static let name = "config unset"
   static let summary = "설정을 기본값으로 되돌립니다"
+  static let operands: [WordKind] = [.settingKey]
   static let usage = ["chulbal config unset 이름"]
   static let about = "바꾼 설정을 지워 기본값으로 되돌립니다. 바꾼 적이 없으면 그대로 둡니다."
   static let options: [OptionSpec] = [.database]

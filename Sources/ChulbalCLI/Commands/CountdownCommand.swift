@@ -8,6 +8,7 @@ import Foundation
 enum CountdownCommand: Command {
   static let name = "countdown"
   static let summary = "출발까지 남은 시간을 실시간으로 보여 줍니다"
+  static let operands: [WordKind] = [.appointment]
   static let usage = [
     "chulbal countdown [번호|제목] [--until depart|start] [--big|--plain]",
     "chulbal countdown --at 시각 [--travel 시간] [--buffer 시간] [--tz 시간대]",
@@ -25,7 +26,7 @@ enum CountdownCommand: Command {
     case depart, start
   }
   static let until = OptionSpec(
-    "--until", value: "depart|start",
+    "--until", value: "depart|start", kind: .choice(of: Until.self),
     help: "depart: 출발 시각에 끝냅니다; start(기본): 약속 시각까지 셉니다")
   static let plain = OptionSpec(
     "--plain", help: "화면을 다시 그리지 않고 한 줄씩 씁니다 (파이프, NO_COLOR, TERM이 없거나 dumb일 때도)")

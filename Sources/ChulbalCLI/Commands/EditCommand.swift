@@ -5,6 +5,7 @@ import ChulbalStore
 enum EditCommand: Command {
   static let name = "edit"
   static let summary = "약속을 고칩니다"
+  static let operands: [WordKind] = [.appointment]
   static let usage = ["chulbal edit 번호|제목 [--title 제목] [add와 같은 옵션…]"]
   static let about = """
     지정한 옵션만 바꾸고 나머지는 그대로 둡니다. 이동 시간이 추정값이었거나 --coord, --from,

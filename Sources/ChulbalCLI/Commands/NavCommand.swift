@@ -7,6 +7,7 @@ import Foundation
 enum NavCommand: Command {
   static let name = "nav"
   static let summary = "길 안내 링크 (카카오맵, 네이버 지도, …)와 QR 코드"
+  static let operands: [WordKind] = [.appointment]
   static let usage = [
     "chulbal nav [번호|제목] [--from 장소|위도,경도] [--mode 수단] [--provider 지도] [--all] [--open] [--qr [--app]] [--json]",
     "chulbal nav --to 이름 --coord 위도,경도|장소 [--from …] [--mode …]",

@@ -12,7 +12,7 @@ struct NavOptions {
 
   static let to = OptionSpec("--to", value: "이름", help: "저장하지 않은 목적지의 이름 (--coord와 함께)")
   static let provider = OptionSpec(
-    "--provider", value: "지도",
+    "--provider", value: "지도", kind: .choice(of: MapProvider.self),
     help: "kakao, naver, tmap, google, apple, osm 중 하나만 씁니다 (tmap은 앱 링크만)")
   static let all = OptionSpec("--all", help: "모든 지도의 앱 링크와 웹 링크 (표, 또는 --json)")
   static let open = OptionSpec("--open", help: "이 데스크톱에서 링크를 엽니다 (xdg-open, 셸 없이)")

@@ -84,6 +84,7 @@ enum PlaceListCommand: Command {
 enum PlaceRemoveCommand: Command {
   static let name = "place remove"
   static let summary = "저장한 장소를 지웁니다"
+  static let operands: [WordKind] = [.place]
   static let usage = ["chulbal place remove 이름"]
   static let about = "장소를 지웁니다. 이미 저장한 약속의 출발지 좌표는 그대로 남습니다."
   static let options: [OptionSpec] = [.database]
@@ -109,6 +110,7 @@ enum PlaceRemoveCommand: Command {
 enum PlaceEditCommand: Command {
   static let name = "place edit"
   static let summary = "저장한 장소를 고칩니다"
+  static let operands: [WordKind] = [.place]
   static let usage = ["chulbal place edit 이름 [--coord 위도,경도] [--default] [--rename 새 이름]"]
   static let about = """
     장소의 좌표나 이름을 바꾸거나 기본 출발지로 정합니다. 주지 않은 것은 그대로 둡니다.

@@ -5,6 +5,8 @@ import ChulbalStore
 enum RemoveCommand: Command {
   static let name = "remove"
   static let summary = "약속을 지웁니다"
+  static let operands: [WordKind] = [.appointment]
+  static let repeatsLastOperand = true
   static let usage = ["chulbal remove 번호|제목… [--yes]"]
   static let about = """
     약속을 지웁니다. 터미널에서는 먼저 묻고, 입력이 터미널이 아니면 --yes가 있어야 지웁니다.

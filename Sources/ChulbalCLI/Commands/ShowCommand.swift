@@ -5,6 +5,7 @@ import ChulbalStore
 enum ShowCommand: Command {
   static let name = "show"
   static let summary = "약속 하나를 자세히 봅니다"
+  static let operands: [WordKind] = [.appointment]
   static let usage = ["chulbal show 번호|제목 [--json]"]
   static let about = "번호(3 또는 #3)나 제목의 앞부분으로 약속 하나를 골라 자세히 보여 줍니다."
   static let options: [OptionSpec] = [

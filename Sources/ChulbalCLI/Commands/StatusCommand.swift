@@ -15,7 +15,7 @@ enum StatusCommand: Command {
     쓸 수 없으면 상태 1로 끝나고, 읽는 쪽이 파이프를 닫으면 조용히 상태 0으로 끝납니다.
     """
   static let format = OptionSpec(
-    "--format", value: "형식",
+    "--format", value: "형식", kind: .choice(of: StatusLine.Format.self),
     help: "text(기본), json, waybar(JSON: text, tooltip, class, percentage), "
       + "i3blocks(full_text, short_text, color), tmux(#[fg=…,bg=…] 색 포함)")
   static let follow = OptionSpec(

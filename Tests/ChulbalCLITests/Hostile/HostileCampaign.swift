@@ -82,7 +82,7 @@ enum HostileCampaign {
     "config get": ["config", "get"], "config set": ["config", "set", "buffer", "10m"],
     "config unset": ["config", "unset", "buffer"],
     "watch": ["watch", "--once"], "notify": ["notify", "--test"], "log": ["log"],
-    "doctor": ["doctor"],
+    "doctor": ["doctor"], "completions": ["completions", "bash"],
   ]
 
   /// Every command's name and options, straight from the commands.

@@ -1,0 +1,111 @@
+/// A shell `chulbal completions` writes a script for.
+///
+/// Each script is glue only: on every Tab it hands the words typed so far to
+/// `chulbal __complete` and shows what comes back, so what is offered always matches the
+/// binary that is installed, and the database it reads.
+enum Shell: String, CaseIterable, Sendable {
+  case bash, zsh, fish
+
+  var script: String {
+    switch self {
+    case .bash: Self.bashScript
+    case .zsh: Self.zshScript
+    case .fish: Self.fishScript
+    }
+  }
+
+  // Bash gives a completion function the words in COMP_WORDS and the index of the one under
+  // the cursor in COMP_CWORD, and inserts what is left in COMPREPLY (bash(1), "Programmable
+  // Completion"). COMP_TYPE is 63 ('?') when bash lists the choices after a second Tab: only
+  // then are descriptions added, as a word inserted with one would carry it along. Bash splits
+  // `--tz=Asia/Se` at the sign (COMP_WORDBREAKS), so the value is asked for as `--tz Asia/Se`.
+  private static let bashScript = #"""
+    # bash completion for chulbal, written by `chulbal completions bash`.
+    _chulbal() {
+      local current=${COMP_WORDS[COMP_CWORD]}
+      local -a words=("${COMP_WORDS[@]:1:COMP_CWORD}") lines=() values=() described=()
+      local line value
+      if ((COMP_CWORD >= 3)) && [[ ${COMP_WORDS[COMP_CWORD - 1]} == = ]]; then
+        words=("${COMP_WORDS[@]:1:COMP_CWORD-2}" "$current")
+      fi
+      COMPREPLY=()
+      mapfile -t lines < <(command chulbal __complete "${words[@]}" 2>/dev/null)
+      if [[ ${lines[0]-} == files ]]; then
+        compopt -o filenames 2>/dev/null
+        mapfile -t COMPREPLY < <(compgen -f -- "$current")
+        return 0
+      fi
+      for line in "${lines[@]:1}"; do
+        value=${line%%$'\t'*}
+        # A place name with a space in it is inserted as one word.
+        [[ $value == *[!-[:alnum:]_./:,@%+=]* ]] && printf -v value '%q' "$value"
+        values+=("$value")
+        if [[ $line == *$'\t'* ]]; then
+          described+=("$value  (${line#*$'\t'})")
+        else
+          described+=("$value")
+        fi
+      done
+      if [[ ${COMP_TYPE-} == 63 && ${#values[@]} -gt 1 ]]; then
+        COMPREPLY=("${described[@]}")
+      else
+        COMPREPLY=("${values[@]}")
+      fi
+      return 0
+    }
+    complete -F _chulbal chulbal
+
+    """#
+
+  // The first line makes compinit autoload the file from a folder on fpath; sourced instead,
+  // the last lines register the function (zshcompsys(1), "Autoloaded files"). _describe
+  // shows `value:description` pairs, so a colon in a value is escaped.
+  private static let zshScript = #"""
+    #compdef chulbal
+    # zsh completion for chulbal, written by `chulbal completions zsh`.
+    _chulbal() {
+      local -a lines candidates
+      local line value
+      lines=("${(@f)$(command chulbal __complete "${(@Q)words[2,CURRENT]}" 2>/dev/null)}")
+      if [[ ${lines[1]} == files ]]; then
+        _files
+        return
+      fi
+      for line in "${(@)lines[2,-1]}"; do
+        [[ -n $line ]] || continue
+        value=${${line%%$'\t'*}//:/\\:}
+        if [[ $line == *$'\t'* ]]; then
+          candidates+=("$value:${line#*$'\t'}")
+        else
+          candidates+=("$value")
+        fi
+      done
+      _describe -t values chulbal candidates
+    }
+    if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then
+      _chulbal "$@"
+    else
+      compdef _chulbal chulbal
+    fi
+
+    """#
+
+  // `commandline -opc` gives the words before the one being typed, unquoted, and
+  // `commandline -ct` that one; a completion printed as `value<TAB>description` shows its
+  // description (fish's `complete` documentation).
+  private static let fishScript = #"""
+    # fish completion for chulbal, written by `chulbal completions fish`.
+    function __chulbal_complete
+        set -l words (commandline -opc)
+        set -l current (commandline -ct)
+        set -l lines (command chulbal __complete $words[2..-1] "$current" 2>/dev/null)
+        if test "$lines[1]" = files
+            __fish_complete_path "$current"
+            return
+        end
+        printf '%s\n' $lines[2..-1]
+    end
+    complete -c chulbal -f -a '(__chulbal_complete)'
+
+    """#
+}

@@ -1,0 +1,132 @@
+import ChulbalTestSupport
+import Foundation
+import Testing
+
+@testable import ChulbalCLI
+
+/// What `chulbal __complete` offers for a line being typed, against a database with two
+/// appointments and two places.
+@Suite struct CompletionTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    /// The words after `chulbal`, the last the one being typed.
+    let words: [String]
+    let values: [String]
+    var files = false
+    var testDescription: String { words.joined(separator: " ") + "⇥" }
+  }
+
+  static let workspace: Workspace = {
+    let workspace = Workspace()
+    workspace.run(["add", "저녁 약속", "--at", "2026-12-01 19:00", "--travel", "30m"])
+    workspace.run(["add", "치과", "--at", "2026-12-02 10:00", "--travel", "20m"])
+    workspace.run(["place", "add", "집", "--coord", "37.5665,126.9780", "--default"])
+    workspace.run(["place", "add", "강남역 2번 출구", "--coord", "37.4979,127.0276"])
+    return workspace
+  }()
+
+  static let providers = ["kakao", "naver", "tmap", "google", "apple", "osm"]
+  static let places = ["강남역 2번 출구", "집"]
+
+  static let cases: [Case] = [
+    // Commands and groups
+    Case(words: ["pl"], values: ["plan", "place"]),
+    Case(words: ["h"], values: ["help"]),
+    Case(words: ["place", ""], values: ["add", "list", "edit", "remove"]),
+    Case(words: ["config", "u"], values: ["unset"]),
+    Case(words: ["help", "pla"], values: ["plan", "place"]),
+    Case(words: ["help", "place", "e"], values: ["edit"]),
+    Case(words: ["help", "plan", ""], values: []),
+    Case(words: ["plna", ""], values: []),
+    Case(words: ["-"], values: ["--help", "--version", "--db"]),
+    Case(words: ["--db", "x.db", "pl"], values: ["plan", "place"]),
+    // Options, those given already left out
+    Case(words: ["show", "1", "-"], values: ["--tz", "--now", "--db", "--json", "--help"]),
+    Case(words: ["show", "1", "--json", "--"], values: ["--tz", "--now", "--db", "--help"]),
+    Case(words: ["list", "--p"], values: ["--past"]),
+    Case(words: ["completions", "bash", ""], values: ["--help"]),
+    // Values
+    Case(words: ["nav", "--provider", ""], values: providers),
+    Case(words: ["nav", "--provider=n"], values: ["--provider=naver"]),
+    Case(words: ["plan", "--mode", "w"], values: ["walk"]),
+    Case(words: ["add", "x", "--mode", ""], values: ["car", "transit", "walk", "bike"]),
+    Case(
+      words: ["status", "--format", ""], values: ["text", "json", "waybar", "i3blocks", "tmux"]),
+    Case(words: ["countdown", "--until", ""], values: ["depart", "start"]),
+    Case(words: ["completions", ""], values: ["bash", "zsh", "fish"]),
+    Case(words: ["config", "get", "notify.s"], values: ["notify.snooze"]),
+    Case(words: ["config", "set", "mode", ""], values: []),
+    Case(words: ["plan", "--tz", "Asia/Seo"], values: ["Asia/Seoul"]),
+    Case(
+      words: ["list", "--tz", "Etc/GMT-1"],
+      values: [
+        "Etc/GMT-1", "Etc/GMT-10", "Etc/GMT-11",
+        "Etc/GMT-12", "Etc/GMT-13", "Etc/GMT-14",
+      ]),
+    Case(words: ["plan", "--at", ""], values: []),
+    Case(words: ["--db", ""], values: [], files: true),
+    Case(words: ["add", "x", "--db", "/tm"], values: [], files: true),
+    // Appointments and places from the database
+    Case(words: ["show", ""], values: ["1", "2"]),
+    Case(words: ["show", "#"], values: ["#1", "#2"]),
+    Case(words: ["show", "2"], values: ["2"]),
+    Case(words: ["show", "저"], values: []),
+    Case(words: ["remove", "1", ""], values: ["1", "2"]),
+    Case(words: ["edit", "--at", "19:00", ""], values: ["1", "2"]),
+    Case(words: ["nav", "--", ""], values: ["1", "2"]),
+    Case(words: ["plan", "--from", ""], values: places),
+    Case(words: ["plan", "--from", "집", "--to", "강"], values: ["강남역 2번 출구"]),
+    Case(words: ["add", "x", "--coord", ""], values: places),
+    Case(words: ["place", "remove", ""], values: places),
+    Case(words: ["place", "edit", "집", "--rename", ""], values: []),
+    // Another database, named on the line, has none.
+    Case(words: ["--db", "/nonexistent/chulbal.db", "show", ""], values: []),
+    Case(words: ["show", "--db=/nonexistent/chulbal.db", ""], values: []),
+  ]
+
+  @Test(arguments: cases)
+  func offers(_ test: Case) {
+    let completion = Completer(environment: Self.workspace.environment()).complete(test.words)
+    #expect(completion.candidates.map(\.value) == test.values)
+    #expect(completion.files == test.files)
+  }
+
+  @Test func appointmentsComeWithTheirTitlesAndPlacesWithTheirCoordinates() {
+    let completer = Completer(environment: Self.workspace.environment())
+    #expect(
+      completer.complete(["show", ""]).candidates == [.init("1", "저녁 약속"), .init("2", "치과")])
+    #expect(
+      completer.complete(["place", "edit", ""]).candidates == [
+        .init("강남역 2번 출구", "37.4979,127.0276"), .init("집", "37.5665,126.978 (기본 출발지)"),
+      ])
+  }
+
+  @Test func everyOptionOfEveryCommandIsOffered() {
+    let completer = Completer(environment: Self.workspace.environment())
+    for command in CLI.commands {
+      let words = command.name.split(separator: " ").map(String.init) + ["--"]
+      let offered = completer.complete(words).candidates.map(\.value)
+      #expect(Set(offered) == Set(command.specs.map(\.name)), "\(command.name)")
+    }
+  }
+
+  @Test func theHiddenEntriesAreNotOffered() {
+    let offered = Completer(environment: Self.workspace.environment()).complete([""])
+    #expect(!offered.candidates.contains { $0.value.hasPrefix("_") })
+    #expect(offered.candidates.contains { $0.value == "completions" })
+  }
+
+  @Test func printedAsAKindLineThenOneCandidateALine() {
+    let completion = Completion(candidates: [
+      .init("1", "저녁 약속"), .init("2"), .init("bad\nvalue", "x"), .init("\u{202E}x", "y"),
+      .init("3", "제목\u{1B}[2J"),
+    ])
+    #expect(completion.rendered == "words\n1\t저녁 약속\n2\n3\t제목\\x1B[2J\n")
+    #expect(Completion.fileNames.rendered == "files\n")
+  }
+
+  @Test func theEntryAnswersThroughTheCommandLine() {
+    let outcome = Self.workspace.run(["__complete", "show", ""])
+    #expect(outcome.standardOutput == "words\n1\t저녁 약속\n2\t치과\n")
+    #expect(outcome.exitCode == 0)
+  }
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Checks the ways chulbal reaches a desktop, with the release binary already built:
+# contrib/install.sh into a temporary prefix (twice, then --uninstall), the completion script
+# it installs in bash, and contrib/deb.sh's package: its files, its fields, the binary in it,
+# and lintian.
+#   bash contrib/test-install.sh
+set -uo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+# shellcheck source=contrib/test/check.sh
+source "$here/test/check.sh"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+# Every path, its type and its mode: what "as it was" means for the folder.
+tree() { (cd "$1" && find . -printf '%p %y %m\n' | sort); }
+
+# The prefix's folder already holds something of its own: it must stay, and be all that stays.
+prefix="$work/home/.local"
+mkdir -p "$prefix/share/applications" "$prefix/bin"
+echo "someone else's" >"$prefix/share/applications/other.desktop"
+before="$(tree "$work/home")"
+
+bash "$here/install.sh" --prefix "$prefix" >"$work/install.out" 2>&1
+check "install.sh exits 0" 0 $?
+expected="bin/chulbal 755
+share/applications/chulbal.desktop 644
+share/applications/other.desktop 644
+share/bash-completion/completions/chulbal 644
+share/chulbal/installed 644
+share/fish/vendor_completions.d/chulbal.fish 644
+share/man/man1/chulbal.1 644
+share/systemd/user/chulbal-watch.service 644
+share/zsh/site-functions/_chulbal 644"
+check "install.sh installs these files" "$expected" \
+  "$(cd "$prefix" && find . -type f -printf '%P %m\n' | sort)"
+check "the unit runs the installed binary" "ExecStart=$prefix/bin/chulbal watch" \
+  "$(grep '^ExecStart=' "$prefix/share/systemd/user/chulbal-watch.service")"
+check "the desktop entry runs the installed binary" "Exec=$prefix/bin/chulbal countdown" \
+  "$(grep '^Exec=' "$prefix/share/applications/chulbal.desktop")"
+check "the installed binary is the release binary" "" \
+  "$(cmp "$prefix/bin/chulbal" "$here/../.build/release/chulbal" 2>&1)"
+check "the installed man page is the binary's" "" \
+  "$("$prefix/bin/chulbal" __manpage | cmp - "$prefix/share/man/man1/chulbal.1" 2>&1)"
+
+# The installed completion, in bash, asking the installed binary (found on PATH).
+reply="$(PATH="$prefix/bin:$PATH" CHULBAL_DB="$work/none.db" bash --norc --noprofile -c '
+  source "$1"; COMP_WORDS=(chulbal nav --provider ""); COMP_CWORD=3; _chulbal
+  echo "${COMPREPLY[*]}"' bash "$prefix/share/bash-completion/completions/chulbal")"
+check "the installed bash completion completes" "kakao naver google apple osm" "$reply"
+
+installed="$(tree "$work/home")"
+bash "$here/install.sh" --prefix "$prefix" >>"$work/install.out" 2>&1
+check "install.sh a second time exits 0" 0 $?
+check "install.sh a second time changes nothing" "$installed" "$(tree "$work/home")"
+
+bash "$here/install.sh" --prefix "$prefix" --uninstall >>"$work/install.out" 2>&1
+check "install.sh --uninstall exits 0" 0 $?
+check "--uninstall leaves the folder as it was" "$before" "$(tree "$work/home")"
+bash "$here/install.sh" --prefix "$prefix" --uninstall >>"$work/install.out" 2>&1
+check "--uninstall with nothing installed exits 1" 1 $?
+bash "$here/install.sh" --prefix "relative/path" >>"$work/install.out" 2>&1
+check "a relative --prefix exits 2" 2 $?
+
+# The package.
+package="$(bash "$here/deb.sh" --output "$work" 2>"$work/deb.err")"
+check "deb.sh exits 0" 0 $?
+version="$("$here/../.build/release/chulbal" --version | cut -d' ' -f2)"
+check "the package's name" "$work/chulbal_${version}_$(dpkg --print-architecture).deb" "$package"
+expected="./usr/bin/chulbal -rwxr-xr-x root/root
+./usr/lib/systemd/user/chulbal-watch.service -rw-r--r-- root/root
+./usr/share/applications/chulbal.desktop -rw-r--r-- root/root
+./usr/share/bash-completion/completions/chulbal -rw-r--r-- root/root
+./usr/share/doc/chulbal/changelog.gz -rw-r--r-- root/root
+./usr/share/doc/chulbal/copyright -rw-r--r-- root/root
+./usr/share/fish/vendor_completions.d/chulbal.fish -rw-r--r-- root/root
+./usr/share/man/man1/chulbal.1.gz -rw-r--r-- root/root
+./usr/share/zsh/vendor-completions/_chulbal -rw-r--r-- root/root"
+check "the package holds these files" "$expected" \
+  "$(dpkg-deb -c "$package" | awk '$1 !~ /^d/ { print $6, $1, $2 }' | sort)"
+check "Depends: the C library and libqrencode" "libc6 libqrencode4" \
+  "$(dpkg-deb -f "$package" Depends | sed 's/ ([^)]*)//g; s/,//g')"
+check "Recommends: libnotify, which it loads for notifications" "libnotify4" \
+  "$(dpkg-deb -f "$package" Recommends | sed 's/ ([^)]*)//g')"
+dpkg-deb -x "$package" "$work/root"
+check "the unit in the package runs /usr/bin/chulbal" "ExecStart=/usr/bin/chulbal watch" \
+  "$(grep '^ExecStart=' "$work/root/usr/lib/systemd/user/chulbal-watch.service")"
+check "the changelog is gzip'd Debian changelog" "chulbal ($version) unstable; urgency=medium" \
+  "$(zcat "$work/root/usr/share/doc/chulbal/changelog.gz" | head -n 1)"
+check "the man page in the package is chulbal(1)" ".TH CHULBAL 1" \
+  "$(zcat "$work/root/usr/share/man/man1/chulbal.1.gz" | grep -m 1 '^\.TH' | cut -d' ' -f1-3)"
+# The stripped binary still works, time zones and all.
+bash "$here/smoke.sh" "$work/root/usr/bin/chulbal" >"$work/smoke.out" 2>&1
+check "smoke.sh passes on the packaged binary" "0 $(tail -n 1 "$work/smoke.out")" \
+  "$? $(tail -n 1 "$work/smoke.out")"
+lintian "$package" >"$work/lintian.out" 2>&1
+check "lintian runs and passes the package" 0 $?
+check "lintian reports no error and no warning" "" "$(grep -E '^[EW]: ' "$work/lintian.out")"
+
+echo "test-install: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

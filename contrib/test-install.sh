@@ -46,7 +46,7 @@ check "the installed man page is the binary's" "" \
 reply="$(PATH="$prefix/bin:$PATH" CHULBAL_DB="$work/none.db" bash --norc --noprofile -c '
   source "$1"; COMP_WORDS=(chulbal nav --provider ""); COMP_CWORD=3; _chulbal
   echo "${COMPREPLY[*]}"' bash "$prefix/share/bash-completion/completions/chulbal")"
-check "the installed bash completion completes" "kakao naver google apple osm" "$reply"
+check "the installed bash completion completes" "kakao naver tmap google apple osm" "$reply"
 
 installed="$(tree "$work/home")"
 bash "$here/install.sh" --prefix "$prefix" >>"$work/install.out" 2>&1

@@ -35,6 +35,9 @@ struct AppointmentView {
     let environment: Environment
     let readerZone: TimeZone?
     private var made: [String: (KoreanDateFormat, ReaderTimes)] = [:]
+    /// The zone asked for last, which the next row most likely shares: comparing it costs
+    /// less than hashing it.
+    private var last: (identifier: String, formats: (KoreanDateFormat, ReaderTimes))?
 
     /// - Parameter readerZone: the zone to show times in; the system zone when nil, or the
     ///   appointment's own when the system's cannot be read.
@@ -44,7 +47,13 @@ struct AppointmentView {
     }
 
     mutating func formats(for identifier: String) -> (KoreanDateFormat, ReaderTimes) {
-      if let known = made[identifier] { return known }
+      if let last, last.identifier == identifier { return last.formats }
+      let formats = made[identifier] ?? make(identifier)
+      last = (identifier, formats)
+      return formats
+    }
+
+    private mutating func make(_ identifier: String) -> (KoreanDateFormat, ReaderTimes) {
       let own = environment.timeZone(stored: identifier)
       let reader = readerZone ?? environment.readerZone(else: own)
       let formats = (KoreanDateFormat(timeZone: own), ReaderTimes(reader: reader, own: own))
@@ -62,20 +71,56 @@ struct AppointmentView {
   /// `오후 6:12`, or the full date when departure falls on another day than the appointment,
   /// in the reader's zone.
   var departureText: String {
+    var bytes: [UInt8] = []
+    appendDeparture(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// ``departureText`` as UTF-8.
+  func appendDeparture(to bytes: inout [UInt8]) {
     let reader = times.reader
-    return reader.isSameDay(plan.departure, plan.start)
-      ? reader.time(plan.departure) : reader.full(plan.departure, seenAt: now)
+    let pattern: KoreanDateFormat.Pattern =
+      reader.isSameDay(plan.departure, plan.start)
+      ? .time : reader.fullPattern(plan.departure, seenAt: now)
+    reader.append(plan.departure, pattern, to: &bytes)
   }
 
   /// `2시간 15분 남음`, `지금 출발`, `출발 5분 지남`, `약속 시작됨`.
   var remainingText: String {
+    var bytes: [UInt8] = []
+    appendRemaining(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// ``remainingText`` as UTF-8.
+  func appendRemaining(to bytes: inout [UInt8]) {
     switch plan.status(at: now) {
     case .upcoming(let remaining):
-      return "\(KoreanDuration.text(seconds: Int(remaining), precision: .seconds)) 남음"
-    case .leaveNow: return "지금 출발"
-    case .late(let late): return "출발 \(KoreanDuration.text(seconds: Int(late))) 지남"
-    case .started: return "약속 시작됨"
+      KoreanDuration.append(seconds: Int(remaining), precision: .seconds, to: &bytes)
+      bytes += " 남음".utf8
+    case .leaveNow: bytes += "지금 출발".utf8
+    case .late(let late):
+      bytes += "출발 ".utf8
+      KoreanDuration.append(seconds: Int(late), to: &bytes)
+      bytes += " 지남".utf8
+    case .started: bytes += "약속 시작됨".utf8
     }
+  }
+
+  /// `list`'s row: number, title, start (``startText``), departure (``departureText``) and
+  /// ``remainingText``, written into the table as bytes, without a string for each cell.
+  func appendListRow(to table: inout TerminalTable) {
+    // Closures rather than the methods themselves: a method as a value copies the view,
+    // retaining every reference it holds, for each cell.
+    table.appendCell { bytes in
+      bytes.append(UInt8(ascii: "#"))
+      bytes.appendDecimal(appointment.id)
+    }
+    table.append(appointment.title)
+    table.appendCell { times.appendFull(plan.start, seenAt: now, to: &$0) }
+    table.appendCell { appendDeparture(to: &$0) }
+    table.appendCell { appendRemaining(to: &$0) }
+    table.endRow()
   }
 
   /// `#3 저녁 약속 — 12월 1일 (화) 오후 7:00 · 오후 6:12 출발 · 이동 38분 (추정) + 여유 10분`

@@ -60,6 +60,18 @@ struct JSONWriter {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Hands the bytes so far to `body`, then empties the writer.
+  mutating func takeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    defer { bytes.removeAll(keepingCapacity: true) }
+    return bytes.withUnsafeBytes(body)
+  }
+
+  /// Appends UTF-8 that `write` makes, already in its final form (not JSON: a table's lines
+  /// share the chunked output).
+  mutating func append(utf8 write: (inout [UInt8]) -> Void) {
+    write(&bytes)
+  }
+
   mutating func append(_ text: StaticString) {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }

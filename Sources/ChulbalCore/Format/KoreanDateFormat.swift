@@ -34,7 +34,12 @@ public struct KoreanDateFormat: Sendable {
   /// `12월 1일 (화) 오후 7:00` in the year of `now`, else `2027년 12월 1일 (수) 오후 2:00`: a date
   /// 363 days away must not read like yesterday's.
   public func full(_ date: Date, seenAt now: Date) -> String {
-    string(date, year(of: date) == year(of: now) ? .full : .fullWithYear)
+    string(date, fullPattern(date, seenAt: now))
+  }
+
+  /// The pattern ``full(_:seenAt:)`` shows `date` in.
+  public func fullPattern(_ date: Date, seenAt now: Date) -> Pattern {
+    year(of: date) == year(of: now) ? .full : .fullWithYear
   }
 
   /// The year of `date` in this zone.
@@ -49,29 +54,28 @@ public struct KoreanDateFormat: Sendable {
   /// Formats `date` with one of the Korean patterns.
   public func string(_ date: Date, _ pattern: Pattern) -> String {
     guard let fields = fields(date) else { return Self.fallback(date, pattern, timeZone) }
-    return String(unsafeUninitializedCapacity: 48) { buffer in
+    return String(unsafeUninitializedCapacity: Self.longest) { buffer in
       var out = ByteWriter(buffer)
-      switch pattern {
-      case .full:
-        out.monthDayWeekday(fields)
-        out.append(" ")
-        out.meridiemTime(fields)
-      case .fullWithYear:
-        out.number(fields.year, digits: 4)
-        out.append("년 ")
-        out.monthDayWeekday(fields)
-        out.append(" ")
-        out.meridiemTime(fields)
-      case .date:
-        out.number(fields.year, digits: 4)
-        out.append("년 ")
-        out.monthDayWeekday(fields)
-      case .time:
-        out.meridiemTime(fields)
-      }
+      out.write(fields, pattern)
       return out.count
     }
   }
+
+  /// Appends what ``string(_:_:)`` makes, as UTF-8, without making the string: for output
+  /// written as bytes (`list`'s table).
+  public func append(_ date: Date, _ pattern: Pattern, to bytes: inout [UInt8]) {
+    guard let fields = fields(date) else {
+      return bytes.append(contentsOf: Self.fallback(date, pattern, timeZone).utf8)
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longest) { buffer in
+      var out = ByteWriter(buffer)
+      out.write(fields, pattern)
+      bytes.append(contentsOf: buffer[..<out.count])
+    }
+  }
+
+  /// Bytes enough for the longest pattern: `2026년 12월 31일 (목) 오후 12:00` is 39.
+  private static let longest = 48
 
   /// ISO 8601 with the zone's offset: `2026-12-01T19:00:00+09:00`.
   public func iso8601(_ date: Date) -> String {
@@ -194,6 +198,29 @@ private struct ByteWriter {
   }
 
   private static let weekdays: [StaticString] = ["일", "월", "화", "수", "목", "금", "토"]
+
+  /// `fields` in one of the patterns.
+  @inline(__always)
+  mutating func write(_ fields: KoreanDateFormat.Fields, _ pattern: KoreanDateFormat.Pattern) {
+    switch pattern {
+    case .full:
+      monthDayWeekday(fields)
+      append(" ")
+      meridiemTime(fields)
+    case .fullWithYear:
+      number(fields.year, digits: 4)
+      append("년 ")
+      monthDayWeekday(fields)
+      append(" ")
+      meridiemTime(fields)
+    case .date:
+      number(fields.year, digits: 4)
+      append("년 ")
+      monthDayWeekday(fields)
+    case .time:
+      meridiemTime(fields)
+    }
+  }
 
   /// `12월 1일 (화)`
   @inline(__always)

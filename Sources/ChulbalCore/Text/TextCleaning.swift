@@ -45,13 +45,19 @@ public enum TextCleaning {
   public static func mayNeedCleaning(
     utf8 bytes: UnsafeBufferPointer<UInt8>, alsoEscaping jsonQuotes: Bool = false
   ) -> Bool {
-    var previous: UInt8 = 0
-    for byte in bytes {
-      if byte < 0x20 || byte == 0x7F { return true }
-      if jsonQuotes && (byte == 0x22 || byte == 0x5C) { return true }
-      switch (previous, byte) {
+    // One comparison for most bytes: printable ASCII, and the lead and continuation bytes of
+    // Hangul and most other scripts; the three lead bytes above need a look at the next byte.
+    for index in bytes.indices {
+      let byte = bytes[index]
+      if byte >= 0x20 && byte < 0x7F {
+        if jsonQuotes && (byte == 0x22 || byte == 0x5C) { return true }
+        continue
+      }
+      if byte < 0x80 { return true }
+      guard byte == 0xC2 || byte == 0xD8 || byte == 0xE2, index + 1 < bytes.count else { continue }
+      switch (byte, bytes[index + 1]) {
       case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE2, 0x80...0x81): return true
-      default: previous = byte
+      default: continue
       }
     }
     return false

@@ -37,7 +37,7 @@ enum ListCommand: Command {
         output.writer.append(count == 0 ? "[" : ",")
         count += 1
         output.writer.newline(depth: 1)
-        output.writer.write(view(appointment).json(), depth: 1)
+        view(appointment).writeJSON(to: &output.writer, depth: 1)
         do throws(RuntimeFailure) {
           try output.flushWhenFull()
         } catch {

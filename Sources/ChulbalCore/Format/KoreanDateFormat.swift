@@ -74,35 +74,27 @@ public struct KoreanDateFormat: Sendable {
     }
   }
 
-  /// Bytes enough for the longest pattern: `2026년 12월 31일 (목) 오후 12:00` is 39.
-  private static let longest = 48
+  /// Bytes enough for the longest pattern (`2026년 12월 31일 (목) 오후 12:00` is 39) and for
+  /// ISO 8601 (25).
+  private static var longest: Int { 48 }
 
   /// ISO 8601 with the zone's offset: `2026-12-01T19:00:00+09:00`.
   public func iso8601(_ date: Date) -> String {
     let fields = fields(date) ?? Self.slowFields(date, timeZone)
-    return String(unsafeUninitializedCapacity: 40) { buffer in
+    return String(unsafeUninitializedCapacity: Self.longest) { buffer in
       var out = ByteWriter(buffer)
-      out.number(fields.year, digits: 4)
-      out.append("-")
-      out.number(fields.month, digits: 2)
-      out.append("-")
-      out.number(fields.day, digits: 2)
-      out.append("T")
-      out.number(fields.hour, digits: 2)
-      out.append(":")
-      out.number(fields.minute, digits: 2)
-      out.append(":")
-      out.number(fields.second, digits: 2)
-      let offsetMinutes = fields.offset / 60
-      if offsetMinutes == 0 {
-        out.append("Z")
-      } else {
-        out.append(offsetMinutes < 0 ? "-" : "+")
-        out.number(abs(offsetMinutes) / 60, digits: 2)
-        out.append(":")
-        out.number(abs(offsetMinutes) % 60, digits: 2)
-      }
+      out.iso8601(fields)
       return out.count
+    }
+  }
+
+  /// ``iso8601(_:)`` as UTF-8, appended to `bytes`.
+  public func appendISO8601(_ date: Date, to bytes: inout [UInt8]) {
+    let fields = fields(date) ?? Self.slowFields(date, timeZone)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longest) { buffer in
+      var out = ByteWriter(buffer)
+      out.iso8601(fields)
+      bytes.append(contentsOf: buffer[..<out.count])
     }
   }
 
@@ -198,6 +190,31 @@ private struct ByteWriter {
   }
 
   private static let weekdays: [StaticString] = ["일", "월", "화", "수", "목", "금", "토"]
+
+  /// `2026-12-01T19:00:00+09:00`
+  @inline(__always)
+  mutating func iso8601(_ fields: KoreanDateFormat.Fields) {
+    number(fields.year, digits: 4)
+    append("-")
+    number(fields.month, digits: 2)
+    append("-")
+    number(fields.day, digits: 2)
+    append("T")
+    number(fields.hour, digits: 2)
+    append(":")
+    number(fields.minute, digits: 2)
+    append(":")
+    number(fields.second, digits: 2)
+    let offsetMinutes = fields.offset / 60
+    if offsetMinutes == 0 {
+      append("Z")
+    } else {
+      append(offsetMinutes < 0 ? "-" : "+")
+      number(abs(offsetMinutes) / 60, digits: 2)
+      append(":")
+      number(abs(offsetMinutes) % 60, digits: 2)
+    }
+  }
 
   /// `fields` in one of the patterns.
   @inline(__always)

@@ -1,0 +1,232 @@
+import ChulbalCore
+import Foundation
+
+/// JSON text written into UTF-8 bytes: strings copied in runs between the characters that need
+/// escaping, indentation made once per depth.
+///
+/// A document is written from a ``JSONValue`` or piece by piece (``openObject()``,
+/// ``key(_:depth:)``, a value, ``closeObject(depth:)``): `list --json` writes each appointment's
+/// members straight into the bytes, a fraction of the cost of building its tree of values and
+/// walking it (callgrind). A member or an item knows whether a comma is due from the byte
+/// before it: none right after the `{` or `[` of its container. So a writer is taken in
+/// chunks only between whole values.
+struct JSONWriter {
+  /// The document so far. Appended to directly only between ``openString()`` and
+  /// ``closeString(from:)``.
+  var bytes: [UInt8] = []
+  /// Two-space indentation and a newline after every member, else nothing between tokens.
+  let pretty: Bool
+  /// `\n` and two spaces per level, for each depth reached so far.
+  private var indents: [[UInt8]] = [[0x0A]]
+
+  init(pretty: Bool) {
+    self.pretty = pretty
+  }
+
+  var count: Int { bytes.count }
+
+  /// The text so far, leaving the writer empty.
+  mutating func take() -> String {
+    defer { bytes.removeAll(keepingCapacity: true) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Hands the bytes so far to `body`, then empties the writer.
+  mutating func takeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    defer { bytes.removeAll(keepingCapacity: true) }
+    return bytes.withUnsafeBytes(body)
+  }
+
+  /// Appends UTF-8 that `write` makes, already in its final form (not JSON: a table's lines
+  /// share the chunked output).
+  mutating func append(utf8 write: (inout [UInt8]) -> Void) {
+    write(&bytes)
+  }
+
+  mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// A newline and the indentation of `depth`, when pretty.
+  mutating func newline(depth: Int) {
+    guard pretty else { return }
+    while indents.count <= depth { indents.append(indents[indents.count - 1] + [0x20, 0x20]) }
+    bytes.append(contentsOf: indents[depth])
+  }
+
+  /// `value` at `depth`, its members one level deeper.
+  mutating func write(_ value: JSONValue, depth: Int = 0) {
+    switch value {
+    case .string(let text): write(string: text)
+    case .number(let number): write(number: number)
+    case .integer(let number): write(integer: number)
+    case .bool(let flag): write(bool: flag)
+    case .null: writeNull()
+    case .array(let items):
+      openArray()
+      for element in items {
+        item(depth: depth)
+        write(element, depth: depth + 1)
+      }
+      closeArray(depth: depth)
+    case .object(let members):
+      openObject()
+      for (name, member) in members {
+        key(named: name, depth: depth)
+        write(member, depth: depth + 1)
+      }
+      closeObject(depth: depth)
+    }
+  }
+
+  private mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  // MARK: Piece by piece
+
+  mutating func openObject() { append("{") }
+  mutating func openArray() { append("[") }
+
+  /// Closes the object opened at `depth`: `{}` when it has no member.
+  mutating func closeObject(depth: Int) { close(0x7B, "}", depth: depth) }
+  /// Closes the array opened at `depth`: `[]` when it has no item.
+  mutating func closeArray(depth: Int) { close(0x5B, "]", depth: depth) }
+
+  private mutating func close(_ opening: UInt8, _ closing: StaticString, depth: Int) {
+    if bytes.last != opening { newline(depth: depth) }
+    append(closing)
+  }
+
+  /// Starts an item of the array at `depth`; its value follows at `depth + 1`.
+  mutating func item(depth: Int) {
+    separate()
+    newline(depth: depth + 1)
+  }
+
+  /// Starts a member of the object at `depth` with its key; its value follows at `depth + 1`.
+  ///
+  /// The comma, the line's indentation and the quoted key go in with one append: appending
+  /// each piece on its own cost more than writing the member's value (callgrind).
+  mutating func key(_ name: StaticString, depth: Int) {
+    let comma = separatorDue ? 1 : 0
+    let indent = pretty ? 1 + 2 * (depth + 1) : 0
+    let length = comma + indent + name.utf8CodeUnitCount + (pretty ? 4 : 3)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { piece in
+      var at = 0
+      func put(_ byte: UInt8) {
+        piece[at] = byte
+        at += 1
+      }
+      if comma == 1 { put(0x2C) }
+      if indent > 0 {
+        put(0x0A)
+        for _ in 1..<indent { put(0x20) }
+      }
+      put(0x22)
+      for byte in UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount) {
+        put(byte)
+      }
+      put(0x22)
+      put(0x3A)
+      if pretty { put(0x20) }
+      bytes.append(contentsOf: piece)
+    }
+  }
+
+  /// ``key(_:depth:)`` for a key that is not known when the program is built (a string
+  /// literal would pick this one over the faster one for static text, were it a namesake).
+  mutating func key(named name: String, depth: Int) {
+    separate()
+    newline(depth: depth + 1)
+    write(string: name)
+    append(pretty ? ": " : ":")
+  }
+
+  /// A comma, unless the value to come is its container's first.
+  private mutating func separate() {
+    if separatorDue { bytes.append(0x2C) }
+  }
+
+  private var separatorDue: Bool {
+    guard let last = bytes.last else { return false }
+    return last != 0x7B && last != 0x5B
+  }
+
+  mutating func write(integer: Int) { bytes.appendDecimal(integer) }
+  mutating func write(number: Double) {
+    guard number.isFinite else { return append("null") }
+    bytes += number.description.utf8
+  }
+  mutating func write(bool: Bool) { append(bool ? "true" : "false") }
+  mutating func writeNull() { append("null") }
+
+  /// A number of minutes: an integer when whole, else a decimal such as `1.5`.
+  mutating func write(minutes seconds: Int) {
+    if seconds % 60 == 0 {
+      write(integer: seconds / 60)
+    } else {
+      write(number: Double(seconds) / 60)
+    }
+  }
+
+  /// Opens a string whose UTF-8 the caller appends to ``bytes`` itself, such as a date made
+  /// as bytes (a closure to make it would copy the view it reads from, every reference in it
+  /// retained, for each string); returns where its text starts, for ``closeString(from:)``.
+  mutating func openString() -> Int {
+    bytes.append(0x22)
+    return bytes.count
+  }
+
+  /// Closes the string opened at `start`, escaping its text as ``write(string:)`` does when it
+  /// holds what must be.
+  mutating func closeString(from start: Int) {
+    let clean = bytes[start...].withUnsafeBufferPointer {
+      !TextCleaning.mayNeedCleaning(utf8: $0, alsoEscaping: true)
+    }
+    if clean {
+      bytes.append(0x22)
+    } else {
+      let text = String(decoding: bytes[start...], as: UTF8.self)
+      bytes.removeSubrange((start - 1)...)
+      write(string: text)
+    }
+  }
+
+  /// `date` in ISO 8601 with the offset of `format`'s zone, as a string.
+  mutating func write(iso8601 date: Date, in format: KoreanDateFormat) {
+    let start = openString()
+    format.appendISO8601(date, to: &bytes)
+    closeString(from: start)
+  }
+
+  /// A JSON string: runs of bytes that need no escape copied whole, quote, backslash and the
+  /// control and bidi characters escaped (``TextCleaning/needsJSONEscape(_:)``), the latter as
+  /// `\uXXXX` so no byte of a document can act on the terminal it is shown on.
+  mutating func write(string text: String) {
+    bytes.append(0x22)
+    let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+      guard !TextCleaning.mayNeedCleaning(utf8: utf8, alsoEscaping: true) else { return false }
+      bytes.append(contentsOf: utf8)
+      return true
+    }
+    if copied == true {
+      bytes.append(0x22)
+      return
+    }
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": append("\\\"")
+      case "\\": append("\\\\")
+      case "\n": append("\\n")
+      case "\r": append("\\r")
+      case "\t": append("\\t")
+      case _ where TextCleaning.needsJSONEscape(scalar):
+        let hex = String(scalar.value, radix: 16)
+        append("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex)
+      default: bytes.append(contentsOf: String(scalar).utf8)
+      }
+    }
+    bytes.append(0x22)
+  }
+}

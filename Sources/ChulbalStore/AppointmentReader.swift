@@ -49,7 +49,7 @@ struct AppointmentReader {
   mutating func appointment(_ row: Database.StatementRow) throws(StoreError) -> Appointment {
     var row = Row(row, columns: Self.columns, label: "약속", path: path)
     let id = try row.integer(Self.id)
-    row.label = "약속 #\(id)"
+    row.number = id
     let title = try row.text(Self.title)
     let start = try row.instant(Self.startAt)
     let timeZone = try Self.known(Self.timeZone, of: row, in: &zones) { () throws(StoreError) in

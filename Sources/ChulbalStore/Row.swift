@@ -48,8 +48,11 @@ struct Row {
     }
   }
 
-  /// The row as a damage report names it; `약속` until its id is read, then `약속 #3`.
+  /// The row as a damage report names it, such as `약속`, then `약속 #3` with ``number``.
   var label: String
+  /// The row's number once read, which a damage report puts after the label (`약속 #3`): kept
+  /// apart so that no row that reads well pays for making its label.
+  var number: Int?
   private let path: String
   private let columns: Columns
   private let values: Values
@@ -99,7 +102,8 @@ struct Row {
 
   /// The error for a problem with a column of this row, such as `알 수 없는 값 'plane'`.
   func damaged(_ column: String, _ problem: String) -> StoreError {
-    .damaged(path: path, reason: "\(label), \(column): \(problem)")
+    let label = number.map { "\(self.label) #\($0)" } ?? self.label
+    return .damaged(path: path, reason: "\(label), \(column): \(problem)")
   }
 
   /// The problem of a NULL in a column that needs a value.

@@ -50,8 +50,12 @@ struct JSONWriter {
   /// A newline and the indentation of `depth`, when pretty.
   mutating func newline(depth: Int) {
     guard pretty else { return }
-    while indents.count <= depth { indents.append(indents[indents.count - 1] + [0x20, 0x20]) }
+    extendIndents(to: depth)
     bytes.append(contentsOf: indents[depth])
+  }
+
+  private mutating func extendIndents(to depth: Int) {
+    while indents.count <= depth { indents.append(indents[indents.count - 1] + [0x20, 0x20]) }
   }
 
   /// `value` at `depth`, its members one level deeper.
@@ -79,7 +83,9 @@ struct JSONWriter {
     }
   }
 
-  private mutating func append(_ text: String) {
+  /// Not a namesake of ``append(_:)``: a string literal would pick this one, slower than the
+  /// static text's.
+  private mutating func append(string text: String) {
     bytes.append(contentsOf: text.utf8)
   }
 
@@ -109,28 +115,33 @@ struct JSONWriter {
   /// The comma, the line's indentation and the quoted key go in with one append: appending
   /// each piece on its own cost more than writing the member's value (callgrind).
   mutating func key(_ name: StaticString, depth: Int) {
-    let comma = separatorDue ? 1 : 0
-    let indent = pretty ? 1 + 2 * (depth + 1) : 0
-    let length = comma + indent + name.utf8CodeUnitCount + (pretty ? 4 : 3)
+    let comma = separatorDue
+    if pretty { extendIndents(to: depth + 1) }
+    let indent = pretty ? indents[depth + 1] : []
+    let nameLength = name.utf8CodeUnitCount
+    let length = (comma ? 1 : 0) + indent.count + nameLength + (pretty ? 4 : 3)
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { piece in
-      var at = 0
-      func put(_ byte: UInt8) {
-        piece[at] = byte
-        at += 1
+      guard let start = piece.baseAddress else { return }
+      var end = start
+      if comma {
+        end.initialize(to: 0x2C)
+        end += 1
       }
-      if comma == 1 { put(0x2C) }
-      if indent > 0 {
-        put(0x0A)
-        for _ in 1..<indent { put(0x20) }
+      indent.withUnsafeBufferPointer { indent in
+        if let from = indent.baseAddress { end.initialize(from: from, count: indent.count) }
       }
-      put(0x22)
-      for byte in UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount) {
-        put(byte)
+      end += indent.count
+      end.initialize(to: 0x22)
+      (end + 1).initialize(from: name.utf8Start, count: nameLength)
+      end += 1 + nameLength
+      end.initialize(to: 0x22)
+      (end + 1).initialize(to: 0x3A)
+      end += 2
+      if pretty {
+        end.initialize(to: 0x20)
+        end += 1
       }
-      put(0x22)
-      put(0x3A)
-      if pretty { put(0x20) }
-      bytes.append(contentsOf: piece)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
     }
   }
 
@@ -223,7 +234,7 @@ struct JSONWriter {
       case "\t": append("\\t")
       case _ where TextCleaning.needsJSONEscape(scalar):
         let hex = String(scalar.value, radix: 16)
-        append("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex)
+        append(string: "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex)
       default: bytes.append(contentsOf: String(scalar).utf8)
       }
     }

@@ -174,6 +174,16 @@ private struct ByteWriter {
   /// Appends a non-negative number, zero-padded to at least `digits` digits.
   @inline(__always)
   mutating func number(_ value: Int, digits: Int = 1) {
+    // Most fields are one or two digits: a month, a day, an hour, a minute.
+    if value >= 0 && value < 100 && digits <= 2 {
+      if value >= 10 || digits == 2 {
+        buffer[count] = UInt8(truncatingIfNeeded: 48 + value / 10)
+        count += 1
+      }
+      buffer[count] = UInt8(truncatingIfNeeded: 48 + value % 10)
+      count += 1
+      return
+    }
     var length = 1
     var rest = value / 10
     while rest > 0 {

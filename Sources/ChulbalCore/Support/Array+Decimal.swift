@@ -4,19 +4,22 @@ extension [UInt8] {
   /// integer printer.
   public mutating func appendDecimal(_ value: Int, digits: Int = 1) {
     if value < 0 { append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var length = 1
-    while magnitude >= 10 {
-      magnitude /= 10
-      length += 1
-    }
-    length = Swift.max(length, digits)
-    magnitude = value.magnitude
-    let end = count + length
-    append(contentsOf: repeatElement(UInt8(ascii: "0"), count: length))
-    for position in stride(from: end - 1, through: end - length, by: -1) {
-      self[position] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
-      magnitude /= 10
+    // Made right to left in a buffer on the stack, then appended at once: an array appended
+    // to a digit at a time checks its storage for every one.
+    let capacity = Swift.max(20, digits)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      var magnitude = value.magnitude
+      var start = capacity
+      repeat {
+        start -= 1
+        buffer[start] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      while capacity - start < digits {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0")
+      }
+      append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
     }
   }
 }

@@ -162,7 +162,7 @@ struct Row {
   func optionalText(_ column: Column) throws(StoreError) -> String? {
     // Well-formed text in place becomes a string at once; anything else is judged below.
     if case .inPlace(let row) = values, let bytes = row.textBytes(position(column)),
-      !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self)
+      !bytes.contains(0), let text = SQLValue.string(validating: bytes)
     {
       return text
     }
@@ -219,6 +219,12 @@ struct Row {
 
   /// A coordinate kept in two columns, both NULL when there is none.
   func coordinate(latitude: Column, longitude: Column) throws(StoreError) -> Coordinate? {
+    // Two numbers in range read in place; anything else is judged below.
+    if case .inPlace(let row) = values, let north = row.number(position(latitude)),
+      let east = row.number(position(longitude)), abs(north) <= 90, abs(east) <= 180
+    {
+      return Coordinate(latitude: north, longitude: east)
+    }
     switch (self[latitude], self[longitude]) {
     case (.null, .null): return nil
     case (.null, _):

@@ -206,9 +206,10 @@ struct JSONWriter {
 
   /// `date` in ISO 8601 with the offset of `format`'s zone, as a string.
   mutating func write(iso8601 date: Date, in format: KoreanDateFormat) {
-    let start = openString()
+    // Digits, dashes, colons, a `T` and a sign or `Z`: nothing to look for to escape.
+    bytes.append(0x22)
     format.appendISO8601(date, to: &bytes)
-    closeString(from: start)
+    bytes.append(0x22)
   }
 
   /// A JSON string: runs of bytes that need no escape copied whole, quote, backslash and the

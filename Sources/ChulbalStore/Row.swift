@@ -161,10 +161,10 @@ struct Row {
   /// Text, or nil for NULL.
   func optionalText(_ column: Column) throws(StoreError) -> String? {
     // Well-formed text in place becomes a string at once; anything else is judged below.
-    if case .inPlace(let row) = values, let bytes = row.textBytes(position(column)),
-      !bytes.contains(0), let text = SQLValue.string(validating: bytes)
-    {
-      return text
+    if case .inPlace(let row) = values {
+      let position = position(column)
+      if let text = row.validText(position) { return text }
+      if row.isNull(position) { return nil }
     }
     switch self[column] {
     // chulbal never writes a NUL: no argument can hold one, and the input checks refuse it.

@@ -11,9 +11,8 @@ public struct TerminalTable {
   /// Every cell's text, control and bidi characters made visible, one after another.
   private var text: [UInt8] = []
   /// Where each cell ends in `text`, and the columns it takes.
-  private var cellEnds: [Int] = []
-  private var cellWidths: [Int] = []
-  /// Where each row's cells end in `cellEnds`.
+  private var cells: [(end: Int, width: Int)] = []
+  /// Where each row's cells end in `cells`.
   private var rowEnds: [Int] = []
   /// The widest cell of each column so far.
   private var widths: [Int] = []
@@ -41,9 +40,8 @@ public struct TerminalTable {
       text.replaceSubrange(start..., with: visible.utf8)
     }
     let width = text[start...].withUnsafeBufferPointer { TerminalText.width(utf8: $0) }
-    cellEnds.append(text.count)
-    cellWidths.append(width)
-    let column = cellEnds.count - 1 - (rowEnds.last ?? 0)
+    cells.append((text.count, width))
+    let column = cells.count - 1 - (rowEnds.last ?? 0)
     if column == widths.count {
       widths.append(width)
     } else {
@@ -53,36 +51,62 @@ public struct TerminalTable {
 
   /// Ends the row being made; the next cell starts a new one.
   public mutating func endRow() {
-    rowEnds.append(cellEnds.count)
+    rowEnds.append(cells.count)
   }
 
   /// Appends row `row` as a line: cells two spaces apart, each but the last padded to its
   /// column's width, no trailing spaces, and a newline.
+  ///
+  /// The line is written into room made at the end of `output` at once: appending each cell,
+  /// gap and padding on its own cost more than the rest of the line (callgrind).
   public func appendLine(_ row: Int, to output: inout [UInt8]) {
     let firstCell = row == 0 ? 0 : rowEnds[row - 1]
-    let cellCount = rowEnds[row] - firstCell
+    let lastCell = rowEnds[row] - 1
+    let textStart = firstCell == 0 ? 0 : cells[firstCell - 1].end
+    var room = (lastCell < firstCell ? 0 : cells[lastCell].end - textStart) + 1
+    for cell in firstCell..<max(firstCell, lastCell) {
+      room += 2 + widths[cell - firstCell] - cells[cell].width
+    }
+    var trimmedAfterMark = false
     let lineStart = output.count
-    for column in 0..<cellCount {
-      let cell = firstCell + column
-      if column > 0 { output.append(contentsOf: Self.gap) }
-      output.append(contentsOf: text[(cell == 0 ? 0 : cellEnds[cell - 1])..<cellEnds[cell]])
-      if column < cellCount - 1 {
-        output.append(contentsOf: repeatElement(0x20, count: widths[column] - cellWidths[cell]))
+    text.withUnsafeBufferPointer { text in
+      output.append(addingCapacity: room) { span in
+        span.withUnsafeMutableBufferPointer { line, count in
+          guard let base = line.baseAddress else { return }
+          for cell in firstCell...max(firstCell, lastCell) where cell <= lastCell {
+            let start = cell == 0 ? 0 : cells[cell - 1].end
+            let end = cells[cell].end
+            if let from = text.baseAddress, end > start {
+              (base + count).initialize(from: from + start, count: end - start)
+              count += end - start
+            }
+            if cell < lastCell {
+              let spaces = widths[cell - firstCell] - cells[cell].width + 2
+              (base + count).initialize(repeating: 0x20, count: spaces)
+              count += spaces
+            }
+          }
+          let untrimmed = count
+          while count > 0 && line[count - 1] == 0x20 { count -= 1 }
+          // A space after a prepended concatenation mark (U+0600 and the like) is part of that
+          // mark's character, which trimming spaces as characters keeps: such a line keeps its
+          // spaces here and is trimmed below as characters.
+          if count < untrimmed && count > 0 && line[count - 1] >= 0x80 {
+            trimmedAfterMark = true
+            count = untrimmed
+          }
+          line[count] = 0x0A
+          count += 1
+        }
       }
     }
-    var end = output.count
-    while end > lineStart && output[end - 1] == 0x20 { end -= 1 }
-    if end < output.count && end > lineStart && output[end - 1] >= 0x80 {
-      // A space after a prepended concatenation mark (U+0600 and the like) is part of that
-      // mark's character, which trimming spaces as characters keeps.
-      let line = String(decoding: output[lineStart...], as: UTF8.self)
+    if trimmedAfterMark {
+      let line = String(decoding: output[lineStart..<(output.count - 1)], as: UTF8.self)
       var trimmed = Substring(line)
       while trimmed.last == " " { trimmed.removeLast() }
-      end = lineStart + trimmed.utf8.count
+      output.removeSubrange(lineStart...)
+      output += trimmed.utf8
+      output.append(0x0A)
     }
-    output.removeSubrange(end...)
-    output.append(0x0A)
   }
-
-  private static let gap: [UInt8] = [0x20, 0x20]
 }

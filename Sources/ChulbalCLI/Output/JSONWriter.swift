@@ -16,8 +16,6 @@ struct JSONWriter {
   var bytes: [UInt8] = []
   /// Two-space indentation and a newline after every member, else nothing between tokens.
   let pretty: Bool
-  /// `\n` and two spaces per level, for each depth reached so far.
-  private var indents: [[UInt8]] = [[0x0A]]
 
   init(pretty: Bool) {
     self.pretty = pretty
@@ -50,12 +48,38 @@ struct JSONWriter {
   /// A newline and the indentation of `depth`, when pretty.
   mutating func newline(depth: Int) {
     guard pretty else { return }
-    extendIndents(to: depth)
-    bytes.append(contentsOf: indents[depth])
+    withRoom(1 + 2 * depth) { Self.newline(depth: depth, at: &$0) }
   }
 
-  private mutating func extendIndents(to depth: Int) {
-    while indents.count <= depth { indents.append(indents[indents.count - 1] + [0x20, 0x20]) }
+  /// Writes at the end of the bytes through a pointer, into room for `maximum` bytes made
+  /// with one append: appending the comma, the indentation and the key of a member each on
+  /// its own cost more than writing the member's value (callgrind). `write` moves the pointer
+  /// past what it writes.
+  @inline(__always)
+  private mutating func withRoom(
+    _ maximum: Int, _ write: (_ end: inout UnsafeMutablePointer<UInt8>) -> Void
+  ) {
+    bytes.append(addingCapacity: maximum) { room in
+      room.withUnsafeMutableBufferPointer { buffer, count in
+        guard let start = buffer.baseAddress else { return }
+        var end = start + count
+        write(&end)
+        count = end - start
+      }
+    }
+  }
+
+  @inline(__always)
+  private static func put(_ byte: UInt8, at end: inout UnsafeMutablePointer<UInt8>) {
+    end.initialize(to: byte)
+    end += 1
+  }
+
+  @inline(__always)
+  private static func newline(depth: Int, at end: inout UnsafeMutablePointer<UInt8>) {
+    put(0x0A, at: &end)
+    end.initialize(repeating: 0x20, count: 2 * depth)
+    end += 2 * depth
   }
 
   /// `value` at `depth`, its members one level deeper.
@@ -95,53 +119,43 @@ struct JSONWriter {
   mutating func openArray() { append("[") }
 
   /// Closes the object opened at `depth`: `{}` when it has no member.
-  mutating func closeObject(depth: Int) { close(0x7B, "}", depth: depth) }
+  mutating func closeObject(depth: Int) { close(0x7B, 0x7D, depth: depth) }
   /// Closes the array opened at `depth`: `[]` when it has no item.
-  mutating func closeArray(depth: Int) { close(0x5B, "]", depth: depth) }
+  mutating func closeArray(depth: Int) { close(0x5B, 0x5D, depth: depth) }
 
-  private mutating func close(_ opening: UInt8, _ closing: StaticString, depth: Int) {
-    if bytes.last != opening { newline(depth: depth) }
-    append(closing)
+  private mutating func close(_ opening: UInt8, _ closing: UInt8, depth: Int) {
+    let empty = bytes.last == opening
+    let pretty = pretty
+    withRoom(2 + 2 * depth) { end in
+      if !empty && pretty { Self.newline(depth: depth, at: &end) }
+      Self.put(closing, at: &end)
+    }
   }
 
   /// Starts an item of the array at `depth`; its value follows at `depth + 1`.
   mutating func item(depth: Int) {
-    separate()
-    newline(depth: depth + 1)
+    let comma = separatorDue
+    let pretty = pretty
+    withRoom(2 + 2 * (depth + 1)) { end in
+      if comma { Self.put(0x2C, at: &end) }
+      if pretty { Self.newline(depth: depth + 1, at: &end) }
+    }
   }
 
   /// Starts a member of the object at `depth` with its key; its value follows at `depth + 1`.
-  ///
-  /// The comma, the line's indentation and the quoted key go in with one append: appending
-  /// each piece on its own cost more than writing the member's value (callgrind).
   mutating func key(_ name: StaticString, depth: Int) {
     let comma = separatorDue
-    if pretty { extendIndents(to: depth + 1) }
-    let indent = pretty ? indents[depth + 1] : []
-    let nameLength = name.utf8CodeUnitCount
-    let length = (comma ? 1 : 0) + indent.count + nameLength + (pretty ? 4 : 3)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { piece in
-      guard let start = piece.baseAddress else { return }
-      var end = start
-      if comma {
-        end.initialize(to: 0x2C)
-        end += 1
-      }
-      indent.withUnsafeBufferPointer { indent in
-        if let from = indent.baseAddress { end.initialize(from: from, count: indent.count) }
-      }
-      end += indent.count
-      end.initialize(to: 0x22)
-      (end + 1).initialize(from: name.utf8Start, count: nameLength)
-      end += 1 + nameLength
-      end.initialize(to: 0x22)
-      (end + 1).initialize(to: 0x3A)
-      end += 2
-      if pretty {
-        end.initialize(to: 0x20)
-        end += 1
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+    let pretty = pretty
+    let length = name.utf8CodeUnitCount
+    withRoom(6 + 2 * (depth + 1) + length) { end in
+      if comma { Self.put(0x2C, at: &end) }
+      if pretty { Self.newline(depth: depth + 1, at: &end) }
+      Self.put(0x22, at: &end)
+      end.initialize(from: name.utf8Start, count: length)
+      end += length
+      Self.put(0x22, at: &end)
+      Self.put(0x3A, at: &end)
+      if pretty { Self.put(0x20, at: &end) }
     }
   }
 
@@ -207,9 +221,12 @@ struct JSONWriter {
   /// `date` in ISO 8601 with the offset of `format`'s zone, as a string.
   mutating func write(iso8601 date: Date, in format: KoreanDateFormat) {
     // Digits, dashes, colons, a `T` and a sign or `Z`: nothing to look for to escape.
-    bytes.append(0x22)
-    format.appendISO8601(date, to: &bytes)
-    bytes.append(0x22)
+    withRoom(KoreanDateFormat.longest + 2) { end in
+      Self.put(0x22, at: &end)
+      end += format.writeISO8601(
+        date, into: UnsafeMutableBufferPointer(start: end, count: KoreanDateFormat.longest))
+      Self.put(0x22, at: &end)
+    }
   }
 
   /// A JSON string: runs of bytes that need no escape copied whole, quote, backslash and the
@@ -219,13 +236,14 @@ struct JSONWriter {
     bytes.append(0x22)
     let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
       guard !TextCleaning.mayNeedCleaning(utf8: utf8, alsoEscaping: true) else { return false }
-      bytes.append(contentsOf: utf8)
+      withRoom(utf8.count + 1) { end in
+        if let start = utf8.baseAddress { end.initialize(from: start, count: utf8.count) }
+        end += utf8.count
+        Self.put(0x22, at: &end)
+      }
       return true
     }
-    if copied == true {
-      bytes.append(0x22)
-      return
-    }
+    if copied == true { return }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": append("\\\"")

@@ -67,16 +67,23 @@ public struct KoreanDateFormat: Sendable {
     guard let fields = fields(date) else {
       return bytes.append(contentsOf: Self.fallback(date, pattern, timeZone).utf8)
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longest) { buffer in
-      var out = ByteWriter(buffer)
-      out.write(fields, pattern)
-      bytes.append(contentsOf: buffer[..<out.count])
-    }
+    Self.append(to: &bytes) { $0.write(fields, pattern) }
   }
 
-  /// Bytes enough for the longest pattern (`2026년 12월 31일 (목) 오후 12:00` is 39) and for
+  /// Room enough for any pattern (`2026년 12월 31일 (목) 오후 12:00` is 39 bytes) and for
   /// ISO 8601 (25).
-  private static var longest: Int { 48 }
+  public static var longest: Int { 48 }
+
+  /// Writes through a ``ByteWriter`` into room made at the end of `bytes` with one append.
+  private static func append(to bytes: inout [UInt8], _ write: (inout ByteWriter) -> Void) {
+    bytes.append(addingCapacity: longest) { room in
+      room.withUnsafeMutableBufferPointer { buffer, count in
+        var out = ByteWriter(UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+        write(&out)
+        count += out.count
+      }
+    }
+  }
 
   /// ISO 8601 with the zone's offset: `2026-12-01T19:00:00+09:00`.
   public func iso8601(_ date: Date) -> String {
@@ -91,11 +98,15 @@ public struct KoreanDateFormat: Sendable {
   /// ``iso8601(_:)`` as UTF-8, appended to `bytes`.
   public func appendISO8601(_ date: Date, to bytes: inout [UInt8]) {
     let fields = fields(date) ?? Self.slowFields(date, timeZone)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longest) { buffer in
-      var out = ByteWriter(buffer)
-      out.iso8601(fields)
-      bytes.append(contentsOf: buffer[..<out.count])
-    }
+    Self.append(to: &bytes) { $0.iso8601(fields) }
+  }
+
+  /// Writes ``iso8601(_:)`` as UTF-8 into `buffer`, which has room for ``longest`` bytes, and
+  /// returns how many it wrote: for a writer that makes its own room.
+  public func writeISO8601(_ date: Date, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var out = ByteWriter(buffer)
+    out.iso8601(fields(date) ?? Self.slowFields(date, timeZone))
+    return out.count
   }
 
   /// Whether two instants fall on the same calendar day in this zone: what comparing their

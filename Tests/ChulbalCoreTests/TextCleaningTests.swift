@@ -44,9 +44,9 @@ import Testing
     #expect(sent < 5000, "\(sent)")
   }
 
-  /// Runs of ASCII are judged eight bytes at a time: every ASCII byte, at every place in runs
-  /// of every length up to three words, is judged as it is alone, with and without JSON's
-  /// quotes; and a C1 control or bidi character anywhere in such a run is still seen.
+  /// Runs are judged eight bytes at a time: every ASCII byte, at every place in runs of every
+  /// length up to three words, is judged as it is alone, with and without JSON's quotes; and a
+  /// C1 control or bidi character anywhere in such a run, of ASCII or of Hangul, is still seen.
   @Test func theShortcutJudgesEveryByteAtEveryPlaceInALongRun() {
     var wrong: [String] = []
     func check(_ text: String, _ expected: Bool?, json: Bool) {
@@ -74,6 +74,15 @@ import Testing
           check(before + String(scalar) + after, nil, json: true)
         }
         check(before + "가" + after, false, json: true)
+        // Between Hangul, whose bytes pass eight at a time too.
+        let hangul = String(repeating: "한", count: place)
+        let tail = String(repeating: "글", count: length - place)
+        for scalar in wide + ["\u{1B}", "\u{7F}", "\n"] {
+          check(hangul + String(scalar) + tail, nil, json: false)
+        }
+        check(hangul + "\"" + tail, true, json: true)
+        check(hangul + "\"" + tail, false, json: false)
+        check(hangul + "é\u{2028}" + tail, nil, json: false)
       }
     }
     #expect(wrong == [], "\(wrong.prefix(20))")

@@ -45,38 +45,41 @@ public enum TextCleaning {
   public static func mayNeedCleaning(
     utf8 bytes: UnsafeBufferPointer<UInt8>, alsoEscaping jsonQuotes: Bool = false
   ) -> Bool {
-    // Eight bytes at a time while they are printable ASCII with nothing to escape (most of a
-    // JSON document); a word holding anything else, Hangul among it, is looked at byte by
-    // byte. `list --json` scans about 500 bytes a row (callgrind).
+    // Eight bytes at a time, skipped when none can matter: no control character, DEL or JSON
+    // quote, and none of the three lead bytes above, which leaves printable ASCII and the
+    // bytes of Hangul and most other scripts (`list --json` scans about 500 bytes a row,
+    // most of them so). A word with any is looked at byte by byte.
     var index = 0
-    if let base = bytes.baseAddress {
-      while index + 8 <= bytes.count {
+    while index < bytes.count {
+      if index + 8 <= bytes.count, let base = bytes.baseAddress {
         let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        var flagged = word & Self.high  // bytes from 0x80 on
+        var flagged = (word &- Self.ones &* 0x20) & ~word & Self.high  // below 0x20
         flagged |= Self.hasZero(word ^ (Self.ones &* 0x7F))  // DEL
-        flagged |= (word &- Self.ones &* 0x20) & ~word & Self.high  // below 0x20
+        flagged |=
+          Self.hasZero(word ^ (Self.ones &* 0xC2)) | Self.hasZero(word ^ (Self.ones &* 0xD8))
+        flagged |= Self.hasZero(word ^ (Self.ones &* 0xE2))
         if jsonQuotes {
           flagged |=
             Self.hasZero(word ^ (Self.ones &* 0x22)) | Self.hasZero(word ^ (Self.ones &* 0x5C))
         }
-        if flagged != 0 { break }
-        index += 8
+        if flagged == 0 {
+          index += 8
+          continue
+        }
       }
-    }
-    // One comparison for most bytes: printable ASCII, and the lead and continuation bytes of
-    // Hangul and most other scripts; the three lead bytes above need a look at the next byte.
-    while index < bytes.count {
-      let byte = bytes[index]
-      index += 1
-      if byte >= 0x20 && byte < 0x7F {
-        if jsonQuotes && (byte == 0x22 || byte == 0x5C) { return true }
-        continue
-      }
-      if byte < 0x80 { return true }
-      guard byte == 0xC2 || byte == 0xD8 || byte == 0xE2, index < bytes.count else { continue }
-      switch (byte, bytes[index]) {
-      case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE2, 0x80...0x81): return true
-      default: continue
+      for _ in 0..<8 where index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        if byte >= 0x20 && byte < 0x7F {
+          if jsonQuotes && (byte == 0x22 || byte == 0x5C) { return true }
+          continue
+        }
+        if byte < 0x80 { return true }
+        guard byte == 0xC2 || byte == 0xD8 || byte == 0xE2, index < bytes.count else { continue }
+        switch (byte, bytes[index]) {
+        case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE2, 0x80...0x81): return true
+        default: continue
+        }
       }
     }
     return false

@@ -221,63 +221,43 @@ struct AppointmentView {
   func writeJSON(to writer: inout JSONWriter, depth: Int) {
     let inner = depth + 1
     writer.openObject()
-    writer.key("id", depth: depth)
-    writer.write(integer: appointment.id)
-    writer.key("title", depth: depth)
-    writer.write(string: appointment.title)
-    writer.key("start", depth: depth)
-    writer.write(iso8601: plan.start, in: format)
-    writer.key("departure", depth: depth)
-    writer.write(iso8601: plan.departure, in: format)
-    if let ready = plan.ready {
-      writer.key("ready", depth: depth)
-      writer.write(iso8601: ready, in: format)
-    }
-    writer.key("time_zone", depth: depth)
-    writer.write(string: appointment.timeZone)
-    writer.key("place", depth: depth)
-    Self.write(appointment.place, to: &writer)
+    writer.member("id", integer: appointment.id, depth: depth)
+    writer.member("title", string: appointment.title, depth: depth)
+    writer.member("start", iso8601: plan.start, in: format, depth: depth)
+    writer.member("departure", iso8601: plan.departure, in: format, depth: depth)
+    if let ready = plan.ready { writer.member("ready", iso8601: ready, in: format, depth: depth) }
+    writer.member("time_zone", string: appointment.timeZone, depth: depth)
+    writer.member("place", string: appointment.place, depth: depth)
     writer.key("coord", depth: depth)
     Self.write(appointment.coordinate, to: &writer, depth: inner)
-    writer.key("origin", depth: depth)
     if let origin = appointment.origin {
+      writer.key("origin", depth: depth)
       writer.openObject()
-      writer.key("name", depth: inner)
-      Self.write(origin.name, to: &writer)
+      writer.member("name", string: origin.name, depth: inner)
       writer.key("coord", depth: inner)
       Self.write(origin.coordinate, to: &writer, depth: inner + 1)
       writer.closeObject(depth: inner)
     } else {
-      writer.writeNull()
+      writer.memberNull("origin", depth: depth)
     }
-    writer.key("mode", depth: depth)
-    writer.write(string: appointment.mode.rawValue)
-    writer.key("travel_minutes", depth: depth)
-    writer.write(minutes: appointment.travelSeconds)
-    writer.key("travel_estimated", depth: depth)
-    writer.write(bool: appointment.travelEstimated)
-    writer.key("buffer_minutes", depth: depth)
-    writer.write(minutes: appointment.bufferSeconds)
-    writer.key("prep_minutes", depth: depth)
-    writer.write(minutes: appointment.prepSeconds)
+    writer.member("mode", string: appointment.mode.rawValue, depth: depth)
+    writer.member("travel_minutes", minutes: appointment.travelSeconds, depth: depth)
+    writer.member("travel_estimated", bool: appointment.travelEstimated, depth: depth)
+    writer.member("buffer_minutes", minutes: appointment.bufferSeconds, depth: depth)
+    writer.member("prep_minutes", minutes: appointment.prepSeconds, depth: depth)
     writer.key("alerts", depth: depth)
     writer.openArray()
     for alert in plan.alerts {
       writer.item(depth: inner)
       writer.openObject()
-      writer.key("at", depth: inner + 1)
-      writer.write(iso8601: alert.at, in: format)
-      writer.key("lead_minutes", depth: inner + 1)
-      writer.write(minutes: alert.leadSeconds)
-      writer.key("kind", depth: inner + 1)
-      writer.write(string: alert.kind.rawValue)
+      writer.member("at", iso8601: alert.at, in: format, depth: inner + 1)
+      writer.member("lead_minutes", minutes: alert.leadSeconds, depth: inner + 1)
+      writer.member("kind", string: alert.kind.rawValue, depth: inner + 1)
       writer.closeObject(depth: inner + 1)
     }
     writer.closeArray(depth: inner)
-    writer.key("status", depth: depth)
-    writer.write(string: plan.status(at: now).name)
-    writer.key("note", depth: depth)
-    Self.write(appointment.note, to: &writer)
+    writer.member("status", string: plan.status(at: now).name, depth: depth)
+    writer.member("note", string: appointment.note, depth: depth)
     writer.key("text", depth: depth)
     writer.openObject()
     writer.key("appointment", depth: inner)
@@ -294,10 +274,6 @@ struct AppointmentView {
     writer.closeString(from: start)
     writer.closeObject(depth: inner)
     writer.closeObject(depth: depth)
-  }
-
-  private static func write(_ text: String?, to writer: inout JSONWriter) {
-    if let text { writer.write(string: text) } else { writer.writeNull() }
   }
 
   /// `{"lat": …, "lng": …}` at `depth`, or null.

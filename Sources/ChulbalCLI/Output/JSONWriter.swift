@@ -144,19 +144,106 @@ struct JSONWriter {
 
   /// Starts a member of the object at `depth` with its key; its value follows at `depth + 1`.
   mutating func key(_ name: StaticString, depth: Int) {
-    let comma = separatorDue
-    let pretty = pretty
-    let length = name.utf8CodeUnitCount
-    withRoom(6 + 2 * (depth + 1) + length) { end in
-      if comma { Self.put(0x2C, at: &end) }
-      if pretty { Self.newline(depth: depth + 1, at: &end) }
-      Self.put(0x22, at: &end)
-      end.initialize(from: name.utf8Start, count: length)
-      end += length
-      Self.put(0x22, at: &end)
-      Self.put(0x3A, at: &end)
-      if pretty { Self.put(0x20, at: &end) }
+    let (comma, pretty) = (separatorDue, pretty)
+    withRoom(Self.keyRoom(name, depth: depth)) { end in
+      Self.putKey(name, comma: comma, pretty: pretty, depth: depth, at: &end)
     }
+  }
+
+  // Members whose key and value go in with one append.
+
+  /// `"name": 12`
+  mutating func member(_ name: StaticString, integer: Int, depth: Int) {
+    let (comma, pretty) = (separatorDue, pretty)
+    withRoom(Self.keyRoom(name, depth: depth) + 21) { end in
+      Self.putKey(name, comma: comma, pretty: pretty, depth: depth, at: &end)
+      end.writeDecimal(integer)
+    }
+  }
+
+  /// `"name": 40`, or `1.5` when the seconds are not whole minutes.
+  mutating func member(_ name: StaticString, minutes seconds: Int, depth: Int) {
+    guard seconds % 60 == 0 else {
+      key(name, depth: depth)
+      return write(minutes: seconds)
+    }
+    member(name, integer: seconds / 60, depth: depth)
+  }
+
+  /// `"name": true`
+  mutating func member(_ name: StaticString, bool: Bool, depth: Int) {
+    member(name, literal: bool ? "true" : "false", depth: depth)
+  }
+
+  /// `"name": null`
+  mutating func memberNull(_ name: StaticString, depth: Int) {
+    member(name, literal: "null", depth: depth)
+  }
+
+  private mutating func member(_ name: StaticString, literal: StaticString, depth: Int) {
+    let (comma, pretty) = (separatorDue, pretty)
+    withRoom(Self.keyRoom(name, depth: depth) + literal.utf8CodeUnitCount) { end in
+      Self.putKey(name, comma: comma, pretty: pretty, depth: depth, at: &end)
+      end.initialize(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+      end += literal.utf8CodeUnitCount
+    }
+  }
+
+  /// `"name": "2026-12-01T19:00:00+09:00"`: `date` in ISO 8601 with the offset of `format`'s
+  /// zone. Digits, dashes, colons, a `T` and a sign or `Z` need no look for what to escape.
+  mutating func member(
+    _ name: StaticString, iso8601 date: Date, in format: KoreanDateFormat, depth: Int
+  ) {
+    let (comma, pretty) = (separatorDue, pretty)
+    withRoom(Self.keyRoom(name, depth: depth) + KoreanDateFormat.longest + 2) { end in
+      Self.putKey(name, comma: comma, pretty: pretty, depth: depth, at: &end)
+      Self.put(0x22, at: &end)
+      end += format.writeISO8601(
+        date, into: UnsafeMutableBufferPointer(start: end, count: KoreanDateFormat.longest))
+      Self.put(0x22, at: &end)
+    }
+  }
+
+  /// `"name": "text"`, escaped as ``write(string:)`` escapes, or `"name": null`.
+  mutating func member(_ name: StaticString, string text: String?, depth: Int) {
+    guard let text else { return memberNull(name, depth: depth) }
+    let (comma, pretty) = (separatorDue, pretty)
+    let written = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+      guard !TextCleaning.mayNeedCleaning(utf8: utf8, alsoEscaping: true) else { return false }
+      withRoom(Self.keyRoom(name, depth: depth) + utf8.count + 2) { end in
+        Self.putKey(name, comma: comma, pretty: pretty, depth: depth, at: &end)
+        Self.put(0x22, at: &end)
+        if let start = utf8.baseAddress { end.initialize(from: start, count: utf8.count) }
+        end += utf8.count
+        Self.put(0x22, at: &end)
+      }
+      return true
+    }
+    if written != true {
+      key(name, depth: depth)
+      write(string: text)
+    }
+  }
+
+  /// Room for a key of the object at `depth`: comma, newline, indentation, quotes, colon and
+  /// space.
+  private static func keyRoom(_ name: StaticString, depth: Int) -> Int {
+    6 + 2 * (depth + 1) + name.utf8CodeUnitCount
+  }
+
+  @inline(__always)
+  private static func putKey(
+    _ name: StaticString, comma: Bool, pretty: Bool, depth: Int,
+    at end: inout UnsafeMutablePointer<UInt8>
+  ) {
+    if comma { put(0x2C, at: &end) }
+    if pretty { newline(depth: depth + 1, at: &end) }
+    put(0x22, at: &end)
+    end.initialize(from: name.utf8Start, count: name.utf8CodeUnitCount)
+    end += name.utf8CodeUnitCount
+    put(0x22, at: &end)
+    put(0x3A, at: &end)
+    if pretty { put(0x20, at: &end) }
   }
 
   /// ``key(_:depth:)`` for a key that is not known when the program is built (a string
@@ -178,7 +265,7 @@ struct JSONWriter {
     return last != 0x7B && last != 0x5B
   }
 
-  mutating func write(integer: Int) { bytes.appendDecimal(integer) }
+  mutating func write(integer: Int) { withRoom(21) { $0.writeDecimal(integer) } }
   mutating func write(number: Double) {
     guard number.isFinite else { return append("null") }
     bytes += number.description.utf8
@@ -215,17 +302,6 @@ struct JSONWriter {
       let text = String(decoding: bytes[start...], as: UTF8.self)
       bytes.removeSubrange((start - 1)...)
       write(string: text)
-    }
-  }
-
-  /// `date` in ISO 8601 with the offset of `format`'s zone, as a string.
-  mutating func write(iso8601 date: Date, in format: KoreanDateFormat) {
-    // Digits, dashes, colons, a `T` and a sign or `Z`: nothing to look for to escape.
-    withRoom(KoreanDateFormat.longest + 2) { end in
-      Self.put(0x22, at: &end)
-      end += format.writeISO8601(
-        date, into: UnsafeMutableBufferPointer(start: end, count: KoreanDateFormat.longest))
-      Self.put(0x22, at: &end)
     }
   }
 

@@ -3,32 +3,39 @@ extension [UInt8] {
   /// as bytes: `String(value)` makes a string to copy from and goes through the generic
   /// integer printer.
   public mutating func appendDecimal(_ value: Int, digits: Int = 1) {
-    // Made right to left in room made at once: an array appended to a digit at a time checks
-    // its storage for every one.
-    let length = Swift.max(Self.decimalLength(value.magnitude), digits)
-    append(addingCapacity: length + 1) { room in
+    // Made in room made at once: an array appended to a digit at a time checks its storage
+    // for every one.
+    append(addingCapacity: Swift.max(digits, 20) + 1) { room in
       room.withUnsafeMutableBufferPointer { buffer, count in
-        if value < 0 {
-          buffer[count] = UInt8(ascii: "-")
-          count += 1
-        }
-        var magnitude = value.magnitude
-        for position in stride(from: count + length - 1, through: count, by: -1) {
-          buffer[position] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
-          magnitude /= 10
-        }
-        count += length
+        guard let start = buffer.baseAddress else { return }
+        var end = start + count
+        end.writeDecimal(value, digits: digits)
+        count = end - start
       }
     }
   }
+}
 
-  private static func decimalLength(_ value: UInt) -> Int {
+extension UnsafeMutablePointer<UInt8> {
+  /// Writes `value` in decimal ASCII, zero-padded to at least `digits` digits, and moves past
+  /// it; there must be room for `max(digits, 20) + 1` bytes.
+  public mutating func writeDecimal(_ value: Int, digits: Int = 1) {
+    if value < 0 {
+      initialize(to: UInt8(ascii: "-"))
+      self += 1
+    }
     var length = 1
-    var rest = value
+    var rest = value.magnitude
     while rest >= 10 {
       rest /= 10
       length += 1
     }
-    return length
+    length = Swift.max(length, digits)
+    var magnitude = value.magnitude
+    for position in stride(from: length - 1, through: 0, by: -1) {
+      (self + position).initialize(to: UInt8(truncatingIfNeeded: 48 + magnitude % 10))
+      magnitude /= 10
+    }
+    self += length
   }
 }

@@ -68,9 +68,14 @@ public struct DeparturePlan: Equatable, Sendable {
       var index = 0
       while index < alerts.count && alerts[index].leadSeconds > lead { index += 1 }
       guard index == alerts.count || alerts[index].leadSeconds != lead else { return }
-      alerts.insert(
-        Alert(at: departure.addingTimeInterval(-TimeInterval(lead)), leadSeconds: lead, kind: kind),
-        at: index)
+      let alert = Alert(
+        at: departure.addingTimeInterval(-TimeInterval(lead)), leadSeconds: lead, kind: kind)
+      // Leads are kept longest first, so most go at the end.
+      if index == alerts.count {
+        alerts.append(alert)
+      } else {
+        alerts.insert(alert, at: index)
+      }
     }
     for lead in leads where lead >= 0 && !(prepSeconds > 0 && lead == prepSeconds) {
       add(lead, lead == 0 ? .leave : .remind)

@@ -95,12 +95,6 @@ public struct KoreanDateFormat: Sendable {
     }
   }
 
-  /// ``iso8601(_:)`` as UTF-8, appended to `bytes`.
-  public func appendISO8601(_ date: Date, to bytes: inout [UInt8]) {
-    let fields = fields(date) ?? Self.slowFields(date, timeZone)
-    Self.append(to: &bytes) { $0.iso8601(fields) }
-  }
-
   /// Writes ``iso8601(_:)`` as UTF-8 into `buffer`, which has room for ``longest`` bytes, and
   /// returns how many it wrote: for a writer that makes its own room.
   public func writeISO8601(_ date: Date, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {

@@ -2,14 +2,15 @@ import ChulbalCore
 import Foundation
 
 /// JSON text written into UTF-8 bytes: strings copied in runs between the characters that need
-/// escaping, indentation made once per depth.
+/// escaping; punctuation, indentation and keys written through a pointer into room made with
+/// one append.
 ///
 /// A document is written from a ``JSONValue`` or piece by piece (``openObject()``,
-/// ``key(_:depth:)``, a value, ``closeObject(depth:)``): `list --json` writes each appointment's
-/// members straight into the bytes, a fraction of the cost of building its tree of values and
-/// walking it (callgrind). A member or an item knows whether a comma is due from the byte
-/// before it: none right after the `{` or `[` of its container. So a writer is taken in
-/// chunks only between whole values.
+/// ``key(_:depth:)`` or a `member`, a value, ``closeObject(depth:)``): `list --json` writes each
+/// appointment's members straight into the bytes, a fraction of the cost of building its tree
+/// of values and walking it (callgrind). A member or an item knows whether a comma is due from
+/// the byte before it: none right after the `{` or `[` of its container. So a writer is taken
+/// in chunks only between whole values.
 struct JSONWriter {
   /// The document so far. Appended to directly only between ``openString()`` and
   /// ``closeString(from:)``.

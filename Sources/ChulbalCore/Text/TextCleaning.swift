@@ -46,7 +46,7 @@ public enum TextCleaning {
     utf8 bytes: UnsafeBufferPointer<UInt8>, alsoEscaping jsonQuotes: Bool = false
   ) -> Bool {
     // Eight bytes at a time, skipped when none can matter: no control character, DEL or JSON
-    // quote, and none of the three lead bytes above, which leaves printable ASCII and the
+    // quote, and none of the lead bytes C2, D8 and E2, which leaves printable ASCII and the
     // bytes of Hangul and most other scripts (`list --json` scans about 500 bytes a row,
     // most of them so). A word with any is looked at byte by byte.
     var index = 0

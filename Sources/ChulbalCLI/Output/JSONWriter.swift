@@ -208,11 +208,23 @@ struct JSONWriter {
   /// `"name": "text"`, escaped as ``write(string:)`` escapes, or `"name": null`.
   mutating func member(_ name: StaticString, string text: String?, depth: Int) {
     guard let text else { return memberNull(name, depth: depth) }
+    if !writeQuotedIfClean(text, after: name, depth: depth) {
+      key(name, depth: depth)
+      write(string: text)
+    }
+  }
+
+  /// Writes `text` in quotes, after the key `name` when given, with one append when nothing in
+  /// it needs escaping; returns false, having written nothing, when something does.
+  private mutating func writeQuotedIfClean(
+    _ text: String, after name: StaticString? = nil, depth: Int = 0
+  ) -> Bool {
     let (comma, pretty) = (separatorDue, pretty)
     let written = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
       guard !TextCleaning.mayNeedCleaning(utf8: utf8, alsoEscaping: true) else { return false }
-      withRoom(Self.keyRoom(name, depth: depth) + utf8.count + 2) { end in
-        Self.putKey(name, comma: comma, pretty: pretty, depth: depth, at: &end)
+      let keyRoom = name.map { Self.keyRoom($0, depth: depth) } ?? 0
+      withRoom(keyRoom + utf8.count + 2) { end in
+        if let name { Self.putKey(name, comma: comma, pretty: pretty, depth: depth, at: &end) }
         Self.put(0x22, at: &end)
         if let start = utf8.baseAddress { end.initialize(from: start, count: utf8.count) }
         end += utf8.count
@@ -220,10 +232,7 @@ struct JSONWriter {
       }
       return true
     }
-    if written != true {
-      key(name, depth: depth)
-      write(string: text)
-    }
+    return written == true
   }
 
   /// Room for a key of the object at `depth`: comma, newline, indentation, quotes, colon and
@@ -310,17 +319,8 @@ struct JSONWriter {
   /// control and bidi characters escaped (``TextCleaning/needsJSONEscape(_:)``), the latter as
   /// `\uXXXX` so no byte of a document can act on the terminal it is shown on.
   mutating func write(string text: String) {
+    if writeQuotedIfClean(text) { return }
     bytes.append(0x22)
-    let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-      guard !TextCleaning.mayNeedCleaning(utf8: utf8, alsoEscaping: true) else { return false }
-      withRoom(utf8.count + 1) { end in
-        if let start = utf8.baseAddress { end.initialize(from: start, count: utf8.count) }
-        end += utf8.count
-        Self.put(0x22, at: &end)
-      }
-      return true
-    }
-    if copied == true { return }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": append("\\\"")

@@ -79,10 +79,11 @@ struct AppointmentView {
   /// ``departureText`` as UTF-8.
   func appendDeparture(to bytes: inout [UInt8]) {
     let reader = times.reader
-    let pattern: KoreanDateFormat.Pattern =
-      reader.isSameDay(plan.departure, plan.start)
-      ? .time : reader.fullPattern(plan.departure, seenAt: now)
-    reader.append(plan.departure, pattern, to: &bytes)
+    if reader.isSameDay(plan.departure, plan.start) {
+      reader.append(plan.departure, .time, to: &bytes)
+    } else {
+      reader.appendFull(plan.departure, seenAt: now, to: &bytes)
+    }
   }
 
   /// `2시간 15분 남음`, `지금 출발`, `출발 5분 지남`, `약속 시작됨`.

@@ -34,12 +34,17 @@ public struct KoreanDateFormat: Sendable {
   /// `12월 1일 (화) 오후 7:00` in the year of `now`, else `2027년 12월 1일 (수) 오후 2:00`: a date
   /// 363 days away must not read like yesterday's.
   public func full(_ date: Date, seenAt now: Date) -> String {
-    string(date, fullPattern(date, seenAt: now))
+    string(date, year(of: date) == year(of: now) ? .full : .fullWithYear)
   }
 
-  /// The pattern ``full(_:seenAt:)`` shows `date` in.
-  public func fullPattern(_ date: Date, seenAt now: Date) -> Pattern {
-    year(of: date) == year(of: now) ? .full : .fullWithYear
+  /// Appends what ``full(_:seenAt:)`` makes, as UTF-8, working the date's fields out once for
+  /// both the year and the text.
+  public func appendFull(_ date: Date, seenAt now: Date, to bytes: inout [UInt8]) {
+    guard let fields = fields(date) else {
+      return bytes.append(contentsOf: full(date, seenAt: now).utf8)
+    }
+    let pattern: Pattern = fields.year == year(of: now) ? .full : .fullWithYear
+    Self.append(to: &bytes) { $0.write(fields, pattern) }
   }
 
   /// The year of `date` in this zone.

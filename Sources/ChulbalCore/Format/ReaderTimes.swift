@@ -26,7 +26,7 @@ public struct ReaderTimes: Sendable {
 
   /// ``full(_:seenAt:)`` as UTF-8, appended to `bytes`.
   public func appendFull(_ date: Date, seenAt now: Date, to bytes: inout [UInt8]) {
-    reader.append(date, reader.fullPattern(date, seenAt: now), to: &bytes)
+    reader.appendFull(date, seenAt: now, to: &bytes)
     bytes += ownTime(date, seenAt: now).utf8
   }
 

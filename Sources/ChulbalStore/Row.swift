@@ -22,13 +22,46 @@ struct Row {
 
     /// `id, title, …` for a SELECT.
     var list: String { names.joined(separator: ", ") }
+
+    /// A selected column with its position, for a reader that reads many rows: found here
+    /// once instead of by name in every row.
+    subscript(name: String) -> Column {
+      guard let position = positions[name] else { preconditionFailure("no column '\(name)'") }
+      return Column(name: name, position: position)
+    }
   }
 
-  /// The row as a damage report names it; `약속` until its id is read, then `약속 #3`.
+  /// A column to read: by name (a string literal), looked up in the row's ``Columns``, or
+  /// with its position already known (``Columns/subscript(name:)``).
+  struct Column: ExpressibleByStringLiteral {
+    let name: String
+    fileprivate let position: Int?
+
+    fileprivate init(name: String, position: Int) {
+      self.name = name
+      self.position = position
+    }
+
+    init(stringLiteral name: String) {
+      self.name = name
+      position = nil
+    }
+  }
+
+  /// The row as a damage report names it, such as `약속`, then `약속 #3` with ``number``.
   var label: String
+  /// The row's number once read, which a damage report puts after the label (`약속 #3`): kept
+  /// apart so that no row that reads well pays for making its label.
+  var number: Int?
   private let path: String
   private let columns: Columns
-  private let values: [SQLValue]
+  private let values: Values
+
+  /// Where the row's values are: copied out of SQLite, or read in place from the statement.
+  private enum Values {
+    case copied([SQLValue])
+    case inPlace(Database.StatementRow)
+  }
 
   /// - Parameters:
   ///   - values: one row as `Database.rows` returns it.
@@ -37,41 +70,63 @@ struct Row {
     self.label = label
     self.path = path
     self.columns = columns
-    self.values = values
+    self.values = .copied(values)
+  }
+
+  /// A row read in place, valid only while `Database.forEachRow`'s body runs.
+  init(_ row: Database.StatementRow, columns: Columns, label: String, path: String) {
+    self.label = label
+    self.path = path
+    self.columns = columns
+    values = .inPlace(row)
+  }
+
+  private func position(_ column: Column) -> Int {
+    // A name the query did not select is a mistake in this module, not in the file.
+    guard let position = column.position ?? columns.positions[column.name] else {
+      preconditionFailure("no column '\(column.name)' selected")
+    }
+    return position
   }
 
   /// The value of a selected column.
-  subscript(column: String) -> SQLValue {
-    // A name the query did not select is a mistake in this module, not in the file.
-    guard let position = columns.positions[column], position < values.count else {
-      preconditionFailure("no column '\(column)' selected")
+  subscript(column: Column) -> SQLValue {
+    let position = position(column)
+    switch values {
+    case .copied(let values):
+      guard position < values.count else { preconditionFailure("no column '\(column.name)'") }
+      return values[position]
+    case .inPlace(let row): return row.value(position)
     }
-    return values[position]
   }
 
   /// The error for a problem with a column of this row, such as `알 수 없는 값 'plane'`.
   func damaged(_ column: String, _ problem: String) -> StoreError {
-    .damaged(path: path, reason: "\(label), \(column): \(problem)")
+    let label = number.map { "\(self.label) #\($0)" } ?? self.label
+    return .damaged(path: path, reason: "\(label), \(column): \(problem)")
   }
 
   /// The problem of a NULL in a column that needs a value.
   static let missing = "값이 없습니다 (NULL)"
 
-  func integer(_ column: String) throws(StoreError) -> Int {
+  func integer(_ column: Column) throws(StoreError) -> Int {
+    if case .inPlace(let row) = values, let value = row.integer(position(column)) {
+      return value
+    }
     switch self[column] {
     case .integer(let value): return value
-    case .null: throw damaged(column, Self.missing)
-    default: throw damaged(column, "정수가 아닙니다")
+    case .null: throw damaged(column.name, Self.missing)
+    default: throw damaged(column.name, "정수가 아닙니다")
     }
   }
 
   /// Seconds since 1970 within the years the time grammar accepts (1900–2200), with the
   /// widest UTC offsets on either side, so arithmetic on it and dates made from it are
   /// always defined.
-  func instant(_ column: String) throws(StoreError) -> Int {
+  func instant(_ column: Column) throws(StoreError) -> Int {
     let value = try integer(column)
     guard Self.instants.contains(value) else {
-      throw damaged(column, "범위 밖의 값 '\(value)' (1900~2200년)")
+      throw damaged(column.name, "범위 밖의 값 '\(value)' (1900~2200년)")
     }
     return value
   }
@@ -80,44 +135,59 @@ struct Row {
   static let instants = (-2_208_988_800 - 14 * 3600)..<(7_289_654_400 + 14 * 3600)
 
   /// A duration in seconds such as travel, no longer than any typed duration may be.
-  func duration(_ column: String) throws(StoreError) -> Int {
+  func duration(_ column: Column) throws(StoreError) -> Int {
     let value = try integer(column)
     guard (0...DurationExpression.maximumSeconds).contains(value) else {
       throw damaged(
-        column, "범위 밖의 값 '\(value)' (0~\(DurationExpression.maximumSeconds)초)")
+        column.name, "범위 밖의 값 '\(value)' (0~\(DurationExpression.maximumSeconds)초)")
     }
     return value
   }
 
   /// A boolean, stored as 0 or 1.
-  func flag(_ column: String) throws(StoreError) -> Bool {
+  func flag(_ column: Column) throws(StoreError) -> Bool {
     switch try integer(column) {
     case 0: return false
     case 1: return true
-    case let other: throw damaged(column, "0이나 1이 아닌 값 '\(other)'")
+    case let other: throw damaged(column.name, "0이나 1이 아닌 값 '\(other)'")
     }
   }
 
-  func text(_ column: String) throws(StoreError) -> String {
-    guard let value = try optionalText(column) else { throw damaged(column, Self.missing) }
+  func text(_ column: Column) throws(StoreError) -> String {
+    guard let value = try optionalText(column) else { throw damaged(column.name, Self.missing) }
     return value
   }
 
   /// Text, or nil for NULL.
-  func optionalText(_ column: String) throws(StoreError) -> String? {
+  func optionalText(_ column: Column) throws(StoreError) -> String? {
+    // Well-formed text in place becomes a string at once; anything else is judged below.
+    if case .inPlace(let row) = values {
+      let position = position(column)
+      if let text = row.validText(position) { return text }
+      if row.isNull(position) { return nil }
+    }
     switch self[column] {
     // chulbal never writes a NUL: no argument can hold one, and the input checks refuse it.
-    case .text(let value) where value.utf8.contains(0): throw damaged(column, "텍스트에 NUL 문자가 있습니다")
+    case .text(let value) where value.utf8.contains(0):
+      throw damaged(column.name, "텍스트에 NUL 문자가 있습니다")
     case .text(let value): return value
-    case .undecodableText: throw damaged(column, "UTF-8이 아닌 텍스트입니다")
+    case .undecodableText: throw damaged(column.name, "UTF-8이 아닌 텍스트입니다")
     case .null: return nil
-    default: throw damaged(column, "텍스트가 아닙니다")
+    default: throw damaged(column.name, "텍스트가 아닙니다")
     }
+  }
+
+  /// The bytes of a text column read in place, unchecked, for a reader that recognises a
+  /// value it has already read and checked (a zone, a list of alerts) without making a
+  /// string; nil for a copied row or a column holding anything but text.
+  func uncheckedTextBytes(_ column: Column) -> UnsafeRawBufferPointer? {
+    guard case .inPlace(let row) = values else { return nil }
+    return row.textBytes(position(column))
   }
 
   /// A comma-separated list of durations in seconds, such as `1800,600,0`; the empty string is
   /// the empty list.
-  func durations(_ column: String) throws(StoreError) -> [Int] {
+  func durations(_ column: Column) throws(StoreError) -> [Int] {
     let text = try text(column)
     guard !text.isEmpty else { return [] }
     // Read as bytes: only ASCII digits and commas were ever written ("+5" and "-0", which
@@ -128,7 +198,7 @@ struct Row {
     var digits = 0
     for byte in text.utf8 {
       if byte == UInt8(ascii: ",") {
-        guard digits > 0 else { throw damaged(column, "잘못된 목록 '\(text)'") }
+        guard digits > 0 else { throw damaged(column.name, "잘못된 목록 '\(text)'") }
         result.append(value)
         value = 0
         digits = 0
@@ -136,23 +206,31 @@ struct Row {
         value = value * 10 + Int(byte - UInt8(ascii: "0"))
         digits += 1
       } else {
-        throw damaged(column, "잘못된 목록 '\(text)'")
+        throw damaged(column.name, "잘못된 목록 '\(text)'")
       }
       if value > DurationExpression.maximumSeconds {
-        throw damaged(column, "잘못된 목록 '\(text)'")
+        throw damaged(column.name, "잘못된 목록 '\(text)'")
       }
     }
-    guard digits > 0 else { throw damaged(column, "잘못된 목록 '\(text)'") }
+    guard digits > 0 else { throw damaged(column.name, "잘못된 목록 '\(text)'") }
     result.append(value)
     return result
   }
 
   /// A coordinate kept in two columns, both NULL when there is none.
-  func coordinate(latitude: String, longitude: String) throws(StoreError) -> Coordinate? {
+  func coordinate(latitude: Column, longitude: Column) throws(StoreError) -> Coordinate? {
+    // Two numbers in range read in place; anything else is judged below.
+    if case .inPlace(let row) = values, let north = row.number(position(latitude)),
+      let east = row.number(position(longitude)), abs(north) <= 90, abs(east) <= 180
+    {
+      return Coordinate(latitude: north, longitude: east)
+    }
     switch (self[latitude], self[longitude]) {
     case (.null, .null): return nil
-    case (.null, _): throw damaged(latitude, "\(longitude)에는 값이 있는데 비어 있습니다 (NULL)")
-    case (_, .null): throw damaged(longitude, "\(latitude)에는 값이 있는데 비어 있습니다 (NULL)")
+    case (.null, _):
+      throw damaged(latitude.name, "\(longitude.name)에는 값이 있는데 비어 있습니다 (NULL)")
+    case (_, .null):
+      throw damaged(longitude.name, "\(latitude.name)에는 값이 있는데 비어 있습니다 (NULL)")
     default:
       return Coordinate(
         latitude: try degrees(latitude, limit: 90), longitude: try degrees(longitude, limit: 180))
@@ -160,10 +238,10 @@ struct Row {
   }
 
   /// Degrees within ±`limit`, the range `Coordinate.parse` accepts.
-  private func degrees(_ column: String, limit: Double) throws(StoreError) -> Double {
-    guard let value = self[column].double else { throw damaged(column, "숫자가 아닙니다") }
+  private func degrees(_ column: Column, limit: Double) throws(StoreError) -> Double {
+    guard let value = self[column].double else { throw damaged(column.name, "숫자가 아닙니다") }
     guard abs(value) <= limit else {
-      throw damaged(column, "범위 밖의 값 '\(value)' (-\(Int(limit))~\(Int(limit)))")
+      throw damaged(column.name, "범위 밖의 값 '\(value)' (-\(Int(limit))~\(Int(limit)))")
     }
     return value
   }

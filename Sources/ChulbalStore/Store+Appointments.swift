@@ -3,12 +3,6 @@ import Foundation
 
 /// Appointments: queries, ordered by departure or start, and writes.
 extension Store {
-  private static let appointmentColumns = Row.Columns([
-    "id", "title", "start_at", "time_zone", "place", "lat", "lng", "origin_name", "origin_lat",
-    "origin_lng", "mode", "travel_seconds", "travel_estimated", "buffer_seconds", "prep_seconds",
-    "alerts", "note",
-  ])
-
   /// Departure before flooring, as the index `appointment_departure` (schema 3) is made.
   static let departure = "(start_at - travel_seconds - buffer_seconds)"
   /// Good enough to order by, exact ties broken by id: the index's own order.
@@ -51,7 +45,7 @@ extension Store {
     _ condition: String, _ values: [SQLValue], order: String, limit: Int? = nil
   ) -> (sql: String, values: [SQLValue]) {
     var sql =
-      "SELECT \(Self.appointmentColumns.list) FROM appointment \(condition) ORDER BY \(order)"
+      "SELECT \(AppointmentReader.columns.list) FROM appointment \(condition) ORDER BY \(order)"
     var values = values
     if let limit {
       sql += " LIMIT ?"
@@ -76,10 +70,9 @@ extension Store {
   private func forEachAppointment(
     _ query: (sql: String, values: [SQLValue]), _ body: (Appointment) -> Bool
   ) throws(StoreError) {
-    try database.forEachRow(query.sql, query.values) { values throws(StoreError) in
-      body(
-        try Self.appointment(
-          Row(values, columns: Self.appointmentColumns, label: "약속", path: path)))
+    var reader = AppointmentReader(path: path)
+    try database.forEachRow(query.sql, query.values) { row throws(StoreError) in
+      body(try reader.appointment(row))
     }
   }
 
@@ -253,41 +246,5 @@ extension Store {
       .integer(a.prepSeconds), .text(a.alertLeads.map(String.init).joined(separator: ",")),
       SQLValue(a.note),
     ]
-  }
-
-  /// - Throws: `StoreError.damaged` naming the first column, in the schema's order, that holds
-  ///   what the schema forbids.
-  private static func appointment(_ row: Row) throws(StoreError) -> Appointment {
-    var row = row
-    let id = try row.integer("id")
-    row.label = "약속 #\(id)"
-    let title = try row.text("title")
-    let start = try row.instant("start_at")
-    let timeZone = try row.text("time_zone")
-    guard TimeZone(identifier: timeZone) != nil else {
-      throw row.damaged("time_zone", "알 수 없는 시간대 '\(timeZone)'")
-    }
-    let place = try row.optionalText("place")
-    let coordinate = try row.coordinate(latitude: "lat", longitude: "lng")
-    let originName = try row.optionalText("origin_name")
-    let originCoordinate = try row.coordinate(latitude: "origin_lat", longitude: "origin_lng")
-    // Only an origin's coordinate is ever written without a name, never a name alone.
-    if originCoordinate == nil && originName != nil {
-      throw row.damaged(
-        "origin_name", "값이 있는데 origin_lat과 origin_lng가 비어 있습니다 (NULL)")
-    }
-    let modeName = try row.text("mode")
-    guard let mode = TravelMode(rawValue: modeName) else {
-      throw row.damaged("mode", "알 수 없는 값 '\(modeName)'")
-    }
-    return Appointment(
-      id: id, title: title, start: Date(timeIntervalSince1970: TimeInterval(start)),
-      timeZone: timeZone, place: place, coordinate: coordinate,
-      origin: originCoordinate.map { Origin(name: originName, coordinate: $0) }, mode: mode,
-      travelSeconds: try row.duration("travel_seconds"),
-      travelEstimated: try row.flag("travel_estimated"),
-      bufferSeconds: try row.duration("buffer_seconds"),
-      prepSeconds: try row.duration("prep_seconds"),
-      alertLeads: try row.durations("alerts"), note: try row.optionalText("note"))
   }
 }

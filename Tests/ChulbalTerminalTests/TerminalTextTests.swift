@@ -12,6 +12,22 @@ import Testing
     #expect(TerminalText.width(text) == columns)
   }
 
+  /// Widths are read from UTF-8 bytes: every scalar up to U+2FFFF, alone and between others,
+  /// is as wide as its scalar's width says.
+  @Test func widthsFromBytesAreTheScalarsWidths() {
+    var wrong: [UInt32] = []
+    for value in UInt32(0)...0x2FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let alone = TerminalText.width(of: scalar)
+      if TerminalText.width(String(scalar)) != alone
+        || TerminalText.width("가" + String(scalar) + "a") != alone + 3
+      {
+        wrong.append(value)
+      }
+    }
+    #expect(wrong == [], "\(wrong.prefix(20).map { String($0, radix: 16) })")
+  }
+
   @Test func tableCellsShowControlCharactersVisibly() {
     #expect(TerminalText.table([["a\u{1B}[2J", "b"]]) == "a\\x1B[2J  b\n")
   }

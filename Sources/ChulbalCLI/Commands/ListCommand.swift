@@ -37,7 +37,7 @@ enum ListCommand: Command {
         output.writer.append(count == 0 ? "[" : ",")
         count += 1
         output.writer.newline(depth: 1)
-        output.writer.write(view(appointment).json(), depth: 1)
+        view(appointment).writeJSON(to: &output.writer, depth: 1)
         do throws(RuntimeFailure) {
           try output.flushWhenFull()
         } catch {
@@ -52,20 +52,23 @@ enum ListCommand: Command {
       return output.outcome()
     }
     // The table's columns are as wide as their widest cell, so every row is needed first;
-    // only its cells are kept.
-    var rows: [[String]] = [["번호", "제목", "약속", "출발", "남은 시간"]]
+    // only its cells' bytes are kept.
+    var table = TerminalTable()
+    for heading in ["번호", "제목", "약속", "출발", "남은 시간"] { table.append(heading) }
+    table.endRow()
     try store?.forEach(selection) { appointment in
-      let view = view(appointment)
-      rows.append([
-        "#\(appointment.id)", appointment.title, view.startText, view.departureText,
-        view.remainingText,
-      ])
+      view(appointment).appendListRow(to: &table)
       return true
     }
-    guard rows.count > 1 else {
+    guard table.rowCount > 1 else {
       let what = options.has(past) ? "지난 약속이" : "다가오는 약속이"
       return .success("\(what) 없습니다. \(RuntimeFailure.addHint)\n")
     }
-    return .success(TerminalText.table(rows))
+    var output = ChunkedOutput(console: environment.console, pretty: false, afterRunning: true)
+    for row in 0..<table.rowCount where !output.readerGone {
+      output.writer.append { table.appendLine(row, to: &$0) }
+      try output.flushWhenFull()
+    }
+    return output.outcome()
   }
 }

@@ -1,6 +1,6 @@
 import ChulbalSystem
 
-/// Output that can grow too large to hold (`list --json` of 100,000 appointments is 80 MB):
+/// Output that can grow too large to hold (`list --json` of 100,000 appointments is 99 MB):
 /// written to standard output in chunks as it is made, so memory stays flat. Whatever is left
 /// at the end, all of it when the output stays small, goes back in the outcome, which writes
 /// it as every other command's output.
@@ -10,12 +10,18 @@ struct ChunkedOutput {
 
   let console: any Console
   var writer: JSONWriter
+  /// Whether the command has done all it does but write, so that a failure to write says
+  /// so, as it would for a command whose output is written at its end.
+  let afterRunning: Bool
   /// The reader closed the pipe (`list --json | head`): the rest is not wanted.
   private(set) var readerGone = false
 
-  init(console: any Console, pretty: Bool) {
+  /// - Parameter afterRunning: whether everything but the writing is done before the first
+  ///   chunk is written (a table, whose columns need every row first).
+  init(console: any Console, pretty: Bool, afterRunning: Bool = false) {
     self.console = console
     writer = JSONWriter(pretty: pretty)
+    self.afterRunning = afterRunning
   }
 
   /// Writes what has gathered once it fills a chunk.
@@ -23,7 +29,18 @@ struct ChunkedOutput {
   /// - Throws: `RuntimeFailure.unwritableOutput` when standard output cannot be written.
   mutating func flushWhenFull() throws(RuntimeFailure) {
     guard writer.count >= Self.chunkBytes, !readerGone else { return }
-    readerGone = try !console.show(writer.take())
+    // The bytes as they are: a string made of each chunk checked every byte once more.
+    let console = console
+    let written = writer.takeBytes { bytes in
+      Result { () throws(WriteError) in try console.write(utf8: bytes, to: .output) }
+    }
+    do {
+      try written.get()
+    } catch let error where error.isReaderGone {
+      readerGone = true
+    } catch {
+      throw .unwritableOutput(error, afterRunning: afterRunning)
+    }
   }
 
   /// The outcome with what is left to write.

@@ -37,6 +37,16 @@ public struct KoreanDateFormat: Sendable {
     string(date, year(of: date) == year(of: now) ? .full : .fullWithYear)
   }
 
+  /// Appends what ``full(_:seenAt:)`` makes, as UTF-8, working the date's fields out once for
+  /// both the year and the text.
+  public func appendFull(_ date: Date, seenAt now: Date, to bytes: inout [UInt8]) {
+    guard let fields = fields(date) else {
+      return bytes.append(contentsOf: full(date, seenAt: now).utf8)
+    }
+    let pattern: Pattern = fields.year == year(of: now) ? .full : .fullWithYear
+    Self.append(to: &bytes) { $0.write(fields, pattern) }
+  }
+
   /// The year of `date` in this zone.
   public func year(of date: Date) -> Int {
     (fields(date) ?? Self.slowFields(date, timeZone)).year
@@ -49,57 +59,53 @@ public struct KoreanDateFormat: Sendable {
   /// Formats `date` with one of the Korean patterns.
   public func string(_ date: Date, _ pattern: Pattern) -> String {
     guard let fields = fields(date) else { return Self.fallback(date, pattern, timeZone) }
-    return String(unsafeUninitializedCapacity: 48) { buffer in
+    return String(unsafeUninitializedCapacity: Self.longest) { buffer in
       var out = ByteWriter(buffer)
-      switch pattern {
-      case .full:
-        out.monthDayWeekday(fields)
-        out.append(" ")
-        out.meridiemTime(fields)
-      case .fullWithYear:
-        out.number(fields.year, digits: 4)
-        out.append("년 ")
-        out.monthDayWeekday(fields)
-        out.append(" ")
-        out.meridiemTime(fields)
-      case .date:
-        out.number(fields.year, digits: 4)
-        out.append("년 ")
-        out.monthDayWeekday(fields)
-      case .time:
-        out.meridiemTime(fields)
-      }
+      out.write(fields, pattern)
       return out.count
+    }
+  }
+
+  /// Appends what ``string(_:_:)`` makes, as UTF-8, without making the string: for output
+  /// written as bytes (`list`'s table).
+  public func append(_ date: Date, _ pattern: Pattern, to bytes: inout [UInt8]) {
+    guard let fields = fields(date) else {
+      return bytes.append(contentsOf: Self.fallback(date, pattern, timeZone).utf8)
+    }
+    Self.append(to: &bytes) { $0.write(fields, pattern) }
+  }
+
+  /// Room enough for any pattern (`2026년 12월 31일 (목) 오후 12:00` is 39 bytes) and for
+  /// ISO 8601 (25).
+  public static var longest: Int { 48 }
+
+  /// Writes through a ``ByteWriter`` into room made at the end of `bytes` with one append.
+  private static func append(to bytes: inout [UInt8], _ write: (inout ByteWriter) -> Void) {
+    bytes.append(addingCapacity: longest) { room in
+      room.withUnsafeMutableBufferPointer { buffer, count in
+        var out = ByteWriter(UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+        write(&out)
+        count += out.count
+      }
     }
   }
 
   /// ISO 8601 with the zone's offset: `2026-12-01T19:00:00+09:00`.
   public func iso8601(_ date: Date) -> String {
     let fields = fields(date) ?? Self.slowFields(date, timeZone)
-    return String(unsafeUninitializedCapacity: 40) { buffer in
+    return String(unsafeUninitializedCapacity: Self.longest) { buffer in
       var out = ByteWriter(buffer)
-      out.number(fields.year, digits: 4)
-      out.append("-")
-      out.number(fields.month, digits: 2)
-      out.append("-")
-      out.number(fields.day, digits: 2)
-      out.append("T")
-      out.number(fields.hour, digits: 2)
-      out.append(":")
-      out.number(fields.minute, digits: 2)
-      out.append(":")
-      out.number(fields.second, digits: 2)
-      let offsetMinutes = fields.offset / 60
-      if offsetMinutes == 0 {
-        out.append("Z")
-      } else {
-        out.append(offsetMinutes < 0 ? "-" : "+")
-        out.number(abs(offsetMinutes) / 60, digits: 2)
-        out.append(":")
-        out.number(abs(offsetMinutes) % 60, digits: 2)
-      }
+      out.iso8601(fields)
       return out.count
     }
+  }
+
+  /// Writes ``iso8601(_:)`` as UTF-8 into `buffer`, which has room for ``longest`` bytes, and
+  /// returns how many it wrote: for a writer that makes its own room.
+  public func writeISO8601(_ date: Date, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var out = ByteWriter(buffer)
+    out.iso8601(fields(date) ?? Self.slowFields(date, timeZone))
+    return out.count
   }
 
   /// Whether two instants fall on the same calendar day in this zone: what comparing their
@@ -178,6 +184,16 @@ private struct ByteWriter {
   /// Appends a non-negative number, zero-padded to at least `digits` digits.
   @inline(__always)
   mutating func number(_ value: Int, digits: Int = 1) {
+    // Most fields are one or two digits: a month, a day, an hour, a minute.
+    if value >= 0 && value < 100 && digits <= 2 {
+      if value >= 10 || digits == 2 {
+        buffer[count] = UInt8(truncatingIfNeeded: 48 + value / 10)
+        count += 1
+      }
+      buffer[count] = UInt8(truncatingIfNeeded: 48 + value % 10)
+      count += 1
+      return
+    }
     var length = 1
     var rest = value / 10
     while rest > 0 {
@@ -194,6 +210,54 @@ private struct ByteWriter {
   }
 
   private static let weekdays: [StaticString] = ["일", "월", "화", "수", "목", "금", "토"]
+
+  /// `2026-12-01T19:00:00+09:00`
+  @inline(__always)
+  mutating func iso8601(_ fields: KoreanDateFormat.Fields) {
+    number(fields.year, digits: 4)
+    append("-")
+    number(fields.month, digits: 2)
+    append("-")
+    number(fields.day, digits: 2)
+    append("T")
+    number(fields.hour, digits: 2)
+    append(":")
+    number(fields.minute, digits: 2)
+    append(":")
+    number(fields.second, digits: 2)
+    let offsetMinutes = fields.offset / 60
+    if offsetMinutes == 0 {
+      append("Z")
+    } else {
+      append(offsetMinutes < 0 ? "-" : "+")
+      number(abs(offsetMinutes) / 60, digits: 2)
+      append(":")
+      number(abs(offsetMinutes) % 60, digits: 2)
+    }
+  }
+
+  /// `fields` in one of the patterns.
+  @inline(__always)
+  mutating func write(_ fields: KoreanDateFormat.Fields, _ pattern: KoreanDateFormat.Pattern) {
+    switch pattern {
+    case .full:
+      monthDayWeekday(fields)
+      append(" ")
+      meridiemTime(fields)
+    case .fullWithYear:
+      number(fields.year, digits: 4)
+      append("년 ")
+      monthDayWeekday(fields)
+      append(" ")
+      meridiemTime(fields)
+    case .date:
+      number(fields.year, digits: 4)
+      append("년 ")
+      monthDayWeekday(fields)
+    case .time:
+      meridiemTime(fields)
+    }
+  }
 
   /// `12월 1일 (화)`
   @inline(__always)

@@ -14,28 +14,62 @@ public enum KoreanDuration {
 
   /// The Korean text of a non-negative number of seconds (a negative one is shown as its size).
   public static func text(seconds: Int, precision: Precision = .minutes) -> String {
+    var bytes: [UInt8] = []
+    append(seconds: seconds, precision: precision, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// ``text(seconds:precision:)`` as UTF-8, appended to `bytes`, for output made as bytes.
+  public static func append(
+    seconds: Int, precision: Precision = .minutes, to bytes: inout [UInt8]
+  ) {
     let total = abs(seconds)
     let hours = total / 3600
     let minutes = total % 3600 / 60
     let secondsPart = total % 60
+    func unit(_ value: Int, _ name: StaticString) {
+      bytes.appendDecimal(value)
+      name.withUTF8Buffer { bytes += $0 }
+    }
+    func space() { bytes.append(0x20) }
     if precision == .fixedSeconds && hours == 0 {
-      func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-      return "\(twoDigits(minutes))분 \(twoDigits(secondsPart))초"
+      bytes.appendDecimal(minutes, digits: 2)
+      bytes += "분 ".utf8
+      bytes.appendDecimal(secondsPart, digits: 2)
+      bytes += "초".utf8
+      return
     }
     if precision == .seconds && hours == 0 {
-      if minutes == 0 { return "\(secondsPart)초" }
-      return secondsPart == 0 ? "\(minutes)분" : "\(minutes)분 \(secondsPart)초"
+      if minutes == 0 { return unit(secondsPart, "초") }
+      unit(minutes, "분")
+      if secondsPart != 0 {
+        space()
+        unit(secondsPart, "초")
+      }
+      return
     }
-    if hours == 0 { return "\(minutes)분" }
+    if hours == 0 { return unit(minutes, "분") }
     if hours >= 48 {
-      let rest = hours % 24
-      return rest == 0 ? "\(hours / 24)일" : "\(hours / 24)일 \(rest)시간"
+      unit(hours / 24, "일")
+      if hours % 24 != 0 {
+        space()
+        unit(hours % 24, "시간")
+      }
+      return
     }
     // A day and a part: `1일 16시간 49분` reads at once, `40시간 49분` has to be worked out.
     if hours >= 24 {
-      let rest = hours - 24
-      return "1일" + (rest == 0 ? "" : " \(rest)시간") + (minutes == 0 ? "" : " \(minutes)분")
+      unit(1, "일")
+      if hours > 24 {
+        space()
+        unit(hours - 24, "시간")
+      }
+    } else {
+      unit(hours, "시간")
     }
-    return minutes == 0 ? "\(hours)시간" : "\(hours)시간 \(minutes)분"
+    if minutes != 0 {
+      space()
+      unit(minutes, "분")
+    }
   }
 }

@@ -19,7 +19,15 @@ public struct ReaderTimes: Sendable {
   /// `12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)`; the year as ``KoreanDateFormat/full(_:seenAt:)``
   /// shows it.
   public func full(_ date: Date, seenAt now: Date) -> String {
-    reader.full(date, seenAt: now) + ownTime(date, seenAt: now)
+    var bytes: [UInt8] = []
+    appendFull(date, seenAt: now, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// ``full(_:seenAt:)`` as UTF-8, appended to `bytes`.
+  public func appendFull(_ date: Date, seenAt now: Date, to bytes: inout [UInt8]) {
+    reader.appendFull(date, seenAt: now, to: &bytes)
+    bytes += ownTime(date, seenAt: now).utf8
   }
 
   /// `오후 11:00 (뉴욕 오전 9:00)`

@@ -59,18 +59,29 @@ public struct DeparturePlan: Equatable, Sendable {
   /// A lead that lands on the same instant as `ready` becomes that `prepare` alert, so a
   /// person is never told two things at once.
   public static func alerts(departure: Date, prepSeconds: Int, leads: [Int]) -> [Alert] {
-    // A list rather than a dictionary by lead: there are a handful, and an [Int: Kind] costs
-    // every command that plans a search of the runtime's conformance records (callgrind).
-    var byLead: [(lead: Int, kind: Alert.Kind)] = []
+    // Leads are few (three by default): kept in order in a small array, which costs a tenth
+    // of hashing them into a dictionary and sorting that (callgrind, `list`).
+    var alerts: [Alert] = []
+    alerts.reserveCapacity(leads.count + 1)
+    func add(_ lead: Int, _ kind: Alert.Kind) {
+      // The longest lead comes first: it is the earliest alert.
+      var index = 0
+      while index < alerts.count && alerts[index].leadSeconds > lead { index += 1 }
+      guard index == alerts.count || alerts[index].leadSeconds != lead else { return }
+      let alert = Alert(
+        at: departure.addingTimeInterval(-TimeInterval(lead)), leadSeconds: lead, kind: kind)
+      // Leads are kept longest first, so most go at the end.
+      if index == alerts.count {
+        alerts.append(alert)
+      } else {
+        alerts.insert(alert, at: index)
+      }
+    }
     for lead in leads where lead >= 0 && !(prepSeconds > 0 && lead == prepSeconds) {
-      guard !byLead.contains(where: { $0.lead == lead }) else { continue }
-      byLead.append((lead, lead == 0 ? .leave : .remind))
+      add(lead, lead == 0 ? .leave : .remind)
     }
-    if prepSeconds > 0 { byLead.append((prepSeconds, .prepare)) }
-    return byLead.map { lead, kind in
-      Alert(at: departure.addingTimeInterval(-TimeInterval(lead)), leadSeconds: lead, kind: kind)
-    }
-    .sorted { $0.at < $1.at }
+    if prepSeconds > 0 { add(prepSeconds, .prepare) }
+    return alerts
   }
 
   /// Where the plan stands at `now`: the one answer every display and alert uses.

@@ -16,6 +16,9 @@ public protocol Console: Sendable {
   /// - Throws: `WriteError` when it cannot be written: the reader closed the pipe, the disk is
   ///   full, or the stream is closed.
   func write(_ text: String, to stream: StandardStream) throws(WriteError)
+  /// Writes UTF-8 as ``write(_:to:)`` writes text, for output made as bytes: making a string
+  /// of it first checks and copies every byte once more (`list --json` of 100,000 is 99 MB).
+  func write(utf8 bytes: UnsafeRawBufferPointer, to stream: StandardStream) throws(WriteError)
   /// Whether nobody reads standard output any more (the reader closed the pipe, the terminal
   /// hung up), without writing to it.
   func isReaderGone() -> Bool
@@ -27,6 +30,13 @@ public protocol Console: Sendable {
 }
 
 extension Console {
+  /// The bytes as text, for a console that keeps what it is given (tests).
+  public func write(utf8 bytes: UnsafeRawBufferPointer, to stream: StandardStream)
+    throws(WriteError)
+  {
+    try write(String(decoding: bytes, as: UTF8.self), to: stream)
+  }
+
   /// Writes `text` to standard output.
   public func write(_ text: String) throws(WriteError) {
     try write(text, to: .output)

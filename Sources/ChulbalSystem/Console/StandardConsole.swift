@@ -51,17 +51,23 @@ public struct StandardConsole: Console {
   }
 
   public func write(_ text: String, to stream: StandardStream) throws(WriteError) {
-    guard !text.isEmpty else { return }
+    var text = text
+    try text.withUTF8 { bytes in
+      Result { () throws(WriteError) in try write(utf8: UnsafeRawBufferPointer(bytes), to: stream) }
+    }.get()
+  }
+
+  public func write(utf8 bytes: UnsafeRawBufferPointer, to stream: StandardStream)
+    throws(WriteError)
+  {
+    guard !bytes.isEmpty, let start = bytes.baseAddress else { return }
     let descriptor = stream == .output ? STDOUT_FILENO : STDERR_FILENO
     guard !(stream == .output ? isOutputClosed : isErrorClosed) else {
       throw WriteError(stream: stream, code: EBADF)
     }
-    var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes {
-        Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
-      }
+      let written = Foundation.write(descriptor, start + offset, bytes.count - offset)
       if written >= 0 {
         offset += written
         continue

@@ -25,16 +25,19 @@ extension EventLoop {
     loop: EventLoop, watchesDatabase: Bool
   ) {
     func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
-    // The first folder on the way that is missing; the root always exists.
-    var missing = URL(fileURLWithPath: path).deletingLastPathComponent()
-    guard !exists(missing) else { return (try watchingDatabase(at: path), true) }
-    while !exists(missing.deletingLastPathComponent()) {
-      missing = missing.deletingLastPathComponent()
+    while true {
+      // The first folder on the way that is missing; the root always exists.
+      var missing = URL(fileURLWithPath: path).deletingLastPathComponent()
+      guard !exists(missing) else { return (try watchingDatabase(at: path), true) }
+      while !exists(missing.deletingLastPathComponent()) {
+        missing = missing.deletingLastPathComponent()
+      }
+      let loop = try EventLoop(
+        watching: missing.deletingLastPathComponent().path, names: [missing.lastPathComponent])
+      // Looked at again once the watch is set: a folder made between the first look and the
+      // watch sends no event, and the wait for it would never end (seen under load, with
+      // `add` making both folders of data/chulbal/ while status --follow looked).
+      if !exists(missing) { return (loop, false) }
     }
-    return (
-      try EventLoop(
-        watching: missing.deletingLastPathComponent().path, names: [missing.lastPathComponent]),
-      false
-    )
   }
 }

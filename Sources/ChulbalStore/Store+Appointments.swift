@@ -24,8 +24,13 @@ extension Store {
   ///   would otherwise be passed over.
   private func upcomingCondition(_ now: Date) throws(StoreError) -> (String, [SQLValue]) {
     // One lookup of the index of malformed rows, empty unless the file is damaged; reading such
-    // a row fails with what is wrong with it.
-    _ = try appointments("WHERE NOT (\(Self.wellFormed))", order: "id", limit: 1)
+    // a row fails with what is wrong with it. Its id is asked for first: a statement of one
+    // column costs the parser a fraction of one that selects all eighteen (callgrind, `next`).
+    let malformed = try database.scalar(
+      "SELECT id FROM appointment WHERE NOT (\(Self.wellFormed)) ORDER BY id LIMIT 1")
+    if case .integer(let id) = malformed {
+      _ = try appointments("WHERE id = ?", [.integer(id)], order: "id")
+    }
     let start = Self.seconds(now)
     return (
       "WHERE start_at > ? AND \(Self.departure) > ? AND \(Self.wellFormed)",

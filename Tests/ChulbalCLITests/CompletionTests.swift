@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ChulbalCLI
+@testable import ChulbalStore
 
 /// What `chulbal __complete` offers for a line being typed, against a database with two
 /// appointments and two places.
@@ -128,5 +129,32 @@ import Testing
     let outcome = Self.workspace.run(["__complete", "show", ""])
     #expect(outcome.standardOutput == "words\n1\t저녁 약속\n2\t치과\n")
     #expect(outcome.exitCode == 0)
+  }
+
+  @Test func aDatabaseAnotherProgramHoldsLockedIsNotWaitedFor() throws {
+    let workspace = Workspace()
+    workspace.run(["add", "저녁 약속", "--at", "2026-12-01 19:00", "--travel", "30m"])
+    // Held as `sqlite3` would hold it in a long transaction of its own: no reader gets in.
+    let holder = try Database(path: workspace.database)
+    try holder.execute(
+      "PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; UPDATE appointment SET title = title")
+    defer { try? holder.execute("ROLLBACK") }
+    let clock = ContinuousClock()
+    var completion = Completion()
+    let elapsed = clock.measure {
+      completion = Completer(environment: workspace.environment()).complete(["show", ""])
+    }
+    #expect(completion == Completion())
+    #expect(elapsed < .seconds(1))
+  }
+
+  @Test func aGlanceMakesNoFileBesideTheDatabaseEvenWhileOpen() throws {
+    let workspace = Workspace()
+    workspace.run(["place", "add", "집", "--coord", "37.5665,126.9780"])
+    let before = try FileManager.default.contentsOfDirectory(atPath: workspace.folder)
+    let store = try #require(try Store.open(path: workspace.database, access: .glancing))
+    #expect(try store.places().map(\.name) == ["집"])
+    // A shell listing the folder for `--db` meanwhile sees no -wal or -shm file.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.folder) == before)
   }
 }

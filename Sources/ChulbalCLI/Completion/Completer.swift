@@ -7,7 +7,8 @@ import ChulbalSystem
 /// stands for (`WordKind`).
 ///
 /// It reads the database only for appointments and places, and only to read: completion never
-/// makes a file, never waits for a lock, and offers nothing rather than fail.
+/// makes a file, waits for a lock no longer than a moment (`Store.Access.glancing`), and
+/// offers nothing rather than fail.
 struct Completer {
   let environment: Environment
 
@@ -137,6 +138,6 @@ struct Completer {
   private func store(_ database: String?) throws -> Store? {
     let path = database ?? Store.defaultLocation(environment: environment.variables).path
     guard !path.isEmpty else { return nil }
-    return try Store.open(path: path, access: .reading)
+    return try Store.open(path: path, access: .glancing)
   }
 }

@@ -157,4 +157,12 @@ import Testing
     // A shell listing the folder for `--db` meanwhile sees no -wal or -shm file.
     #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.folder) == before)
   }
+
+  @Test func aWordThatIsNotUTF8IsCompletedWithNothingAndNoError() {
+    let outcome = CLI.run(
+      [Array("__complete".utf8), Array("show".utf8), [0xFF, 0xFE]], environment: .test())
+    #expect(outcome.standardOutput == "words\n")
+    #expect(outcome.standardError.isEmpty)
+    #expect(outcome.exitCode == 0)
+  }
 }

@@ -158,6 +158,14 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.folder) == before)
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func aZoneSummaryThatIsAFIFOOffersNoZonesWithoutWaitingForAWriter() {
+    let workspace = Workspace()
+    #expect(mkfifo(workspace.folder + "/tzdata.zi", 0o600) == 0)
+    let environment = Environment.test(variables: ["TZDIR": workspace.folder])
+    #expect(Completer(environment: environment).complete(["plan", "--tz", "A"]) == Completion())
+  }
+
   @Test func aWordThatIsNotUTF8IsCompletedWithNothingAndNoError() {
     let outcome = CLI.run(
       [Array("__complete".utf8), Array("show".utf8), [0xFF, 0xFE]], environment: .test())

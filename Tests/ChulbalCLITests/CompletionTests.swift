@@ -79,6 +79,11 @@ import Testing
     Case(words: ["add", "x", "--coord", ""], values: places),
     Case(words: ["place", "remove", ""], values: places),
     Case(words: ["place", "edit", "집", "--rename", ""], values: []),
+    // A path the shell has not expanded yet: '~/' is the home folder, as the command will see,
+    // but not after a sign, where shells leave it to the command as a folder named '~'.
+    Case(words: ["--db", "~/chulbal.db", "show", ""], values: ["1", "2"]),
+    Case(words: ["show", "--db", "~/chulbal.db", ""], values: ["1", "2"]),
+    Case(words: ["show", "--db=~/chulbal.db", ""], values: []),
     // Another database, named on the line, has none.
     Case(words: ["--db", "/nonexistent/chulbal.db", "show", ""], values: []),
     Case(words: ["show", "--db=/nonexistent/chulbal.db", ""], values: []),

@@ -136,7 +136,11 @@ struct Completer {
   /// The store the line names with `--db`, else the one the environment does; nil when there
   /// is none or it cannot be read.
   private func store(_ database: String?) throws -> Store? {
-    let path = database ?? Store.defaultLocation(environment: environment.variables).path
+    var path = database ?? Store.defaultLocation(environment: environment.variables).path
+    // The words come as typed: `--db ~/x.db` is the home folder's once the shell runs it.
+    if path.hasPrefix("~/"), let home = environment.variables["HOME"], !home.isEmpty {
+      path = home + path.dropFirst()
+    }
     guard !path.isEmpty else { return nil }
     return try Store.open(path: path, access: .glancing)
   }

@@ -56,9 +56,22 @@ if $uninstall; then
     echo "install.sh: nothing installed in $prefix (no $manifest)" >&2
     exit 1
   fi
-  # Files first, then folders deepest first, each only when empty.
+  # Only under the prefix, or a folder on the way to it that install.sh made: a prefix moved
+  # elsewhere still lists its old place, where other files may be now.
   while IFS= read -r path; do
-    [ -d "$path" ] || "${sudo[@]}" rm -f -- "$path"
+    case "$path" in
+      "$prefix"/*) continue ;;
+    esac
+    case "$prefix/" in
+      "$path"/*) continue ;;
+    esac
+    echo "install.sh: $manifest names $path, outside $prefix (was the folder moved?); nothing removed" >&2
+    exit 1
+  done <"$manifest"
+  # Files first, then folders deepest first, each only when empty. A file a failed install
+  # never wrote is not there.
+  while IFS= read -r path; do
+    [ -d "$path" ] || [ ! -e "$path" ] || "${sudo[@]}" rm -f -- "$path"
   done <"$manifest"
   folders=()
   while IFS= read -r path; do
@@ -88,18 +101,19 @@ sed "s|^ExecStart=.*|ExecStart=$prefix/bin/chulbal watch|" \
 sed -e "s|^Exec=chulbal |Exec=$prefix/bin/chulbal |" -e "s|^TryExec=chulbal$|TryExec=$prefix/bin/chulbal|" \
   "$here/desktop/chulbal.desktop" >"$staging/chulbal.desktop"
 
-# Source in the staging folder (or the binary), mode, destination under PREFIX. The places
-# are the ones each program looks in for a prefix: bash-completion (next to a bin folder on
-# PATH), zsh (site-functions, on fpath for /usr/local), fish (vendor_completions.d under
-# XDG_DATA_DIRS and ~/.local/share/fish), systemd (share/systemd/user: systemd.unit(5)).
+# Destination under PREFIX, mode, and source in the staging folder (or the binary), three
+# words each: the sources' paths may hold spaces. The places are the ones each program looks
+# in for a prefix: bash-completion (next to a bin folder on PATH), zsh (site-functions, on
+# fpath for /usr/local), fish (vendor_completions.d under XDG_DATA_DIRS and
+# ~/.local/share/fish), systemd (share/systemd/user: systemd.unit(5)).
 files=(
-  "$binary 755 bin/chulbal"
-  "$staging/chulbal.1 644 share/man/man1/chulbal.1"
-  "$staging/bash 644 share/bash-completion/completions/chulbal"
-  "$staging/zsh 644 share/zsh/site-functions/_chulbal"
-  "$staging/fish 644 share/fish/vendor_completions.d/chulbal.fish"
-  "$staging/chulbal-watch.service 644 share/systemd/user/chulbal-watch.service"
-  "$staging/chulbal.desktop 644 share/applications/chulbal.desktop"
+  bin/chulbal 755 "$binary"
+  share/man/man1/chulbal.1 644 "$staging/chulbal.1"
+  share/bash-completion/completions/chulbal 644 "$staging/bash"
+  share/zsh/site-functions/_chulbal 644 "$staging/zsh"
+  share/fish/vendor_completions.d/chulbal.fish 644 "$staging/fish"
+  share/systemd/user/chulbal-watch.service 644 "$staging/chulbal-watch.service"
+  share/applications/chulbal.desktop 644 "$staging/chulbal.desktop"
 )
 
 # Folders this run creates, then everything recorded before: a second run creates none, and
@@ -113,24 +127,22 @@ record_folders() {  # record_folders FOLDER: each missing folder on the way to i
   done
 }
 record_folders "$(dirname "$manifest")"
-for entry in "${files[@]}"; do
-  read -r _ _ destination <<<"$entry"
-  record_folders "$(dirname "$prefix/$destination")"
+for ((i = 0; i < ${#files[@]}; i += 3)); do
+  record_folders "$(dirname "$prefix/${files[i]}")"
 done
 
-for entry in "${files[@]}"; do
-  read -r source mode destination <<<"$entry"
-  "${sudo[@]}" install -D -m "$mode" "$source" "$prefix/$destination"
-done
+# The list first, so that --uninstall also removes what an install that fails half way wrote.
 {
   [ -f "$manifest" ] && cat "$manifest"
-  for entry in "${files[@]}"; do
-    read -r _ _ destination <<<"$entry"
-    echo "$prefix/$destination"
+  for ((i = 0; i < ${#files[@]}; i += 3)); do
+    echo "$prefix/${files[i]}"
   done
   [ ${#made[@]} -eq 0 ] || printf '%s\n' "${made[@]}"
 } | sort -u >"$staging/installed"
 "${sudo[@]}" install -D -m 644 "$staging/installed" "$manifest"
+for ((i = 0; i < ${#files[@]}; i += 3)); do
+  "${sudo[@]}" install -D -m "${files[i + 1]}" "${files[i + 2]}" "$prefix/${files[i]}"
+done
 
 echo "install.sh: installed chulbal $("$binary" --version | cut -d' ' -f2) in $prefix"
 case ":$PATH:" in

@@ -61,6 +61,40 @@ check "--uninstall with nothing installed exits 1" 1 $?
 bash "$here/install.sh" --prefix "relative/path" >>"$work/install.out" 2>&1
 check "a relative --prefix exits 2" 2 $?
 
+# A space in the temporary folder (or in the checkout's path) is part of a path, not a field.
+mkdir -p "$work/t mp"
+TMPDIR="$work/t mp" bash "$here/install.sh" --prefix "$work/spaced" >>"$work/install.out" 2>&1
+check "install.sh with a space in TMPDIR exits 0" 0 $?
+check "install.sh with a space in TMPDIR installs the files and the list" 8 \
+  "$(find "$work/spaced" -type f | wc -l)"
+rm -rf "$work/spaced"
+
+# Files a failed install left are in the list, so --uninstall removes them.
+mkdir -p "$work/half/share"
+echo "not a folder" >"$work/half/share/man"
+bash "$here/install.sh" --prefix "$work/half" >>"$work/install.out" 2>&1
+check "install.sh into a prefix it cannot fill exits 1" 1 $?
+bash "$here/install.sh" --prefix "$work/half" --uninstall >>"$work/install.out" 2>&1
+check "--uninstall after a failed install exits 0" 0 $?
+check "--uninstall after a failed install leaves what was there" "./share d
+./share/man f" \
+  "$(cd "$work/half" && find . -mindepth 1 -printf '%p %y\n' | sort)"
+
+# A prefix moved elsewhere: its list names the old place, where someone else's files are now.
+bash "$here/install.sh" --prefix "$work/old" >>"$work/install.out" 2>&1
+mv "$work/old" "$work/moved"
+mkdir -p "$work/old/bin"
+echo "someone else's" >"$work/old/bin/chulbal"
+moved="$(tree "$work/moved")"
+bash "$here/install.sh" --prefix "$work/moved" --uninstall >"$work/moved.out" 2>&1
+check "--uninstall of a moved prefix exits 1" 1 $?
+check "--uninstall of a moved prefix says why in one line" \
+  "install.sh: $work/moved/share/chulbal/installed names $work/old, outside $work/moved (was the folder moved?); nothing removed" \
+  "$(cat "$work/moved.out")"
+check "--uninstall of a moved prefix leaves the old place's files" "someone else's" \
+  "$(cat "$work/old/bin/chulbal")"
+check "--uninstall of a moved prefix leaves the prefix" "$moved" "$(tree "$work/moved")"
+
 # The package.
 package="$(bash "$here/deb.sh" --output "$work" 2>"$work/deb.err")"
 check "deb.sh exits 0" 0 $?

@@ -49,6 +49,12 @@ public final class Store {
     /// Read only: nothing is written to the file, not even to switch it to WAL or to give an
     /// empty file the schema; it is opened read-only where it cannot be written.
     case reading
+    /// Read only, as ``reading``, for completion, which asks on every Tab and would rather
+    /// offer nothing (or something a moment old) than hang the line or touch the folder: a
+    /// file with no write-ahead log beside it is read as it is, without locks and without
+    /// making `-wal` and `-shm` files next to it; another program's lock is waited for a
+    /// moment, not the ten seconds a command waits.
+    case glancing
     /// Read and write: the file must also pass `PRAGMA quick_check`, and its folder and the
     /// file must be writable.
     case writing
@@ -69,6 +75,7 @@ public final class Store {
     guard try StoreFile.inspect(path) == .regular else { return nil }
     switch access {
     case .reading: return try openForReading(path)
+    case .glancing: return try openForReading(path, glancing: true)
     case .writing: return try openForWriting(path, initialising: false)
     }
   }
@@ -96,12 +103,22 @@ public final class Store {
     return store
   }
 
-  private static func openForReading(_ path: String) throws(StoreError) -> Store? {
+  private static func openForReading(_ path: String, glancing: Bool = false) throws(StoreError)
+    -> Store?
+  {
     // Read-write where the file and its folder allow it, though nothing is written through
     // it: only then does SQLite remove the -wal and -shm files it makes beside the database
     // when the command ends, leaving the folder as it was. Elsewhere read-only.
-    var database = try Database(
-      path: path, access: StoreFile.isWritable(path) ? .readWrite : .readOnly)
+    var database: Database
+    if glancing && !StoreFile.hasLog(path) {
+      // No writer at work and nothing pending: the file holds everything. One that starts
+      // meanwhile may change a page under the read, which then gives a stale or no answer.
+      database = try Database(path: path, access: .immutable)
+    } else {
+      database = try Database(
+        path: path, access: StoreFile.isWritable(path) ? .readWrite : .readOnly,
+        busyTimeoutMilliseconds: glancing ? 100 : 10_000)
+    }
     let pendingLog = holdPendingLog(database)
     let identity: Identity
     do {

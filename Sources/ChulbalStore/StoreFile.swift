@@ -80,6 +80,13 @@ enum StoreFile {
     return stat(path + "-wal", &log) == 0 && log.st_size > 0
   }
 
+  /// Whether a write-ahead log lies beside the file, empty or not: a connection to it may be
+  /// open.
+  static func hasLog(_ path: String) -> Bool {
+    var log = stat()
+    return lstat(path + "-wal", &log) == 0
+  }
+
   /// Whether both the file and its folder can be written.
   static func isWritable(_ path: String) -> Bool {
     access(folder(of: path), W_OK | X_OK) == 0 && access(path, W_OK) == 0

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ChulbalCLI
+@testable import ChulbalStore
 
 /// What `chulbal __complete` offers for a line being typed, against a database with two
 /// appointments and two places.
@@ -78,6 +79,11 @@ import Testing
     Case(words: ["add", "x", "--coord", ""], values: places),
     Case(words: ["place", "remove", ""], values: places),
     Case(words: ["place", "edit", "집", "--rename", ""], values: []),
+    // A path the shell has not expanded yet: '~/' is the home folder, as the command will see,
+    // but not after a sign, where shells leave it to the command as a folder named '~'.
+    Case(words: ["--db", "~/chulbal.db", "show", ""], values: ["1", "2"]),
+    Case(words: ["show", "--db", "~/chulbal.db", ""], values: ["1", "2"]),
+    Case(words: ["show", "--db=~/chulbal.db", ""], values: []),
     // Another database, named on the line, has none.
     Case(words: ["--db", "/nonexistent/chulbal.db", "show", ""], values: []),
     Case(words: ["show", "--db=/nonexistent/chulbal.db", ""], values: []),
@@ -127,6 +133,49 @@ import Testing
   @Test func theEntryAnswersThroughTheCommandLine() {
     let outcome = Self.workspace.run(["__complete", "show", ""])
     #expect(outcome.standardOutput == "words\n1\t저녁 약속\n2\t치과\n")
+    #expect(outcome.exitCode == 0)
+  }
+
+  @Test func aDatabaseAnotherProgramHoldsLockedIsNotWaitedFor() throws {
+    let workspace = Workspace()
+    workspace.run(["add", "저녁 약속", "--at", "2026-12-01 19:00", "--travel", "30m"])
+    // Held as `sqlite3` would hold it in a long transaction of its own: no reader gets in.
+    let holder = try Database(path: workspace.database)
+    try holder.execute(
+      "PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; UPDATE appointment SET title = title")
+    defer { try? holder.execute("ROLLBACK") }
+    let clock = ContinuousClock()
+    var completion = Completion()
+    let elapsed = clock.measure {
+      completion = Completer(environment: workspace.environment()).complete(["show", ""])
+    }
+    #expect(completion == Completion())
+    #expect(elapsed < .seconds(1))
+  }
+
+  @Test func aGlanceMakesNoFileBesideTheDatabaseEvenWhileOpen() throws {
+    let workspace = Workspace()
+    workspace.run(["place", "add", "집", "--coord", "37.5665,126.9780"])
+    let before = try FileManager.default.contentsOfDirectory(atPath: workspace.folder)
+    let store = try #require(try Store.open(path: workspace.database, access: .glancing))
+    #expect(try store.places().map(\.name) == ["집"])
+    // A shell listing the folder for `--db` meanwhile sees no -wal or -shm file.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.folder) == before)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aZoneSummaryThatIsAFIFOOffersNoZonesWithoutWaitingForAWriter() {
+    let workspace = Workspace()
+    #expect(mkfifo(workspace.folder + "/tzdata.zi", 0o600) == 0)
+    let environment = Environment.test(variables: ["TZDIR": workspace.folder])
+    #expect(Completer(environment: environment).complete(["plan", "--tz", "A"]) == Completion())
+  }
+
+  @Test func aWordThatIsNotUTF8IsCompletedWithNothingAndNoError() {
+    let outcome = CLI.run(
+      [Array("__complete".utf8), Array("show".utf8), [0xFF, 0xFE]], environment: .test())
+    #expect(outcome.standardOutput == "words\n")
+    #expect(outcome.standardError.isEmpty)
     #expect(outcome.exitCode == 0)
   }
 }

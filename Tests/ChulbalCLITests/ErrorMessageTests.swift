@@ -134,6 +134,9 @@ import Testing
       arguments: ["nav", "1", "--qr", "--all"],
       message: "'--qr'과 '--all'은 함께 쓸 수 없습니다 (QR 코드에는 링크 하나만 담습니다)"),
     Case(
+      arguments: ["nav", "1", "--qr", "--json"],
+      message: "'--qr'과 '--json'은 함께 쓸 수 없습니다 (QR 코드를 JSON 뒤에 그리면 JSON이 깨집니다)"),
+    Case(
       arguments: ["nav", "1", "--open", "--all"],
       message: "'--open'은 '--all'과 함께 쓸 수 없습니다 (여는 링크는 하나입니다)"),
     // 0,0 means "no coordinate" everywhere, and an estimate is held to a week.

@@ -57,6 +57,16 @@ import Testing
     BashCase(words: ["chulbal", "plan", "--from", "강"], reply: ["강남역\\ 2번\\ 출구"]),
     BashCase(words: ["chulbal", "plan", "--tz", "Asia/Seo"], reply: ["Asia/Seoul"]),
     BashCase(words: ["chulbal", "nav", "--provider", "=", "n"], reply: ["naver"]),
+    // Right after the sign bash has the sign itself under the cursor.
+    BashCase(
+      words: ["chulbal", "nav", "--provider", "="],
+      reply: ["kakao", "naver", "tmap", "google", "apple", "osm"]),
+    BashCase(
+      words: ["chulbal", "--db", "=", CompletionTests.workspace.database, "show", ""],
+      reply: ["1", "2"]),
+    BashCase(
+      words: ["chulbal", "plan", "--mode", "=", "car", "--from", "강"],
+      reply: ["강남역\\ 2번\\ 출구"]),
     BashCase(
       words: ["chulbal", "--db", CompletionTests.workspace.folder + "/chulbal.d"],
       reply: [CompletionTests.workspace.database]),

@@ -130,6 +130,16 @@ struct Handlers: SchemeHandlerLookup {
     "한글 이름", "🍜 라멘 & 🍺", "$(touch /tmp/x); rm -rf ~", "  앞뒤 공백  ",
   ]
 
+  @Test func aKakaoNameOfOnlyCommasAndSlashesIsLabelledAsAMissingOneIs() throws {
+    let request = RouteRequest(
+      destinationName: ",/,", destination: referenceDestination, originName: nil, origin: nil,
+      mode: .walk)
+    let links = try #require(MapLinkBuilder.links(for: request, provider: .kakao))
+    #expect(
+      links.first { $0.kind == .web }?.url
+        == "https://map.kakao.com/link/to/%EB%8F%84%EC%B0%A9,37.4979,127.0276")
+  }
+
   @Test(arguments: trickyNames, [true, false])
   func everyLinkParsesBackToTheNameAndCoordinates(name: String, withOrigin: Bool) throws {
     let request = RouteRequest(

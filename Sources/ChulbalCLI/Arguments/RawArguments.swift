@@ -11,11 +11,12 @@ extension CLI {
   /// A word that is not UTF-8 is refused (exit 2) rather than read with U+FFFD in place of
   /// its bad bytes: a title would change, and a `--db` path would name another file. Paths are
   /// refused too, since the store opens a path given as a `String`; the message shows the bad
-  /// bytes as `\xFF`.
+  /// bytes as `\xFF`. Completion offers nothing instead: the shell shows no error there.
   public static func run(_ arguments: [[UInt8]], environment: Environment) -> Outcome {
     var words: [String] = []
     for bytes in arguments {
       guard let word = String(validating: bytes, as: UTF8.self) else {
+        if words.first == "__complete" { return .success(Completion().rendered) }
         return .failure(UsageError.invalidEncoding(shown(bytes)))
       }
       words.append(word)

@@ -63,6 +63,8 @@ enum UsageError: Error, Equatable {
   case appWithoutQR
   /// `nav --qr --all`: a QR code holds one link, `--all` lists many.
   case qrWithAll
+  /// `nav --qr --json`: the drawing after the JSON would make it unreadable to a program.
+  case qrWithJSON
   /// `nav --open --all`: one link is opened, `--all` lists many.
   case openWithAll
   /// An argument that is not UTF-8, shown with its bad bytes as `\xFF`.
@@ -198,6 +200,8 @@ enum UsageError: Error, Equatable {
       return "'--app'은 '--qr'과 함께 씁니다 (QR 코드에 https 대신 앱 링크를 담습니다)"
     case .qrWithAll:
       return "'--qr'과 '--all'은 함께 쓸 수 없습니다 (QR 코드에는 링크 하나만 담습니다)"
+    case .qrWithJSON:
+      return "'--qr'과 '--json'은 함께 쓸 수 없습니다 (QR 코드를 JSON 뒤에 그리면 JSON이 깨집니다)"
     case .openWithAll:
       return "'--open'은 '--all'과 함께 쓸 수 없습니다 (여는 링크는 하나입니다)"
     case .invalidEncoding(let shown):

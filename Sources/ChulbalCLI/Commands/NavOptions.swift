@@ -71,6 +71,7 @@ struct NavOptions {
     if qr && listAll { throw .qrWithAll }
     if open && listAll { throw .openWithAll }
     json = options.has(.json)
+    if qr && json { throw .qrWithJSON }
     clock = try options.clock(environment, timeZone: nil)
   }
 }

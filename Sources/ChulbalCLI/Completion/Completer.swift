@@ -7,7 +7,8 @@ import ChulbalSystem
 /// stands for (`WordKind`).
 ///
 /// It reads the database only for appointments and places, and only to read: completion never
-/// makes a file, never waits for a lock, and offers nothing rather than fail.
+/// makes a file, waits for a lock no longer than a moment (`Store.Access.glancing`), and
+/// offers nothing rather than fail.
 struct Completer {
   let environment: Environment
 
@@ -135,8 +136,12 @@ struct Completer {
   /// The store the line names with `--db`, else the one the environment does; nil when there
   /// is none or it cannot be read.
   private func store(_ database: String?) throws -> Store? {
-    let path = database ?? Store.defaultLocation(environment: environment.variables).path
+    var path = database ?? Store.defaultLocation(environment: environment.variables).path
+    // The words come as typed: `--db ~/x.db` is the home folder's once the shell runs it.
+    if path.hasPrefix("~/"), let home = environment.variables["HOME"], !home.isEmpty {
+      path = home + path.dropFirst()
+    }
     guard !path.isEmpty else { return nil }
-    return try Store.open(path: path, access: .reading)
+    return try Store.open(path: path, access: .glancing)
   }
 }

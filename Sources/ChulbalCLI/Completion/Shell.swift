@@ -18,16 +18,25 @@ enum Shell: String, CaseIterable, Sendable {
   // the cursor in COMP_CWORD, and inserts what is left in COMPREPLY (bash(1), "Programmable
   // Completion"). COMP_TYPE is 63 ('?') when bash lists the choices after a second Tab: only
   // then are descriptions added, as a word inserted with one would carry it along. Bash splits
-  // `--tz=Asia/Se` at the sign (COMP_WORDBREAKS), so the value is asked for as `--tz Asia/Se`.
+  // `--tz=Asia/Se` at the sign (COMP_WORDBREAKS) into three words, anywhere on the line, so
+  // the sign after an option is left out and the value asked for as `--tz Asia/Se`; right
+  // after the sign the sign itself is the word under the cursor, and the value typed is empty.
   private static let bashScript = #"""
     # bash completion for chulbal, written by `chulbal completions bash`.
     _chulbal() {
       local current=${COMP_WORDS[COMP_CWORD]}
-      local -a words=("${COMP_WORDS[@]:1:COMP_CWORD}") lines=() values=() described=()
-      local line value
-      if ((COMP_CWORD >= 3)) && [[ ${COMP_WORDS[COMP_CWORD - 1]} == = ]]; then
-        words=("${COMP_WORDS[@]:1:COMP_CWORD-2}" "$current")
-      fi
+      local -a words=() lines=() values=() described=()
+      local line value index
+      for ((index = 1; index <= COMP_CWORD; index++)); do
+        if [[ ${COMP_WORDS[index]} == = && ${COMP_WORDS[index - 1]} == --?* ]]; then
+          if ((index == COMP_CWORD)); then
+            current=
+            words+=("")
+          fi
+          continue
+        fi
+        words+=("${COMP_WORDS[index]}")
+      done
       COMPREPLY=()
       mapfile -t lines < <(command chulbal __complete "${words[@]}" 2>/dev/null)
       if [[ ${lines[0]-} == files ]]; then

@@ -19,7 +19,8 @@ struct TypedLine {
   private(set) var givenOptions: [OptionSpec] = []
   /// An option given last without a value: the next word is its value.
   private(set) var pendingOption: OptionSpec?
-  /// `--db`'s value, for completion to read the same database the command would.
+  /// `--db`'s value, for completion to read the same database the command would; a leading
+  /// `~/` is still to be expanded, as the shell will before running the command.
   private(set) var database: String?
   /// How many operands the command has been given.
   private(set) var operandCount = 0
@@ -87,7 +88,8 @@ struct TypedLine {
     givenOptions.append(spec)
     guard spec.takesValue else { return }
     if let value {
-      if spec == .database { database = value }
+      // Shells leave a tilde after the sign alone: the command opens a folder named '~'.
+      if spec == .database { database = value.hasPrefix("~") ? "./" + value : value }
     } else {
       pendingOption = spec
     }

@@ -54,9 +54,12 @@ public enum MapLinkBuilder {
         add(.web, "https://m.map.kakao.com/scheme/" + route)
       } else {
         // The documented web form for a destination alone; commas and slashes end the name
-        // inside its 'name,lat,lng' segment even when encoded, so they are removed.
-        let label = (name ?? "도착").filter { $0 != "," && $0 != "/" }
-        add(.web, "https://map.kakao.com/link/to/\(e(label)),\(pair(destination))")
+        // inside its 'name,lat,lng' segment even when encoded, so they are removed; a name
+        // of nothing else is labelled as a missing one is.
+        let label = (name ?? "").filter { $0 != "," && $0 != "/" }
+        add(
+          .web,
+          "https://map.kakao.com/link/to/\(e(label.isEmpty ? "도착" : label)),\(pair(destination))")
       }
     case .naver:
       let path = request.mode.named(car: "car", transit: "public", walk: "walk", bike: "bicycle")

@@ -22,6 +22,9 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     /// A file damaged where the command may not look: refused with exit 1, or else exactly
     /// the output of the same command on the undamaged file; the folder unchanged either way.
     case refusedOrAsIntact
+    /// `__complete`: exit 0 in time, a kind line (`words` or `files`) first, nothing on
+    /// standard error, the folder exactly as it was, whatever the line or the database.
+    case completesQuietly
   }
 
   let family: String
@@ -319,7 +322,53 @@ enum HostileCampaign {
       }
     }
 
+  /// Completion of hostile words, over every broken database and every hostile stored text:
+  /// what a shell runs on every Tab must never print an error into the line or touch a file.
+  static let completionCases: [HostileCase] = {
+    let lines: [[String]] = [
+      ["__complete", "show", ""], ["__complete", "place", "remove", ""],
+      ["__complete", "plan", "--from", ""], ["__complete", "nav", "--", ""],
+    ]
+    var cases: [HostileCase] = []
+    for mutation in DatabaseMutation.allCases {
+      for line in lines.prefix(2) {
+        cases.append(
+          HostileCase(
+            family: "complete", arguments: line, fixture: .mutated(mutation),
+            expectation: .completesQuietly))
+      }
+    }
+    for text in storedTexts {
+      for line in lines {
+        cases.append(
+          HostileCase(
+            family: "complete", arguments: line, fixture: .content(text),
+            expectation: .completesQuietly))
+      }
+    }
+    let typed: [(String) -> [String]] = [
+      { ["__complete", $0] }, { ["__complete", "show", $0] },
+      { ["__complete", "plan", "--tz", $0] },
+      { ["__complete", "nav", "--provider=" + $0] }, { ["__complete", $0, ""] },
+      { ["__complete", "--db", $0, "show", ""] }, { ["__complete", "place", "edit", $0, ""] },
+    ]
+    for value in values {
+      for line in typed {
+        cases.append(
+          HostileCase(family: "complete", arguments: line(value), expectation: .completesQuietly))
+      }
+    }
+    for path in ["@DIR", "/dev/null", "/proc/self/mem", "@DIR/nowhere/x.db"] {
+      cases.append(
+        HostileCase(
+          family: "complete", arguments: ["__complete", "show", ""],
+          environment: ["CHULBAL_DB": path], expectation: .completesQuietly))
+    }
+    return cases
+  }()
+
   static var all: [HostileCase] {
     optionCases + environmentCases + databaseCases + outputCases + streamCases + signalCases
+      + completionCases
   }
 }

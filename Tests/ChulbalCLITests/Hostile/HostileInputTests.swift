@@ -29,6 +29,11 @@ import Testing
     try await HostileCheck.run(example)
   }
 
+  @Test(arguments: HostileCampaign.completionCases)
+  func completionOfHostileLinesAndDatabases(_ example: HostileCase) async throws {
+    try await HostileCheck.run(example)
+  }
+
   @Test(arguments: HostileCampaign.signalCases)
   func signalsToLongRunningCommands(_ example: HostileCase) async throws {
     try await HostileCheck.run(example)
@@ -172,6 +177,13 @@ enum HostileCheck {
       if !unchanged { problems.append("a damaged file was changed") }
     case .cleanOutput:
       problems += checkFormat(example.arguments, out, status: result.status)
+    case .completesQuietly:
+      if result.timedOut || result.status != 0 { problems.append("completion did not exit 0") }
+      if !out.hasPrefix("words\n") && !out.hasPrefix("files\n") {
+        problems.append("completion did not start with its kind line")
+      }
+      if !err.isEmpty { problems.append("completion wrote to standard error") }
+      if !unchanged { problems.append("completion changed the folder") }
     }
     return problems
   }

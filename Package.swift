@@ -20,6 +20,8 @@ let package = Package(
     .systemLibrary(
       name: "CLibnotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
     .target(name: "ChulbalNotify", dependencies: ["ChulbalCore", "ChulbalSystem", "CLibnotify"]),
+    .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+    .target(name: "ChulbalCalendar", dependencies: ["ChulbalCore", "CLibical"]),
     .target(
       name: "ChulbalCLI",
       dependencies: [
@@ -41,6 +43,9 @@ let package = Package(
     .testTarget(
       name: "ChulbalNotifyTests",
       dependencies: ["ChulbalNotify", "ChulbalCore", "ChulbalSystem", "ChulbalTestSupport"]),
+    .testTarget(
+      name: "ChulbalCalendarTests",
+      dependencies: ["ChulbalCalendar", "ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(
       name: "ChulbalCLITests",
       dependencies: [

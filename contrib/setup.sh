@@ -8,7 +8,7 @@
 # Safe to run any number of times. Uses sudo when not root.
 set -euo pipefail
 
-packages=(tzdata pkg-config libsqlite3-dev libqrencode-dev libnotify-dev patchelf binutils)
+packages=(tzdata pkg-config libsqlite3-dev libqrencode-dev libnotify-dev libical-dev patchelf binutils)
 for arg in "$@"; do
   case "$arg" in
     # The notification tests' private session (contrib/notify-session.sh): dunst on Xvfb;

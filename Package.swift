@@ -28,7 +28,8 @@ let package = Package(
         "ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalTerminal", "ChulbalNotify",
       ]),
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
-    .executableTarget(name: "chulbal-bench", dependencies: ["ChulbalCore", "ChulbalStore"]),
+    .executableTarget(
+      name: "chulbal-bench", dependencies: ["ChulbalCore", "ChulbalStore", "ChulbalCalendar"]),
     .target(name: "ChulbalTestSupport", dependencies: ["ChulbalCore", "ChulbalSystem"]),
     .testTarget(name: "ChulbalCoreTests", dependencies: ["ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(

@@ -37,6 +37,10 @@ import Testing
       rule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", firstDay: .init(year: 2028, month: 2, day: 29)),
     Shape(
       rule: "FREQ=YEARLY;BYMONTH=11;BYDAY=4TH", firstDay: .init(year: 2026, month: 11, day: 26)),
+    Shape(rule: "FREQ=MONTHLY", firstDay: .init(year: 2026, month: 1, day: 31)),
+    Shape(rule: "FREQ=MONTHLY;INTERVAL=5", firstDay: .init(year: 2026, month: 1, day: 20)),
+    Shape(rule: "FREQ=YEARLY;BYMONTH=1,3", firstDay: .init(year: 2026, month: 3, day: 10)),
+    Shape(rule: "FREQ=YEARLY;INTERVAL=2", firstDay: .init(year: 2026, month: 6, day: 15)),
     Shape(rule: "FREQ=DAILY;UNTIL=20270401", firstDay: .init(year: 2026, month: 1, day: 5)),
     Shape(
       rule: "FREQ=WEEKLY;BYDAY=SU;UNTIL=20271107T060000Z",
@@ -49,6 +53,7 @@ import Testing
   static let windows: [(from: String, days: Int)] = [
     ("2025-12-25T00:00:00Z", 550), ("2031-07-03T12:34:56Z", 45), ("2035-03-01T00:00:00Z", 50),
     ("2036-10-01T05:00:00Z", 60), ("2032-02-20T00:00:00Z", 30),
+    ("2033-01-05T00:00:00Z", 40), ("2034-06-16T00:00:00Z", 20),
   ]
 
   @Test(arguments: shapes)

@@ -165,6 +165,79 @@ import Testing
         ].map(instant))
   }
 
+  struct Walk: Sendable, CustomTestStringConvertible {
+    let rule: String
+    let firstStart: WallTime
+    let instant: String
+    let expected: WallTime
+    var testDescription: String { "\(rule) from \(firstStart) near \(instant)" }
+  }
+
+  /// Where the walk to an instant begins: a moved first start at least a day before it (the
+  /// day before it in UTC, less one more), or the real one.
+  static let walks: [Walk] = [
+    Walk(
+      rule: "FREQ=DAILY", firstStart: WallTime(year: 2016, month: 12, day: 1, hour: 7, minute: 30),
+      instant: "2026-11-30T23:00:00Z",
+      expected: WallTime(year: 2026, month: 11, day: 28, hour: 7, minute: 30)),
+    // 2017-01-02 and 2027-02-15 are Mondays 528 weeks apart, an even number.
+    Walk(
+      rule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH",
+      firstStart: WallTime(year: 2017, month: 1, day: 2, hour: 18, minute: 0),
+      instant: "2027-03-01T00:00:00Z",
+      expected: WallTime(year: 2027, month: 2, day: 15, hour: 18, minute: 0)),
+    Walk(
+      rule: "FREQ=MONTHLY;BYMONTHDAY=31",
+      firstStart: WallTime(year: 2026, month: 1, day: 31, hour: 10, minute: 0),
+      instant: "2031-07-03T12:34:56Z",
+      expected: WallTime(year: 2031, month: 7, day: 1, hour: 10, minute: 0)),
+    // 65 months, a whole number of five-month periods.
+    Walk(
+      rule: "FREQ=MONTHLY;INTERVAL=5",
+      firstStart: WallTime(year: 2026, month: 1, day: 20, hour: 10, minute: 0),
+      instant: "2031-07-03T12:34:56Z",
+      expected: WallTime(year: 2031, month: 6, day: 20, hour: 10, minute: 0)),
+    Walk(
+      rule: "FREQ=MONTHLY",
+      firstStart: WallTime(year: 2026, month: 1, day: 20, hour: 10, minute: 0),
+      instant: "2031-07-12T00:00:00Z",
+      expected: WallTime(year: 2031, month: 6, day: 20, hour: 10, minute: 0)),
+    // January comes before the start's March: the year before, so 10 January is not missed.
+    Walk(
+      rule: "FREQ=YEARLY;BYMONTH=1,3",
+      firstStart: WallTime(year: 2026, month: 3, day: 10, hour: 9, minute: 0),
+      instant: "2033-01-05T00:00:00Z",
+      expected: WallTime(year: 2032, month: 3, day: 10, hour: 9, minute: 0)),
+    Walk(
+      rule: "FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24",
+      firstStart: WallTime(year: 2026, month: 12, day: 24, hour: 19, minute: 0),
+      instant: "2036-06-01T00:00:00Z",
+      expected: WallTime(year: 2036, month: 1, day: 1, hour: 19, minute: 0)),
+    // No 31 June to move to: the real start.
+    Walk(
+      rule: "FREQ=MONTHLY",
+      firstStart: WallTime(year: 2026, month: 1, day: 31, hour: 10, minute: 0),
+      instant: "2031-07-03T00:00:00Z",
+      expected: WallTime(year: 2026, month: 1, day: 31, hour: 10, minute: 0)),
+    Walk(
+      rule: "FREQ=DAILY;COUNT=1000",
+      firstStart: WallTime(year: 2026, month: 1, day: 1, hour: 10, minute: 0),
+      instant: "2027-07-03T00:00:00Z",
+      expected: WallTime(year: 2026, month: 1, day: 1, hour: 10, minute: 0)),
+    Walk(
+      rule: "FREQ=DAILY", firstStart: WallTime(year: 2026, month: 12, day: 1, hour: 10, minute: 0),
+      instant: "2026-11-03T00:00:00Z",
+      expected: WallTime(year: 2026, month: 12, day: 1, hour: 10, minute: 0)),
+  ]
+
+  @Test(arguments: walks)
+  func theWalkBeginsAWholeNumberOfPeriodsOn(_ example: Walk) throws {
+    let set = try RecurrenceSet(
+      rule: RecurrenceRule.parse(example.rule), firstStart: example.firstStart,
+      timeZone: "Asia/Seoul")
+    #expect(set.startOfWalk(near: instant(example.instant)) == example.expected)
+  }
+
   @Test func nextOccurrenceOfADailySeriesStartedTenYearsAgo() throws {
     let set = try RecurrenceSet(
       rule: RecurrenceRule.parse("FREQ=DAILY"),
@@ -172,9 +245,6 @@ import Testing
       timeZone: "Asia/Seoul")
     let now = instant("2026-12-01T08:00:00+09:00")
     #expect(set.nextOccurrence(after: now) == instant("2026-12-02T07:30:00+09:00"))
-    // The walk starts two days back, not in 2016.
-    let walk = set.startOfWalk(near: now)
-    #expect(walk == WallTime(year: 2026, month: 11, day: 28, hour: 7, minute: 30))
   }
 
   @Test func aCountedSeriesEnds() throws {

@@ -62,10 +62,14 @@ public struct RecurrenceSet: Sendable {
     guard from < to else { return [] }
     var starts = overrides.values.filter { $0 >= from && $0 < to }
     let iterator = Iterator(set: self, from: startOfWalk(near: from))
-    while let (wall, instant) = iterator.next(), instant < to {
-      if instant >= from, !exceptions.contains(wall), overrides[wall] == nil {
-        starts.append(instant)
-      }
+    let earliest = Self.earliestWallSecond(for: from)
+    while let wall = iterator.next() {
+      // Only occurrences near the window are made instants, which costs more than libical's
+      // step: the walk may begin up to a period before it.
+      guard wall.secondsSinceEpoch >= earliest else { continue }
+      let start = Libical.instant(of: wall, in: zone.pointer)
+      guard start < to else { break }
+      if start >= from, isKept(wall) { starts.append(start) }
     }
     return starts.sorted()
   }
@@ -80,9 +84,12 @@ public struct RecurrenceSet: Sendable {
   public func nextOccurrence(after instant: Date) -> Date? {
     var next = overrides.values.filter { $0 > instant }.min()
     let iterator = Iterator(set: self, from: startOfWalk(near: instant))
-    while let (wall, start) = iterator.next() {
+    let earliest = Self.earliestWallSecond(for: instant)
+    while let wall = iterator.next() {
+      guard wall.secondsSinceEpoch >= earliest else { continue }
+      let start = Libical.instant(of: wall, in: zone.pointer)
       if let found = next, start >= found { break }
-      if start > instant, !exceptions.contains(wall), overrides[wall] == nil {
+      if start > instant, isKept(wall) {
         next = start
         break
       }
@@ -90,30 +97,63 @@ public struct RecurrenceSet: Sendable {
     return next
   }
 
-  /// A first start the rule gives the same occurrences from, at least two days before
-  /// `instant`: the real one moved forward by whole periods of the rule.
+  /// Whether the rule's occurrence at `wall` is neither taken out nor moved.
+  private func isKept(_ wall: WallTime) -> Bool {
+    !exceptions.contains(wall) && overrides[wall] == nil
+  }
+
+  /// A wall-clock second (``WallTime/secondsSinceEpoch``) before which no wall time in any
+  /// zone can be at or after `instant`: zones are less than a day from UTC.
+  private static func earliestWallSecond(for instant: Date) -> Int {
+    Int(instant.timeIntervalSince1970.rounded(.down)) - 86_400
+  }
+
+  /// A first start the rule gives the same occurrences from, on or after the real one, that
+  /// misses none at or after `instant`: the real one moved forward by whole periods.
   ///
-  /// Only daily and weekly rules are moved (a day or a week is always the same number of
-  /// days, and the moved start keeps its weekday, so the weeks `WKST` begins stay where they
-  /// were); a month or a year has no fixed length and a start on the 31st has no equal in
-  /// every month, so those rules walk from the real start, at most twelve occurrences a year
-  /// with the parts chulbal takes. A rule with `COUNT` always walks from the real start,
-  /// since its occurrences are counted from there (at most ``RecurrenceRule/countLimit``).
+  /// The moved start keeps the rule's alignment: a daily or weekly rule moves by whole
+  /// periods of days (the weekday, and the weeks `WKST` begins, stay where they were); a
+  /// monthly or yearly rule by whole periods of months or years, to the first of the month
+  /// (or of January) when the rule names its days itself, else to the start's own day when
+  /// that exists there (not the 29th to 31st of a month, nor 29 February). libical 3.0.16
+  /// begins with the first occurrence at or after the start it is given and gives the start
+  /// itself only when the rule does (icalrecur.c, `icalrecur_iterator_next`), so a moved start
+  /// on a day the rule skips adds nothing. A rule with `COUNT` walks from the real start,
+  /// where its count begins, at most ``RecurrenceRule/countLimit`` occurrences.
   func startOfWalk(near instant: Date) -> WallTime {
     guard rule.count == nil else { return firstStart }
-    let period: Int
-    switch rule.frequency {
-    case .daily: period = rule.interval
-    case .weekly: period = rule.interval * 7
-    case .monthly, .yearly: return firstStart
-    }
-    // Two days cover any zone's offset from UTC, so the moved start is before `instant`.
-    let day = Int((instant.timeIntervalSince1970 / 86_400).rounded(.down)) - 2
-    let periods = (day - firstStart.date.days) / period
-    guard periods > 0 else { return firstStart }
+    // A day before `instant` in every zone.
+    let target = CivilDate(days: Int((instant.timeIntervalSince1970 / 86_400).rounded(.down)) - 2)
+    let start = firstStart.date
+    guard target.days > start.days else { return firstStart }
+    let namesItsDays = !rule.days.isEmpty || !rule.monthDays.isEmpty
     var moved = firstStart
-    moved.date = CivilDate(days: firstStart.date.days + periods * period)
-    return moved
+    switch rule.frequency {
+    case .daily, .weekly:
+      let period = rule.interval * (rule.frequency == .daily ? 1 : 7)
+      moved.date = CivilDate(days: start.days + (target.days - start.days) / period * period)
+      return moved
+    case .monthly:
+      let months = (target.year - start.year) * 12 + target.month - start.month
+      var index = start.year * 12 + start.month - 1 + months / rule.interval * rule.interval
+      if !namesItsDays, start.day > target.day, index == target.year * 12 + target.month - 1 {
+        index -= rule.interval
+      }
+      moved.date = CivilDate(
+        year: index / 12, month: index % 12 + 1, day: namesItsDays ? 1 : start.day)
+    case .yearly:
+      var year = start.year + (target.year - start.year) / rule.interval * rule.interval
+      if namesItsDays {
+        moved.date = CivilDate(year: year, month: 1, day: 1)
+      } else {
+        if (start.month, start.day) > (target.month, target.day), year == target.year {
+          year -= rule.interval
+        }
+        moved.date = CivilDate(year: year, month: start.month, day: start.day)
+      }
+    }
+    return moved.isValid && moved > firstStart && moved.date.days <= target.days
+      ? moved : firstStart
   }
 }
 
@@ -144,17 +184,22 @@ extension RecurrenceSet {
       if let handle { icalrecur_iterator_free(handle) }
     }
 
-    /// The next occurrence on the wall and as an instant, or nil at the end of the series.
-    func next() -> (WallTime, Date)? {
+    /// The next occurrence on the wall, or nil at the end of the series.
+    func next() -> WallTime? {
       guard let handle else { return nil }
       let value = icalrecur_iterator_next(handle)
       guard icaltime_is_null_time(value) == 0 else { return nil }
       let wall = Libical.wallTime(value)
-      let instant = Libical.instant(of: wall, in: zone)
       switch until {
       case .date(let last)? where wall.date.days > last.days: return nil
-      case .instant(let last)? where instant > last: return nil
-      default: return (wall, instant)
+      case .instant(let last)?:
+        // Made an instant only within a day of the end, where the zone decides.
+        let lastSecond = Int(last.timeIntervalSince1970.rounded(.down))
+        let second = wall.secondsSinceEpoch
+        if second > lastSecond + 86_400 { return nil }
+        if second >= lastSecond - 86_400, Libical.instant(of: wall, in: zone) > last { return nil }
+        return wall
+      default: return wall
       }
     }
   }

@@ -6,11 +6,11 @@ import Foundation
 /// zone, the occurrences taken out (`EXDATE`) and the ones moved (`RECURRENCE-ID`), together
 /// RFC 5545's recurrence set (§3.8.5).
 ///
-/// The rule is expanded by libical's `icalrecur_iterator` in the series' zone, so the
-/// wall-clock time holds across daylight-saving changes (a weekly 09:00 in New York is 14:00Z
-/// in winter and 13:00Z in summer), and every occurrence is converted to an instant there.
-/// Nothing is cached; each question runs a fresh iterator, which costs tens of occurrences,
-/// not the whole history: see ``nextOccurrence(after:)``.
+/// The rule is expanded by libical's `icalrecur_iterator` on the wall clock, and each
+/// occurrence is made an instant in the series' zone, so the wall-clock time holds across
+/// daylight-saving changes (a weekly 09:00 in New York is 14:00Z in winter and 13:00Z in
+/// summer). Nothing is cached; each question runs a fresh iterator from a start near it, not
+/// through the whole history: see ``startOfWalk(near:)``.
 public struct RecurrenceSet: Sendable {
   public let rule: RecurrenceRule
   public let firstStart: WallTime

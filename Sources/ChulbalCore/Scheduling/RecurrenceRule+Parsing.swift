@@ -56,27 +56,18 @@ extension RecurrenceRule {
       interval = number
     }
 
-    var days: [Day] = []
-    if let value = values["BYDAY"] {
-      for item in value.split(separator: ",", omittingEmptySubsequences: false) {
-        guard let day = Self.day(String(item)) else {
-          throw fail(
-            "BYDAY의 '\(item)'\(Korean.topicParticle(after: String(item))) 요일이 아닙니다 "
-              + "(MO, TU, WE, TH, FR, SA, SU를 쉼표로, 달마다의 몇째 요일은 1MO, -1FR처럼)")
-        }
-        guard !days.contains(day) else {
-          throw fail("BYDAY에 '\(item)'\(Korean.subjectParticle(after: String(item))) 두 번 있습니다")
-        }
-        days.append(day)
-      }
+    let weekdayCodes = "MO, TU, WE, TH, FR, SA, SU를 쉼표로, 달마다의 몇째 요일은 1MO, -1FR처럼"
+    let days = try Self.list(values["BYDAY"], name: "BYDAY", fail: fail, read: Self.day) {
+      "\($0)\(Korean.topicParticle(after: $0)) 요일이 아닙니다 (\(weekdayCodes))"
     }
-
-    let monthDays = try Self.list(values["BYMONTHDAY"], name: "BYMONTHDAY", fail: fail) {
-      (1...31).contains($0) || (-31 ... -1).contains($0)
-    }
-    let months = try Self.list(values["BYMONTH"], name: "BYMONTH", fail: fail) {
-      (1...12).contains($0)
-    }
+    let monthDays = try Self.list(
+      values["BYMONTHDAY"], name: "BYMONTHDAY", fail: fail,
+      read: { Self.number($0).flatMap { (1...31).contains(abs($0)) ? $0 : nil } },
+      refusal: { "\($0)\(Korean.topicParticle(after: $0)) 받지 않습니다 (1~31, 끝에서 셀 때는 -1~-31을 쉼표로)" })
+    let months = try Self.list(
+      values["BYMONTH"], name: "BYMONTH", fail: fail,
+      read: { Self.number($0).flatMap { (1...12).contains($0) ? $0 : nil } },
+      refusal: { "\($0)\(Korean.topicParticle(after: $0)) 받지 않습니다 (1~12를 쉼표로)" })
 
     var until: Until?
     if let value = values["UNTIL"] {
@@ -169,24 +160,24 @@ extension RecurrenceRule {
     return Day(weekday, ordinal: ordinal)
   }
 
-  private static func list(
-    _ text: String?, name: String, fail: (String) -> InputError, accepts: (Int) -> Bool
-  ) throws(InputError) -> [Int] {
+  /// A comma-separated list, each item read by `read`, none twice.
+  ///
+  /// - Parameter refusal: the reason for an item `read` refuses, given the item quoted.
+  private static func list<Item: Equatable>(
+    _ text: String?, name: String, fail: (String) -> InputError, read: (String) -> Item?,
+    refusal: (String) -> String
+  ) throws(InputError) -> [Item] {
     guard let text else { return [] }
-    var numbers: [Int] = []
-    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let number = number(String(item)), number != 0, accepts(number) else {
-        let range = name == "BYMONTH" ? "1~12" : "1~31, 끝에서 셀 때는 -1~-31"
-        throw fail(
-          "\(name)의 '\(item)'\(Korean.topicParticle(after: String(item))) 받지 않습니다 "
-            + "(\(range)\(Korean.objectParticle(after: range)) 쉼표로)")
+    var items: [Item] = []
+    for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let quoted = "'\(piece)'"
+      guard let item = read(String(piece)) else { throw fail("\(name)의 " + refusal(quoted)) }
+      guard !items.contains(item) else {
+        throw fail("\(name)에 \(quoted)\(Korean.subjectParticle(after: quoted)) 두 번 있습니다")
       }
-      guard !numbers.contains(number) else {
-        throw fail("\(name)에 '\(item)'\(Korean.subjectParticle(after: String(item))) 두 번 있습니다")
-      }
-      numbers.append(number)
+      items.append(item)
     }
-    return numbers
+    return items
   }
 
   /// `20261231` or `20261231T150000Z`.

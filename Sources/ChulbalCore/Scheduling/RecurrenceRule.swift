@@ -87,9 +87,9 @@ public struct RecurrenceRule: Hashable, Sendable {
   ) {
     self.frequency = frequency
     self.interval = interval
-    self.days = days.sorted()
-    self.monthDays = monthDays.sorted()
-    self.months = months.sorted()
+    self.days = Set(days).sorted()
+    self.monthDays = Set(monthDays).sorted()
+    self.months = Set(months).sorted()
     self.until = until
     self.count = count
     self.weekStart = weekStart

@@ -172,6 +172,26 @@ import Testing
     Refused(
       input: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30",
       message: "잘못된 반복 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30': 2월 30일은 어느 해에도 없습니다"),
+    Refused(
+      input: "FREQ=DAILY;INTERVAL=2;BYDAY=MO",
+      message: "잘못된 반복 'FREQ=DAILY;INTERVAL=2;BYDAY=MO': INTERVAL이 있는 DAILY에는 BYDAY를 쓸 수 없습니다 "
+        + "(FREQ=WEEKLY;INTERVAL=2;BYDAY=… 처럼)"),
+    Refused(
+      input: "FREQ=YEARLY;BYMONTHDAY=24",
+      message: "잘못된 반복 'FREQ=YEARLY;BYMONTHDAY=24': YEARLY의 BYMONTHDAY, BYDAY에는 BYMONTH가 있어야 "
+        + "합니다 (예: 'FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24')"),
+    Refused(
+      input: "FREQ=MONTHLY;BYDAY=-1FR;BYMONTHDAY=13",
+      message: "잘못된 반복 'FREQ=MONTHLY;BYDAY=-1FR;BYMONTHDAY=13': BYDAY와 BYMONTHDAY는 함께 쓸 수 없습니다"),
+    Refused(
+      input: "FREQ=MONTHLY;BYMONTH=3;BYMONTHDAY=1",
+      message: "잘못된 반복 'FREQ=MONTHLY;BYMONTH=3;BYMONTHDAY=1': BYMONTH는 YEARLY에서만 씁니다"),
+    Refused(
+      input: "FREQ=DAILY;COUNT=1001",
+      message: "잘못된 반복 'FREQ=DAILY;COUNT=1001': COUNT=1001: 횟수는 1부터 1000까지입니다 (더 길면 UNTIL을 쓰세요)"),
+    Refused(
+      input: "FREQ=WEEKLY;WKST=XX",
+      message: "잘못된 반복 'FREQ=WEEKLY;WKST=XX': WKST=XX: 요일은 MO, TU, WE, TH, FR, SA, SU 중 하나입니다"),
     Refused(input: "", message: "잘못된 반복 '': 규칙이 비어 있습니다 (예: 'FREQ=WEEKLY;BYDAY=TU')"),
   ]
 

@@ -20,13 +20,16 @@ let package = Package(
     .systemLibrary(
       name: "CLibnotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
     .target(name: "ChulbalNotify", dependencies: ["ChulbalCore", "ChulbalSystem", "CLibnotify"]),
+    .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+    .target(name: "ChulbalCalendar", dependencies: ["ChulbalCore", "CLibical"]),
     .target(
       name: "ChulbalCLI",
       dependencies: [
         "ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalTerminal", "ChulbalNotify",
       ]),
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
-    .executableTarget(name: "chulbal-bench", dependencies: ["ChulbalCore", "ChulbalStore"]),
+    .executableTarget(
+      name: "chulbal-bench", dependencies: ["ChulbalCore", "ChulbalStore", "ChulbalCalendar"]),
     .target(name: "ChulbalTestSupport", dependencies: ["ChulbalCore", "ChulbalSystem"]),
     .testTarget(name: "ChulbalCoreTests", dependencies: ["ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(
@@ -41,6 +44,9 @@ let package = Package(
     .testTarget(
       name: "ChulbalNotifyTests",
       dependencies: ["ChulbalNotify", "ChulbalCore", "ChulbalSystem", "ChulbalTestSupport"]),
+    .testTarget(
+      name: "ChulbalCalendarTests",
+      dependencies: ["ChulbalCalendar", "ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(
       name: "ChulbalCLITests",
       dependencies: [

@@ -8,7 +8,7 @@
 # Safe to run any number of times. Uses sudo when not root.
 set -euo pipefail
 
-packages=(tzdata pkg-config libsqlite3-dev libqrencode-dev libnotify-dev patchelf binutils)
+packages=(tzdata pkg-config libsqlite3-dev libqrencode-dev libnotify-dev libical-dev patchelf binutils)
 for arg in "$@"; do
   case "$arg" in
     # The notification tests' private session (contrib/notify-session.sh): dunst on Xvfb;
@@ -16,10 +16,11 @@ for arg in "$@"; do
     # (libglib2.0-bin), busctl for `dunstctl history` (systemd), notify-send (libnotify-bin).
     # The install tests: the completions run in bash, zsh and fish; the man page is linted by
     # groff (groff-base holds groff and its an/mandoc macros) and mandoc; the package is built
-    # by dpkg-deb and dpkg-shlibdeps (dpkg-dev) and checked by lintian.
+    # by dpkg-deb and dpkg-shlibdeps (dpkg-dev) and checked by lintian. The recurrence tests ask
+    # Python's dateutil (python3-dateutil) for the occurrences libical should give.
     --test)
       packages+=(tmux zbar-tools dunst xvfb libnotify-bin dbus-daemon dbus-bin libglib2.0-bin systemd
-        zsh fish groff-base mandoc dpkg-dev lintian)
+        zsh fish groff-base mandoc dpkg-dev lintian python3 python3-dateutil)
       ;;
     --bench) packages+=(hyperfine tmux remind calcurse gcc libc6-dev) ;;
     *) echo "setup.sh: unknown option '$arg' (--test, --bench)" >&2; exit 2 ;;

@@ -11,6 +11,11 @@ if let index = CommandLine.arguments.firstIndex(of: "--watch-replan"),
   exit(0)
 }
 
+if CommandLine.arguments.contains("--recurrence") {
+  benchRecurrence(arguments: CommandLine.arguments)
+  exit(0)
+}
+
 if let index = CommandLine.arguments.firstIndex(of: "--make-data"),
   index + 2 < CommandLine.arguments.count, let count = Int(CommandLine.arguments[index + 1])
 {

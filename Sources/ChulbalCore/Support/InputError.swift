@@ -26,6 +26,9 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case command(String, reason: String)
   /// A setting's value outside what it takes, such as a snooze of 0.
   case setting(String, reason: String)
+  /// A `--repeat` word or RFC 5545 recurrence rule chulbal does not take; the reason names
+  /// the bad part and what is taken.
+  case recurrence(String, reason: String)
 
   public var description: String {
     switch self {
@@ -73,6 +76,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
       return "잘못된 명령 '\(text)': \(reason) (예: 'notify-send -u critical', 'none'은 지우기)"
     case .setting(let text, let reason):
       return "잘못된 값 '\(text)': \(reason)"
+    case .recurrence(let text, let reason):
+      return "잘못된 반복 '\(text)': \(reason)"
     }
   }
 }

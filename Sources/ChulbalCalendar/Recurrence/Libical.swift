@@ -1,0 +1,81 @@
+@preconcurrency import CLibical
+import ChulbalCore
+import Foundation
+
+/// The few libical calls the recurrence code makes, with libical's values turned into
+/// chulbal's at the edge.
+enum Libical {
+  /// The zone libical knows by an IANA name, from the system's tzdata.
+  ///
+  /// On Debian libical is built to read `/usr/share/zoneinfo` (it ships no zone files of its
+  /// own, so built-in tzdata stays off) and `icaltimezone_get_builtin_timezone` loads a zone
+  /// from there on first use, returning NULL for a name it cannot load. The zone belongs to
+  /// libical for the life of the process and is never freed (icaltimezone.h).
+  static func zone(named name: String) throws(CalendarError) -> OpaquePointer {
+    // libical answers "UTC" and "GMT" itself; other names must be tzdata's.
+    guard let zone = icaltimezone_get_builtin_timezone(name) else {
+      // May be NULL when libical found no zone directory at all (calendar.md).
+      let directory = icaltzutil_get_zone_directory().map { String(cString: $0) }
+      throw .unknownTimeZone(name, directory: directory)
+    }
+    return zone
+  }
+
+  /// `time` as a floating DATE-TIME: on the wall, in no zone.
+  ///
+  /// The recurrence iterator is given floating times on purpose. With a zone, libical
+  /// 3.0.16 moves a wall time that a spring-forward change skips to the hour after and keeps
+  /// it there for the next day too (daily 02:30 in New York came out 03:30 on 14 and 15 March
+  /// 2027, measured here); floating, it does calendar arithmetic only, and each wall time is
+  /// made an instant by ``instant(of:in:)``.
+  static func floating(_ time: WallTime) -> icaltimetype {
+    var value = icaltime_null_time()
+    value.year = Int32(time.date.year)
+    value.month = Int32(time.date.month)
+    value.day = Int32(time.date.day)
+    value.hour = Int32(time.hour)
+    value.minute = Int32(time.minute)
+    value.second = Int32(time.second)
+    value.is_date = 0
+    return value
+  }
+
+  /// The wall time libical's value shows.
+  static func wallTime(_ value: icaltimetype) -> WallTime {
+    WallTime(
+      year: Int(value.year), month: Int(value.month), day: Int(value.day),
+      hour: Int(value.hour), minute: Int(value.minute), second: Int(value.second))
+  }
+
+  /// The instant a wall time names in `zone`, as RFC 5545 §3.3.5 reads a DATE-TIME with a
+  /// TZID: a time that occurs twice (autumn) is the first of them, and a time a spring change
+  /// skips is read with the offset from before the gap.
+  ///
+  /// libical's own `icaltime_as_timet_with_zone` reads a skipped time with the offset after
+  /// the gap (02:30 on 14 March 2027 in New York became 06:30Z, measured here), so the offsets
+  /// are asked of libical by UTC instant, where they are unambiguous, and chosen here.
+  static func instant(of time: WallTime, in zone: OpaquePointer) -> Date {
+    let local = time.secondsSinceEpoch
+    // Offsets change at most once in two days, so the ones in force a day either side are
+    // the only candidates: the earlier first.
+    let before = offset(in: zone, atSecond: local - 86_400)
+    let after = offset(in: zone, atSecond: local + 86_400)
+    for candidate in [before, after]
+    where offset(in: zone, atSecond: local - candidate) == candidate {
+      return Date(timeIntervalSince1970: TimeInterval(local - candidate))
+    }
+    return Date(timeIntervalSince1970: TimeInterval(local - before))
+  }
+
+  /// Seconds east of UTC in force in `zone` at a second since 1970 (UTC).
+  static func offset(in zone: OpaquePointer, atSecond second: Int) -> Int {
+    var utc = icaltime_from_timet_with_zone(time_t(second), 0, icaltimezone_get_utc_timezone())
+    var isDaylight: Int32 = 0
+    return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &utc, &isDaylight))
+  }
+
+  /// libical's message for the last error on this thread.
+  static var lastError: String {
+    String(cString: icalerror_strerror(icalerrno_return().pointee))
+  }
+}

@@ -1,0 +1,206 @@
+@preconcurrency import CLibical
+import ChulbalCore
+import Foundation
+
+/// A repeating appointment's starts as instants: a rule, a first start on the wall of a named
+/// zone, the occurrences taken out (`EXDATE`) and the ones moved (`RECURRENCE-ID`), together
+/// RFC 5545's recurrence set (§3.8.5).
+///
+/// The rule is expanded by libical's `icalrecur_iterator` on the wall clock, and each
+/// occurrence is made an instant in the series' zone, so the wall-clock time holds across
+/// daylight-saving changes (a weekly 09:00 in New York is 14:00Z in winter and 13:00Z in
+/// summer). Nothing is cached; each question runs a fresh iterator from a start near it, not
+/// through the whole history: see ``startOfWalk(near:)``.
+public struct RecurrenceSet: Sendable {
+  public let rule: RecurrenceRule
+  public let firstStart: WallTime
+  /// The IANA name of the zone the wall times are on.
+  public let timeZone: String
+  /// Occurrences taken out, by the wall time the rule gives them.
+  public let exceptions: Set<WallTime>
+  /// Occurrences moved, from the wall time the rule gives them to the instant they start.
+  public let overrides: [WallTime: Date]
+
+  /// The rule text libical reads: ``RecurrenceRule/text`` without `UNTIL`, which is applied
+  /// here, because libical compares it with floating times as if they were UTC.
+  private let libicalRule: String
+  /// The last wall date (an `UNTIL` date) or instant (an `UNTIL` instant) of the series.
+  private let until: RecurrenceRule.Until?
+  private let zone: Zone
+
+  /// Checks everything libical will be given, so that the questions after it cannot fail.
+  ///
+  /// - Throws: ``CalendarError/unknownTimeZone(_:directory:)`` for a zone libical cannot
+  ///   load (never a floating time), ``CalendarError/invalidWallTime(_:)`` for a start or an
+  ///   exception no clock shows, ``CalendarError/rule(_:message:)`` if libical refuses the rule.
+  public init(
+    rule: RecurrenceRule, firstStart: WallTime, timeZone: String,
+    exceptions: Set<WallTime> = [], overrides: [WallTime: Date] = [:]
+  ) throws(CalendarError) {
+    let zone = try Libical.zone(named: timeZone)
+    for time in [firstStart] + exceptions + overrides.keys where !time.isValid {
+      throw .invalidWallTime(time)
+    }
+    self.rule = rule
+    self.firstStart = firstStart
+    self.timeZone = timeZone
+    self.exceptions = exceptions
+    self.overrides = overrides
+    self.zone = Zone(pointer: zone)
+    var libicalRule = rule
+    libicalRule.until = nil
+    self.libicalRule = libicalRule.text
+    until = rule.until
+    // A rule libical cannot start is reported now rather than read as "no occurrences".
+    guard Iterator(set: self, from: firstStart).handle != nil else {
+      throw .rule(rule.text, message: Libical.lastError)
+    }
+  }
+
+  /// Every start in `from..<to`, in order.
+  public func occurrences(from: Date, to: Date) -> [Date] {
+    guard from < to else { return [] }
+    var starts = overrides.values.filter { $0 >= from && $0 < to }
+    let iterator = Iterator(set: self, from: startOfWalk(near: from))
+    let earliest = Self.earliestWallSecond(for: from)
+    while let wall = iterator.next() {
+      // Only occurrences near the window are made instants, which costs more than libical's
+      // step: the walk may begin up to a period before it.
+      guard wall.secondsSinceEpoch >= earliest else { continue }
+      let start = Libical.instant(of: wall, in: zone.pointer)
+      guard start < to else { break }
+      if start >= from, isKept(wall) { starts.append(start) }
+    }
+    return starts.sorted()
+  }
+
+  /// The first start after `instant`, or nil when the series has ended.
+  ///
+  /// A series started ten years ago does not walk its 3,650 days: libical 3.0's
+  /// `icalrecur_iterator_set_start` would skip ahead, but in 3.0.16 it moves a weekly rule
+  /// with `INTERVAL` by the wrong number of weeks and sets the time of day from the point it
+  /// is given (icalrecur.c, `__iterator_set_start`), so the walk instead starts from a first
+  /// start moved forward by whole periods (``startOfWalk(near:)``).
+  public func nextOccurrence(after instant: Date) -> Date? {
+    var next = overrides.values.filter { $0 > instant }.min()
+    let iterator = Iterator(set: self, from: startOfWalk(near: instant))
+    let earliest = Self.earliestWallSecond(for: instant)
+    while let wall = iterator.next() {
+      guard wall.secondsSinceEpoch >= earliest else { continue }
+      let start = Libical.instant(of: wall, in: zone.pointer)
+      if let found = next, start >= found { break }
+      if start > instant, isKept(wall) {
+        next = start
+        break
+      }
+    }
+    return next
+  }
+
+  /// Whether the rule's occurrence at `wall` is neither taken out nor moved.
+  private func isKept(_ wall: WallTime) -> Bool {
+    !exceptions.contains(wall) && overrides[wall] == nil
+  }
+
+  /// A wall-clock second (``WallTime/secondsSinceEpoch``) before which no wall time in any
+  /// zone can be at or after `instant`: zones are less than a day from UTC.
+  private static func earliestWallSecond(for instant: Date) -> Int {
+    Int(instant.timeIntervalSince1970.rounded(.down)) - 86_400
+  }
+
+  /// A first start the rule gives the same occurrences from, on or after the real one, that
+  /// misses none at or after `instant`: the real one moved forward by whole periods.
+  ///
+  /// The moved start keeps the rule's alignment: a daily or weekly rule moves by whole
+  /// periods of days (the weekday, and the weeks `WKST` begins, stay where they were); a
+  /// monthly or yearly rule by whole periods of months or years, to the first of the month
+  /// (or of January) when the rule names its days itself, else to the start's own day when
+  /// that exists there (not the 29th to 31st of a month, nor 29 February). libical 3.0.16
+  /// begins with the first occurrence at or after the start it is given and gives the start
+  /// itself only when the rule does (icalrecur.c, `icalrecur_iterator_next`), so a moved start
+  /// on a day the rule skips adds nothing. A rule with `COUNT` walks from the real start,
+  /// where its count begins, at most ``RecurrenceRule/countLimit`` occurrences.
+  func startOfWalk(near instant: Date) -> WallTime {
+    guard rule.count == nil else { return firstStart }
+    // A day before `instant` in every zone.
+    let target = CivilDate(days: Int((instant.timeIntervalSince1970 / 86_400).rounded(.down)) - 2)
+    let start = firstStart.date
+    guard target.days > start.days else { return firstStart }
+    let namesItsDays = !rule.days.isEmpty || !rule.monthDays.isEmpty
+    var moved = firstStart
+    switch rule.frequency {
+    case .daily, .weekly:
+      let period = rule.interval * (rule.frequency == .daily ? 1 : 7)
+      moved.date = CivilDate(days: start.days + (target.days - start.days) / period * period)
+      return moved
+    case .monthly:
+      let months = (target.year - start.year) * 12 + target.month - start.month
+      var index = start.year * 12 + start.month - 1 + months / rule.interval * rule.interval
+      if !namesItsDays, start.day > target.day, index == target.year * 12 + target.month - 1 {
+        index -= rule.interval
+      }
+      moved.date = CivilDate(
+        year: index / 12, month: index % 12 + 1, day: namesItsDays ? 1 : start.day)
+    case .yearly:
+      var year = start.year + (target.year - start.year) / rule.interval * rule.interval
+      if namesItsDays {
+        moved.date = CivilDate(year: year, month: 1, day: 1)
+      } else {
+        if (start.month, start.day) > (target.month, target.day), year == target.year {
+          year -= rule.interval
+        }
+        moved.date = CivilDate(year: year, month: start.month, day: start.day)
+      }
+    }
+    return moved.isValid && moved > firstStart && moved.date.days <= target.days
+      ? moved : firstStart
+  }
+}
+
+extension RecurrenceSet {
+  /// A libical zone, which libical keeps for the life of the process and which its own
+  /// mutexes guard (icaltimezone.c, `builtin_mutex` and `changes_mutex`).
+  struct Zone: @unchecked Sendable {
+    let pointer: OpaquePointer
+  }
+
+  /// One libical iterator over floating wall times, freed with this object; stops at
+  /// `UNTIL` itself.
+  final class Iterator {
+    let handle: OpaquePointer?
+    private let zone: OpaquePointer
+    private let until: RecurrenceRule.Until?
+
+    init(set: RecurrenceSet, from start: WallTime) {
+      zone = set.zone.pointer
+      until = set.until
+      let rule = icalrecurrencetype_from_string(set.libicalRule)
+      handle =
+        rule.freq == ICAL_NO_RECURRENCE
+        ? nil : icalrecur_iterator_new(rule, Libical.floating(start))
+    }
+
+    deinit {
+      if let handle { icalrecur_iterator_free(handle) }
+    }
+
+    /// The next occurrence on the wall, or nil at the end of the series.
+    func next() -> WallTime? {
+      guard let handle else { return nil }
+      let value = icalrecur_iterator_next(handle)
+      guard icaltime_is_null_time(value) == 0 else { return nil }
+      let wall = Libical.wallTime(value)
+      switch until {
+      case .date(let last)? where wall.date.days > last.days: return nil
+      case .instant(let last)?:
+        // Made an instant only within a day of the end, where the zone decides.
+        let lastSecond = Int(last.timeIntervalSince1970.rounded(.down))
+        let second = wall.secondsSinceEpoch
+        if second > lastSecond + 86_400 { return nil }
+        if second >= lastSecond - 86_400, Libical.instant(of: wall, in: zone) > last { return nil }
+        return wall
+      default: return wall
+      }
+    }
+  }
+}

@@ -194,19 +194,10 @@ private struct ByteWriter {
       count += 1
       return
     }
-    var length = 1
-    var rest = value / 10
-    while rest > 0 {
-      length += 1
-      rest /= 10
-    }
-    length = max(length, digits)
-    var remaining = value
-    for position in stride(from: count + length - 1, through: count, by: -1) {
-      buffer[position] = UInt8(truncatingIfNeeded: 48 + remaining % 10)
-      remaining /= 10
-    }
-    count += length
+    guard let start = buffer.baseAddress.map({ $0 + count }) else { return }
+    var end = start
+    end.writeDecimal(value, digits: digits)
+    count += end - start
   }
 
   private static let weekdays: [StaticString] = ["일", "월", "화", "수", "목", "금", "토"]

@@ -144,15 +144,7 @@ import Testing
   }
 
   static func output(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    String(decoding: try ProgramOutput.read(arguments), as: UTF8.self)
   }
 
   /// `+0900` for 32 400 seconds, as `date +%z` writes it.

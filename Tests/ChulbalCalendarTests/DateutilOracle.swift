@@ -1,3 +1,4 @@
+import ChulbalTestSupport
 import Foundation
 
 /// Python's `dateutil.rrule` with `zoneinfo`: an RFC 5545 expansion written apart from
@@ -51,50 +52,27 @@ enum DateutilOracle {
 
   static func answers(_ queries: [Query]) throws -> [Answer] {
     let python = try interpreter()
-    let output = try run([python, "-c", script], input: JSONEncoder().encode(queries))
+    let output = try ProgramOutput.read(
+      [python, "-c", script], input: JSONEncoder().encode(queries))
     return try JSONDecoder().decode([Answer].self, from: output)
-  }
-
-  struct Unavailable: Error, CustomStringConvertible {
-    let description: String
   }
 
   /// A Python that imports `dateutil` and `zoneinfo`, made if need be.
   static func interpreter() throws -> String {
     let check = ["-c", "import dateutil.rrule, zoneinfo"]
-    for candidate in ["python3", "/usr/bin/python3"] where (try? run([candidate] + check)) != nil {
+    for candidate in ["python3", "/usr/bin/python3"]
+    where (try? ProgramOutput.read([candidate] + check)) != nil {
       return candidate
     }
     let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     let environment = packageRoot.appendingPathComponent(".build/dateutil-venv").path
     let python = environment + "/bin/python3"
-    if (try? run([python] + check)) == nil {
-      _ = try run(["python3", "-m", "venv", environment])
-      _ = try run([python, "-m", "pip", "install", "--quiet", "python-dateutil"])
+    if (try? ProgramOutput.read([python] + check)) == nil {
+      _ = try ProgramOutput.read(["python3", "-m", "venv", environment])
+      _ = try ProgramOutput.read([python, "-m", "pip", "install", "--quiet", "python-dateutil"])
     }
-    _ = try run([python] + check)
+    _ = try ProgramOutput.read([python] + check)
     return python
-  }
-
-  @discardableResult
-  static func run(_ arguments: [String], input: Data? = nil) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let output = Pipe()
-    let standardInput = Pipe()
-    process.standardOutput = output
-    process.standardInput = standardInput
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    if let input { standardInput.fileHandleForWriting.write(input) }
-    try standardInput.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Unavailable(description: "\(arguments.prefix(2)) exited \(process.terminationStatus)")
-    }
-    return data
   }
 }

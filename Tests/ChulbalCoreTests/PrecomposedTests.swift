@@ -1,3 +1,4 @@
+import ChulbalTestSupport
 import Foundation
 import Testing
 
@@ -61,21 +62,7 @@ import Testing
     let input =
       texts.map { $0.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") }
       .joined(separator: "\n") + "\n"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    try process.run()
-    let writer = Thread {
-      stdin.fileHandleForWriting.write(Data(input.utf8))
-      try? stdin.fileHandleForWriting.close()
-    }
-    writer.start()
-    let data = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let data = try ProgramOutput.read(["python3", "-c", script], input: Data(input.utf8))
     return String(decoding: data, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: false
     )

@@ -25,7 +25,7 @@ public struct RecurrenceRule: Hashable, Sendable {
     public var code: String { ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][rawValue] }
 
     /// The one syllable a Korean calendar prints: `월`, `화`, …
-    public var korean: String { ["일", "월", "화", "수", "목", "금", "토"][rawValue] }
+    public var korean: String { ScannedTime.shortWeekdays[rawValue] }
 
     /// Monday first, as a Korean week is read (월화수목금토일) and as `WKST` defaults.
     var position: Int { (rawValue + 6) % 7 }

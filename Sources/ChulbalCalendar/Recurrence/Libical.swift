@@ -53,18 +53,13 @@ enum Libical {
   ///
   /// libical's own `icaltime_as_timet_with_zone` reads a skipped time with the offset after
   /// the gap (02:30 on 14 March 2027 in New York became 06:30Z, measured here), so the offsets
-  /// are asked of libical by UTC instant, where they are unambiguous, and chosen here.
+  /// are asked of libical by UTC instant, where they are unambiguous, and chosen as the core
+  /// chooses for a typed time (``TimeZone/instant(forLocalSeconds:offset:)``).
   static func instant(of time: WallTime, in zone: OpaquePointer) -> Date {
-    let local = time.secondsSinceEpoch
-    // Offsets change at most once in two days, so the ones in force a day either side are
-    // the only candidates: the earlier first.
-    let before = offset(in: zone, atSecond: local - 86_400)
-    let after = offset(in: zone, atSecond: local + 86_400)
-    for candidate in [before, after]
-    where offset(in: zone, atSecond: local - candidate) == candidate {
-      return Date(timeIntervalSince1970: TimeInterval(local - candidate))
+    let second = TimeZone.instant(forLocalSeconds: time.secondsSinceEpoch) {
+      offset(in: zone, atSecond: $0)
     }
-    return Date(timeIntervalSince1970: TimeInterval(local - before))
+    return Date(timeIntervalSince1970: TimeInterval(second))
   }
 
   /// Seconds east of UTC in force in `zone` at a second since 1970 (UTC).

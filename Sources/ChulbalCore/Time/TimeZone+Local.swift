@@ -9,11 +9,18 @@ extension TimeZone {
   ///
   /// - Returns: seconds since 1970-01-01 00:00 UTC.
   public func instant(forLocalSeconds localSeconds: Int) -> Int {
+    Self.instant(forLocalSeconds: localSeconds, offset: offset(atSecond:))
+  }
+
+  /// ``instant(forLocalSeconds:)`` for a zone whose offsets come from elsewhere (libical's
+  /// reading of the system's tzdata): `offset` gives seconds east of UTC at a second since
+  /// 1970 (UTC).
+  public static func instant(forLocalSeconds localSeconds: Int, offset: (Int) -> Int) -> Int {
     // Offsets a day either side bracket any single transition near the wall time.
-    let before = offset(atSecond: localSeconds - 86_400)
-    let after = offset(atSecond: localSeconds + 86_400)
+    let before = offset(localSeconds - 86_400)
+    let after = offset(localSeconds + 86_400)
     let candidates = [before, after].map { localSeconds - $0 }.filter {
-      offset(atSecond: $0) == localSeconds - $0
+      offset($0) == localSeconds - $0
     }
     if let earliest = candidates.min() { return earliest }
     // In a gap: read the wall time with the offset in force before the gap, which lands the

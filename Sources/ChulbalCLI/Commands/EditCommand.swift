@@ -37,7 +37,7 @@ enum EditCommand: Command {
       over: base, store: store, environment: environment)
     var edited = try AppointmentOptions.appointment(draft, over: base, store: store, command: name)
     edited.id = base.id
-    try store?.update(edited)
+    try store?.update(edited, now: now)
     let view = AppointmentView(edited, now: now, environment: environment)
     return .success(input.confirmation(view, savedPlace: savedPlace))
   }

@@ -81,6 +81,12 @@ enum UsageError: Error, Equatable {
   case invalidNumber(option: String, String, accepted: String)
   /// A program for `notify.command` that cannot be run.
   case unrunnableCommand(String, reason: String)
+  /// `--until` or `--count` without `--repeat`.
+  case needsRepeat(option: String)
+  /// `--until` with `--count`: RFC 5545 allows one end.
+  case untilWithCount
+  /// `--until` naming a day before the series' first start.
+  case untilBeforeStart(String, start: String)
 
   var message: String {
     switch self {
@@ -111,6 +117,13 @@ enum UsageError: Error, Equatable {
     case .invalidNumber(let option, let text, let accepted):
       return
         "'\(option)'의 값 '\(text)'\(Korean.subjectParticle(after: text)) 잘못되었습니다 (\(accepted)의 정수)"
+    case .needsRepeat(let option):
+      return
+        "'\(option)'\(Korean.topicParticle(after: option)) --repeat와 함께만 씁니다 (예: --repeat weekly \(option) \(option == "--count" ? "10" : "\"12월 31일\""))"
+    case .untilWithCount:
+      return "--until과 --count는 함께 쓸 수 없습니다 (끝나는 날짜나 횟수 중 하나만)"
+    case .untilBeforeStart(let text, let start):
+      return "--until '\(text)': 첫 약속(\(start))보다 앞선 날입니다 (첫 약속 날이나 그 뒤의 날짜를 주세요)"
     case .unrunnableCommand(let program, let reason):
       return
         "notify.command의 프로그램 '\(program)'\(Korean.objectParticle(after: program)) 실행할 수 없습니다: \(reason)"

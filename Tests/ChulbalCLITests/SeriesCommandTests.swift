@@ -1,0 +1,149 @@
+import ChulbalCore
+import ChulbalStore
+import ChulbalTestSupport
+import Foundation
+import Testing
+
+@testable import ChulbalCLI
+
+/// Series through the commands, in a real database file: `add --repeat`, then `next` at a
+/// later `--now`, against starts worked out by hand with a calendar and tzdata (New York
+/// leaves EST on 2027-03-14 and returns on 2027-11-07, London leaves GMT on 2027-03-28 and
+/// returns on 2027-10-31; Seoul keeps +09:00; 2026-12-01 is a Tuesday).
+@Suite struct SeriesCommandTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let name: String
+    /// `add`'s options after the title.
+    let add: [String]
+    let addedAt: String
+    let askedAt: String
+    /// The next occurrence's start, or nil when the series has ended.
+    let next: String?
+    var testDescription: String { name }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      name: "New York weekly 09:00 after the spring change",
+      add: ["--at", "2027-03-02T09:00-05:00", "--tz", "America/New_York", "--repeat", "weekly"],
+      addedAt: "2027-03-01T00:00:00Z", askedAt: "2027-03-10T00:00:00Z",
+      next: "2027-03-16T13:00:00Z"),
+    Case(
+      name: "New York weekly 09:00 after the autumn change",
+      add: ["--at", "2027-03-02T09:00-05:00", "--tz", "America/New_York", "--repeat", "weekly"],
+      addedAt: "2027-03-01T00:00:00Z", askedAt: "2027-11-03T00:00:00Z",
+      next: "2027-11-09T14:00:00Z"),
+    Case(
+      name: "London weekly 08:30 after the spring change",
+      add: ["--at", "2027-03-22T08:30+00:00", "--tz", "Europe/London", "--repeat", "weekly"],
+      addedAt: "2027-03-01T00:00:00Z", askedAt: "2027-03-23T00:00:00Z",
+      next: "2027-03-29T07:30:00Z"),
+    Case(
+      name: "London weekly 08:30 after the autumn change",
+      add: ["--at", "2027-03-22T08:30+00:00", "--tz", "Europe/London", "--repeat", "weekly"],
+      addedAt: "2027-03-01T00:00:00Z", askedAt: "2027-10-26T00:00:00Z",
+      next: "2027-11-01T08:30:00Z"),
+    Case(
+      name: "Seoul weekly on Wednesday",
+      add: ["--at", "2026-12-02T19:00+09:00", "--repeat", "weekly"],
+      addedAt: "2026-12-01T00:00:00Z", askedAt: "2026-12-03T00:00:00Z",
+      next: "2026-12-09T10:00:00Z"),
+    Case(
+      name: "monthly on the 31st skips February",
+      add: ["--at", "2027-01-31T10:00+09:00", "--repeat", "monthly"],
+      addedAt: "2027-01-01T00:00:00Z", askedAt: "2027-02-01T00:00:00Z",
+      next: "2027-03-31T01:00:00Z"),
+    Case(
+      name: "Monday, Wednesday and Friday",
+      add: ["--at", "2026-12-02T07:30+09:00", "--repeat", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"],
+      addedAt: "2026-12-01T00:00:00Z", askedAt: "2026-12-03T00:00:00Z",
+      next: "2026-12-03T22:30:00Z"),
+    Case(
+      name: "every second Saturday",
+      add: ["--at", "2026-12-05T10:00+09:00", "--repeat", "biweekly"],
+      addedAt: "2026-12-01T00:00:00Z", askedAt: "2026-12-06T00:00:00Z",
+      next: "2026-12-19T01:00:00Z"),
+    Case(
+      name: "COUNT: the third of three",
+      add: ["--at", "2026-12-30T08:00+09:00", "--repeat", "daily", "--count", "3"],
+      addedAt: "2026-12-01T00:00:00Z", askedAt: "2026-12-31T00:00:00Z",
+      next: "2026-12-31T23:00:00Z"),
+    Case(
+      name: "COUNT: none after the third",
+      add: ["--at", "2026-12-30T08:00+09:00", "--repeat", "daily", "--count", "3"],
+      addedAt: "2026-12-01T00:00:00Z", askedAt: "2027-01-01T00:00:00Z", next: nil),
+    Case(
+      name: "UNTIL a day keeps that day's occurrence",
+      add: ["--at", "2026-12-03T21:00+09:00", "--repeat", "weekly", "--until", "12월 17일"],
+      addedAt: "2026-12-01T00:00:00Z", askedAt: "2026-12-11T00:00:00Z",
+      next: "2026-12-17T12:00:00Z"),
+    Case(
+      name: "UNTIL: none after that day",
+      add: ["--at", "2026-12-03T21:00+09:00", "--repeat", "weekly", "--until", "12월 17일"],
+      addedAt: "2026-12-01T00:00:00Z", askedAt: "2026-12-18T00:00:00Z", next: nil),
+    Case(
+      name: "weekdays, half a year after the first",
+      add: ["--at", "2026-12-01T09:00+09:00", "--repeat", "weekdays"],
+      addedAt: "2026-11-30T00:00:00Z", askedAt: "2027-06-01T03:00:00Z",
+      next: "2027-06-02T00:00:00Z"),
+  ]
+
+  /// The `start` of `next --json`, read as an instant; nil when `next` finds nothing.
+  static func nextStart(
+    _ workspace: Workspace, at now: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Date? {
+    let outcome = workspace.run(["next", "--json", "--now", now])
+    if outcome.exitCode == 1 { return nil }
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)", sourceLocation: sourceLocation)
+    let object = try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8))
+    let start = try #require((object as? [String: Any])?["start"] as? String)
+    return instant(start)
+  }
+
+  @Test(arguments: cases)
+  func nextIsTheHandWorkedOccurrence(_ example: Case) throws {
+    let workspace = Workspace()
+    let add = workspace.run(
+      ["add", "반복", "--travel", "30m"] + example.add + ["--now", example.addedAt])
+    #expect(add.exitCode == 0, "\(add.standardError)")
+    #expect(try Self.nextStart(workspace, at: example.askedAt) == example.next.map(instant))
+  }
+
+  static let add = ["add", "운동", "--travel", "30m", "--at", "12월 3일 19:00"]
+
+  static let badInput: [BadInputCase] = [
+    BadInputCase(arguments: add + ["--repeat", "hourly"], names: "'hourly'"),
+    BadInputCase(arguments: add + ["--repeat", "RRULE:FREQ=MINUTELY"], names: "FREQ=MINUTELY"),
+    BadInputCase(arguments: add + ["--repeat", "FREQ=SECONDLY"], names: "FREQ=SECONDLY"),
+    BadInputCase(arguments: add + ["--repeat", "fortnightly"], names: "'fortnightly'"),
+    BadInputCase(arguments: add + ["--repeat", "RRULE:FREQ=WEEKLY;BYDAY=XX"], names: "'XX'"),
+    BadInputCase(arguments: add + ["--repeat", "FREQ=WEEKLY;FOO=1"], names: "'FOO=1'"),
+    BadInputCase(arguments: add + ["--repeat", "daily", "--count", "0"], names: "'0'"),
+    BadInputCase(arguments: add + ["--repeat", "daily", "--count", "1001"], names: "'1001'"),
+    BadInputCase(arguments: add + ["--repeat", "daily", "--count", "ten"], names: "'ten'"),
+    BadInputCase(
+      arguments: add + ["--repeat", "daily", "--until", "12월 2일"],
+      names: "--until '12월 2일': 첫 약속"),
+    BadInputCase(
+      arguments: add + ["--repeat", "daily", "--until", "12월 31일", "--count", "3"],
+      names: "--until과 --count는 함께 쓸 수 없습니다"),
+    BadInputCase(arguments: add + ["--until", "12월 31일"], names: "'--until'은 --repeat와"),
+    BadInputCase(arguments: add + ["--count", "3"], names: "'--count'는 --repeat와"),
+    BadInputCase(arguments: add + ["--repeat", "daily", "--until", "12월 99일"], names: "'12월 99일'"),
+    BadInputCase(
+      arguments: add + ["--repeat", "FREQ=DAILY;COUNT=2", "--count", "3"],
+      names: "FREQ=DAILY;COUNT=2"),
+    // 3 December 2026 is a Thursday; no Monday comes before the 6th.
+    BadInputCase(
+      arguments: add + ["--repeat", "FREQ=WEEKLY;BYDAY=MO;UNTIL=20261206"],
+      names: "FREQ=WEEKLY;BYDAY=MO;UNTIL=20261206"),
+  ]
+
+  @Test(arguments: badInput)
+  func badSeriesInputExitsTwoAndWritesNothing(_ example: BadInputCase) throws {
+    let workspace = StoreBadInputTests.seeded()
+    let before = try workspace.snapshot()
+    example.expectRefused(workspace.run(example.arguments))
+    #expect(try workspace.snapshot() == before)
+  }
+}

@@ -151,11 +151,15 @@ extension Store {
   @discardableResult
   public func advanceSeries(now: Date) throws(StoreError) -> Int {
     guard keepsSeries else { return 0 }
+    let condition =
+      "WHERE repeat_rule IS NOT NULL AND start_at <= ?1 "
+      + "AND (repeat_last_at IS NULL OR repeat_last_at > start_at)"
+    // Looked for first, so that a watch's step with nothing to move on takes no write lock.
+    let any = try database.scalar(
+      "SELECT id FROM appointment \(condition) LIMIT 1", [.integer(Self.seconds(now))])
+    guard case .integer = any else { return 0 }
     return try database.writeTransaction { () throws(StoreError) -> Int in
-      let behind = try appointmentRows(
-        "WHERE repeat_rule IS NOT NULL AND start_at <= ?1 "
-          + "AND (repeat_last_at IS NULL OR repeat_last_at > start_at)",
-        [.integer(Self.seconds(now))], order: "id")
+      let behind = try appointmentRows(condition, [.integer(Self.seconds(now))], order: "id")
       for series in behind {
         let next = try occurrence(of: series, after: now)?.start
         try database.rows(

@@ -1,6 +1,7 @@
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ChulbalStore
@@ -141,6 +142,44 @@ import Testing
     let log = try writer.alertLog(since: Date(timeIntervalSince1970: 0))
     #expect(log.map(\.id.due) == [Date(timeIntervalSince1970: 1_799_999_400)])
     #expect(log.map(\.outcome) == [.delivered(backend: "libnotify")])
+  }
+
+  /// The watch over the real file: a daily series with two occurrences in the window has
+  /// each occurrence's alerts shown once, across a restart, and the log holds one row each.
+  @Test func eachOccurrencesAlertsAreShownOnceAcrossARestart() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    let store = try Store.openOrCreate(path: path)
+    _ = try store.insert(Self.weekly("FREQ=DAILY"), createdAt: Self.before)
+    let shown = Mutex<[String]>([])
+    func watcher() -> Watcher {
+      Watcher(
+        lateCapSeconds: 600, snoozeSeconds: 300,
+        wording: { due, now in
+          AlertNotice.notice(for: due, now: now, timeZone: seoul, link: nil, snoozeSeconds: 300)
+        },
+        delivery: { notice in
+          shown.withLock { $0.append(notice.summary) }
+          return ("test", [])
+        })
+    }
+    let occurrences = try store.upcoming(
+      after: instant("2026-12-01T00:00:00Z"), departingBefore: instant("2026-12-02T12:00:00Z"))
+    #expect(
+      occurrences.map(\.start) == [
+        instant("2026-12-01T10:00:00Z"), instant("2026-12-02T10:00:00Z"),
+      ]
+    )
+    let times = occurrences.flatMap { $0.plan.alerts.map(\.at) }
+    var first = watcher()
+    for time in times.prefix(4) { _ = try first.tick(now: time, journal: store) }
+    // Restarted: every alert time again, from the start; nothing is shown twice.
+    var second = watcher()
+    let reopened = try Store.openOrCreate(path: path)
+    for time in times { _ = try second.tick(now: time, journal: reopened) }
+    let each = ["30분 뒤 출발 · 저녁 운동", "준비하세요 · 5분 뒤 출발 · 저녁 운동", "지금 출발하세요 · 저녁 운동"]
+    #expect(shown.withLock { $0 } == each + each)
+    #expect(try store.database.scalar("SELECT count(*) FROM alert_log").int == 6)
   }
 
   @Test(arguments: [

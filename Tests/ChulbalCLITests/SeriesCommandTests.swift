@@ -109,6 +109,62 @@ import Testing
     #expect(try Self.nextStart(workspace, at: example.askedAt) == example.next.map(instant))
   }
 
+  /// Two series and a one-off, added on Tuesday 1 December 2026 in Seoul.
+  static func threeKept() -> Workspace {
+    let workspace = Workspace()
+    let now = ["--now", "2026-12-01T09:00+09:00"]
+    for line in [
+      ["add", "스터디", "--at", "2026-12-01T19:00+09:00", "--repeat", "weekly", "--until", "12월 31일"]
+        + ["--travel", "30m"],
+      ["add", "출근", "--at", "2026-12-02T09:00+09:00", "--repeat", "weekdays", "--travel", "40m"],
+      ["add", "저녁", "--at", "2026-12-05T18:00+09:00", "--travel", "40m"],
+    ] {
+      let outcome = workspace.run(line + now)
+      #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    }
+    return workspace
+  }
+
+  /// One row each, by departure, a series as its next occurrence with its rule in Korean.
+  @Test func listShowsEachSeriesOnceAsItsNextOccurrence() throws {
+    let workspace = Self.threeKept()
+    let list = workspace.run(["list", "--now", "2026-12-03T12:00+09:00"])
+    let rows = list.standardOutput.split(separator: "\n").dropFirst().map {
+      $0.split(separator: "  ", omittingEmptySubsequences: true).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+    }
+    #expect(
+      rows == [
+        ["#2", "출근", "12월 4일 (금) 오전 9:00 · 평일", "오전 8:10", "20시간 10분 남음"],
+        ["#3", "저녁", "12월 5일 (토) 오후 6:00", "오후 5:10", "2일 5시간 남음"],
+        ["#1", "스터디", "12월 8일 (화) 오후 7:00 · 매주 화요일 (12월 31일까지)", "오후 6:20", "5일 6시간 남음"],
+      ])
+    let show = workspace.run(["show", "1", "--now", "2026-12-09T12:00+09:00"])
+    #expect(show.standardOutput.contains("시각    12월 15일 (화) 오후 7:00\n반복    매주 화요일 (12월 31일까지)\n"))
+  }
+
+  @Test func listJSONGivesTheRuleItsKoreanItsEndAndTheNextStart() throws {
+    let workspace = Self.threeKept()
+    let list = workspace.run(["list", "--json", "--now", "2026-12-03T12:00+09:00"])
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+    #expect(items.map { $0["id"] as? Int } == [2, 3, 1])
+    #expect(items[1]["repeat"] == nil)
+    #expect(items[1]["next_start"] == nil)
+    let weekdays = try #require(items[0]["repeat"] as? [String: Any])
+    #expect(weekdays["rule"] as? String == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+    #expect(weekdays["text"] as? String == "평일")
+    #expect(weekdays.count == 2)
+    #expect(items[0]["next_start"] as? String == "2026-12-04T09:00:00+09:00")
+    let study = try #require(items[2]["repeat"] as? [String: Any])
+    #expect(study["rule"] as? String == "FREQ=WEEKLY;BYDAY=TU;UNTIL=20261231T145959Z")
+    #expect(study["text"] as? String == "매주 화요일 (12월 31일까지)")
+    #expect(study["until"] as? String == "2026-12-31T23:59:59+09:00")
+    #expect(items[2]["next_start"] as? String == "2026-12-08T19:00:00+09:00")
+    #expect(items[2]["start"] as? String == "2026-12-08T19:00:00+09:00")
+  }
+
   static let add = ["add", "운동", "--travel", "30m", "--at", "12월 3일 19:00"]
 
   static let badInput: [BadInputCase] = [

@@ -165,6 +165,59 @@ import Testing
     #expect(items[2]["start"] as? String == "2026-12-08T19:00:00+09:00")
   }
 
+  /// An occurrence skipped and one moved: the rest keep their times, and a bad day is named
+  /// with the next occurrences. (2026-12-01 and the 8th, 15th and 22nd are Tuesdays.)
+  @Test func oneOccurrenceIsSkippedAndAnotherMoved() throws {
+    let workspace = Self.threeKept()
+    let now = ["--now", "2026-12-02T09:00+09:00"]
+    let skip = workspace.run(["remove", "1", "--on", "12월 8일", "--yes"] + now)
+    #expect(skip.standardOutput == "#1 스터디의 12월 8일 (화) 오후 7:00 회차 — 건너뜁니다\n")
+    let move = workspace.run(["edit", "스터디", "--on", "12월 15일", "--at", "오후 8시 30분"] + now)
+    #expect(move.standardOutput == "#1 스터디의 12월 15일 (화) 오후 7:00 회차를 옮겼습니다: 12월 15일 (화) 오후 8:30\n")
+    #expect(
+      try Self.start(of: "1", workspace, at: "2026-12-02T00:00:00Z") == "2026-12-15T20:30:00+09:00")
+    #expect(
+      try Self.start(of: "1", workspace, at: "2026-12-15T12:00:00Z") == "2026-12-22T19:00:00+09:00")
+    // Skipped already, and a Wednesday: neither has an occurrence.
+    for day in ["12월 8일", "12월 9일"] {
+      let refused = workspace.run(["remove", "1", "--on", day, "--yes"] + now)
+      BadInputCase(arguments: [], names: "--on '\(day)': #1 스터디에는 2026년 12월 \(day.dropFirst(4)) (")
+        .expectRefused(refused)
+      #expect(
+        refused.standardError.hasSuffix(
+          "에 회차가 없습니다 (다음 회차: 12월 15일 (화) 오후 8:30, 12월 22일 (화) 오후 7:00, 12월 29일 (화) 오후 7:00)\n"))
+    }
+  }
+
+  /// The `start` of `show ID --json` at `now`.
+  static func start(of id: String, _ workspace: Workspace, at now: String) throws -> String? {
+    let show = workspace.run(["show", id, "--json", "--now", now])
+    let object = try JSONSerialization.jsonObject(with: Data(show.standardOutput.utf8))
+    return (object as? [String: Any])?["start"] as? String
+  }
+
+  static let occurrenceBadInput: [BadInputCase] = [
+    BadInputCase(
+      arguments: ["remove", "3", "--on", "12월 5일", "--yes"], names: "#3 저녁은 반복 약속이 아닙니다"),
+    BadInputCase(arguments: ["remove", "1", "2", "--on", "12월 8일", "--yes"], names: "'2'"),
+    BadInputCase(arguments: ["remove", "1", "--on", "12월 8일"], names: "--yes를 붙이세요"),
+    BadInputCase(arguments: ["remove", "1", "--on", "12월 99일", "--yes"], names: "'12월 99일'"),
+    BadInputCase(arguments: ["edit", "1", "--on", "12월 8일", "--title", "x"], names: "--at이 필요합니다"),
+    BadInputCase(
+      arguments: ["edit", "1", "--on", "12월 8일", "--at", "오후 8시", "--travel", "5m"],
+      names: "'--travel'"),
+    BadInputCase(
+      arguments: ["edit", "1", "--on", "12월 9일", "--at", "오후 8시"], names: "12월 9일 (수)에 회차가 없습니다"),
+  ]
+
+  @Test(arguments: occurrenceBadInput)
+  func badOccurrenceInputExitsTwoAndWritesNothing(_ example: BadInputCase) throws {
+    let workspace = Self.threeKept()
+    let before = try workspace.snapshot()
+    example.expectRefused(workspace.run(example.arguments + ["--now", "2026-12-02T09:00+09:00"]))
+    #expect(try workspace.snapshot() == before)
+  }
+
   static let add = ["add", "운동", "--travel", "30m", "--at", "12월 3일 19:00"]
 
   static let badInput: [BadInputCase] = [

@@ -77,9 +77,13 @@ extension Store {
     _ query: (sql: String, values: [SQLValue]), _ body: (Appointment) -> Bool
   ) throws(StoreError) {
     var reader = AppointmentReader(path: path)
+    var changes: SeriesChanges?
     try database.forEachRow(query.sql, query.values) { row throws(StoreError) in
       var appointment = try reader.appointment(row)
-      if appointment.repetition != nil { try readChanges(&appointment) }
+      if appointment.repetition != nil {
+        if changes == nil { changes = try seriesChanges() }
+        changes?.apply(to: &appointment)
+      }
       return body(appointment)
     }
   }

@@ -11,7 +11,7 @@ import Foundation
 /// checks the series with libical.
 struct RepeatOptions {
   static let repeatOption = OptionSpec(
-    "--repeat", value: "반복",
+    "--repeat", value: "반복", kind: .choice(RecurrenceRule.presetNames),
     help: "반복: \(RecurrenceRule.presetNames.joined(separator: ", ")), 또는 'RRULE:FREQ=…' "
       + "(RFC 5545; 하루에 한 번보다 잦은 반복은 받지 않습니다)")
   static let until = OptionSpec(

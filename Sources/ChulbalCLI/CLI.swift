@@ -8,6 +8,7 @@ public enum CLI {
   static var commands: [any Command.Type] {
     [
       PlanCommand.self, AddCommand.self, ListCommand.self, NextCommand.self, ShowCommand.self,
+      AgendaCommand.self, TodayCommand.self, WeekCommand.self,
       CountdownCommand.self, StatusCommand.self, NavCommand.self,
       EditCommand.self, RemoveCommand.self, PlaceAddCommand.self, PlaceListCommand.self,
       PlaceEditCommand.self, PlaceRemoveCommand.self, ConfigGetCommand.self, ConfigSetCommand.self,

@@ -42,6 +42,22 @@ extension Store {
       [.integer(Self.seconds(now))], order: "id")
   }
 
+  /// Every appointment that starts in `from..<to`, each occurrence of a series as one, by
+  /// start: what an agenda of those days lists.
+  public func occurrences(from: Date, to: Date) throws(StoreError) -> [Appointment] {
+    var result = try appointmentRows(
+      "WHERE start_at >= ? AND start_at < ?" + (keepsSeries ? " AND repeat_rule IS NULL" : ""),
+      [.integer(Self.seconds(from)), .integer(Self.seconds(to))], order: "start_at, id")
+    for series in try liveSeries(at: from.addingTimeInterval(-1)) {
+      do {
+        result += try series.occurrences(from: from, to: to)
+      } catch {
+        throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
+      }
+    }
+    return result.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+  }
+
   /// The order of the departure index: departure before flooring, then id.
   static func departsBefore(_ a: Appointment, _ b: Appointment) -> Bool {
     let first = Int(a.start.timeIntervalSince1970) - a.travelSeconds - a.bufferSeconds

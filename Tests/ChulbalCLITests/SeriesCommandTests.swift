@@ -218,10 +218,54 @@ import Testing
     #expect(try workspace.snapshot() == before)
   }
 
+  /// Every occurrence of the days asked for, under its day, by start.
+  @Test func agendaListsEveryOccurrenceDayByDay() throws {
+    let workspace = Self.threeKept()
+    let agenda = workspace.run(["agenda", "--now", "2026-12-03T12:00+09:00"])
+    #expect(
+      agenda.standardOutput == """
+        12월 3일 (목)
+          오전 9:00  #2 출근 · 오전 8:10 출발 · 평일
+
+        12월 4일 (금)
+          오전 9:00  #2 출근 · 오전 8:10 출발 · 평일
+
+        12월 5일 (토)
+          오후 6:00  #3 저녁 · 오후 5:10 출발
+
+        12월 7일 (월)
+          오전 9:00  #2 출근 · 오전 8:10 출발 · 평일
+
+        12월 8일 (화)
+          오전 9:00  #2 출근 · 오전 8:10 출발 · 평일
+          오후 7:00  #1 스터디 · 오후 6:20 출발 · 매주 화요일 (12월 31일까지)
+
+        12월 9일 (수)
+          오전 9:00  #2 출근 · 오전 8:10 출발 · 평일
+
+        """)
+    let json = workspace.run(
+      ["agenda", "--from", "12월 5일", "--days", "4", "--json", "--now", "2026-12-03T12:00+09:00"])
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+    #expect(items.map { $0["id"] as? Int } == [3, 2, 2, 1])
+    #expect(items.map { $0["occurrence"] as? Bool } == [false, true, true, true])
+    #expect(
+      items.map { $0["start"] as? String } == [
+        "2026-12-05T18:00:00+09:00", "2026-12-07T09:00:00+09:00", "2026-12-08T09:00:00+09:00",
+        "2026-12-08T19:00:00+09:00",
+      ])
+    #expect(items.map { $0["departure"] as? String }.first == "2026-12-05T17:10:00+09:00")
+    let today = workspace.run(["today", "--now", "2026-12-06T12:00+09:00"])
+    #expect(today.standardOutput == "12월 6일 (일)에는 약속이 없습니다. \(RuntimeFailure.addHint)\n")
+  }
+
   static let add = ["add", "운동", "--travel", "30m", "--at", "12월 3일 19:00"]
 
   static let badInput: [BadInputCase] = [
     BadInputCase(arguments: add + ["--repeat", "hourly"], names: "'hourly'"),
+    BadInputCase(arguments: ["agenda", "--days", "0"], names: "'0'"),
+    BadInputCase(arguments: ["agenda", "--from", "12월 99일"], names: "'12월 99일'"),
     BadInputCase(arguments: add + ["--repeat", "RRULE:FREQ=MINUTELY"], names: "FREQ=MINUTELY"),
     BadInputCase(arguments: add + ["--repeat", "FREQ=SECONDLY"], names: "FREQ=SECONDLY"),
     BadInputCase(arguments: add + ["--repeat", "fortnightly"], names: "'fortnightly'"),

@@ -218,6 +218,18 @@ import Testing
     #expect(try workspace.snapshot() == before)
   }
 
+  /// `status` counts down to a series' next occurrence, worked out past its kept one.
+  @Test func statusCountsDownToTheNextOccurrence() throws {
+    let workspace = Self.threeKept()
+    // Thursday noon: the weekday series leaves at 08:10 on Friday, 20 hours 10 minutes on.
+    let status = workspace.run(["status", "--format", "json", "--now", "2026-12-03T12:00+09:00"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any])
+    #expect(object["title"] as? String == "출근")
+    #expect(object["start"] as? String == "2026-12-04T09:00:00+09:00")
+    #expect(object["remaining_seconds"] as? Int == 72_600)
+  }
+
   /// Every occurrence of the days asked for, under its day, by start.
   @Test func agendaListsEveryOccurrenceDayByDay() throws {
     let workspace = Self.threeKept()

@@ -153,15 +153,7 @@ import Testing
     _ = try store.insert(Self.weekly("FREQ=DAILY"), createdAt: Self.before)
     let shown = Mutex<[String]>([])
     func watcher() -> Watcher {
-      Watcher(
-        lateCapSeconds: 600, snoozeSeconds: 300,
-        wording: { due, now in
-          AlertNotice.notice(for: due, now: now, timeZone: seoul, link: nil, snoozeSeconds: 300)
-        },
-        delivery: { notice in
-          shown.withLock { $0.append(notice.summary) }
-          return ("test", [])
-        })
+      recordingWatcher { summary in shown.withLock { $0.append(summary) } }
     }
     let occurrences = try store.upcoming(
       after: instant("2026-12-01T00:00:00Z"), departingBefore: instant("2026-12-02T12:00:00Z"))

@@ -39,8 +39,34 @@ extension ScannedTime {
       return Date(timeIntervalSince1970: TimeInterval(timeZone.instant(forLocalSeconds: local)))
     }
 
-    // The day the text names, if it names one; a weekday alone that is today names today
-    // while its time is still ahead, else the same day next week (`later`).
+    let (named, later) = try namedDay(today: today)
+    if let named {
+      let first = onDay(
+        named, clockHour: hour, today: today, now: now, at: { instant(day: $0, hour: $1) })
+      guard let later, first <= now else { return first }
+      return onDay(
+        later, clockHour: hour, today: today, now: now, at: { instant(day: $0, hour: $1) })
+    }
+    if let hours = twelveHourCandidates(hour) {
+      // No day: the first reading still ahead.
+      for day in today...(today + 1) {
+        if let ahead = hours.lazy.map({ instant(day: day, hour: $0) }).first(where: { $0 > now }) {
+          return ahead
+        }
+      }
+      return instant(day: today + 1, hour: hours[0])
+    }
+    // No day given: the next time this clock time comes. Starting from yesterday catches
+    // '밤 1시' typed just after midnight.
+    for day in (today - 1)...(today + 2) where instant(day: day) > now {
+      return instant(day: day)
+    }
+    return instant(day: today + 1)
+  }
+
+  /// The day the text names, as days since 1970-01-01, if it names one; for a weekday alone
+  /// that is today, also the same day next week (`later`), for a time already gone today.
+  func namedDay(today: Int) throws(InputError) -> (named: Int?, later: Int?) {
     var named: Int?
     var later: Int?
     if let monthStep {
@@ -75,28 +101,7 @@ extension ScannedTime {
       }
     }
 
-    if let named {
-      let first = onDay(
-        named, clockHour: hour, today: today, now: now, at: { instant(day: $0, hour: $1) })
-      guard let later, first <= now else { return first }
-      return onDay(
-        later, clockHour: hour, today: today, now: now, at: { instant(day: $0, hour: $1) })
-    }
-    if let hours = twelveHourCandidates(hour) {
-      // No day: the first reading still ahead.
-      for day in today...(today + 1) {
-        if let ahead = hours.lazy.map({ instant(day: day, hour: $0) }).first(where: { $0 > now }) {
-          return ahead
-        }
-      }
-      return instant(day: today + 1, hour: hours[0])
-    }
-    // No day given: the next time this clock time comes. Starting from yesterday catches
-    // '밤 1시' typed just after midnight.
-    for day in (today - 1)...(today + 2) where instant(day: day) > now {
-      return instant(day: day)
-    }
-    return instant(day: today + 1)
+    return (named, later)
   }
 
   /// The day the text names in `month` of `year`: its `N일`, or the last day for `말일`.

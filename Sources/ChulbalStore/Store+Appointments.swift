@@ -81,7 +81,8 @@ extension Store {
     }
   }
 
-  /// What ``upcoming(after:)``, ``past(atOrBefore:)`` or ``all()`` would return, each handed to
+  /// What ``upcoming(after:)``, ``past(atOrBefore:)`` or ``all()`` would return (or the
+  /// appointments starting in a span), each handed to
   /// `body` as it is read, for output too long to hold (`list --json` of 100,000).
   ///
   /// `body` returns false to stop.
@@ -94,6 +95,8 @@ extension Store {
     case upcoming(after: Date)
     case past(atOrBefore: Date)
     case all
+    /// Appointments that start in `from..<before`, by start.
+    case starting(from: Date, before: Date)
   }
 
   private func query(_ selection: Selection) throws(StoreError) -> (
@@ -108,6 +111,10 @@ extension Store {
         "WHERE start_at <= ?", [.integer(Self.seconds(now))], order: "start_at DESC, id")
     case .all:
       return Self.select("", [], order: "start_at, id")
+    case .starting(let from, let before):
+      return Self.select(
+        "WHERE start_at >= ? AND start_at < ?",
+        [.integer(Self.seconds(from)), .integer(Self.seconds(before))], order: "start_at, id")
     }
   }
 

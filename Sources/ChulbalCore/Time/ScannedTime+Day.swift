@@ -9,17 +9,19 @@ extension TimeExpression {
   ///   or names one that cannot be (`13월 1일`), as ``scan(_:)`` does for a time.
   public static func scanDay(_ text: String) throws(InputError) -> ScannedTime {
     let normalized = text.precomposed.trimmingWhitespace()
-    guard !normalized.isEmpty else { throw .time(text, reason: "비어 있습니다") }
-    let example = "예: '12월 8일', '내일', '금요일', '2026-12-08'"
+    guard !normalized.isEmpty else { throw .day(text, reason: "비어 있습니다") }
     guard !normalized.hasPrefix("+"), koreanRelativeSeconds(normalized) == nil else {
-      throw .time(text, reason: "날짜를 적어야 합니다, \(example)")
+      throw .day(text, reason: "시간 길이가 아니라 날짜를 적습니다")
     }
-    let scanned = try ScannedTime.scan(normalized, original: text)
-    try scanned.checkDate()
-    guard scanned.namesDay else { throw .time(text, reason: "날짜가 없습니다, \(example)") }
-    guard !scanned.hasClock else {
-      throw .time(text, reason: "시각 없이 날짜만 적습니다, \(example)")
+    let scanned: ScannedTime
+    do {
+      scanned = try ScannedTime.scan(normalized, original: text)
+      try scanned.checkDate()
+    } catch {
+      throw error.asDay
     }
+    guard scanned.namesDay else { throw .day(text, reason: "날짜가 없습니다") }
+    guard !scanned.hasClock else { throw .day(text, reason: "시각 없이 날짜만 적습니다") }
     return scanned
   }
 }
@@ -33,9 +35,17 @@ extension ScannedTime {
   public func resolveDay(now: Date, timeZone: TimeZone) throws(InputError) -> CivilDate {
     let second = Int(now.timeIntervalSince1970.rounded(.down))
     let today = (second + timeZone.offset(atSecond: second)).floorDivided(by: 86_400)
-    guard let named = try namedDay(today: today).named else { throw fail("날짜가 없습니다") }
+    let named: Int?
+    do {
+      named = try namedDay(today: today).named
+    } catch {
+      throw error.asDay
+    }
+    guard let named else { throw .day(text, reason: "날짜가 없습니다") }
     let day = CivilDate(days: named)
-    guard (1900...2200).contains(day.year) else { throw fail("연도는 1900~2200이어야 합니다") }
+    guard (1900...2200).contains(day.year) else {
+      throw .day(text, reason: "연도는 1900~2200이어야 합니다")
+    }
     return day
   }
 
@@ -47,5 +57,13 @@ extension ScannedTime {
   /// Whether any piece of a time of day was given.
   var hasClock: Bool {
     hour != nil || minute != nil || fixedHour != nil || meridiem != nil || offsetSeconds != nil
+  }
+}
+
+extension InputError {
+  /// A time's error said of a day: the same text and reason, with a day's examples.
+  fileprivate var asDay: InputError {
+    guard case .time(let text, let reason) = self else { return self }
+    return .day(text, reason: reason)
   }
 }

@@ -1,0 +1,173 @@
+import ChulbalCore
+import ChulbalStore
+import ChulbalTerminal
+import Foundation
+
+/// `chulbal agenda`: every appointment of the days ahead, under a heading for each day.
+enum AgendaCommand: Command {
+  static let name = "agenda"
+  static let summary = "며칠 동안의 약속을 날짜별로 봅니다 (today, week는 줄임)"
+  static let usage = ["chulbal agenda [--days N] [--from 날짜] [--json]"]
+  static let about = """
+    오늘(또는 --from의 날)부터 며칠 동안(기본 7일) 시작하는 약속을 날짜마다 모아, 약속 시각과
+    출발 시각을 보여 줍니다. 이미 지난 오늘의 약속도 보입니다. chulbal today는 오늘 하루,
+    chulbal week는 오늘부터 7일입니다.
+    """
+  static let days = OptionSpec(
+    "--days", value: "N", help: "며칠 동안 (1~\(DayWindow.dayLimit), 기본 \(defaultDays))")
+  static let from = OptionSpec(
+    "--from", value: "날짜", help: "첫날 (기본: 오늘), 예: \"12월 8일\", 내일, 금요일, 2026-12-08")
+  static let defaultDays = 7
+  static let options: [OptionSpec] = [days, from] + Agenda.options
+
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    var dayCount = defaultDays
+    if let text = options[days] {
+      guard let value = Int(text), (1...DayWindow.dayLimit).contains(value) else {
+        throw UsageError.invalidNumber(option: days.name, text, accepted: "1~\(DayWindow.dayLimit)")
+      }
+      dayCount = value
+    }
+    let firstDay = try options.parse(from, TimeExpression.scanDay)
+    return try Agenda.run(options, environment, dayCount: dayCount, firstDay: firstDay)
+  }
+}
+
+/// `chulbal today`: `agenda --days 1`.
+enum TodayCommand: Command {
+  static let name = "today"
+  static let summary = "오늘의 약속을 봅니다 (agenda --days 1)"
+  static let usage = ["chulbal today [--json]"]
+  static let about = "오늘 시작하는 약속을 시각 순서로, 출발 시각과 함께 보여 줍니다. 지난 것도 보입니다."
+  static let options = Agenda.options
+
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    try Agenda.run(options, environment, dayCount: 1, firstDay: nil)
+  }
+}
+
+/// `chulbal week`: `agenda --days 7`.
+enum WeekCommand: Command {
+  static let name = "week"
+  static let summary = "오늘부터 7일의 약속을 봅니다 (agenda --days 7)"
+  static let usage = ["chulbal week [--json]"]
+  static let about = "오늘부터 7일 동안 시작하는 약속을 날짜별로, 출발 시각과 함께 보여 줍니다."
+  static let options = Agenda.options
+
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    try Agenda.run(options, environment, dayCount: 7, firstDay: nil)
+  }
+}
+
+/// What `agenda`, `today` and `week` share: the window, the reading and the two outputs.
+enum Agenda {
+  static let options: [OptionSpec] = [
+    OptionSpec.timeZone.help("날짜를 나누고 시각을 보여 줄 시간대 (기본: 시스템 시간대)"), .now, .database,
+    OptionSpec.json.help("약속마다 한 원소인 JSON 배열로"),
+  ]
+
+  /// - Parameter firstDay: `--from` as scanned; today when nil.
+  static func run(
+    _ options: ParsedOptions, _ environment: Environment, dayCount: Int, firstDay: ScannedTime?
+  ) throws -> Outcome {
+    try options.expectPositionals(atMost: 0)
+    let readerZone = try options.timeZone(environment)
+    let zone = try readerZone ?? environment.timeZone(option: nil)
+    let now = try options.clock(environment, timeZone: zone).now()
+    var window = DayWindow(startingOnDayOf: now, dayCount: dayCount, timeZone: zone)
+    if let firstDay {
+      do {
+        window = DayWindow(
+          firstDay: try firstDay.resolveDay(now: now, timeZone: zone), dayCount: dayCount,
+          timeZone: zone)
+      } catch {
+        throw UsageError.invalidValue(option: AgendaCommand.from.name, error)
+      }
+    }
+    var appointments: [Appointment] = []
+    try options.store(environment, access: .reading)?.forEach(
+      .starting(from: window.start, before: window.end)
+    ) { appointment in
+      appointments.append(appointment)
+      return true
+    }
+    var zones = AppointmentView.Zones(environment: environment, readerZone: zone)
+    let views = appointments.map { AppointmentView($0, now: now, zones: &zones) }
+    if options.has(.json) {
+      return .success(
+        JSONValue.array(
+          views.map { view in
+            guard case .object(var members) = view.json() else { return view.json() }
+            // A one-off appointment; a series' occurrences will say true.
+            members.insert(("occurrence", .bool(false)), at: 4)
+            return .object(members)
+          }
+        ).rendered())
+    }
+    guard !views.isEmpty else { return .success(emptyText(window, now: now) + "\n") }
+    return .success(text(views, window: window, now: now))
+  }
+
+  /// The days with appointments, each under its heading, their rows aligned across days.
+  static func text(_ views: [AppointmentView], window: DayWindow, now: Date) -> String {
+    let format = KoreanDateFormat(timeZone: window.timeZone)
+    let today = DayWindow.day(of: now, in: window.timeZone)
+    var table = TerminalTable()
+    var headings: [Int: String] = [:]
+    var lastDay: CivilDate?
+    for view in views {
+      let day = DayWindow.day(of: view.plan.start, in: window.timeZone)
+      if day != lastDay {
+        var heading = format.day(view.plan.start, seenAt: now)
+        switch day.days - today.days {
+        case 0: heading += " · 오늘"
+        case 1: heading += " · 내일"
+        default: break
+        }
+        headings[table.rowCount] = heading
+        lastDay = day
+      }
+      view.appendAgendaRow(to: &table)
+    }
+    var bytes: [UInt8] = []
+    for row in 0..<table.rowCount {
+      if let heading = headings[row] {
+        if row > 0 { bytes.append(UInt8(ascii: "\n")) }
+        bytes += heading.utf8
+        bytes.append(UInt8(ascii: "\n"))
+      }
+      bytes += "  ".utf8
+      table.appendLine(row, to: &bytes)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `12월 2일 (수)부터 7일 동안 약속이 없습니다.` and how to add one.
+  static func emptyText(_ window: DayWindow, now: Date) -> String {
+    let format = KoreanDateFormat(timeZone: window.timeZone)
+    let first = format.day(window.start, seenAt: now)
+    let span =
+      window.dayCount == 1
+      ? (DayWindow.day(of: now, in: window.timeZone) == window.firstDay ? "오늘은" : "\(first)에는")
+      : "\(first)부터 \(window.dayCount)일 동안"
+    return "\(span) 약속이 없습니다. \(RuntimeFailure.addHint)"
+  }
+}
+
+extension AppointmentView {
+  /// An agenda's row: start, number and title, place, and departure.
+  func appendAgendaRow(to table: inout TerminalTable) {
+    table.appendCell { times.reader.append(plan.start, .time, to: &$0) }
+    table.appendCell { bytes in
+      bytes.append(UInt8(ascii: "#"))
+      bytes.appendDecimal(appointment.id)
+    }
+    table.append(appointment.title)
+    table.append(appointment.place ?? "")
+    table.appendCell { bytes in
+      bytes += "출발 ".utf8
+      appendDeparture(to: &bytes)
+    }
+    table.endRow()
+  }
+}

@@ -32,6 +32,22 @@ public struct ScannedTime: Sendable {
   var offsetSeconds: Int?
   /// `정오` / `자정` give the whole time at once.
   var fixedHour: Int?
+  /// `매주`, `격주`, `3일마다`, `매 화요일`: the word that makes the time a series, as typed,
+  /// with how often and every how many it repeats.
+  var repetition: (word: String, frequency: RecurrenceRule.Frequency, interval: Int)?
+  /// `평일` or `주말`: several weekdays named at once, which make a weekly series.
+  var dayGroup: (word: String, days: [Int])?
+  /// The weekdays named after ``weekday`` (`매주 월·수·금`): only a series takes more than one.
+  var moreWeekdays: [Int] = []
+  /// `화요일마다`, `주말마다`: the days repeat every week though no `매주` was typed.
+  var saysEvery = false
+  /// The rule the repetition words make, which ``TimeExpression/scan(_:)`` has checked; nil
+  /// for a time that comes once.
+  public internal(set) var recurrence: RecurrenceRule?
+
+  /// Whether the text names a series (`매주 화요일 저녁 7시`) rather than one time: resolve it
+  /// with ``resolveRepeating(now:timeZone:)``, not ``resolve(now:timeZone:)``.
+  public var repeats: Bool { recurrence != nil }
 
   /// The error for this text with `reason`.
   func fail(_ reason: String) -> InputError { .time(text, reason: reason) }

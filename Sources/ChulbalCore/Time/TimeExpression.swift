@@ -54,7 +54,7 @@ public enum TimeExpression {
     if let seconds = koreanRelativeSeconds(normalized) {
       return ScannedTime(text: text, relativeSeconds: seconds)
     }
-    let scanned = try ScannedTime.scan(normalized, original: text)
+    var scanned = try ScannedTime.scan(normalized, original: text)
     try scanned.check()
     return scanned
   }
@@ -83,11 +83,12 @@ public enum TimeExpression {
   ) throws(InputError) -> Date {
     let scanned: ScannedTime
     do throws(InputError) {
-      scanned = try ScannedTime.scan(text.trimmingWhitespace(), original: text)
-      guard scanned.isISODate, scanned.relativeDays == nil, scanned.weekday == nil,
-        scanned.meridiem == nil
+      var candidate = try ScannedTime.scan(text.trimmingWhitespace(), original: text)
+      guard candidate.isISODate, candidate.relativeDays == nil, candidate.weekday == nil,
+        candidate.meridiem == nil, candidate.repetition == nil, candidate.dayGroup == nil
       else { throw ScannedTime(text: text).fail("ISO 8601 날짜와 시각이 필요합니다") }
-      try scanned.check()
+      try candidate.check()
+      scanned = candidate
     } catch {
       throw error.asInstant
     }

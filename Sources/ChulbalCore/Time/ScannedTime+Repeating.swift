@@ -126,9 +126,7 @@ extension ScannedTime {
   /// keep: `내일`, `3일 뒤`, `다음 달`, `다음 주`, `2027년`, and a month or a day its rule
   /// does not take (`매주 12월 24일`); nil when there is none.
   private func fixedDayWord(in frequency: RecurrenceRule.Frequency) -> String? {
-    if let relativeDays {
-      return Self.relativeWords.first { $0.1 == relativeDays }?.0 ?? "\(relativeDays)일 뒤"
-    }
+    if let relativeDaysWord { return relativeDaysWord }
     if let monthStep { return monthStep == 0 ? "이번 달" : "다음 달" }
     if case (_, let week)? = weekday, week != .next { return week == .this ? "이번 주" : "다음 주" }
     if let year { return "\(year)년" }

@@ -129,6 +129,7 @@ extension ScannedTime {
           throw parts.fail("'\(word)': 날짜가 두 번 있습니다")
         }
         parts.relativeDays = days
+        parts.relativeDaysWord = word
         continue
       }
       if case (_, let step)? = [("이번 달", 0), ("이번달", 0), ("다음 달", 1), ("다음달", 1)].first(
@@ -244,11 +245,12 @@ extension ScannedTime {
       var attempt = scanner
       if attempt.take("일") {
         attempt.skipSpaces()
-        if attempt.take(anyOf: ["뒤", "후"]) {
+        if let after = ["뒤", "후"].first(where: { attempt.take($0) }) {
           guard relativeDays == nil, weekday == nil, month == nil else {
             throw fail("날짜가 두 번 있습니다")
           }
           relativeDays = number.value
+          relativeDaysWord = "\(number.text)일 \(after)"
           scanner = attempt
           return
         }

@@ -17,6 +17,8 @@ public struct ScannedTime: Sendable {
   var day: Int?
   var isISODate = false
   var relativeDays: Int?
+  /// `내일`, `3일 뒤`: the words that gave ``relativeDays``, for errors.
+  var relativeDaysWord: String?
   /// `이번 달` (0) or `다음 달` (1): the month counted from this one, with `day` or `말일`.
   var monthStep: Int?
   /// `말일`: the last day of the month.

@@ -320,3 +320,104 @@ import Testing
     }
   }
 }
+
+/// First starts checked against Python's `dateutil.rrule`, an RFC 5545 expansion written apart
+/// from chulbal: the first start is the first time the rule, counted every week (month, …)
+/// rather than every `INTERVAL`, names after `now`, and is itself the series' first
+/// occurrence.
+@Suite struct RepeatingTimeOracleTests {
+  struct Query: Codable {
+    let rule: String
+    /// `07:30:00`: the time of day, as the hand tables read it.
+    let clock: String
+    let zone: String
+    let now: Int
+    /// `2026-12-03T07:30:00`: chulbal's first start.
+    let firstStart: String
+  }
+
+  struct Answer: Codable, Equatable {
+    /// The first time after `now` of the rule without `INTERVAL`, on the zone's wall clock.
+    let after: String
+    /// The first occurrence of the rule started at `firstStart`.
+    let first: String
+  }
+
+  static let script = """
+    import json, sys, datetime, re, zoneinfo
+    from dateutil import rrule
+    out = []
+    for q in json.load(sys.stdin):
+        zone = zoneinfo.ZoneInfo(q["zone"])
+        now = datetime.datetime.fromtimestamp(q["now"], zone)
+        h, m, s = (int(x) for x in q["clock"].split(":"))
+        every = re.sub(r";INTERVAL=\\d+", "", q["rule"])
+        every += ";BYHOUR=%d;BYMINUTE=%d;BYSECOND=%d" % (h, m, s)
+        midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+        after = rrule.rrulestr(every, dtstart=midnight).after(now, inc=False)
+        start = datetime.datetime.fromisoformat(q["firstStart"]).replace(tzinfo=zone)
+        first = rrule.rrulestr(q["rule"], dtstart=start)[0]
+        fmt = "%Y-%m-%dT%H:%M:%S"
+        out.append({"after": after.strftime(fmt), "first": first.strftime(fmt)})
+    json.dump(out, sys.stdout)
+    """
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    let text: String
+    let clock: String
+    let now: String
+    var zone = "Asia/Seoul"
+    var testDescription: String { "'\(text)' at \(now) in \(zone)" }
+  }
+
+  static let cases: [Case] = [
+    Case(text: "평일 오전 9시", clock: "09:00:00", now: "2026-12-04T09:00:00+09:00"),
+    Case(text: "주말 10시", clock: "10:00:00", now: "2026-12-06T09:59:59+09:00"),
+    Case(text: "매일 7시 반", clock: "07:30:00", now: "2026-12-31T08:00:00+09:00"),
+    Case(text: "3일마다 9시", clock: "09:00:00", now: "2026-12-02T08:00:00+09:00"),
+    Case(text: "매주 화요일 저녁 7시", clock: "19:00:00", now: "2026-12-08T19:00:01+09:00"),
+    Case(text: "매주 월수금 8시", clock: "08:00:00", now: "2026-12-05T10:00:00+09:00"),
+    Case(text: "2주마다 토요일 10시", clock: "10:00:00", now: "2026-12-02T10:00:00+09:00"),
+    Case(text: "격주 월·수·금 8시", clock: "08:00:00", now: "2026-12-02T10:00:00+09:00"),
+    Case(text: "매월 3일 오후 2시", clock: "14:00:00", now: "2026-12-03T14:00:00+09:00"),
+    Case(text: "매월 31일 9시", clock: "09:00:00", now: "2027-03-31T10:00:00+09:00"),
+    Case(text: "매달 말일 저녁 7시", clock: "19:00:00", now: "2028-02-01T10:00:00+09:00"),
+    Case(text: "3개월마다 30일 9시", clock: "09:00:00", now: "2027-01-30T10:00:00+09:00"),
+    Case(text: "매년 12월 24일 저녁 7시", clock: "19:00:00", now: "2026-12-25T10:00:00+09:00"),
+    Case(text: "매년 2월 29일 9시", clock: "09:00:00", now: "2028-02-29T10:00:00+09:00"),
+    Case(
+      text: "매주 일요일 새벽 2시 30분", clock: "02:30:00", now: "2026-03-01T10:00:00-05:00",
+      zone: "America/New_York"),
+    Case(
+      text: "매일 새벽 1시 30분", clock: "01:30:00", now: "2026-11-01T01:30:00-04:00",
+      zone: "America/New_York"),
+    Case(
+      text: "평일 오후 6시", clock: "18:00:00", now: "2026-12-31T18:30:00-05:00",
+      zone: "America/New_York"),
+  ]
+
+  @Test func firstStartsAgreeWithDateutil() throws {
+    var queries: [Query] = []
+    var starts: [String] = []
+    for example in Self.cases {
+      let now = instant(example.now)
+      let series = try TimeExpression.scan(example.text).resolveRepeating(
+        now: now, timeZone: zone(example.zone))
+      let first = series.firstStart.description
+      starts.append(first)
+      queries.append(
+        Query(
+          rule: series.rule.text, clock: example.clock, zone: example.zone,
+          now: Int(now.timeIntervalSince1970), firstStart: first))
+    }
+    let output = try ProgramOutput.read(
+      ["python3", "-c", Self.script], input: JSONEncoder().encode(queries))
+    let answers = try JSONDecoder().decode([Answer].self, from: output)
+    try #require(answers.count == Self.cases.count)
+    for (index, example) in Self.cases.enumerated() {
+      #expect(
+        answers[index] == Answer(after: starts[index], first: starts[index]),
+        "\(example.testDescription)")
+    }
+  }
+}

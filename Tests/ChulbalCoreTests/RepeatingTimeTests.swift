@@ -41,8 +41,11 @@ import Testing
     Series(text: "주말마다 오후 3시", rule: weekend, korean: "주말", first: "2026-12-05T15:00:00"),
     Series(text: "매주 토일 10시", rule: weekend, korean: "주말", first: "2026-12-05T10:00:00"),
     Series(
-      text: "격주 주말 10시", rule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU", korean: "2주마다 토·일요일",
+      text: "격주 주말 10시", rule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU", korean: "2주마다 주말",
       first: "2026-12-05T10:00:00"),
+    Series(
+      text: "격주 평일 9시", rule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR", korean: "2주마다 평일",
+      first: "2026-12-03T09:00:00"),
     // Every day; a bare hour is the morning one whenever it is typed (7–11), 1–6 the afternoon.
     Series(text: "매일 7시 반", rule: "FREQ=DAILY", korean: "매일", first: "2026-12-03T07:30:00"),
     Series(

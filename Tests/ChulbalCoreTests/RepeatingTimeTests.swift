@@ -160,6 +160,39 @@ import Testing
     Series(
       text: "3개월마다 10일 9시", rule: "FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=10", korean: "3개월마다 10일",
       first: "2026-12-10T09:00:00"),
+    // Which of the month's weekdays: Fridays of December 2026 are the 4th, 11th, 18th and 25th.
+    Series(
+      text: "매월 첫째 월요일 9시", rule: "FREQ=MONTHLY;BYDAY=1MO", korean: "매월 첫째 월요일",
+      first: "2026-12-07T09:00:00"),
+    Series(
+      text: "매달 첫째 주 수요일 9시", rule: "FREQ=MONTHLY;BYDAY=1WE", korean: "매월 첫째 수요일",
+      first: "2027-01-06T09:00:00"),
+    Series(
+      text: "매달 마지막 금요일 저녁 7시", rule: "FREQ=MONTHLY;BYDAY=-1FR", korean: "매월 마지막 금요일",
+      first: "2026-12-25T19:00:00"),
+    Series(
+      text: "매월 마지막 주 금요일 7시", rule: "FREQ=MONTHLY;BYDAY=-1FR", korean: "매월 마지막 금요일",
+      first: "2027-01-29T07:00:00", now: "2026-12-25T08:00:00+09:00"),
+    Series(
+      text: "매월 둘째, 넷째 토요일 10시", rule: "FREQ=MONTHLY;BYDAY=2SA,4SA", korean: "매월 둘째·넷째 토요일",
+      first: "2026-12-12T10:00:00"),
+    Series(
+      text: "매월 세 번째 화·목요일 10시", rule: "FREQ=MONTHLY;BYDAY=3TU,3TH",
+      korean: "매월 셋째 화·목요일", first: "2026-12-15T10:00:00"),
+    // A fifth Friday is not in every month: after January 2027's 29th, April's 30th.
+    Series(
+      text: "매월 다섯째 금요일 9시", rule: "FREQ=MONTHLY;BYDAY=5FR", korean: "매월 다섯째 금요일",
+      first: "2027-04-30T09:00:00", now: "2027-01-29T10:00:00+09:00"),
+    // 1 November 2027 is a Monday.
+    Series(
+      text: "매년 11월 넷째 목요일 6시", rule: "FREQ=YEARLY;BYMONTH=11;BYDAY=4TH",
+      korean: "매년 11월 넷째 목요일", first: "2027-11-25T18:00:00"),
+    // A run of weekdays, Monday to Sunday.
+    Series(text: "매주 월~금 오전 9시", rule: weekdays, korean: "평일", first: "2026-12-03T09:00:00"),
+    Series(
+      text: "매주 화요일-목요일 8시", rule: "FREQ=WEEKLY;BYDAY=TU,WE,TH", korean: "매주 화·수·목요일",
+      first: "2026-12-03T08:00:00"),
+    Series(text: "매주 토 ~ 일 10시", rule: weekend, korean: "주말", first: "2026-12-05T10:00:00"),
     // Days of the year, over the year's end and to the next leap day.
     Series(
       text: "매년 12월 24일 저녁 7시", rule: "FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24",
@@ -258,7 +291,7 @@ import Testing
     Refused(text: "매월 9시", reason: "'매월' 뒤에 일이 필요합니다, 예: '매월 3일 오후 2시', '매월 말일'"),
     Refused(text: "매년 12월 9시", reason: "'매년' 뒤에 월과 일이 필요합니다, 예: '매년 12월 24일 저녁 7시'"),
     Refused(text: "매일 화요일 7시", reason: "'매일'에는 요일을 쓸 수 없습니다, 요일마다라면 '매주 화요일'처럼 씁니다"),
-    Refused(text: "매월 화요일 7시", reason: "'매월'에는 요일을 쓸 수 없습니다, 날짜로 '매월 3일'처럼 씁니다"),
+    Refused(text: "매월 화요일 7시", reason: "'매월'에는 요일만 쓸 수 없습니다, '매월 3일'이나 '매월 첫째 월요일'처럼 씁니다"),
     Refused(text: "매주 매일 7시", reason: "'매일': 반복이 두 번 있습니다"),
     Refused(text: "격주 2주마다 토요일 7시", reason: "'2주마다': 반복이 두 번 있습니다"),
     Refused(text: "매주 화요일 화 7시", reason: "'화요일'이 두 번 있습니다"),
@@ -272,6 +305,18 @@ import Testing
       text: "월요일 수요일 9시",
       reason: "요일이 두 번 있습니다 (요일마다 반복하려면 '매주 월·수·금 8시'처럼 씁니다)"),
     Refused(text: "매일마다 9시", reason: "'마다' 부분을 알 수 없습니다"),
+    Refused(
+      text: "매주 금~월 9시", reason: "'금요일~월요일': 요일 범위는 '월~금'처럼 월요일에서 일요일 쪽으로 씁니다"),
+    Refused(
+      text: "첫째 월요일 9시",
+      reason: "'첫째' 같은 순서는 '매월 첫째 월요일'처럼 '매월'이나 '매년'과 씁니다"),
+    Refused(
+      text: "매주 마지막 금요일 9시",
+      reason: "'마지막' 같은 순서는 '매월 첫째 월요일'처럼 '매월'이나 '매년'과 씁니다"),
+    Refused(text: "매월 둘째 9시", reason: "'둘째' 뒤에 요일이 필요합니다, 예: '매월 둘째 월요일'"),
+    Refused(text: "매월 첫째 평일 9시", reason: "'첫째' 뒤에 요일이 필요합니다, 예: '매월 첫째 월요일'"),
+    Refused(text: "매월 첫째 월요일 3일 9시", reason: "날짜가 두 번 있습니다"),
+    Refused(text: "매월 첫째 첫 번째 월요일 9시", reason: "'첫 번째': 순서가 두 번 있습니다"),
     Refused(text: "매 9시", reason: "'매' 부분을 알 수 없습니다"),
     // Without a series, `금일` (today, in writing) is not two weekdays run together.
     Refused(text: "금일 9시", reason: "'금일' 부분을 알 수 없습니다"),
@@ -388,6 +433,11 @@ import Testing
     Case(text: "3개월마다 30일 9시", clock: "09:00:00", now: "2027-01-30T10:00:00+09:00"),
     Case(text: "매년 12월 24일 저녁 7시", clock: "19:00:00", now: "2026-12-25T10:00:00+09:00"),
     Case(text: "매년 2월 29일 9시", clock: "09:00:00", now: "2028-02-29T10:00:00+09:00"),
+    Case(text: "매달 마지막 금요일 저녁 7시", clock: "19:00:00", now: "2026-12-25T20:00:00+09:00"),
+    Case(text: "매월 다섯째 금요일 9시", clock: "09:00:00", now: "2027-01-29T10:00:00+09:00"),
+    Case(text: "격월 둘째·넷째 토요일 10시", clock: "10:00:00", now: "2026-12-12T10:00:00+09:00"),
+    Case(text: "매년 11월 넷째 목요일 6시", clock: "18:00:00", now: "2026-11-26T18:00:00+09:00"),
+    Case(text: "매주 화~목 8시", clock: "08:00:00", now: "2026-12-03T08:00:00+09:00"),
     Case(
       text: "매주 일요일 새벽 2시 30분", clock: "02:30:00", now: "2026-03-01T10:00:00-05:00",
       zone: "America/New_York"),

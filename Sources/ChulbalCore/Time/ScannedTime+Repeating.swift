@@ -60,7 +60,7 @@ extension ScannedTime {
   /// Judges the words that make a series and makes its rule; nil for a time that comes once.
   func checkRecurrence() throws(InputError) -> RecurrenceRule? {
     let weekdays = weekday.map { [$0.index] + moreWeekdays } ?? []
-    guard repetition != nil || dayGroup != nil || saysEvery else {
+    guard repetition != nil || dayGroup != nil || saysEvery || !ordinals.isEmpty else {
       if !moreWeekdays.isEmpty {
         throw fail("요일이 두 번 있습니다 (요일마다 반복하려면 '매주 월·수·금 8시'처럼 씁니다)")
       }
@@ -79,9 +79,21 @@ extension ScannedTime {
       throw fail("'\(Self.weekdayNames[index])'이 두 번 있습니다")
     }
     let days = (dayGroup?.days ?? weekdays).compactMap(RecurrenceRule.Weekday.init(rawValue:))
-    if frequency != .weekly, !days.isEmpty {
-      let hint = frequency == .daily ? "요일마다라면 '매주 화요일'처럼" : "날짜로 '매월 3일'처럼"
-      throw fail("'\(word)'에는 요일을 쓸 수 없습니다, \(hint) 씁니다")
+    // `매월 첫째 월요일`: each ordinal with each weekday.
+    var ordinalDays: [RecurrenceRule.Day] = []
+    if let first = ordinals.first?.word {
+      guard frequency == .monthly || frequency == .yearly else {
+        throw fail("'\(first)' 같은 순서는 '매월 첫째 월요일'처럼 '매월'이나 '매년'과 씁니다")
+      }
+      guard dayGroup == nil, !days.isEmpty else {
+        throw fail("'\(first)' 뒤에 요일이 필요합니다, 예: '매월 \(first) 월요일'")
+      }
+      guard day == nil, !isLastDay else { throw fail("날짜가 두 번 있습니다") }
+      ordinalDays = ordinals.flatMap { ordinal in days.map { .init($0, ordinal: ordinal.value) } }
+    } else if frequency == .daily, !days.isEmpty {
+      throw fail("'\(word)'에는 요일을 쓸 수 없습니다, 요일마다라면 '매주 화요일'처럼 씁니다")
+    } else if frequency != .weekly, !days.isEmpty {
+      throw fail("'\(word)'에는 요일만 쓸 수 없습니다, '\(word) 3일'이나 '\(word) 첫째 월요일'처럼 씁니다")
     }
     let rule: RecurrenceRule
     switch frequency {
@@ -93,17 +105,22 @@ extension ScannedTime {
       }
       rule = RecurrenceRule(frequency: .weekly, interval: interval, days: days.map { .init($0) })
     case .monthly:
-      guard let monthDay = try seriesMonthDay() else {
+      let monthDay = try seriesMonthDay()
+      guard monthDay != nil || !ordinalDays.isEmpty else {
         throw fail("'\(word)' 뒤에 일이 필요합니다, 예: '\(word) 3일 오후 2시', '\(word) 말일'")
       }
-      rule = RecurrenceRule(frequency: .monthly, interval: interval, monthDays: [monthDay])
+      rule = RecurrenceRule(
+        frequency: .monthly, interval: interval, days: ordinalDays,
+        monthDays: monthDay.map { [$0] } ?? [])
     case .yearly:
-      guard let month, let monthDay = try seriesMonthDay() else {
+      let monthDay = try seriesMonthDay()
+      guard let month, monthDay != nil || !ordinalDays.isEmpty else {
         throw fail("'\(word)' 뒤에 월과 일이 필요합니다, 예: '\(word) 12월 24일 저녁 7시'")
       }
       guard (1...12).contains(month) else { throw fail("월은 1~12여야 합니다") }
       rule = RecurrenceRule(
-        frequency: .yearly, interval: interval, monthDays: [monthDay], months: [month])
+        frequency: .yearly, interval: interval, days: ordinalDays,
+        monthDays: monthDay.map { [$0] } ?? [], months: [month])
     }
     // `매년 2월 30일`: the rule's own check says that no year has the day.
     if let reason = rule.unsayable { throw fail(reason) }
@@ -149,12 +166,18 @@ extension String {
 
 extension RecurrenceRule {
   /// Whether the rule names `date`, for the rules the time grammar makes: every day, some
-  /// weekdays, or one day of the month (of one month); the interval is counted from the
-  /// first start and is not looked at.
+  /// weekdays, or one day of the month (of one month), by its number or as the first, …,
+  /// last of its weekday; the interval is counted from the first start and is not looked at.
   func isSeriesDay(_ date: CivilDate) -> Bool {
     let lastDay = CivilDate.daysIn(month: date.month, year: date.year)
     let monthDay =
-      monthDays.isEmpty || monthDays.contains { $0 == date.day || lastDay + 1 + $0 == date.day }
+      monthDays.isEmpty
+      ? days.contains { day in
+        guard day.weekday.rawValue == date.weekday, let ordinal = day.ordinal else { return false }
+        return ordinal > 0
+          ? (date.day - 1) / 7 + 1 == ordinal : (lastDay - date.day) / 7 + 1 == -ordinal
+      }
+      : monthDays.contains { $0 == date.day || lastDay + 1 + $0 == date.day }
     switch frequency {
     case .daily: return true
     case .weekly: return days.contains { $0.weekday.rawValue == date.weekday }

@@ -23,14 +23,16 @@ extension ScannedTime {
   /// What may come between the weekdays of a series: `월·수·금`, `월, 수, 금`, `월/수/금`, and
   /// `월요일과 목요일`; `ㆍ` is the middle dot Korean keyboards type.
   static let weekdaySeparators = [",", "·", "ㆍ", "/", "과", "와"]
+  /// What joins the two ends of a run of weekdays: `월~금`, `월-금`.
+  static let weekdayRangeMarks = ["~", "～", "-"]
 
   /// Whether a one-syllable weekday may end where `scanner` is: before a space, a digit, a
-  /// separator other than `과`/`와`, `마다`, or the end.
+  /// separator other than `과`/`와`, a range mark, `마다`, or the end.
   static func endsWeekday(_ scanner: TextScanner) -> Bool {
     guard let next = scanner.peek else { return true }
     var rest = scanner
     return next.isWhitespace || next.isASCIIDigit || rest.take("마다")
-      || weekdaySeparators.prefix(4).contains(String(next))
+      || (weekdaySeparators.prefix(4) + weekdayRangeMarks).contains(String(next))
   }
 
   /// `월수금`, `화목요일`: one-syllable weekdays run together, as people write a series' days;
@@ -55,6 +57,16 @@ extension ScannedTime {
     if let index = weekdayNames.firstIndex(where: { scanner.take($0) }) { return [index] }
     if let run = weekdayRun(&scanner, inSeries: inSeries) { return run }
     return shortWeekday(&scanner).map { [$0] }
+  }
+
+  /// `첫째` … `다섯째` (also `첫 번째` … `다섯 번째`) and `마지막` at the scanner: which of a
+  /// month's weekdays, the scanner moved past it.
+  static func ordinal(_ scanner: inout TextScanner) -> (word: String, value: Int)? {
+    let words = [("첫", 1), ("두", 2), ("세", 3), ("네", 4), ("다섯", 5)].flatMap { stem, value in
+      [(stem + " 번째", value), (stem + "번째", value)]
+    }
+    let all = [("첫째", 1), ("둘째", 2), ("셋째", 3), ("넷째", 4), ("다섯째", 5), ("마지막", -1)] + words
+    return all.first { scanner.take($0.0) }.map { (word: $0.0, value: $0.1) }
   }
 
   /// The words that make a series: `매일`, `매주`, `매월`/`매달`, `매년`/`매해` (also with a
@@ -145,6 +157,25 @@ extension ScannedTime {
         parts.isLastDay = true
         continue
       }
+      if let ordinal = Self.ordinal(&scanner) {
+        guard !parts.ordinals.contains(where: { $0.value == ordinal.value }) else {
+          throw parts.fail("'\(ordinal.word)': 순서가 두 번 있습니다")
+        }
+        parts.ordinals.append(ordinal)
+        // `첫째 주 월요일`: the week said, as people say it, means the first Monday.
+        var week = scanner
+        week.skipSpaces()
+        if week.take("주"), week.peek != "말" { scanner = week }
+        // `둘째, 넷째`: a separator is taken only before another ordinal.
+        var separated = scanner
+        separated.skipSpaces()
+        if separated.take(anyOf: weekdaySeparators) {
+          separated.skipSpaces()
+          var next = separated
+          if Self.ordinal(&next) != nil { scanner = separated }
+        }
+        continue
+      }
       var week = WeekdayWeek.next
       let weekStart = scanner.position
       if scanner.take(anyOf: ["다음주", "다음 주"]) {
@@ -153,7 +184,23 @@ extension ScannedTime {
         week = .this
       }
       scanner.skipSpaces()
-      if let indices = weekdays(&scanner, inSeries: parts.repetition != nil) {
+      if var indices = weekdays(&scanner, inSeries: parts.repetition != nil) {
+        // `월~금`: the days from one to the other, the week running Monday to Sunday.
+        var ranged = scanner
+        ranged.skipSpaces()
+        if ranged.take(anyOf: weekdayRangeMarks) {
+          ranged.skipSpaces()
+          if let end = weekdays(&ranged, inSeries: true), end.count == 1, let start = indices.last {
+            let (from, to) = ((start + 6) % 7, (end[0] + 6) % 7)
+            guard from < to else {
+              throw parts.fail(
+                "'\(weekdayNames[start])~\(weekdayNames[end[0]])': 요일 범위는 '월~금'처럼 월요일에서 일요일 쪽으로 씁니다"
+              )
+            }
+            indices += (from + 1...to).map { ($0 + 1) % 7 }
+            scanner = ranged
+          }
+        }
         if let group = parts.dayGroup?.word {
           throw parts.fail(
             "'\(weekdayNames[indices[0]])': '\(group)'\(Korean.subjectParticle(after: group)) 이미 요일입니다"

@@ -41,6 +41,9 @@ public struct ScannedTime: Sendable {
   var dayGroup: (word: String, days: [Int])?
   /// The weekdays named after ``weekday`` (`매주 월·수·금`): only a series takes more than one.
   var moreWeekdays: [Int] = []
+  /// `첫째`, `둘째·넷째`, `마지막`: which of the month's weekdays a monthly series takes
+  /// (`매월 첫째 월요일`), as typed and as RFC 5545 counts them (-1 for the last).
+  var ordinals: [(word: String, value: Int)] = []
   /// `화요일마다`, `주말마다`: the days repeat every week though no `매주` was typed.
   var saysEvery = false
   /// The rule the repetition words make, which ``TimeExpression/scan(_:)`` has checked; nil

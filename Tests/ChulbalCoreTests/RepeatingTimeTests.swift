@@ -129,6 +129,9 @@ import Testing
       text: "격주 토요일 10시", rule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA", korean: "2주마다 토요일",
       first: "2026-12-05T10:00:00"),
     Series(
+      text: "격주로 토요일 오전 10시", rule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA", korean: "2주마다 토요일",
+      first: "2026-12-05T10:00:00"),
+    Series(
       text: "3 주 마다 수요일 10시", rule: "FREQ=WEEKLY;INTERVAL=3;BYDAY=WE", korean: "3주마다 수요일",
       first: "2026-12-09T10:00:00"),
     // Days of the month.

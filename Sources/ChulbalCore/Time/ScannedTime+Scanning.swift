@@ -70,7 +70,7 @@ extension ScannedTime {
   }
 
   /// The words that make a series: `매일`, `매주`, `매월`/`매달`, `매년`/`매해` (also with a
-  /// space, `매 주`), `격일`, `격주`, `격월`; and `매` before a weekday, `평일` or `주말`
+  /// space, `매 주`), `격일`, `격주`, `격월` (also `격주로`); and `매` before a weekday, `평일` or `주말`
   /// (`매 화요일`, `매주말`), which leaves those to be read next.
   static func repetitionWord(_ scanner: inout TextScanner) -> (
     word: String, frequency: RecurrenceRule.Frequency, interval: Int
@@ -84,6 +84,8 @@ extension ScannedTime {
       guard case (let unit, let frequency)? = units.prefix(3).first(where: { attempt.take($0.0) }),
         attempt.peek != "요"
       else { return nil }
+      // `격주로 토요일`: the particle says nothing more.
+      _ = attempt.take("로")
       scanner = attempt
       return ("격" + unit, frequency, 2)
     }

@@ -14,7 +14,9 @@ extension ScannedTime {
     if bracketed {
       guard attempt.take(")") else { return nil }
     } else if !attempt.take("욜") {
-      guard endsWeekday(attempt) else { return nil }
+      // `일마다` reads as days (`3일마다`) with the number left out, not as Sundays.
+      var every = attempt
+      guard endsWeekday(attempt), index != 0 || !every.take("마다") else { return nil }
     }
     scanner = attempt
     return index

@@ -14,8 +14,12 @@ extension TimeExpression {
       throw .day(text, reason: "시간 길이가 아니라 날짜를 적습니다")
     }
     let scanned: ScannedTime
-    do {
+    do throws(InputError) {
       scanned = try ScannedTime.scan(normalized, original: text)
+      // `매주 화요일` and `월~금` name many days, which a day must not quietly cut to one.
+      if try scanned.checkRecurrence() != nil {
+        throw scanned.fail("반복이 아니라 하루를 적습니다")
+      }
       try scanned.checkDate()
     } catch {
       throw error.asDay

@@ -8,7 +8,9 @@
 # Depends comes from the shared libraries the binary links (dpkg-shlibdeps). libnotify is
 # loaded only when a notification is sent (Sources/CLibnotify/shim.h), so no tool can see it:
 # it is a Recommends, since without it alerts still reach the terminal, and apt installs
-# recommended packages by default.
+# recommended packages by default. libical too is loaded only when a repeating appointment is
+# expanded (Sources/CLibical/shim.h); without it no series can be read, so it is added to
+# Depends by hand.
 #
 # Maintainer, changelog date and file times come from the last commit, so the same commit
 # makes the same package (SOURCE_DATE_EPOCH); DEBFULLNAME and DEBEMAIL override the maintainer.
@@ -82,10 +84,17 @@ printf 'Source: chulbal\n\nPackage: chulbal\nArchitecture: any\n' >"$work/debian
 depends="$(cd "$work" && dpkg-shlibdeps -O -e chulbal/usr/bin/chulbal 2>/dev/null |
   sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { echo "deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
-# The version libnotify's own shlibs entry asks for, as dpkg-shlibdeps would for a NEEDED one.
-recommends="$(dpkg-query --control-show libnotify4 shlibs |
-  awk '$1 == "libnotify" && $2 == "4" { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')"
-[ -n "$recommends" ] || recommends="libnotify4"
+# The version a library's own shlibs entry asks for, as dpkg-shlibdeps would for a NEEDED one:
+# shlibs_entry PACKAGE LIBRARY SONAME-VERSION.
+shlibs_entry() {
+  local entry
+  entry="$(dpkg-query --control-show "$1" shlibs |
+    awk -v library="$2" -v soname="$3" \
+      '$1 == library && $2 == soname { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')"
+  echo "${entry:-$1}"
+}
+depends="$depends, $(shlibs_entry libical3 libical 3)"
+recommends="$(shlibs_entry libnotify4 libnotify 4)"
 
 # dpkg-deb takes the files' own times; the commit's make the archive the same every time.
 find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +

@@ -1,1 +1,67 @@
+// libical, loaded when a repeating appointment is first expanded rather than when chulbal
+// starts: linked in, it brings ICU (libicuuc, libicui18n and its 30 MB libicudata) and the
+// shared C++ runtime, which cost about 2 ms to load and bind (dlopen, measured here) in every
+// command, though most never expand a series. The header still gives every type and
+// prototype, so each call below has exactly the C signature; nothing refers to libical's
+// symbols, and contrib/build.sh takes its entry out of the release binary.
+#ifndef CLIBICAL_SHIM_H
+#define CLIBICAL_SHIM_H
+
+#include <dlfcn.h>
 #include <libical/ical.h>
+#include <stdio.h>
+
+/// libical, opened once; NULL when it cannot be loaded, and then `reason` says why.
+///
+/// A static inline function is compiled into each Swift file that calls it, each copy with
+/// statics of its own; each opens the library once more, which the dynamic loader answers
+/// with the one already loaded.
+static inline void *chulbal_ical_library_state(const char **error) {
+  static void *library;
+  static int tried;
+  static char reason[256];
+  if (!tried) {
+    tried = 1;
+    library = dlopen("libical.so.3", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+      const char *text = dlerror();
+      snprintf(reason, sizeof reason, "%s", text ? text : "libical.so.3");
+    }
+  }
+  if (error) *error = library ? NULL : reason;
+  return library;
+}
+
+/// Loads libical; NULL when it loaded, else why it could not (dlerror's words).
+static inline const char *chulbal_ical_load_error(void) {
+  const char *error;
+  chulbal_ical_library_state(&error);
+  return error;
+}
+
+// `chulbal_ical_NAME()` is NAME, looked up once in libical; call it only once
+// `chulbal_ical_load_error()` has returned NULL. `__typeof__` of a function is not a use of
+// it, so the symbol is never referred to at link time.
+#define CHULBAL_ICAL(name)                                                                   \
+  static inline __typeof__(&name) chulbal_ical_##name(void) {                                \
+    static __typeof__(&name) function;                                                       \
+    void *library = chulbal_ical_library_state(NULL);                                        \
+    if (!function && library) function = (__typeof__(&name))dlsym(library, #name);          \
+    return function;                                                                          \
+  }
+
+CHULBAL_ICAL(icalerrno_return)
+CHULBAL_ICAL(icalerror_strerror)
+CHULBAL_ICAL(icalrecur_iterator_free)
+CHULBAL_ICAL(icalrecur_iterator_new)
+CHULBAL_ICAL(icalrecur_iterator_next)
+CHULBAL_ICAL(icalrecurrencetype_from_string)
+CHULBAL_ICAL(icaltime_from_timet_with_zone)
+CHULBAL_ICAL(icaltime_is_null_time)
+CHULBAL_ICAL(icaltime_null_time)
+CHULBAL_ICAL(icaltimezone_get_builtin_timezone)
+CHULBAL_ICAL(icaltimezone_get_utc_offset_of_utc_time)
+CHULBAL_ICAL(icaltimezone_get_utc_timezone)
+CHULBAL_ICAL(icaltzutil_get_zone_directory)
+
+#endif

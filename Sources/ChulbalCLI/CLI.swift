@@ -7,8 +7,8 @@ public enum CLI {
   /// The commands, in the order `--help` lists them.
   static var commands: [any Command.Type] {
     [
-      PlanCommand.self, AddCommand.self, ListCommand.self, NextCommand.self, ShowCommand.self,
-      AgendaCommand.self, TodayCommand.self, WeekCommand.self,
+      PlanCommand.self, AddCommand.self, ListCommand.self, AgendaCommand.self, TodayCommand.self,
+      WeekCommand.self, NextCommand.self, ShowCommand.self,
       CountdownCommand.self, StatusCommand.self, NavCommand.self,
       EditCommand.self, RemoveCommand.self, PlaceAddCommand.self, PlaceListCommand.self,
       PlaceEditCommand.self, PlaceRemoveCommand.self, ConfigGetCommand.self, ConfigSetCommand.self,

@@ -12,6 +12,8 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
   /// libical refused a rule chulbal had taken: a disagreement between the two, reported with
   /// libical's own words.
   case rule(String, message: String)
+  /// libical could not be loaded: the dynamic loader's words.
+  case libraryMissing(String)
 
   public var description: String {
     switch self {
@@ -23,6 +25,8 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
       return "없는 날짜나 시각입니다: '\(time)'"
     case .rule(let rule, let message):
       return "libical이 반복 규칙 '\(rule)'\(Korean.objectParticle(after: rule)) 받지 않았습니다: \(message)"
+    case .libraryMissing(let reason):
+      return "반복 약속을 계산할 libical을 불러올 수 없습니다 (\(reason)): libical3 패키지를 설치하세요"
     }
   }
 }

@@ -60,7 +60,7 @@ extension Store {
     return (sql, values)
   }
 
-  private func appointments(_ query: (sql: String, values: [SQLValue])) throws(StoreError)
+  func appointments(_ query: (sql: String, values: [SQLValue])) throws(StoreError)
     -> [Appointment]
   {
     var result: [Appointment] = []
@@ -88,13 +88,15 @@ extension Store {
     }
   }
 
-  /// What ``upcoming(after:)``, ``past(atOrBefore:)`` or ``all()`` would return, each handed to
+  /// What ``upcoming(after:)``, ``past(atOrBefore:)`` or ``all()`` would return (or the
+  /// appointments starting in a span), each handed to
   /// `body` as it is read, for output too long to hold (`list --json` of 100,000).
   ///
   /// `body` returns false to stop.
   ///
   /// A series is one appointment: among the upcoming as its next occurrence, among the past
-  /// once it has ended, as its last, and in ``Selection/all`` with its cached start.
+  /// once it has ended, as its last, and in ``Selection/all`` with its cached start; in
+  /// ``Selection/starting(from:before:)`` each of its occurrences in the span is one.
   public func forEach(_ selection: Selection, _ body: (Appointment) -> Bool) throws(StoreError) {
     switch selection {
     case .upcoming(let now):
@@ -126,6 +128,10 @@ extension Store {
       if let failure { throw failure }
     case .all:
       try forEachAppointment(query(selection), body)
+    case .starting(let from, let before):
+      for appointment in try occurrences(from: from, to: before) where !body(appointment) {
+        break
+      }
     }
   }
 
@@ -134,9 +140,11 @@ extension Store {
     case upcoming(after: Date)
     case past(atOrBefore: Date)
     case all
+    /// Appointments that start in `from..<before`, by start.
+    case starting(from: Date, before: Date)
   }
 
-  private func query(_ selection: Selection) throws(StoreError) -> (
+  func query(_ selection: Selection) throws(StoreError) -> (
     sql: String, values: [SQLValue]
   ) {
     switch selection {
@@ -150,6 +158,11 @@ extension Store {
         "WHERE start_at <= ?1" + going, [.integer(Self.seconds(now))], order: "start_at DESC, id")
     case .all:
       return select("", [], order: "start_at, id")
+    case .starting(let from, let before):
+      // One-offs only: a series' occurrences are worked out (``forEach(_:_:)``).
+      return select(
+        "WHERE start_at >= ? AND start_at < ?" + (keepsSeries ? " AND repeat_rule IS NULL" : ""),
+        [.integer(Self.seconds(from)), .integer(Self.seconds(before))], order: "start_at, id")
     }
   }
 

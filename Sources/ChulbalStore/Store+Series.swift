@@ -45,9 +45,7 @@ extension Store {
   /// Every appointment that starts in `from..<to`, each occurrence of a series as one, by
   /// start: what an agenda of those days lists.
   public func occurrences(from: Date, to: Date) throws(StoreError) -> [Appointment] {
-    var result = try appointmentRows(
-      "WHERE start_at >= ? AND start_at < ?" + (keepsSeries ? " AND repeat_rule IS NULL" : ""),
-      [.integer(Self.seconds(from)), .integer(Self.seconds(to))], order: "start_at, id")
+    var result = try appointments(query(.starting(from: from, before: to)))
     for series in try liveSeries(at: from.addingTimeInterval(-1)) {
       do {
         result += try series.occurrences(from: from, to: to)

@@ -181,7 +181,7 @@ import Testing
     // Skipped already, and a Wednesday: neither has an occurrence.
     for day in ["12월 8일", "12월 9일"] {
       let refused = workspace.run(["remove", "1", "--on", day, "--yes"] + now)
-      BadInputCase(arguments: [], names: "--on '\(day)': #1 스터디에는 2026년 12월 \(day.dropFirst(4)) (")
+      BadInputCase(arguments: [], names: "--on '\(day)': #1 스터디에는 \(day) (")
         .expectRefused(refused)
       #expect(
         refused.standardError.hasSuffix(
@@ -236,24 +236,24 @@ import Testing
     let agenda = workspace.run(["agenda", "--now", "2026-12-03T12:00+09:00"])
     #expect(
       agenda.standardOutput == """
-        12월 3일 (목)
-          오전 9:00  #2 출근 · 오전 8:10 출발 · 평일
+        12월 3일 (목) · 오늘
+          오전 9:00  #2  출근      출발 오전 8:10
 
-        12월 4일 (금)
-          오전 9:00  #2 출근 · 오전 8:10 출발 · 평일
+        12월 4일 (금) · 내일
+          오전 9:00  #2  출근      출발 오전 8:10
 
         12월 5일 (토)
-          오후 6:00  #3 저녁 · 오후 5:10 출발
+          오후 6:00  #3  저녁      출발 오후 5:10
 
         12월 7일 (월)
-          오전 9:00  #2 출근 · 오전 8:10 출발 · 평일
+          오전 9:00  #2  출근      출발 오전 8:10
 
         12월 8일 (화)
-          오전 9:00  #2 출근 · 오전 8:10 출발 · 평일
-          오후 7:00  #1 스터디 · 오후 6:20 출발 · 매주 화요일 (12월 31일까지)
+          오전 9:00  #2  출근      출발 오전 8:10
+          오후 7:00  #1  스터디    출발 오후 6:20
 
         12월 9일 (수)
-          오전 9:00  #2 출근 · 오전 8:10 출발 · 평일
+          오전 9:00  #2  출근      출발 오전 8:10
 
         """)
     let json = workspace.run(
@@ -269,7 +269,7 @@ import Testing
       ])
     #expect(items.map { $0["departure"] as? String }.first == "2026-12-05T17:10:00+09:00")
     let today = workspace.run(["today", "--now", "2026-12-06T12:00+09:00"])
-    #expect(today.standardOutput == "12월 6일 (일)에는 약속이 없습니다. \(RuntimeFailure.addHint)\n")
+    #expect(today.standardOutput == "오늘은 약속이 없습니다. \(RuntimeFailure.addHint)\n")
   }
 
   static let add = ["add", "운동", "--travel", "30m", "--at", "12월 3일 19:00"]

@@ -32,7 +32,10 @@ import Testing
       korean: "2주마다 토요일"),
     Said(
       input: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR",
-      text: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR", korean: "2주마다 월·화·수·목·금요일"),
+      text: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR", korean: "2주마다 평일"),
+    Said(
+      input: "FREQ=WEEKLY;INTERVAL=3;BYDAY=SU,SA", text: "FREQ=WEEKLY;INTERVAL=3;BYDAY=SA,SU",
+      korean: "3주마다 주말"),
     Said(input: "FREQ=MONTHLY;BYMONTHDAY=3", text: "FREQ=MONTHLY;BYMONTHDAY=3", korean: "매월 3일"),
     Said(
       input: "FREQ=MONTHLY;BYMONTHDAY=15,1", text: "FREQ=MONTHLY;BYMONTHDAY=1,15",

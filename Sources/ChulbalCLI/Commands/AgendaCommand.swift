@@ -1,141 +1,173 @@
 import ChulbalCore
 import ChulbalStore
+import ChulbalTerminal
 import Foundation
 
-/// `chulbal agenda`: every occurrence of every appointment in the days ahead, day by day.
+/// `chulbal agenda`: every appointment of the days ahead, under a heading for each day.
 enum AgendaCommand: Command {
   static let name = "agenda"
-  static let summary = "앞으로 며칠의 약속을 날짜별로 봅니다 (반복 약속은 회차마다)"
-  static let usage = ["chulbal agenda [--days 일수] [--from 날짜] [--json]"]
+  static let summary = "며칠 동안의 약속을 날짜별로 봅니다 (today, week는 줄임)"
+  static let usage = ["chulbal agenda [--days N] [--from 날짜] [--json]"]
   static let about = """
-    오늘(또는 --from의 날)부터 며칠 동안의 약속을 날짜별로, 시각 순으로 보여 줍니다. 반복
-    약속은 그 기간의 회차마다 한 줄씩입니다. chulbal today는 오늘 하루, chulbal week는
-    이레입니다.
+    오늘(또는 --from의 날)부터 며칠 동안(기본 7일) 시작하는 약속을 날짜마다 모아, 약속 시각과
+    출발 시각을 보여 줍니다. 이미 지난 오늘의 약속도 보입니다. chulbal today는 오늘 하루,
+    chulbal week는 오늘부터 7일입니다.
     """
-  static let days = OptionSpec("--days", value: "일수", help: "며칠 동안 (1~366, 기본 7)")
-  static let start = OptionSpec("--from", value: "날짜", help: "이 날부터 (기본: 오늘), 예: \"12월 7일\"")
-  static let options: [OptionSpec] = [days, start] + shared
-  /// What `today` and `week` take too.
-  static let shared: [OptionSpec] = [
-    OptionSpec.timeZone.help(OptionSpec.readerZoneHelp), .now, .database,
-    OptionSpec.json.help("회차마다 하나씩인 JSON 배열로"),
-  ]
-  static let epilogue = """
-    예:
-      chulbal agenda --days 14
-      chulbal agenda --from "다음 주 월요일" --days 5 --json
-
-    """
+  static let days = OptionSpec(
+    "--days", value: "N", help: "며칠 동안 (1~\(DayWindow.dayLimit), 기본 \(defaultDays))")
+  static let from = OptionSpec(
+    "--from", value: "날짜", help: "첫날 (기본: 오늘), 예: \"12월 8일\", 내일, 금요일, 2026-12-08")
+  static let defaultDays = 7
+  static let options: [OptionSpec] = [days, from] + Agenda.options
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
-    try options.expectPositionals(atMost: 0)
-    var count = 7
+    var dayCount = defaultDays
     if let text = options[days] {
-      guard let value = Int(text), (1...366).contains(value) else {
-        throw UsageError.invalidNumber(option: days.name, text, accepted: "1~366")
+      guard let value = Int(text), (1...DayWindow.dayLimit).contains(value) else {
+        throw UsageError.invalidNumber(option: days.name, text, accepted: "1~\(DayWindow.dayLimit)")
       }
-      count = value
+      dayCount = value
     }
-    let first = try options.parse(start, RepeatOptions.scanDay)
-    return try agenda(options, environment, days: count, from: first)
-  }
-
-  /// The agenda of `days` days from the day `from` names (today when nil), in the reader's
-  /// zone: `agenda`, `today` and `week`.
-  static func agenda(
-    _ options: ParsedOptions, _ environment: Environment, days: Int, from: ScannedTime?
-  ) throws -> Outcome {
-    let zone = try options.timeZone(environment) ?? environment.timeZone(option: nil)
-    let now = try options.clock(environment, timeZone: zone).now()
-    var firstDay = WallTime(now, in: zone).date
-    if let from {
-      do {
-        firstDay = WallTime(try from.resolve(now: now, timeZone: zone), in: zone).date
-      } catch .time(_, let reason) {
-        throw UsageError.invalidValue(
-          option: start.name, .time(options[start] ?? from.text, reason: reason))
-      } catch {
-        throw UsageError.invalidValue(option: start.name, error)
-      }
-    }
-    func midnight(_ days: Int) -> Date {
-      WallTime(date: CivilDate(days: days), hour: 0, minute: 0).instant(in: zone)
-    }
-    let windowStart = midnight(firstDay.days)
-    let windowEnd = midnight(firstDay.days + days)
-    let store = try options.store(environment, access: .reading)
-    let occurrences = try store?.occurrences(from: windowStart, to: windowEnd) ?? []
-    var zones = AppointmentView.Zones(environment: environment, readerZone: zone)
-    let views = occurrences.map { AppointmentView($0, now: now, zones: &zones) }
-    if options.has(.json) {
-      let items = views.map { view -> JSONValue in
-        var members: [(String, JSONValue)] = [
-          ("id", .integer(view.appointment.id)),
-          ("title", .string(view.appointment.title)),
-          ("start", .string(view.format.iso8601(view.plan.start))),
-          ("departure", .string(view.format.iso8601(view.plan.departure))),
-          ("occurrence", .bool(view.appointment.repetition != nil)),
-          ("time_zone", .string(view.appointment.timeZone)),
-          ("place", view.appointment.place.map(JSONValue.string) ?? .null),
-        ]
-        if let text = view.repeatText { members.append(("repeat", .string(text))) }
-        return .object(members)
-      }
-      return .success(JSONValue.array(items).rendered())
-    }
-    let reader = KoreanDateFormat(timeZone: zone)
-    let thisYear = reader.year(of: now)
-    guard !views.isEmpty else {
-      let first = Self.dayHeader(firstDay, thisYear: thisYear)
-      let span = days == 1 ? "에는" : "부터 \(days)일 동안"
-      return .success("\(first)\(span) 약속이 없습니다. \(RuntimeFailure.addHint)\n")
-    }
-    var text = ""
-    var shownDay: Int?
-    for view in views {
-      let day = WallTime(view.plan.start, in: zone).date
-      if day.days != shownDay {
-        text += (shownDay == nil ? "" : "\n") + Self.dayHeader(day, thisYear: thisYear) + "\n"
-        shownDay = day.days
-      }
-      var line = "  \(reader.time(view.plan.start))  \(view.label) · \(view.departureText) 출발"
-      if let repeats = view.repeatText { line += " · \(repeats)" }
-      text += line + "\n"
-    }
-    return .success(text)
-  }
-
-  /// `12월 2일 (수)`, with the year in front outside `thisYear`.
-  static func dayHeader(_ day: CivilDate, thisYear: Int) -> String {
-    let weekday = RecurrenceRule.Weekday(rawValue: day.weekday)?.korean ?? ""
-    return (day.year == thisYear ? "" : "\(day.year)년 ") + "\(day.month)월 \(day.day)일 (\(weekday))"
+    let firstDay = try options.parse(from, TimeExpression.scanDay)
+    return try Agenda.run(options, environment, dayCount: dayCount, firstDay: firstDay)
   }
 }
 
-/// `chulbal today`: `agenda` of today alone.
+/// `chulbal today`: `agenda --days 1`.
 enum TodayCommand: Command {
   static let name = "today"
-  static let summary = "오늘의 약속 (agenda --days 1)"
+  static let summary = "오늘의 약속을 봅니다 (agenda --days 1)"
   static let usage = ["chulbal today [--json]"]
-  static let about = "오늘 하루의 약속을 시각 순으로 보여 줍니다. chulbal agenda --days 1과 같습니다."
-  static let options = AgendaCommand.shared
+  static let about = "오늘 시작하는 약속을 시각 순서로, 출발 시각과 함께 보여 줍니다. 지난 것도 보입니다."
+  static let options = Agenda.options
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
-    try options.expectPositionals(atMost: 0)
-    return try AgendaCommand.agenda(options, environment, days: 1, from: nil)
+    try Agenda.run(options, environment, dayCount: 1, firstDay: nil)
   }
 }
 
-/// `chulbal week`: `agenda` of the seven days from today.
+/// `chulbal week`: `agenda --days 7`.
 enum WeekCommand: Command {
   static let name = "week"
-  static let summary = "오늘부터 이레의 약속 (agenda --days 7)"
+  static let summary = "오늘부터 7일의 약속을 봅니다 (agenda --days 7)"
   static let usage = ["chulbal week [--json]"]
-  static let about = "오늘부터 이레 동안의 약속을 날짜별로 보여 줍니다. chulbal agenda --days 7과 같습니다."
-  static let options = AgendaCommand.shared
+  static let about = "오늘부터 7일 동안 시작하는 약속을 날짜별로, 출발 시각과 함께 보여 줍니다."
+  static let options = Agenda.options
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    try Agenda.run(options, environment, dayCount: 7, firstDay: nil)
+  }
+}
+
+/// What `agenda`, `today` and `week` share: the window, the reading and the two outputs.
+enum Agenda {
+  static let options: [OptionSpec] = [
+    OptionSpec.timeZone.help("날짜를 나누고 시각을 보여 줄 시간대 (기본: 시스템 시간대)"), .now, .database,
+    OptionSpec.json.help("약속마다 한 원소인 JSON 배열로"),
+  ]
+
+  /// - Parameter firstDay: `--from` as scanned; today when nil.
+  static func run(
+    _ options: ParsedOptions, _ environment: Environment, dayCount: Int, firstDay: ScannedTime?
+  ) throws -> Outcome {
     try options.expectPositionals(atMost: 0)
-    return try AgendaCommand.agenda(options, environment, days: 7, from: nil)
+    let readerZone = try options.timeZone(environment)
+    let zone = try readerZone ?? environment.timeZone(option: nil)
+    let now = try options.clock(environment, timeZone: zone).now()
+    var window = DayWindow(startingOnDayOf: now, dayCount: dayCount, timeZone: zone)
+    if let firstDay {
+      do {
+        window = DayWindow(
+          firstDay: try firstDay.resolveDay(now: now, timeZone: zone), dayCount: dayCount,
+          timeZone: zone)
+      } catch {
+        throw UsageError.invalidValue(option: AgendaCommand.from.name, error)
+      }
+    }
+    var appointments: [Appointment] = []
+    try options.store(environment, access: .reading)?.forEach(
+      .starting(from: window.start, before: window.end)
+    ) { appointment in
+      appointments.append(appointment)
+      return true
+    }
+    var zones = AppointmentView.Zones(environment: environment, readerZone: zone)
+    let views = appointments.map { AppointmentView($0, now: now, zones: &zones) }
+    if options.has(.json) {
+      return .success(
+        JSONValue.array(
+          views.map { view in
+            guard case .object(var members) = view.json() else { return view.json() }
+            // One of a series' occurrences, or a one-off appointment.
+            members.insert(("occurrence", .bool(view.appointment.repetition != nil)), at: 4)
+            return .object(members)
+          }
+        ).rendered())
+    }
+    guard !views.isEmpty else { return .success(emptyText(window, now: now) + "\n") }
+    return .success(text(views, window: window, now: now))
+  }
+
+  /// The days with appointments, each under its heading, their rows aligned across days.
+  static func text(_ views: [AppointmentView], window: DayWindow, now: Date) -> String {
+    let format = KoreanDateFormat(timeZone: window.timeZone)
+    let today = DayWindow.day(of: now, in: window.timeZone)
+    var table = TerminalTable()
+    var headings: [Int: String] = [:]
+    var lastDay: CivilDate?
+    for view in views {
+      let day = DayWindow.day(of: view.plan.start, in: window.timeZone)
+      if day != lastDay {
+        var heading = format.day(view.plan.start, seenAt: now)
+        switch day.days - today.days {
+        case 0: heading += " · 오늘"
+        case 1: heading += " · 내일"
+        default: break
+        }
+        headings[table.rowCount] = heading
+        lastDay = day
+      }
+      view.appendAgendaRow(to: &table)
+    }
+    var bytes: [UInt8] = []
+    for row in 0..<table.rowCount {
+      if let heading = headings[row] {
+        if row > 0 { bytes.append(UInt8(ascii: "\n")) }
+        bytes += heading.utf8
+        bytes.append(UInt8(ascii: "\n"))
+      }
+      bytes += "  ".utf8
+      table.appendLine(row, to: &bytes)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `12월 2일 (수)부터 7일 동안 약속이 없습니다.` and how to add one.
+  static func emptyText(_ window: DayWindow, now: Date) -> String {
+    let format = KoreanDateFormat(timeZone: window.timeZone)
+    let first = format.day(window.start, seenAt: now)
+    let span =
+      window.dayCount == 1
+      ? (DayWindow.day(of: now, in: window.timeZone) == window.firstDay ? "오늘은" : "\(first)에는")
+      : "\(first)부터 \(window.dayCount)일 동안"
+    return "\(span) 약속이 없습니다. \(RuntimeFailure.addHint)"
+  }
+}
+
+extension AppointmentView {
+  /// An agenda's row: start, number and title, place, and departure.
+  func appendAgendaRow(to table: inout TerminalTable) {
+    table.appendCell { times.reader.append(plan.start, .time, to: &$0) }
+    table.appendCell { bytes in
+      bytes.append(UInt8(ascii: "#"))
+      bytes.appendDecimal(appointment.id)
+    }
+    table.append(appointment.title)
+    table.append(appointment.place ?? "")
+    table.appendCell { bytes in
+      bytes += "출발 ".utf8
+      appendDeparture(to: &bytes)
+    }
+    table.endRow()
   }
 }

@@ -17,7 +17,7 @@ struct OccurrenceOption {
   init?(_ options: ParsedOptions) throws(UsageError) {
     guard let text = options[Self.spec] else { return nil }
     self.text = text
-    day = try options.parse(Self.spec, RepeatOptions.scanDay)!
+    day = try options.parse(Self.spec, TimeExpression.scanDay)!
   }
 
   /// One occurrence the rule gives a series: the wall time that names it, and the instant it
@@ -36,15 +36,12 @@ struct OccurrenceOption {
   func occurrence(of series: Appointment, zone: TimeZone, now: Date) throws -> Occurrence {
     let label = "#\(series.id) \(TextCleaning.visible(series.title))"
     guard let repetition = series.repetition else { throw UsageError.notASeries(label) }
-    let named: Date
+    let date: CivilDate
     do {
-      named = try day.resolve(now: now, timeZone: zone)
-    } catch .time(_, let reason) {
-      throw UsageError.invalidValue(option: Self.spec.name, .time(text, reason: reason))
+      date = try day.resolveDay(now: now, timeZone: zone)
     } catch {
       throw UsageError.invalidValue(option: Self.spec.name, error)
     }
-    let date = WallTime(named, in: zone).date
     let dayStart = WallTime(date: date, hour: 0, minute: 0).instant(in: zone)
     let dayEnd = WallTime(date: CivilDate(days: date.days + 1), hour: 0, minute: 0).instant(
       in: zone)
@@ -64,7 +61,7 @@ struct OccurrenceOption {
         after = found.start
       }
       throw UsageError.noOccurrence(
-        text, day: format.date(named), series: label, next: next)
+        text, day: format.day(dayStart, seenAt: now), series: label, next: next)
     }
     return Occurrence(
       wall: wall, start: repetition.overrides[wall] ?? wall.instant(in: zone), dayStart: dayStart)

@@ -31,7 +31,7 @@ struct RepeatOptions {
   init(_ options: ParsedOptions) throws(UsageError) {
     word = options[Self.repeatOption]
     untilText = options[Self.until]
-    until = try options.parse(Self.until, Self.scanDay)
+    until = try options.parse(Self.until, TimeExpression.scanDay)
     if let text = options[Self.count] {
       let limit = RecurrenceRule.countLimit
       guard text.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(text),
@@ -65,21 +65,6 @@ struct RepeatOptions {
     }
   }
 
-  /// A day as the time grammar reads it: `12월 31일`, `내일`, `2027-01-31`; a time of day, when
-  /// given, is read and then left aside, since the series ends at the end of that day. The
-  /// grammar wants a time, so a day alone is read at noon, which every day has.
-  static func scanDay(_ text: String) throws(InputError) -> ScannedTime {
-    do {
-      return try TimeExpression.scan(text)
-    } catch .missingClock {
-      do {
-        return try TimeExpression.scan(text + " 12:00")
-      } catch .time(_, let reason) {
-        throw .time(text, reason: reason)
-      }
-    }
-  }
-
   /// The series `--repeat` makes of a start at `start` in `zone`, or nil without `--repeat`.
   func repetition(start: Date, zone: TimeZone, now: Date) throws(UsageError) -> Repetition? {
     guard let word else { return nil }
@@ -104,18 +89,14 @@ struct RepeatOptions {
     var rule = rule
     let start = firstStart.instant(in: zone)
     if let until, let untilText {
-      let day: Date
+      let day: CivilDate
       do {
-        day = try until.resolve(now: now, timeZone: zone)
-      } catch .time(_, let reason) {
-        // Named as typed, without the noon a day alone is read at.
-        throw .invalidValue(option: Self.until.name, .time(untilText, reason: reason))
+        day = try until.resolveDay(now: now, timeZone: zone)
       } catch {
         throw .invalidValue(option: Self.until.name, error)
       }
       // The end of that day on the series' wall: every occurrence that day is kept.
-      var end = WallTime(day, in: zone)
-      (end.hour, end.minute, end.second) = (23, 59, 59)
+      let end = WallTime(date: day, hour: 23, minute: 59, second: 59)
       let last = end.instant(in: zone)
       let format = KoreanDateFormat(timeZone: zone)
       guard last >= start else {

@@ -12,6 +12,7 @@ enum Libical {
   /// from there on first use, returning NULL for a name it cannot load. The zone belongs to
   /// libical for the life of the process and is never freed (icaltimezone.h).
   static func zone(named name: String) throws(CalendarError) -> OpaquePointer {
+    try load()
     // libical answers "UTC" and "GMT" itself; other names must be tzdata's.
     guard let zone = icaltimezone_get_builtin_timezone(name) else {
       // May be NULL when libical found no zone directory at all (calendar.md).

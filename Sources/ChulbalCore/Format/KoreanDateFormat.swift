@@ -18,6 +18,8 @@ public struct KoreanDateFormat: Sendable {
     case date = "yyyy년 M월 d일 (E)"
     /// `오후 7:00`
     case time = "a h:mm"
+    /// `12월 1일 (화)`
+    case day = "M월 d일 (E)"
   }
 
   public let timeZone: TimeZone
@@ -55,6 +57,10 @@ public struct KoreanDateFormat: Sendable {
   public func date(_ date: Date) -> String { string(date, .date) }
   /// `오후 7:00`
   public func time(_ date: Date) -> String { string(date, .time) }
+  /// `12월 1일 (화)` in the year of `now`, else `2027년 12월 1일 (수)`.
+  public func day(_ date: Date, seenAt now: Date) -> String {
+    string(date, year(of: date) == year(of: now) ? .day : .date)
+  }
 
   /// Formats `date` with one of the Korean patterns.
   public func string(_ date: Date, _ pattern: Pattern) -> String {
@@ -247,6 +253,8 @@ private struct ByteWriter {
       monthDayWeekday(fields)
     case .time:
       meridiemTime(fields)
+    case .day:
+      monthDayWeekday(fields)
     }
   }
 

@@ -32,10 +32,12 @@ extension RecurrenceRule {
     case .daily where days.isEmpty:
       return interval == 1 ? "매일" : "\(interval)일마다"
     case .daily, .weekly:
-      if interval == 1, days == Self.weekdays { return "평일" }
-      if interval == 1, plainDays == [.saturday, .sunday] { return "주말" }
+      // `평일`, `주말`, and every other week `2주마다 평일`, as the time grammar reads them.
+      let group =
+        days == Self.weekdays ? "평일" : plainDays == [.saturday, .sunday] ? "주말" : nil
+      if interval == 1, let group { return group }
       let every = interval == 1 ? "매주" : "\(interval)주마다"
-      return days.isEmpty ? every : every + " " + Self.weekdayList(plainDays)
+      return days.isEmpty ? every : every + " " + (group ?? Self.weekdayList(plainDays))
     case .monthly:
       let every = interval == 1 ? "매월" : "\(interval)개월마다"
       return [every, dayOfMonthText].compactMap { $0 }.joined(separator: " ")

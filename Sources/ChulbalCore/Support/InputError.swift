@@ -7,6 +7,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case time(String, reason: String)
   /// A day with no time of day, such as `내일`.
   case missingClock(String)
+  /// A day typed without a time (`--from`, `--until`, `--on`) that names no day.
+  case day(String, reason: String)
   /// An exact instant, as `--now` takes it.
   case instant(String, reason: String)
   case duration(String, reason: String)
@@ -35,6 +37,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case .time(let text, let reason):
       return "잘못된 시각 '\(text)': \(reason) (예: '19:00', '내일 오후 7시', '12/1 19:00', "
         + "'+1h30m', '2026-12-01T19:00+09:00')"
+    case .day(let text, let reason):
+      return "잘못된 날짜 '\(text)': \(reason) (예: '12월 8일', '내일', '금요일', '2026-12-08')"
     case .missingClock(let text):
       let day = text.trimmingWhitespace()
       // `내일 저녁` has its half of the day already: only the hour is missing.

@@ -9,8 +9,13 @@ extension ScannedTime {
   ///
   /// - Throws: `InputError.time` for a day that year lacks, such as `2월 30일`, or an instant
   ///   outside the years 1900–2200 (`+1h` late on 2200-12-31); scanning has already rejected
-  ///   everything else.
+  ///   everything else. A series (``repeats``) is refused rather than cut to one time: it
+  ///   resolves through ``resolveRepeating(now:timeZone:)``.
   public func resolve(now: Date, timeZone: TimeZone) throws(InputError) -> Date {
+    if let recurrence {
+      let said = recurrence.koreanText(timeZone: timeZone)
+      throw fail("'\(said)'처럼 반복하는 시각은 여기에 쓸 수 없습니다, 한 번만 오는 시각을 쓰세요")
+    }
     let instant = try resolveUnchecked(now: now, timeZone: timeZone)
     // Relative times and "the next 19:00" can step past the last year however the text was
     // checked, so the result is checked, in the zone (or offset) it was read in.
@@ -39,8 +44,34 @@ extension ScannedTime {
       return Date(timeIntervalSince1970: TimeInterval(timeZone.instant(forLocalSeconds: local)))
     }
 
-    // The day the text names, if it names one; a weekday alone that is today names today
-    // while its time is still ahead, else the same day next week (`later`).
+    let (named, later) = try namedDay(today: today)
+    if let named {
+      let first = onDay(
+        named, clockHour: hour, today: today, now: now, at: { instant(day: $0, hour: $1) })
+      guard let later, first <= now else { return first }
+      return onDay(
+        later, clockHour: hour, today: today, now: now, at: { instant(day: $0, hour: $1) })
+    }
+    if let hours = twelveHourCandidates(hour) {
+      // No day: the first reading still ahead.
+      for day in today...(today + 1) {
+        if let ahead = hours.lazy.map({ instant(day: day, hour: $0) }).first(where: { $0 > now }) {
+          return ahead
+        }
+      }
+      return instant(day: today + 1, hour: hours[0])
+    }
+    // No day given: the next time this clock time comes. Starting from yesterday catches
+    // '밤 1시' typed just after midnight.
+    for day in (today - 1)...(today + 2) where instant(day: day) > now {
+      return instant(day: day)
+    }
+    return instant(day: today + 1)
+  }
+
+  /// The day the text names, as days since 1970-01-01, if it names one; for a weekday alone
+  /// that is today, also the same day next week (`later`), for a time already gone today.
+  func namedDay(today: Int) throws(InputError) -> (named: Int?, later: Int?) {
     var named: Int?
     var later: Int?
     if let monthStep {
@@ -75,28 +106,7 @@ extension ScannedTime {
       }
     }
 
-    if let named {
-      let first = onDay(
-        named, clockHour: hour, today: today, now: now, at: { instant(day: $0, hour: $1) })
-      guard let later, first <= now else { return first }
-      return onDay(
-        later, clockHour: hour, today: today, now: now, at: { instant(day: $0, hour: $1) })
-    }
-    if let hours = twelveHourCandidates(hour) {
-      // No day: the first reading still ahead.
-      for day in today...(today + 1) {
-        if let ahead = hours.lazy.map({ instant(day: day, hour: $0) }).first(where: { $0 > now }) {
-          return ahead
-        }
-      }
-      return instant(day: today + 1, hour: hours[0])
-    }
-    // No day given: the next time this clock time comes. Starting from yesterday catches
-    // '밤 1시' typed just after midnight.
-    for day in (today - 1)...(today + 2) where instant(day: day) > now {
-      return instant(day: day)
-    }
-    return instant(day: today + 1)
+    return (named, later)
   }
 
   /// The day the text names in `month` of `year`: its `N일`, or the last day for `말일`.
@@ -118,11 +128,22 @@ extension ScannedTime {
   private func onDay(
     _ day: Int, clockHour: Int, today: Int, now: Date, at instant: (Int, Int) -> Date
   ) -> Date {
-    guard let hours = twelveHourCandidates(clockHour) else { return instant(day, clockHour) }
-    if (1...6).contains(clockHour) { return instant(day, clockHour + 12) }
-    guard clockHour != 12, day == today else { return instant(day, clockHour) }
+    let hour = hourOnAnotherDay(clockHour)
+    // Only 7–11 today keep both readings, and take the one still ahead.
+    guard day == today, hour == clockHour, let hours = twelveHourCandidates(clockHour),
+      hours.count == 2
+    else { return instant(day, hour) }
     for hour in hours where instant(day, hour) > now { return instant(day, hour) }
     return instant(day, clockHour + 12)
+  }
+
+  /// The hour of a bare `N시` on a day that is not today: 1–6 in the afternoon, 7–11 in the
+  /// morning, 12 noon; every other `clockHour` (from ``clock()``) as it is.
+  func hourOnAnotherDay(_ clockHour: Int) -> Int {
+    guard twelveHourCandidates(clockHour) != nil, (1...6).contains(clockHour) else {
+      return clockHour
+    }
+    return clockHour + 12
   }
 
   /// For a bare `N시` (1–12, no 오전/오후/아침/저녁/밤/새벽/낮), the hours of the day it can
@@ -157,12 +178,19 @@ extension ScannedTime {
     return "오후 \(localHour)시" + (clock.minute == 0 ? "" : " \(clock.minute)분")
   }
 
-  /// Makes every check of ``resolve(now:timeZone:)`` that needs neither `now` nor a zone.
-  func check() throws(InputError) {
+  /// Makes every check of ``resolve(now:timeZone:)`` and
+  /// ``resolveRepeating(now:timeZone:)`` that needs neither `now` nor a zone, and makes the
+  /// series' ``recurrence``.
+  mutating func check() throws(InputError) {
     guard relativeSeconds == nil else { return }
-    // The day first: `다음 달` and `12월` lack a day before they lack a time.
-    try checkDate()
-    _ = try clock()
+    // The day first: `다음 달`, `12월` and `매주` lack a day before they lack a time.
+    recurrence = try checkRecurrence()
+    guard let recurrence else {
+      try checkDate()
+      _ = try clock()
+      return
+    }
+    _ = try seriesClock(recurrence.frequency)
   }
 
   /// The hour of the day (0–29, where 24 and later fall on the next day) and minute.

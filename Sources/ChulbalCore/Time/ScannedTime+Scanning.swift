@@ -14,12 +14,100 @@ extension ScannedTime {
     if bracketed {
       guard attempt.take(")") else { return nil }
     } else if !attempt.take("욜") {
-      guard
-        attempt.isAtEnd || attempt.peek?.isWhitespace == true || attempt.peek?.isASCIIDigit == true
-      else { return nil }
+      // `일마다` reads as days (`3일마다`) with the number left out, not as Sundays.
+      var every = attempt
+      guard endsWeekday(attempt), index != 0 || !every.take("마다") else { return nil }
     }
     scanner = attempt
     return index
+  }
+
+  /// What may come between the weekdays of a series: `월·수·금`, `월, 수, 금`, `월/수/금`, and
+  /// `월요일과 목요일`; `ㆍ` is the middle dot Korean keyboards type.
+  static let weekdaySeparators = [",", "·", "ㆍ", "/", "과", "와"]
+  /// What joins the two ends of a run of weekdays: `월~금`, `월-금`.
+  static let weekdayRangeMarks = ["~", "～", "-"]
+
+  /// Whether a one-syllable weekday may end where `scanner` is: before a space, a digit, a
+  /// separator other than `과`/`와`, a range mark, `마다`, or the end.
+  static func endsWeekday(_ scanner: TextScanner) -> Bool {
+    guard let next = scanner.peek else { return true }
+    var rest = scanner
+    return next.isWhitespace || next.isASCIIDigit || rest.take("마다")
+      || (weekdaySeparators.prefix(4) + weekdayRangeMarks).contains(String(next))
+  }
+
+  /// `월수금`, `화목요일`: one-syllable weekdays run together, as people write a series' days;
+  /// their indices, the scanner moved past them.
+  ///
+  /// Read only in a series or before `요일`, `욜` or `마다`, so that `금일` (today, in writing)
+  /// is not taken for Friday and Sunday.
+  static func weekdayRun(_ scanner: inout TextScanner, inSeries: Bool) -> [Int]? {
+    var attempt = scanner
+    var run: [Int] = []
+    while let index = shortWeekdays.firstIndex(where: { attempt.take($0) }) { run.append(index) }
+    guard run.count >= 2 else { return nil }
+    let named = attempt.take("요일") || attempt.take("욜")
+    var every = attempt
+    guard endsWeekday(attempt), named || inSeries || every.take("마다") else { return nil }
+    scanner = attempt
+    return run
+  }
+
+  /// One weekday, or several run together (``weekdayRun(_:inSeries:)``), at the scanner.
+  static func weekdays(_ scanner: inout TextScanner, inSeries: Bool) -> [Int]? {
+    if let index = weekdayNames.firstIndex(where: { scanner.take($0) }) { return [index] }
+    if let run = weekdayRun(&scanner, inSeries: inSeries) { return run }
+    return shortWeekday(&scanner).map { [$0] }
+  }
+
+  /// `첫째` … `다섯째` (also `첫 번째` … `다섯 번째`) and `마지막` at the scanner: which of a
+  /// month's weekdays, the scanner moved past it.
+  static func ordinal(_ scanner: inout TextScanner) -> (word: String, value: Int)? {
+    let words = [("첫", 1), ("두", 2), ("세", 3), ("네", 4), ("다섯", 5)].flatMap { stem, value in
+      [(stem + " 번째", value), (stem + "번째", value)]
+    }
+    let all = [("첫째", 1), ("둘째", 2), ("셋째", 3), ("넷째", 4), ("다섯째", 5), ("마지막", -1)] + words
+    return all.first { scanner.take($0.0) }.map { (word: $0.0, value: $0.1) }
+  }
+
+  /// The words that make a series: `매일`, `매주`, `매월`/`매달`, `매년`/`매해` (also with a
+  /// space, `매 주`), `격일`, `격주`, `격월` (also `격주로`); and `매` before a weekday, `평일` or `주말`
+  /// (`매 화요일`, `매주말`), which leaves those to be read next.
+  static func repetitionWord(_ scanner: inout TextScanner) -> (
+    word: String, frequency: RecurrenceRule.Frequency, interval: Int
+  )? {
+    let units: [(String, RecurrenceRule.Frequency)] = [
+      ("일", .daily), ("주", .weekly), ("월", .monthly), ("달", .monthly), ("년", .yearly),
+      ("해", .yearly),
+    ]
+    var attempt = scanner
+    if attempt.take("격") {
+      guard case (let unit, let frequency)? = units.prefix(3).first(where: { attempt.take($0.0) }),
+        attempt.peek != "요"
+      else { return nil }
+      // `격주로 토요일`: the particle says nothing more.
+      _ = attempt.take("로")
+      scanner = attempt
+      return ("격" + unit, frequency, 2)
+    }
+    guard attempt.take("매") else { return nil }
+    let spaced = attempt.peek?.isWhitespace == true
+    attempt.skipSpaces()
+    let lead = spaced ? "매 " : "매"
+    // `매 화요일`, `매주말`: the days follow, and are read as days.
+    if let days = (weekdayNames + ["주말", "평일"]).first(where: {
+      var probe = attempt
+      return probe.take($0)
+    }) {
+      scanner = attempt
+      return (lead + days, .weekly, 1)
+    }
+    guard case (let unit, let frequency)? = units.first(where: { attempt.take($0.0) }) else {
+      return nil
+    }
+    scanner = attempt
+    return (lead + unit, frequency, 1)
   }
 
   /// Reads the pieces of `text`, already normalized and trimmed, naming `original` in errors.
@@ -36,11 +124,28 @@ extension ScannedTime {
         try parts.scanNumber(&scanner)
         continue
       }
+      if let repetition = repetitionWord(&scanner) {
+        guard parts.repetition == nil else {
+          throw parts.fail("'\(repetition.word)': 반복이 두 번 있습니다")
+        }
+        parts.repetition = repetition
+        continue
+      }
+      let groups = [("평일", RecurrenceRule.weekdays.map(\.weekday.rawValue)), ("주말", [6, 0])]
+      if case (let word, let days)? = groups.first(where: { scanner.take($0.0) }) {
+        if let named = parts.dayGroup?.word ?? parts.weekday.map({ weekdayNames[$0.index] }) {
+          throw parts.fail("'\(word)': '\(named)'\(Korean.subjectParticle(after: named)) 이미 요일입니다")
+        }
+        parts.dayGroup = (word, days)
+        parts.takeEvery(&scanner)
+        continue
+      }
       if case (let word, let days)? = relativeWords.first(where: { scanner.take($0.0) }) {
         guard parts.relativeDays == nil else {
           throw parts.fail("'\(word)': 날짜가 두 번 있습니다")
         }
         parts.relativeDays = days
+        parts.relativeDaysWord = word
         continue
       }
       if case (_, let step)? = [("이번 달", 0), ("이번달", 0), ("다음 달", 1), ("다음달", 1)].first(
@@ -50,9 +155,29 @@ extension ScannedTime {
         parts.monthStep = step
         continue
       }
-      if scanner.take("말일") {
+      // `마지막 날` is how ``RecurrenceRule/koreanText(timeZone:currentYear:)`` says it.
+      if scanner.take(anyOf: ["말일", "마지막 날", "마지막날"]) {
         guard !parts.isLastDay, parts.day == nil else { throw parts.fail("날짜가 두 번 있습니다") }
         parts.isLastDay = true
+        continue
+      }
+      if let ordinal = Self.ordinal(&scanner) {
+        guard !parts.ordinals.contains(where: { $0.value == ordinal.value }) else {
+          throw parts.fail("'\(ordinal.word)': 순서가 두 번 있습니다")
+        }
+        parts.ordinals.append(ordinal)
+        // `첫째 주 월요일`: the week said, as people say it, means the first Monday.
+        var week = scanner
+        week.skipSpaces()
+        if week.take("주"), week.peek != "말" { scanner = week }
+        // `둘째, 넷째`: a separator is taken only before another ordinal.
+        var separated = scanner
+        separated.skipSpaces()
+        if separated.take(anyOf: weekdaySeparators) {
+          separated.skipSpaces()
+          var next = separated
+          if Self.ordinal(&next) != nil { scanner = separated }
+        }
         continue
       }
       var week = WeekdayWeek.next
@@ -63,11 +188,45 @@ extension ScannedTime {
         week = .this
       }
       scanner.skipSpaces()
-      if let index = weekdayNames.firstIndex(where: { scanner.take($0) })
-        ?? shortWeekday(&scanner)
-      {
-        guard parts.weekday == nil else { throw parts.fail("요일이 두 번 있습니다") }
-        parts.weekday = (index, week)
+      if var indices = weekdays(&scanner, inSeries: parts.repetition != nil) {
+        // `월~금`: the days from one to the other, the week running Monday to Sunday.
+        var ranged = scanner
+        ranged.skipSpaces()
+        if ranged.take(anyOf: weekdayRangeMarks) {
+          ranged.skipSpaces()
+          if let end = weekdays(&ranged, inSeries: true), end.count == 1, let start = indices.last {
+            let (from, to) = ((start + 6) % 7, (end[0] + 6) % 7)
+            guard from < to else {
+              throw parts.fail(
+                "'\(weekdayNames[start])~\(weekdayNames[end[0]])': 요일 범위는 '월~금'처럼 월요일에서 일요일 쪽으로 씁니다"
+              )
+            }
+            indices += (from + 1...to).map { ($0 + 1) % 7 }
+            scanner = ranged
+          }
+        }
+        if let group = parts.dayGroup?.word {
+          throw parts.fail(
+            "'\(weekdayNames[indices[0]])': '\(group)'\(Korean.subjectParticle(after: group)) 이미 요일입니다"
+          )
+        }
+        // Only the first weekday may say its week; more weekdays make a series, judged later.
+        if parts.weekday == nil {
+          parts.weekday = (indices[0], week)
+          parts.moreWeekdays = Array(indices.dropFirst())
+        } else {
+          guard week == .next else { throw parts.fail("요일이 두 번 있습니다") }
+          parts.moreWeekdays += indices
+        }
+        parts.takeEvery(&scanner)
+        // `월, 수`, `월요일과 목요일`: a separator is taken only before another weekday.
+        var separated = scanner
+        separated.skipSpaces()
+        if separated.take(anyOf: weekdaySeparators) {
+          separated.skipSpaces()
+          var next = separated
+          if weekdays(&next, inSeries: true) != nil { scanner = separated }
+        }
         continue
       }
       if scanner.position != weekStart {
@@ -100,9 +259,24 @@ extension ScannedTime {
         continue
       }
       let word = String(scanner.rest.prefix { !$0.isWhitespace })
+      if let end = word.range(of: "요일")?.upperBound ?? word.range(of: "욜")?.upperBound {
+        let notDay = String(word[..<end])
+        throw parts.fail(
+          "'\(notDay)'\(Korean.topicParticle(after: notDay)) 요일이 아닙니다 (월요일~일요일, 줄여서 월~일)")
+      }
       throw parts.fail("'\(word)' 부분을 알 수 없습니다")
     }
     return parts
+  }
+
+  /// `마다` after a day (`화요일마다`, `주말마다`): those days every week.
+  mutating func takeEvery(_ scanner: inout TextScanner) {
+    var attempt = scanner
+    attempt.skipSpaces()
+    if attempt.take("마다") {
+      saysEvery = true
+      scanner = attempt
+    }
   }
 
   mutating func scanNumber(_ scanner: inout TextScanner) throws(InputError) {
@@ -122,11 +296,34 @@ extension ScannedTime {
       var attempt = scanner
       if attempt.take("일") {
         attempt.skipSpaces()
-        if attempt.take(anyOf: ["뒤", "후"]) {
+        if let after = ["뒤", "후"].first(where: { attempt.take($0) }) {
           guard relativeDays == nil, weekday == nil, month == nil else {
             throw fail("날짜가 두 번 있습니다")
           }
           relativeDays = number.value
+          relativeDaysWord = "\(number.text)일 \(after)"
+          scanner = attempt
+          return
+        }
+      }
+      // `3일마다`, `2주마다`, `3개월마다`, `2년마다`: a series every so many days, weeks,
+      // months or years.
+      let everyUnits: [(String, RecurrenceRule.Frequency)] = [
+        ("일", .daily), ("주", .weekly), ("개월", .monthly), ("달", .monthly), ("년", .yearly),
+      ]
+      attempt = scanner
+      if case (let unit, let frequency)? = everyUnits.first(where: { attempt.take($0.0) }) {
+        attempt.skipSpaces()
+        if attempt.take("마다") {
+          let word = number.text + unit + "마다"
+          guard repetition == nil else { throw fail("'\(word)': 반복이 두 번 있습니다") }
+          let limit = RecurrenceRule.intervalLimit
+          guard (1...limit).contains(number.value) else {
+            let most = "\(limit)\(unit)"
+            let copula = Korean.finalSound(of: most) == .none ? "여야" : "이어야"
+            throw fail("'\(word)': 간격은 1~\(most)\(copula) 합니다")
+          }
+          repetition = (word, frequency, number.value)
           scanner = attempt
           return
         }

@@ -17,6 +17,8 @@ public struct ScannedTime: Sendable {
   var day: Int?
   var isISODate = false
   var relativeDays: Int?
+  /// `내일`, `3일 뒤`: the words that gave ``relativeDays``, for errors.
+  var relativeDaysWord: String?
   /// `이번 달` (0) or `다음 달` (1): the month counted from this one, with `day` or `말일`.
   var monthStep: Int?
   /// `말일`: the last day of the month.
@@ -32,6 +34,25 @@ public struct ScannedTime: Sendable {
   var offsetSeconds: Int?
   /// `정오` / `자정` give the whole time at once.
   var fixedHour: Int?
+  /// `매주`, `격주`, `3일마다`, `매 화요일`: the word that makes the time a series, as typed,
+  /// with how often and every how many it repeats.
+  var repetition: (word: String, frequency: RecurrenceRule.Frequency, interval: Int)?
+  /// `평일` or `주말`: several weekdays named at once, which make a weekly series.
+  var dayGroup: (word: String, days: [Int])?
+  /// The weekdays named after ``weekday`` (`매주 월·수·금`): only a series takes more than one.
+  var moreWeekdays: [Int] = []
+  /// `첫째`, `둘째·넷째`, `마지막`: which of the month's weekdays a monthly series takes
+  /// (`매월 첫째 월요일`), as typed and as RFC 5545 counts them (-1 for the last).
+  var ordinals: [(word: String, value: Int)] = []
+  /// `화요일마다`, `주말마다`: the days repeat every week though no `매주` was typed.
+  var saysEvery = false
+  /// The rule the repetition words make, which ``TimeExpression/scan(_:)`` has checked; nil
+  /// for a time that comes once.
+  public internal(set) var recurrence: RecurrenceRule?
+
+  /// Whether the text names a series (`매주 화요일 저녁 7시`) rather than one time: resolve it
+  /// with ``resolveRepeating(now:timeZone:)``, not ``resolve(now:timeZone:)``.
+  public var repeats: Bool { recurrence != nil }
 
   /// The error for this text with `reason`.
   func fail(_ reason: String) -> InputError { .time(text, reason: reason) }

@@ -10,7 +10,13 @@ import Foundation
 /// - Korean: `오늘`/`내일`/`모레`/`글피`, `12월 1일`, `2027년 1월 2일`, `다음 달 3일`,
 ///   `이번 달 말일`, `월요일`…`일요일` (also `금`, `(금)`, `금욜`), `다음 주 월요일`,
 ///   `이번 주 금요일`, `오전`/`오후`/`아침`/`저녁`/`밤`/`새벽`/`낮`, `N시`, `N시 M분`, `N시 반`,
-///   `정오`, `자정`, with `에` or `까지` after the time.
+///   `정오`, `자정`, with `에` or `까지` after the time;
+/// - a series, which ``ScannedTime/resolveRepeating(now:timeZone:)`` resolves to its rule and
+///   first start and ``ScannedTime/resolve(now:timeZone:)`` refuses: `매일 7시 반`, `평일 오전 9시`,
+///   `주말 10시`, `매주 화요일 저녁 7시` (also `화요일마다`, `매 화요일`), several weekdays
+///   (`매주 월수금`, `매주 월·수·금`, `매주 월, 수, 금`, `매주 월요일과 목요일`, `매주 월~금`),
+///   `격주 토요일`, `2주마다 토요일`, `3일마다`, `격일`, `매월 3일` (`매달`, `격월`, `3개월마다`),
+///   `매달 말일`, `매월 첫째 월요일`, `매달 마지막 금요일`, `매년 12월 24일`, `매년 11월 넷째 목요일`.
 ///
 /// A bare `N시` (1–12) is an hour of the 12-hour clock as Koreans say it
 /// (``ScannedTime/twelveHourCandidates(_:)``).
@@ -54,7 +60,7 @@ public enum TimeExpression {
     if let seconds = koreanRelativeSeconds(normalized) {
       return ScannedTime(text: text, relativeSeconds: seconds)
     }
-    let scanned = try ScannedTime.scan(normalized, original: text)
+    var scanned = try ScannedTime.scan(normalized, original: text)
     try scanned.check()
     return scanned
   }
@@ -83,11 +89,12 @@ public enum TimeExpression {
   ) throws(InputError) -> Date {
     let scanned: ScannedTime
     do throws(InputError) {
-      scanned = try ScannedTime.scan(text.trimmingWhitespace(), original: text)
-      guard scanned.isISODate, scanned.relativeDays == nil, scanned.weekday == nil,
-        scanned.meridiem == nil
+      var candidate = try ScannedTime.scan(text.trimmingWhitespace(), original: text)
+      guard candidate.isISODate, candidate.relativeDays == nil, candidate.weekday == nil,
+        candidate.meridiem == nil, candidate.repetition == nil, candidate.dayGroup == nil
       else { throw ScannedTime(text: text).fail("ISO 8601 날짜와 시각이 필요합니다") }
-      try scanned.check()
+      try candidate.check()
+      scanned = candidate
     } catch {
       throw error.asInstant
     }

@@ -76,7 +76,8 @@ enum HostileCampaign {
   static let bases: [String: [String]] = [
     "plan": ["plan", "--at", "2099-06-01T19:00+09:00", "--travel", "35m"],
     "add": ["add", "약속", "--at", "2099-06-01T19:00+09:00", "--travel", "35m"],
-    "list": ["list"], "next": ["next"], "show": ["show", "1"],
+    "list": ["list"], "next": ["next"], "show": ["show", "1"], "agenda": ["agenda"],
+    "today": ["today"], "week": ["week"],
     "countdown": ["countdown", "--at", "+1s", "--plain"], "status": ["status"],
     "nav": ["nav", "1"], "edit": ["edit", "1"], "remove": ["remove", "2", "--yes"],
     "place add": ["place", "add", "학교", "--coord", "37.5,127"],

@@ -1,0 +1,100 @@
+@preconcurrency import CLibical
+
+// The libical functions this module calls, each found in libical when first called (see
+// CLibical's shim.h): chulbal is not linked against it, so that the commands that expand no
+// series do not load it and ICU. Each has the name and the signature of the C function it
+// stands for, and this module's own declaration is the one its code calls. Call one only once
+// ``Libical/load()`` has succeeded, as ``RecurrenceSet``'s initialiser makes sure of.
+
+func icalerrno_return() -> UnsafeMutablePointer<icalerrorenum>! {
+  chulbal_ical_icalerrno_return()!()
+}
+
+func icalerror_strerror(_ a0: icalerrorenum) -> UnsafePointer<CChar>! {
+  chulbal_ical_icalerror_strerror()!(a0)
+}
+
+func icalrecur_iterator_free(_ a0: OpaquePointer?) { chulbal_ical_icalrecur_iterator_free()!(a0) }
+
+func icalrecur_iterator_new(_ a0: icalrecurrencetype, _ a1: icaltimetype) -> OpaquePointer! {
+  chulbal_ical_icalrecur_iterator_new()!(a0, a1)
+}
+
+func icalrecur_iterator_next(_ a0: OpaquePointer?) -> icaltimetype {
+  chulbal_ical_icalrecur_iterator_next()!(a0)
+}
+
+func icalrecurrencetype_from_string(_ a0: UnsafePointer<CChar>?) -> icalrecurrencetype {
+  chulbal_ical_icalrecurrencetype_from_string()!(a0)
+}
+
+func icaltime_from_timet_with_zone(_ a0: time_t, _ a1: Int32, _ a2: OpaquePointer?)
+  -> icaltimetype
+{
+  chulbal_ical_icaltime_from_timet_with_zone()!(a0, a1, a2)
+}
+
+func icaltime_is_null_time(_ a0: icaltimetype) -> Int32 {
+  chulbal_ical_icaltime_is_null_time()!(a0)
+}
+
+func icaltime_null_time() -> icaltimetype { chulbal_ical_icaltime_null_time()!() }
+
+func icaltimezone_get_builtin_timezone(_ a0: UnsafePointer<CChar>?) -> OpaquePointer! {
+  chulbal_ical_icaltimezone_get_builtin_timezone()!(a0)
+}
+
+func icaltimezone_get_utc_offset_of_utc_time(
+  _ a0: OpaquePointer?, _ a1: UnsafeMutablePointer<icaltimetype>?,
+  _ a2: UnsafeMutablePointer<Int32>?
+) -> Int32 {
+  chulbal_ical_icaltimezone_get_utc_offset_of_utc_time()!(a0, a1, a2)
+}
+
+func icaltimezone_get_utc_timezone() -> OpaquePointer! {
+  chulbal_ical_icaltimezone_get_utc_timezone()!()
+}
+
+func icaltzutil_get_zone_directory() -> UnsafePointer<CChar>! {
+  chulbal_ical_icaltzutil_get_zone_directory()!()
+}
+
+extension Libical {
+  /// Loads libical and finds every function above in it, once per process.
+  ///
+  /// - Throws: ``CalendarError/libraryMissing(_:)`` with the dynamic loader's words when
+  ///   libical (Debian's `libical3`) is not installed, or lacks one of the functions.
+  static func load() throws(CalendarError) {
+    if let error = loaded { throw error }
+  }
+
+  /// Why libical cannot be used, or nil once it is loaded with every function found.
+  private static let loaded: CalendarError? = {
+    if let error = chulbal_ical_load_error() { return .libraryMissing(String(cString: error)) }
+    let found: [(String, Bool)] = [
+      ("icalerrno_return", chulbal_ical_icalerrno_return() != nil),
+      ("icalerror_strerror", chulbal_ical_icalerror_strerror() != nil),
+      ("icalrecur_iterator_free", chulbal_ical_icalrecur_iterator_free() != nil),
+      ("icalrecur_iterator_new", chulbal_ical_icalrecur_iterator_new() != nil),
+      ("icalrecur_iterator_next", chulbal_ical_icalrecur_iterator_next() != nil),
+      ("icalrecurrencetype_from_string", chulbal_ical_icalrecurrencetype_from_string() != nil),
+      ("icaltime_from_timet_with_zone", chulbal_ical_icaltime_from_timet_with_zone() != nil),
+      ("icaltime_is_null_time", chulbal_ical_icaltime_is_null_time() != nil),
+      ("icaltime_null_time", chulbal_ical_icaltime_null_time() != nil),
+      (
+        "icaltimezone_get_builtin_timezone",
+        chulbal_ical_icaltimezone_get_builtin_timezone() != nil
+      ),
+      (
+        "icaltimezone_get_utc_offset_of_utc_time",
+        chulbal_ical_icaltimezone_get_utc_offset_of_utc_time() != nil
+      ),
+      ("icaltimezone_get_utc_timezone", chulbal_ical_icaltimezone_get_utc_timezone() != nil),
+      ("icaltzutil_get_zone_directory", chulbal_ical_icaltzutil_get_zone_directory() != nil),
+    ]
+    if let missing = found.first(where: { !$0.1 }) {
+      return .libraryMissing("libical.so.3에 \(missing.0) 함수가 없습니다")
+    }
+    return nil
+  }()
+}

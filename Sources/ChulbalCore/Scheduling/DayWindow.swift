@@ -1,0 +1,41 @@
+import Foundation
+
+/// Whole days on the wall of one zone, from the start of a first day: the span an agenda
+/// shows. A day is as long as the zone makes it (23 or 25 hours across a daylight-saving
+/// change), from one midnight to the next.
+public struct DayWindow: Sendable {
+  public let firstDay: CivilDate
+  public let dayCount: Int
+  public let timeZone: TimeZone
+  /// The most days one window holds: a year, leap day and all.
+  public static let dayLimit = 366
+
+  public init(firstDay: CivilDate, dayCount: Int, timeZone: TimeZone) {
+    self.firstDay = firstDay
+    self.dayCount = dayCount
+    self.timeZone = timeZone
+  }
+
+  /// The window of `dayCount` days whose first day is the one `now` falls on.
+  public init(startingOnDayOf now: Date, dayCount: Int, timeZone: TimeZone) {
+    self.init(firstDay: Self.day(of: now, in: timeZone), dayCount: dayCount, timeZone: timeZone)
+  }
+
+  /// The first instant of the first day.
+  public var start: Date { Self.startOfDay(firstDay.days, in: timeZone) }
+  /// The first instant after the last day.
+  public var end: Date { Self.startOfDay(firstDay.days + dayCount, in: timeZone) }
+
+  /// The day `instant` falls on in `timeZone`.
+  public static func day(of instant: Date, in timeZone: TimeZone) -> CivilDate {
+    let second = Int(instant.timeIntervalSince1970.rounded(.down))
+    return CivilDate(days: (second + timeZone.offset(atSecond: second)).floorDivided(by: 86_400))
+  }
+
+  /// The first instant of a day: its midnight, or the end of a gap that swallows midnight
+  /// (as in zones whose clocks spring forward at 00:00), which
+  /// ``TimeZone/instant(forLocalSeconds:)`` reads with the offset from before the gap.
+  static func startOfDay(_ days: Int, in timeZone: TimeZone) -> Date {
+    Date(timeIntervalSince1970: TimeInterval(timeZone.instant(forLocalSeconds: days * 86_400)))
+  }
+}

@@ -208,6 +208,9 @@ import Testing
       names: "'--travel'"),
     BadInputCase(
       arguments: ["edit", "1", "--on", "12월 9일", "--at", "오후 8시"], names: "12월 9일 (수)에 회차가 없습니다"),
+    BadInputCase(
+      arguments: ["edit", "1", "--on", "12월 8일", "--at", "오후 8시", "--tz", "Asia/Tokyo"],
+      names: "'--tz'"),
   ]
 
   @Test(arguments: occurrenceBadInput)

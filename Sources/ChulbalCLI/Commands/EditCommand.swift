@@ -46,7 +46,7 @@ enum EditCommand: Command {
     let occurrence = try OccurrenceOption(options)
     if occurrence != nil {
       guard input.at != nil else { throw UsageError.occurrenceNeedsAt(option: nil) }
-      let others = changes.filter { $0 != .at && $0 != .timeZone }
+      let others = changes.filter { $0 != .at }
       if let other = others.first(where: { options[$0] != nil || options.has($0) }) {
         throw UsageError.occurrenceNeedsAt(option: other.name)
       }

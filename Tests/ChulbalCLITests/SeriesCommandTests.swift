@@ -275,6 +275,25 @@ import Testing
     #expect(today.standardOutput == "오늘은 약속이 없습니다. \(RuntimeFailure.addHint)\n")
   }
 
+  /// The built binary, as a person runs it, with a named zone: a weekly 09:00 in New York is
+  /// 09:00 on each side of the spring change, worked out through libical in the process.
+  @Test func theBinaryKeepsASeriesWallTimeAcrossTheSpringChangeInAProcess() throws {
+    let workspace = Workspace()
+    let variables = ["CHULBAL_DB": workspace.database, "TZ": "America/New_York"]
+    let add = try ChulbalProcess.run(
+      [
+        "add", "회의", "--at", "2027-03-09T09:00", "--repeat", "weekly", "--travel", "30m",
+        "--now", "2027-03-01T12:00",
+      ], environment: variables)
+    #expect(add.status == 0, "\(add.standardError)")
+    #expect(add.standardOutput.hasPrefix("#1 회의 — 3월 9일 (화) 오전 9:00 · 매주 화요일 · "))
+    // Read by a second process, past the kept occurrence, without writing.
+    let next = try ChulbalProcess.run(
+      ["next", "--json", "--now", "2027-03-10T12:00"], environment: variables)
+    #expect(next.status == 0, "\(next.standardError)")
+    #expect(next.standardOutput.contains("\"start\": \"2027-03-16T09:00:00-04:00\""))
+  }
+
   static let add = ["add", "운동", "--travel", "30m", "--at", "12월 3일 19:00"]
 
   static let badInput: [BadInputCase] = [

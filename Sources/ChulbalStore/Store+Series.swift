@@ -182,7 +182,7 @@ extension Store {
       for series in behind {
         let next = try occurrence(of: series, after: now)?.start
         try database.rows(
-          "UPDATE appointment SET start_at = coalesce(?, repeat_last_at) WHERE id = ?",
+          "UPDATE appointment SET start_at = coalesce(?, repeat_last_at, start_at) WHERE id = ?",
           [next.map { .integer(Self.seconds($0)) } ?? .null, .integer(series.id)])
       }
       return behind.count

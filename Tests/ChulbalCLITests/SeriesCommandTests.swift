@@ -1,10 +1,10 @@
 import ChulbalCore
-import ChulbalStore
 import ChulbalTestSupport
 import Foundation
 import Testing
 
 @testable import ChulbalCLI
+@testable import ChulbalStore
 
 /// Series through the commands, in a real database file: `add --repeat`, then `next` at a
 /// later `--now`, against starts worked out by hand with a calendar and tzdata (New York
@@ -219,6 +219,29 @@ import Testing
     let before = try workspace.snapshot()
     example.expectRefused(workspace.run(example.arguments + ["--now", "2026-12-02T09:00+09:00"]))
     #expect(try workspace.snapshot() == before)
+  }
+
+  /// Commands that read work a series out past its kept occurrence and leave the file as it
+  /// was; the next command that writes moves the kept occurrence on.
+  @Test func readingCommandsWriteNothingAndAWriterMovesTheSeriesOn() throws {
+    let workspace = Self.threeKept()
+    let before = try workspace.snapshot()
+    let later = ["--now", "2026-12-10T12:00+09:00"]
+    for line in [
+      ["next"], ["list"], ["list", "--json"], ["show", "1"], ["status"], ["agenda"], ["today"],
+      ["list", "--past"], ["list", "--all"],
+    ] {
+      let outcome = workspace.run(line + later)
+      #expect(outcome.exitCode == 0, "\(line): \(outcome.standardError)")
+    }
+    #expect(try workspace.snapshot() == before)
+    let kept = "SELECT start_at FROM appointment WHERE id = 1"
+    #expect(
+      try Database(path: workspace.database, create: false).scalar(kept) == .integer(1_796_119_200))
+    workspace.run(["add", "점심", "--at", "2026-12-11T12:00+09:00", "--travel", "10m"] + later)
+    // 2026-12-15T19:00+09:00 (10:00Z), the Tuesday after.
+    #expect(
+      try Database(path: workspace.database, create: false).scalar(kept) == .integer(1_797_328_800))
   }
 
   /// `status` counts down to a series' next occurrence, worked out past its kept one.

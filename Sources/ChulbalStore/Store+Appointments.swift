@@ -193,16 +193,14 @@ extension Store {
       order: Self.departureOrder)
     guard keepsSeries else { return result }
     for series in try liveSeries(at: now) {
-      let occurrences: [Appointment]
+      // An occurrence leaves before `end` exactly when it starts before `end` plus the
+      // series' own travel and buffer: no further is expanded.
+      let lastStart = end + series.travelSeconds + series.bufferSeconds
       do {
-        occurrences = try series.occurrences(
-          from: now.addingTimeInterval(1),
-          to: Date(timeIntervalSince1970: TimeInterval(latestStart)))
+        result += try series.occurrences(
+          from: now.addingTimeInterval(1), to: Date(timeIntervalSince1970: TimeInterval(lastStart)))
       } catch {
         throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
-      }
-      result += occurrences.filter {
-        Int($0.start.timeIntervalSince1970) - $0.travelSeconds - $0.bufferSeconds < end
       }
     }
     return result.sorted(by: Self.departsBefore)

@@ -99,6 +99,20 @@ import Testing
     #expect(try database.scalar("SELECT count(*) FROM repeat_override").int == 0)
   }
 
+  /// The watch's query takes an occurrence by its departure, as it takes a one-off: one that
+  /// starts after the bound but leaves before it is in (45 minutes of travel and buffer).
+  @Test(arguments: [
+    ("2026-12-02T09:15:01Z", ["2026-12-01T10:00:00Z", "2026-12-02T10:00:00Z"]),
+    ("2026-12-02T09:15:00Z", ["2026-12-01T10:00:00Z"]),
+  ])
+  func theWatchTakesAnOccurrenceByItsDeparture(bound: String, starts: [String]) throws {
+    let folder = TemporaryFolder()
+    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    _ = try store.insert(Self.weekly("FREQ=DAILY"), createdAt: Self.before)
+    let found = try store.upcoming(after: Self.before, departingBefore: instant(bound))
+    #expect(found.map(\.start) == starts.map(instant))
+  }
+
   /// A counted series ends: it is upcoming until its last occurrence, then past, as its last.
   @Test func aSeriesThatHasEndedIsPast() throws {
     let folder = TemporaryFolder()

@@ -163,6 +163,16 @@ import Testing
     #expect(study["until"] as? String == "2026-12-31T23:59:59+09:00")
     #expect(items[2]["next_start"] as? String == "2026-12-08T19:00:00+09:00")
     #expect(items[2]["start"] as? String == "2026-12-08T19:00:00+09:00")
+    let counted = workspace.run(
+      ["add", "모임", "--at", "2026-12-31T14:00+09:00", "--repeat", "monthly", "--count", "10"]
+        + ["--travel", "40m", "--json", "--now", "2026-12-03T12:00+09:00"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(counted.standardOutput.utf8)) as? [String: Any])
+    let monthly = try #require(object["repeat"] as? [String: Any])
+    #expect(monthly["rule"] as? String == "FREQ=MONTHLY;BYMONTHDAY=31;COUNT=10")
+    #expect(monthly["text"] as? String == "매월 31일 (10회)")
+    #expect(monthly["count"] as? Int == 10)
+    #expect(monthly["until"] == nil)
   }
 
   /// An occurrence skipped and one moved: the rest keep their times, and a bad day is named

@@ -13,7 +13,9 @@ let package = Package(
     .systemLibrary(name: "CSystem"),
     .target(name: "ChulbalSystem", dependencies: ["ChulbalCore", "CSystem"]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "ChulbalStore", dependencies: ["ChulbalCore", "ChulbalSystem", "CSQLite"]),
+    .target(
+      name: "ChulbalStore",
+      dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalCalendar", "CSQLite"]),
     .systemLibrary(
       name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .target(name: "ChulbalTerminal", dependencies: ["ChulbalCore", "ChulbalSystem", "CQREncode"]),
@@ -25,7 +27,8 @@ let package = Package(
     .target(
       name: "ChulbalCLI",
       dependencies: [
-        "ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalTerminal", "ChulbalNotify",
+        "ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalCalendar", "ChulbalTerminal",
+        "ChulbalNotify",
       ]),
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
     .executableTarget(

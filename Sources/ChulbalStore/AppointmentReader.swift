@@ -13,8 +13,15 @@ struct AppointmentReader {
   static let columns = Row.Columns([
     "id", "title", "start_at", "time_zone", "place", "lat", "lng", "origin_name", "origin_lat",
     "origin_lng", "mode", "travel_seconds", "travel_estimated", "buffer_seconds", "prep_seconds",
-    "alerts", "note",
+    "alerts", "note", "repeat_rule", "repeat_first",
   ])
+  /// ``columns`` for a SELECT from a file of schema `version`: a file older than series
+  /// (version 4), which a reader reads as it is, gives NULL for their columns.
+  static func list(schema version: Int) -> String {
+    version >= 4 ? columns.list : oldList
+  }
+  private static let oldList = NameList.joined(
+    columns.names.map { $0.hasPrefix("repeat_") ? "NULL" : $0 }, separator: ", ")
   private static let id = columns["id"]
   private static let title = columns["title"]
   private static let startAt = columns["start_at"]
@@ -32,11 +39,14 @@ struct AppointmentReader {
   private static let prepSeconds = columns["prep_seconds"]
   private static let alerts = columns["alerts"]
   private static let note = columns["note"]
+  private static let repeatRule = columns["repeat_rule"]
+  private static let repeatFirst = columns["repeat_first"]
 
   let path: String
   private var zones = KnownTexts<String>()
   private var modes = KnownTexts<TravelMode>()
   private var alertLists = KnownTexts<[Int]>()
+  private var rules = KnownTexts<RecurrenceRule>()
 
   init(path: String) {
     self.path = path
@@ -83,13 +93,25 @@ struct AppointmentReader {
     let alertLeads = try Self.known(Self.alerts, of: row, in: &alertLists) {
       () throws(StoreError) in try row.durations(Self.alerts)
     }
+    var repetition: Repetition?
+    if !row.isNull(Self.repeatRule) || !row.isNull(Self.repeatFirst) {
+      let rule = try Self.known(Self.repeatRule, of: row, in: &rules) { () throws(StoreError) in
+        let text = try row.text(Self.repeatRule)
+        do {
+          return try RecurrenceRule.parse(text)
+        } catch {
+          throw row.damaged(Self.repeatRule.name, "읽을 수 없는 반복 규칙 '\(text)'")
+        }
+      }
+      repetition = Repetition(rule: rule, firstStart: try row.wallTime(Self.repeatFirst))
+    }
     return Appointment(
       id: id, title: title, start: Date(timeIntervalSince1970: TimeInterval(start)),
       timeZone: timeZone, place: place, coordinate: coordinate,
       origin: originCoordinate.map { Origin(name: originName, coordinate: $0) }, mode: mode,
       travelSeconds: travelSeconds, travelEstimated: travelEstimated,
       bufferSeconds: bufferSeconds, prepSeconds: prepSeconds, alertLeads: alertLeads,
-      note: try row.optionalText(Self.note))
+      note: try row.optionalText(Self.note), repetition: repetition)
   }
 
   /// The value of a text column whose bytes were read and checked in an earlier row, else

@@ -217,6 +217,47 @@ struct Row {
     return result
   }
 
+  /// Whether a column holds NULL.
+  func isNull(_ column: Column) -> Bool {
+    if case .inPlace(let row) = values { return row.isNull(position(column)) }
+    if case .null = self[column] { return true }
+    return false
+  }
+
+  /// A wall time written as `2026-12-01T09:00:00` (``WallTime/description``), a time a clock
+  /// shows in the years instants are kept in.
+  func wallTime(_ column: Column) throws(StoreError) -> WallTime {
+    let text = try text(column)
+    guard let time = Self.wallTime(text) else {
+      throw damaged(column.name, "잘못된 시각 '\(text)' (예: 2026-12-01T09:00:00)")
+    }
+    return time
+  }
+
+  /// `2026-12-01T09:00:00` as a valid wall time in the years 1900–2200, else nil.
+  static func wallTime(_ text: String) -> WallTime? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+      bytes[16] == UInt8(ascii: ":")
+    else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in bytes[range] {
+        guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+      let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
+    else { return nil }
+    let time = WallTime(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    guard time.isValid, (1900...2200).contains(year) else { return nil }
+    return time
+  }
+
   /// A coordinate kept in two columns, both NULL when there is none.
   func coordinate(latitude: Column, longitude: Column) throws(StoreError) -> Coordinate? {
     // Two numbers in range read in place; anything else is judged below.

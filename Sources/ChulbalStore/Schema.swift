@@ -15,6 +15,11 @@ enum Schema {
         "snooze_until",
       ]
     }
+    if version >= 4 {
+      columns["appointment", default: []] += ["repeat_rule", "repeat_first", "repeat_last_at"]
+      columns["repeat_exception"] = ["appointment_id", "occurrence"]
+      columns["repeat_override"] = ["appointment_id", "occurrence", "start_at"]
+    }
     return columns
   }
 
@@ -105,6 +110,30 @@ enum Schema {
     CREATE INDEX appointment_malformed ON appointment (id)
       WHERE NOT (typeof(start_at) = 'integer' AND travel_seconds BETWEEN 0 AND 604800
         AND buffer_seconds BETWEEN 0 AND 604800);
+    """,
+    // 4: series. A series is one appointment row with its rule, its first start as a wall time
+    // in the row's `time_zone`, and the start of its last occurrence (NULL when it never
+    // ends); nothing of it is made into many rows. Its `start_at` is a cache: the next
+    // occurrence as of the last write, so the departure index of version 3 still finds it;
+    // a reader works out a series whose cached start has passed (`appointment_series` finds
+    // those), and a writer moves the cache on. Occurrences taken out or moved are named by
+    // the wall time the rule gives them, as RFC 5545's EXDATE and RECURRENCE-ID do.
+    """
+    ALTER TABLE appointment ADD COLUMN repeat_rule TEXT;      -- RFC 5545 RECUR, NULL for a one-off
+    ALTER TABLE appointment ADD COLUMN repeat_first TEXT;     -- 'YYYY-MM-DDTHH:MM:SS' in time_zone
+    ALTER TABLE appointment ADD COLUMN repeat_last_at INTEGER; -- last occurrence's start, or NULL
+    CREATE INDEX appointment_series ON appointment (start_at) WHERE repeat_rule IS NOT NULL;
+    CREATE TABLE repeat_exception (
+      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+      occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
+      PRIMARY KEY (appointment_id, occurrence)
+    );
+    CREATE TABLE repeat_override (
+      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+      occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
+      start_at INTEGER NOT NULL,            -- when it starts instead
+      PRIMARY KEY (appointment_id, occurrence)
+    );
     """,
   ]
 }

@@ -89,6 +89,15 @@ extension Store: AlertJournal {
     return database.changes > 0
   }
 
+  /// The log's key, (appointment_id, lead_seconds, due_at), as version 2 made it.
+  ///
+  /// A series' occurrences share the appointment's id, and no column was added for the
+  /// occurrence: each alert is due at the occurrence's departure less its lead, so for one
+  /// series and one lead the due instant already tells the occurrences apart (they start at
+  /// different instants, and travel and buffer are the series' own). The one case it folds
+  /// together, an occurrence moved to within the same minute as another, would be the same
+  /// departure shown twice, which is better shown once. An edit of travel moves every due
+  /// instant, as it does a one-off's: the alerts after it are new ones.
   private static func key(_ id: AlertID) -> [SQLValue] {
     [.integer(id.appointmentID), .integer(id.leadSeconds), .integer(wholeSeconds(id.due))]
   }

@@ -29,7 +29,7 @@ extension Store {
     let malformed = try database.scalar(
       "SELECT id FROM appointment WHERE NOT (\(Self.wellFormed)) ORDER BY id LIMIT 1")
     if case .integer(let id) = malformed {
-      _ = try appointments("WHERE id = ?", [.integer(id)], order: "id")
+      _ = try appointmentRows("WHERE id = ?", [.integer(id)], order: "id")
     }
     let start = Self.seconds(now)
     return (
@@ -38,19 +38,20 @@ extension Store {
     )
   }
 
-  /// One query of the appointment table; `condition` and `order` are this file's own SQL, and
-  /// everything else, the limit too, is bound.
-  private func appointments(
+  /// One query of the appointment table, each row as it is stored (a series with its cached
+  /// start); `condition` and `order` are this module's own SQL, and everything else, the
+  /// limit too, is bound.
+  func appointmentRows(
     _ condition: String, _ values: [SQLValue] = [], order: String, limit: Int? = nil
   ) throws(StoreError) -> [Appointment] {
-    try appointments(Self.select(condition, values, order: order, limit: limit))
+    try appointments(select(condition, values, order: order, limit: limit))
   }
 
-  private static func select(
+  private func select(
     _ condition: String, _ values: [SQLValue], order: String, limit: Int? = nil
   ) -> (sql: String, values: [SQLValue]) {
     var sql =
-      "SELECT \(AppointmentReader.columns.list) FROM appointment \(condition) ORDER BY \(order)"
+      "SELECT \(AppointmentReader.list(schema: schema)) FROM appointment \(condition) ORDER BY \(order)"
     var values = values
     if let limit {
       sql += " LIMIT ?"
@@ -59,7 +60,7 @@ extension Store {
     return (sql, values)
   }
 
-  private func appointments(_ query: (sql: String, values: [SQLValue])) throws(StoreError)
+  func appointments(_ query: (sql: String, values: [SQLValue])) throws(StoreError)
     -> [Appointment]
   {
     var result: [Appointment] = []
@@ -76,8 +77,14 @@ extension Store {
     _ query: (sql: String, values: [SQLValue]), _ body: (Appointment) -> Bool
   ) throws(StoreError) {
     var reader = AppointmentReader(path: path)
+    var changes: SeriesChanges?
     try database.forEachRow(query.sql, query.values) { row throws(StoreError) in
-      body(try reader.appointment(row))
+      var appointment = try reader.appointment(row)
+      if appointment.repetition != nil {
+        if changes == nil { changes = try seriesChanges() }
+        changes?.apply(to: &appointment)
+      }
+      return body(appointment)
     }
   }
 
@@ -86,8 +93,46 @@ extension Store {
   /// `body` as it is read, for output too long to hold (`list --json` of 100,000).
   ///
   /// `body` returns false to stop.
+  ///
+  /// A series is one appointment: among the upcoming as its next occurrence, among the past
+  /// once it has ended, as its last, and in ``Selection/all`` with its cached start; in
+  /// ``Selection/starting(from:before:)`` each of its occurrences in the span is one.
   public func forEach(_ selection: Selection, _ body: (Appointment) -> Bool) throws(StoreError) {
-    try forEachAppointment(query(selection), body)
+    switch selection {
+    case .upcoming(let now):
+      // The index's rows in its order, with the series whose cached start has passed, worked
+      // out here, put in their places.
+      var stale = try staleSeries(at: now)[...]
+      var going = true
+      try forEachAppointment(query(selection)) { appointment in
+        while going, let first = stale.first, Self.departsBefore(first, appointment) {
+          going = body(stale.removeFirst())
+        }
+        guard going else { return false }
+        going = body(appointment)
+        return going
+      }
+      while going, let first = stale.popFirst() { going = body(first) }
+    case .past:
+      // A series here has ended; its cache may still hold an earlier occurrence.
+      var failure: StoreError?
+      try forEachAppointment(query(selection)) { appointment in
+        guard appointment.repetition != nil else { return body(appointment) }
+        do throws(StoreError) {
+          return body(appointment.occurrence(at: try lastStart(of: appointment)))
+        } catch {
+          failure = error
+          return false
+        }
+      }
+      if let failure { throw failure }
+    case .all:
+      try forEachAppointment(query(selection), body)
+    case .starting(let from, let before):
+      for appointment in try occurrences(from: from, to: before) where !body(appointment) {
+        break
+      }
+    }
   }
 
   /// Which appointments ``forEach(_:_:)`` reads, in the order of the function of the same name.
@@ -99,48 +144,77 @@ extension Store {
     case starting(from: Date, before: Date)
   }
 
-  private func query(_ selection: Selection) throws(StoreError) -> (
+  func query(_ selection: Selection) throws(StoreError) -> (
     sql: String, values: [SQLValue]
   ) {
     switch selection {
     case .upcoming(let now):
       let (condition, values) = try upcomingCondition(now)
-      return Self.select(condition, values, order: Self.departureOrder)
+      return select(condition, values, order: Self.departureOrder)
     case .past(let now):
-      return Self.select(
-        "WHERE start_at <= ?", [.integer(Self.seconds(now))], order: "start_at DESC, id")
+      // A series whose cached start has passed but which goes on is upcoming, not past.
+      let going = keepsSeries ? " AND NOT (\(Self.staleCondition))" : ""
+      return select(
+        "WHERE start_at <= ?1" + going, [.integer(Self.seconds(now))], order: "start_at DESC, id")
     case .all:
-      return Self.select("", [], order: "start_at, id")
+      return select("", [], order: "start_at, id")
     case .starting(let from, let before):
-      return Self.select(
-        "WHERE start_at >= ? AND start_at < ?",
+      // One-offs only: a series' occurrences are worked out (``forEach(_:_:)``).
+      return select(
+        "WHERE start_at >= ? AND start_at < ?" + (keepsSeries ? " AND repeat_rule IS NULL" : ""),
         [.integer(Self.seconds(from)), .integer(Self.seconds(before))], order: "start_at, id")
     }
   }
 
-  /// Appointments that have not started, soonest departure first.
+  /// Appointments that have not started, soonest departure first; a series as its next
+  /// occurrence.
   public func upcoming(after now: Date) throws(StoreError) -> [Appointment] {
-    try appointments(query(.upcoming(after: now)))
+    var result: [Appointment] = []
+    try forEach(.upcoming(after: now)) { appointment in
+      result.append(appointment)
+      return true
+    }
+    return result
   }
 
   /// Appointments that have not started by `now` and leave before `departure`, soonest
-  /// departure first. The start bound uses the index on `start_at`: a start is at most
-  /// two of the longest durations (travel and buffer) after its departure.
+  /// departure first, with every occurrence of a series that does: what the watch plans
+  /// alerts for. The start bound uses the index on `start_at`: a start is at most two of the
+  /// longest durations (travel and buffer) after its departure.
   public func upcoming(after now: Date, departingBefore departure: Date) throws(StoreError)
     -> [Appointment]
   {
     let end = Self.seconds(departure)
-    return try appointments(
-      "WHERE start_at > ? AND start_at < ? AND start_at - travel_seconds - buffer_seconds < ?",
-      [
-        .integer(Self.seconds(now)),
-        .integer(end + 2 * DurationExpression.maximumSeconds + 1), .integer(end),
-      ], order: Self.departureOrder)
+    let latestStart = end + 2 * DurationExpression.maximumSeconds + 1
+    var result = try appointmentRows(
+      "WHERE start_at > ? AND start_at < ? AND start_at - travel_seconds - buffer_seconds < ?"
+        + (keepsSeries ? " AND repeat_rule IS NULL" : ""),
+      [.integer(Self.seconds(now)), .integer(latestStart), .integer(end)],
+      order: Self.departureOrder)
+    guard keepsSeries else { return result }
+    for series in try liveSeries(at: now) {
+      // An occurrence leaves before `end` exactly when it starts before `end` plus the
+      // series' own travel and buffer: no further is expanded.
+      let lastStart = end + series.travelSeconds + series.bufferSeconds
+      do {
+        result += try series.occurrences(
+          from: now.addingTimeInterval(1), to: Date(timeIntervalSince1970: TimeInterval(lastStart)))
+      } catch {
+        throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
+      }
+    }
+    return result.sorted(by: Self.departsBefore)
   }
 
-  /// Appointments that have started, most recent first.
+  /// Appointments that have started, most recent first; a series once it has ended, as its
+  /// last occurrence.
   public func past(atOrBefore now: Date) throws(StoreError) -> [Appointment] {
-    try appointments(query(.past(atOrBefore: now)))
+    var result: [Appointment] = []
+    try forEach(.past(atOrBefore: now)) { appointment in
+      result.append(appointment)
+      return true
+    }
+    return result
   }
 
   /// Every appointment, by start.
@@ -148,24 +222,28 @@ extension Store {
     try appointments(query(.all))
   }
 
-  /// The appointment whose departure comes next among those not yet started.
+  /// The appointment whose departure comes next among those not yet started; a series as
+  /// its next occurrence.
   public func next(after now: Date) throws(StoreError) -> Appointment? {
-    try appointments(nextQuery(after: now)).first
+    let indexed = try appointments(nextQuery(after: now)).first
+    guard let stale = try staleSeries(at: now).first else { return indexed }
+    guard let indexed else { return stale }
+    return Self.departsBefore(stale, indexed) ? stale : indexed
   }
 
   /// The query ``next(after:)`` runs, for the test that reads SQLite's plan for it.
   func nextQuery(after now: Date) throws(StoreError) -> (sql: String, values: [SQLValue]) {
     let (condition, values) = try upcomingCondition(now)
-    return Self.select(condition, values, order: Self.departureOrder, limit: 1)
+    return select(condition, values, order: Self.departureOrder, limit: 1)
   }
 
   public func appointment(id: Int) throws(StoreError) -> Appointment? {
-    try appointments("WHERE id = ?", [.integer(id)], order: "id").first
+    try appointmentRows("WHERE id = ?", [.integer(id)], order: "id").first
   }
 
   /// Appointments whose title starts with `prefix` (exactly, case and all).
   public func appointments(titlePrefix prefix: String) throws(StoreError) -> [Appointment] {
-    try appointments(
+    try appointmentRows(
       "WHERE substr(title, 1, length(?1)) = ?1", [.text(prefix)], order: "start_at, id")
   }
 
@@ -204,31 +282,68 @@ extension Store {
     }
   }
 
+  /// A series is stored with its next occurrence after `createdAt` as its start, and
+  /// returned so.
   private func insertRow(_ appointment: Appointment, createdAt: Date) throws(StoreError)
     -> Appointment
   {
-    try database.rows(
-      """
-      INSERT INTO appointment (title, start_at, time_zone, place, lat, lng, origin_name,
-        origin_lat, origin_lng, mode, travel_seconds, travel_estimated, buffer_seconds,
-        prep_seconds, alerts, note, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, Self.values(appointment) + [.integer(Self.seconds(createdAt))])
     var stored = appointment
+    let series = try seriesValues(appointment, now: createdAt)
+    stored.start = series.start
+    if keepsSeries {
+      try database.rows(
+        """
+        INSERT INTO appointment (title, start_at, time_zone, place, lat, lng, origin_name,
+          origin_lat, origin_lng, mode, travel_seconds, travel_estimated, buffer_seconds,
+          prep_seconds, alerts, note, created_at, repeat_rule, repeat_first, repeat_last_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, Self.values(stored) + [.integer(Self.seconds(createdAt))] + series.columns)
+    } else {
+      try database.rows(
+        """
+        INSERT INTO appointment (title, start_at, time_zone, place, lat, lng, origin_name,
+          origin_lat, origin_lng, mode, travel_seconds, travel_estimated, buffer_seconds,
+          prep_seconds, alerts, note, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, Self.values(stored) + [.integer(Self.seconds(createdAt))])
+    }
     stored.id = try database.scalar("SELECT last_insert_rowid()").int ?? 0
+    try writeChanges(stored)
     return stored
   }
 
-  /// Replaces a stored appointment's fields.
-  public func update(_ appointment: Appointment) throws(StoreError) {
-    try database.writeTransaction { () throws(StoreError) in
-      try database.rows(
-        """
-        UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
-          lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?, travel_seconds = ?,
-          travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?, alerts = ?, note = ?
-        WHERE id = ?
-        """, Self.values(appointment) + [.integer(appointment.id)])
+  /// Replaces a stored appointment's fields, a series' rule, exceptions and overrides too.
+  ///
+  /// - Parameter now: the writer's clock, which a series' cached start (its next occurrence)
+  ///   is worked out from.
+  /// - Returns: the appointment as stored: a series as its next occurrence after `now`.
+  @discardableResult
+  public func update(_ appointment: Appointment, now: Date) throws(StoreError) -> Appointment {
+    try database.writeTransaction { () throws(StoreError) -> Appointment in
+      var stored = appointment
+      let series = try seriesValues(appointment, now: now)
+      stored.start = series.start
+      if keepsSeries {
+        try database.rows(
+          """
+          UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
+            lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?,
+            travel_seconds = ?, travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?,
+            alerts = ?, note = ?, repeat_rule = ?, repeat_first = ?, repeat_last_at = ?
+          WHERE id = ?
+          """, Self.values(stored) + series.columns + [.integer(appointment.id)])
+        try writeChanges(stored)
+      } else {
+        try database.rows(
+          """
+          UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
+            lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?,
+            travel_seconds = ?, travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?,
+            alerts = ?, note = ?
+          WHERE id = ?
+          """, Self.values(stored) + [.integer(appointment.id)])
+      }
+      return stored
     }
   }
 
@@ -244,7 +359,7 @@ extension Store {
     }
   }
 
-  private static func seconds(_ date: Date) -> Int {
+  static func seconds(_ date: Date) -> Int {
     Int(date.timeIntervalSince1970.rounded(.down))
   }
 

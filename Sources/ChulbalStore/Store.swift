@@ -14,7 +14,7 @@ import Foundation
 /// through ``Row``.
 public final class Store {
   /// The schema this build reads and writes (`PRAGMA user_version`).
-  public static let schemaVersion = 3
+  public static let schemaVersion = 4
   /// `PRAGMA application_id`: 'CHLB'.
   static let applicationID = 0x4348_4C42
 
@@ -22,9 +22,13 @@ public final class Store {
   /// The one connection; not private, so each table's extension (and the tests, which ask it
   /// about per-connection settings such as foreign keys) can reach it.
   let database: Database
+  /// The file's schema version as opened: a reader reads an older file as it is, so its
+  /// queries leave out what the file does not have (series, before version 4).
+  let schema: Int
 
-  private init(database: Database) {
+  private init(database: Database, schema: Int) {
     self.database = database
+    self.schema = schema
   }
 
   /// The database file: `CHULBAL_DB`, else `$XDG_DATA_HOME/chulbal/chulbal.db`, else
@@ -135,7 +139,7 @@ public final class Store {
     // An older file is read as it is: a reader never migrates it.
     try checkSchema(database, version: version)
     if pendingLog { database.checkpointOnClose(true) }
-    return Store(database: database)
+    return Store(database: database, schema: version)
   }
 
   /// Keeps a write-ahead log that has pages in it out of the file until the file is known to
@@ -180,7 +184,7 @@ public final class Store {
     }
     if pendingLog { database.checkpointOnClose(true) }
     try database.execute("PRAGMA foreign_keys=ON")
-    return Store(database: database)
+    return Store(database: database, schema: schemaVersion)
   }
 
   /// Whose file it is, read from its header alone.

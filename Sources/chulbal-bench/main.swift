@@ -19,7 +19,18 @@ if CommandLine.arguments.contains("--recurrence") {
 if let index = CommandLine.arguments.firstIndex(of: "--make-data"),
   index + 2 < CommandLine.arguments.count, let count = Int(CommandLine.arguments[index + 1])
 {
-  makeBenchData(count: count, folder: CommandLine.arguments[index + 2])
+  // --make-data N DIR [--series M [--stale-days D]]
+  func number(after flag: String) -> Int {
+    guard let at = CommandLine.arguments.firstIndex(of: flag), at + 1 < CommandLine.arguments.count
+    else { return 0 }
+    guard let value = Int(CommandLine.arguments[at + 1]) else {
+      benchFail("\(flag) needs a number")
+    }
+    return value
+  }
+  makeBenchData(
+    count: count, folder: CommandLine.arguments[index + 2], series: number(after: "--series"),
+    staleDays: number(after: "--stale-days"))
   exit(0)
 }
 

@@ -57,8 +57,21 @@ import Testing
           mode: TravelMode.allCases[index % 4], travelSeconds: trips[index % trips.count].0,
           travelEstimated: index % 2 == 0, bufferSeconds: trips[index % trips.count].1,
           prepSeconds: [0, 900, 1_800, 90][index % 4], alertLeads: leads[index % leads.count],
-          note: index % 3 == 1 ? "메모\n둘째 줄 \u{202E}" : nil)
+          note: index % 3 == 1 ? "메모\n둘째 줄 \u{202E}" : nil,
+          repetition: index % 7 == 3 ? Self.repetition(index) : nil)
       }, createdAt: mondayAfternoon)
+  }
+
+  /// Some rows are series (their `repeat` member, their rule beside the start), a few of
+  /// them ending (`until`, `count`) and so among the past too.
+  static func repetition(_ index: Int) -> Repetition {
+    let rules = [
+      "FREQ=DAILY", "FREQ=WEEKLY;BYDAY=TU;UNTIL=20271231", "FREQ=MONTHLY;BYMONTHDAY=31;COUNT=5",
+      "FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=20261125T000000Z",
+    ]
+    let rule = try! RecurrenceRule.parse(rules[index / 7 % rules.count])
+    return Repetition(
+      rule: rule, firstStart: WallTime(year: 2026, month: 11, day: 2, hour: 8, minute: 30))
   }
 
   static let readers: [[String]] = [[], ["--tz", "America/New_York"], ["--tz", "Asia/Tokyo"]]
@@ -95,7 +108,9 @@ import Testing
     try fill()
     let rows = try views(selection, reader: reader).map {
       [
-        "#\($0.appointment.id)", $0.appointment.title, $0.startText, $0.departureText,
+        // A series' rule goes after its start.
+        "#\($0.appointment.id)", $0.appointment.title,
+        $0.startText + ($0.repeatText.map { " · \($0)" } ?? ""), $0.departureText,
         $0.remainingText,
       ]
     }
@@ -114,6 +129,7 @@ import Testing
       #expect(views.contains { $0.plan.ready != nil && $0.appointment.origin?.name == nil })
       #expect(views.contains { $0.startText.contains(")") && $0.startText.hasSuffix(")") })
       #expect(views.contains { $0.startText.hasPrefix("2027년") })
+      #expect(views.contains { $0.repeatText?.hasSuffix("(5회)") == true })
     }
     var writer = JSONWriter(pretty: true)
     for (index, view) in views.enumerated() {

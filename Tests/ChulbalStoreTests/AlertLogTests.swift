@@ -98,15 +98,7 @@ import Testing
     let stored = try store.insert(sample(), createdAt: added)
     let shown = Mutex<[String]>([])
     func watcher() -> Watcher {
-      Watcher(
-        lateCapSeconds: 600, snoozeSeconds: 300,
-        wording: { due, now in
-          AlertNotice.notice(for: due, now: now, timeZone: seoul, link: nil, snoozeSeconds: 300)
-        },
-        delivery: { notice in
-          shown.withLock { $0.append(notice.summary) }
-          return ("test", [])
-        })
+      recordingWatcher { summary in shown.withLock { $0.append(summary) } }
     }
     let times = stored.plan.alerts.map(\.at)
     var first = watcher()
@@ -122,4 +114,17 @@ import Testing
         "30분 뒤 출발 · 저녁 약속", "준비하세요 · 5분 뒤 출발 · 저녁 약속", "지금 출발하세요 · 저녁 약속",
       ])
   }
+}
+
+/// A watcher whose every notice is shown at once, its summary handed to `record`.
+func recordingWatcher(_ record: @escaping (String) -> Void) -> Watcher {
+  Watcher(
+    lateCapSeconds: 600, snoozeSeconds: 300,
+    wording: { due, now in
+      AlertNotice.notice(for: due, now: now, timeZone: seoul, link: nil, snoozeSeconds: 300)
+    },
+    delivery: { notice in
+      record(notice.summary)
+      return ("test", [])
+    })
 }

@@ -141,7 +141,7 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     edited.title = "바뀐 제목"
     edited.coordinate = nil
     edited.note = nil
-    try reopened.update(edited)
+    try reopened.update(edited, now: added)
     #expect(try store.appointment(id: 1) == edited)
     #expect(try store.delete(ids: [1, 99]) == 1)
     #expect(try store.appointmentCount == 0)

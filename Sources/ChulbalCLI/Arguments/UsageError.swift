@@ -81,6 +81,18 @@ enum UsageError: Error, Equatable {
   case invalidNumber(option: String, String, accepted: String)
   /// A program for `notify.command` that cannot be run.
   case unrunnableCommand(String, reason: String)
+  /// `--until` or `--count` without `--repeat`.
+  case needsRepeat(option: String)
+  /// `--until` with `--count`: RFC 5545 allows one end.
+  case untilWithCount
+  /// `--on` for an appointment that does not repeat.
+  case notASeries(String)
+  /// `--on` naming a day the series has no occurrence on; its next occurrences.
+  case noOccurrence(String, day: String, series: String, next: [String])
+  /// `edit --on` without `--at`, or with an option that changes more than the start.
+  case occurrenceNeedsAt(option: String?)
+  /// `--until` naming a day before the series' first start.
+  case untilBeforeStart(String, start: String)
 
   var message: String {
     switch self {
@@ -111,6 +123,25 @@ enum UsageError: Error, Equatable {
     case .invalidNumber(let option, let text, let accepted):
       return
         "'\(option)'의 값 '\(text)'\(Korean.subjectParticle(after: text)) 잘못되었습니다 (\(accepted)의 정수)"
+    case .needsRepeat(let option):
+      return
+        "'\(option)'\(Korean.topicParticle(after: option)) --repeat와 함께만 씁니다 (예: --repeat weekly \(option) \(option == "--count" ? "10" : "\"12월 31일\""))"
+    case .notASeries(let label):
+      return
+        "\(label)\(Korean.topicParticle(after: label)) 반복 약속이 아닙니다 (--on은 반복 약속의 회차 하나를 고를 때 씁니다)"
+    case .noOccurrence(let text, let day, let series, let next):
+      let coming = next.isEmpty ? "남은 회차가 없습니다" : "다음 회차: " + next.joined(separator: ", ")
+      return "--on '\(text)': \(series)에는 \(day)에 회차가 없습니다 (\(coming))"
+    case .occurrenceNeedsAt(let option):
+      guard let option else {
+        return "edit --on에는 회차를 옮길 --at이 필요합니다 (예: --on \"12월 8일\" --at \"오후 8시\")"
+      }
+      return
+        "edit --on은 회차의 시각(--at)만 바꿉니다; '\(option)'\(Korean.topicParticle(after: option)) --on 없이 반복 전체에 주세요"
+    case .untilWithCount:
+      return "--until과 --count는 함께 쓸 수 없습니다 (끝나는 날짜나 횟수 중 하나만)"
+    case .untilBeforeStart(let text, let start):
+      return "--until '\(text)': 첫 약속(\(start))보다 앞선 날입니다 (첫 약속 날이나 그 뒤의 날짜를 주세요)"
     case .unrunnableCommand(let program, let reason):
       return
         "notify.command의 프로그램 '\(program)'\(Korean.objectParticle(after: program)) 실행할 수 없습니다: \(reason)"

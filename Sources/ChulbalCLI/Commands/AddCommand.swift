@@ -6,20 +6,26 @@ enum AddCommand: Command {
   static let name = "add"
   static let summary = "약속을 저장합니다"
   static let usage = [
-    "chulbal add 제목 --at 시각 [--place 이름] [--coord 위도,경도|장소] [--from 장소|위도,경도] [--mode 수단] [--travel 시간] [--buffer 시간] [--prep 시간] [--alerts 목록] [--tz 시간대] [--note 메모] [--json]"
+    "chulbal add 제목 --at 시각 [--repeat 반복 [--until 날짜|--count 횟수]] [--place 이름] [--coord 위도,경도|장소] [--from 장소|위도,경도] [--mode 수단] [--travel 시간] [--buffer 시간] [--prep 시간] [--alerts 목록] [--tz 시간대] [--note 메모] [--json]"
   ]
   static let about = """
     약속을 저장하고 출발 시각을 알려 줍니다. --travel이 없으면 출발지(--from, 없으면 기본
     장소)에서 --coord까지의 이동 시간을 추정합니다. --coord 없이 --place에 저장된 장소
-    이름을 주면 그 장소의 좌표를 씁니다.
+    이름을 주면 그 장소의 좌표를 씁니다. --repeat를 주면 --at의 시각에서 시작해 약속 시간대의
+    벽시계 시각 그대로 반복합니다 (일광 절약 시간이 바뀌어도 같은 시각). 31일처럼 없는 달이
+    있는 날은 RFC 5545에 따라 그 달을 건너뜁니다.
     """
-  static let options = AppointmentOptions.specs
+  static let options =
+    Array(AppointmentOptions.specs.prefix(2)) + RepeatOptions.specs
+    + AppointmentOptions.specs.dropFirst(2)
   static let epilogue = """
     예:
       chulbal add "저녁 약속" --at "내일 오후 7시" --place "강남역 2번 출구" \\
         --coord 37.4979,127.0276 --from 집
       chulbal add 회의 --at "내일 오전 10시" --place 회사
       chulbal add 치과 --at "금요일 10시 반" --travel 25m
+      chulbal add 출근 --at "월요일 오전 9시" --repeat weekdays --place 회사
+      chulbal add 스터디 --at "화요일 저녁 7시" --repeat weekly --until "12월 31일"
 
     """
 
@@ -30,11 +36,16 @@ enum AddCommand: Command {
     }
     let input = try AppointmentOptions(
       options, title: options.positionals.joined(separator: " "), environment: environment)
+    let repeating = try RepeatOptions(options)
     let existing = try options.store(environment, access: .writing)
     let (draft, now, savedPlace) = try input.resolved(
       over: nil, store: existing, environment: environment)
-    let appointment = try AppointmentOptions.appointment(
+    var appointment = try AppointmentOptions.appointment(
       draft, over: nil, store: existing, command: name)
+    let zone = environment.timeZone(stored: appointment.timeZone)
+    appointment.repetition = try repeating.repetition(
+      start: appointment.start, zone: zone, now: now)
+    try existing?.advanceSeries(now: now)
     // The same title again is often a second entry by mistake, but may be meant (a weekly
     // class typed twice): it is kept, and said.
     let namesakes =

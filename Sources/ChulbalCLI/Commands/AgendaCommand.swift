@@ -98,8 +98,8 @@ enum Agenda {
         JSONValue.array(
           views.map { view in
             guard case .object(var members) = view.json() else { return view.json() }
-            // A one-off appointment; a series' occurrences will say true.
-            members.insert(("occurrence", .bool(false)), at: 4)
+            // One of a series' occurrences, or a one-off appointment.
+            members.insert(("occurrence", .bool(view.appointment.repetition != nil)), at: 4)
             return .object(members)
           }
         ).rendered())

@@ -5,9 +5,13 @@ import Foundation
 /// Finds the stored appointment a person means: `3`, `#3`, or a unique title prefix.
 enum AppointmentSelector {
   /// The appointment the command's one optional word names, else the next departure after
-  /// `now`; nil when no word is given and nothing is upcoming.
+  /// `now`; nil when no word is given and nothing is upcoming. A series is its next
+  /// occurrence after `now`.
   static func namedOrNext(_ selector: String?, store: Store?, now: Date) throws -> Appointment? {
-    if let selector { return try find(selector, in: store) }
+    if let selector {
+      let found = try find(selector, in: store)
+      return try store?.current(found, at: now) ?? found
+    }
     return try store?.next(after: now)
   }
 

@@ -1,20 +1,30 @@
 import ChulbalCore
 import ChulbalStore
+import Foundation
 
 /// `chulbal edit ID …`: changes what is given, keeps the rest.
 enum EditCommand: Command {
   static let name = "edit"
   static let summary = "약속을 고칩니다"
   static let operands: [WordKind] = [.appointment]
-  static let usage = ["chulbal edit 번호|제목 [--title 제목] [add와 같은 옵션…]"]
+  static let usage = [
+    "chulbal edit 번호|제목 [--title 제목] [add와 같은 옵션…]",
+    "chulbal edit 번호|제목 --on 날짜 --at 시각",
+  ]
   static let about = """
     지정한 옵션만 바꾸고 나머지는 그대로 둡니다. 이동 시간이 추정값이었거나 --coord, --from,
     --mode를 바꾸면 이동 시간을 다시 추정합니다 (--travel을 주면 그 값을 씁니다).
     빈 값('--place ""', '--note ""')은 그 항목을 지웁니다. --coord 없이 --place에 저장된
     장소 이름을 주면 그 장소의 좌표로 바꿉니다.
+
+    반복 약속에 --at을 주면 반복이 그 시각부터 다시 시작합니다: 반복하는 요일과 날은 규칙
+    그대로, 시각은 --at의 시각으로 바뀌고, 이미 지난 회차는 그대로 지난 것으로 남습니다.
+    건너뛰거나 옮긴 회차는 새 시작 뒤에 있고 시각이 같을 때만 남습니다 (COUNT는 새 시작부터
+    다시 셉니다). --on 날짜 --at 시각은 그날의 회차 하나만 옮깁니다; 날짜 없는 시각은
+    그날의 시각입니다.
     """
   static let title = OptionSpec("--title", value: "제목", help: "새 제목")
-  static let options = [title] + AppointmentOptions.specs
+  static let options = [title, OccurrenceOption.spec] + AppointmentOptions.specs
   static let epilogue = """
     예:
       chulbal edit 3 --at "내일 오후 7시 30분"
@@ -25,20 +35,78 @@ enum EditCommand: Command {
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let selector = try options.singlePositional("약속 번호나 제목", example: "chulbal edit 3 --at 19:30")
     // Options that say how to run rather than what to change.
-    let running: Set<OptionSpec> = [.database, .now, .json, AppointmentOptions.past]
+    let running: Set<OptionSpec> = [
+      .database, .now, .json, AppointmentOptions.past, OccurrenceOption.spec,
+    ]
     let changes = Self.options.filter { !running.contains($0) }
     guard changes.contains(where: { options[$0] != nil || options.has($0) }) else {
       throw UsageError.nothingToEdit(changes.map(\.name))
     }
     let input = try AppointmentOptions(options, title: options[title], environment: environment)
+    let occurrence = try OccurrenceOption(options)
+    if occurrence != nil {
+      guard input.at != nil else { throw UsageError.occurrenceNeedsAt(option: nil) }
+      let others = changes.filter { $0 != .at }
+      if let other = others.first(where: { options[$0] != nil || options.has($0) }) {
+        throw UsageError.occurrenceNeedsAt(option: other.name)
+      }
+    }
     let store = try options.store(environment, access: .writing)
     let base = try AppointmentSelector.find(selector, in: store)
+    if let occurrence {
+      return try move(
+        occurrence, of: base, input: input, store: store, options: options, environment: environment
+      )
+    }
     let (draft, now, savedPlace) = try input.resolved(
       over: base, store: store, environment: environment)
     var edited = try AppointmentOptions.appointment(draft, over: base, store: store, command: name)
     edited.id = base.id
-    try store?.update(edited)
+    if var repetition = base.repetition, input.at != nil || draft.timeZone != base.timeZone {
+      // The series starts again from --at, on the rule's days, at --at's time of day.
+      let first = WallTime(edited.start, in: environment.timeZone(stored: edited.timeZone))
+      let keep = { (wall: WallTime) in
+        wall >= first
+          && (wall.hour, wall.minute, wall.second) == (first.hour, first.minute, first.second)
+      }
+      repetition.firstStart = first
+      repetition.exceptions = repetition.exceptions.filter(keep)
+      repetition.overrides = repetition.overrides.filter { keep($0.key) }
+      edited.repetition = repetition
+    }
+    try store?.advanceSeries(now: now)
+    edited = try store?.update(edited, now: now) ?? edited
     let view = AppointmentView(edited, now: now, environment: environment)
     return .success(input.confirmation(view, savedPlace: savedPlace))
+  }
+
+  /// `edit --on D --at T`: moves one occurrence of a series to `T`, read as a time on that
+  /// day unless it names a day itself.
+  private static func move(
+    _ option: OccurrenceOption, of series: Appointment, input: AppointmentOptions, store: Store?,
+    options: ParsedOptions, environment: Environment
+  ) throws -> Outcome {
+    let zone = environment.timeZone(stored: series.timeZone)
+    let now = try options.clock(environment, timeZone: zone).now()
+    let occurrence = try option.occurrence(of: series, zone: zone, now: now)
+    guard let at = input.at else { throw UsageError.occurrenceNeedsAt(option: nil) }
+    let start: Date
+    do throws(InputError) {
+      // Read just before the occurrence's day begins, so a bare time is that day's.
+      start = try at.resolve(now: occurrence.dayStart.addingTimeInterval(-1), timeZone: zone)
+    } catch {
+      throw UsageError.invalidValue(option: OptionSpec.at.name, error)
+    }
+    let format = KoreanDateFormat(timeZone: zone)
+    if start <= now && !options.has(AppointmentOptions.past) {
+      throw UsageError.pastStart(format.full(start, seenAt: now), afternoon: nil)
+    }
+    var changed = series
+    changed.repetition?.overrides[occurrence.wall] = start
+    try store?.advanceSeries(now: now)
+    try store?.update(changed, now: now)
+    let label = TextCleaning.visible("#\(series.id) \(series.title)")
+    let from = format.full(occurrence.start, seenAt: now)
+    return .success("\(label)의 \(from) 회차를 옮겼습니다: \(format.full(start, seenAt: now))\n")
   }
 }

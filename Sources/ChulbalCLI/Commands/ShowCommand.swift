@@ -17,12 +17,14 @@ enum ShowCommand: Command {
     let selector = try options.singlePositional("약속 번호나 제목", example: "chulbal show 3")
     let zone = try options.timeZone(environment)
     try options.checkNow()
-    let appointment = try AppointmentSelector.find(
-      selector, in: options.store(environment, access: .reading))
+    let store = try options.store(environment, access: .reading)
+    let found = try AppointmentSelector.find(selector, in: store)
     // A --now without an offset is read in the appointment's own zone.
     let now = try options.clock(
-      environment, timeZone: zone ?? environment.timeZone(stored: appointment.timeZone)
+      environment, timeZone: zone ?? environment.timeZone(stored: found.timeZone)
     ).now()
+    // A series as its next occurrence.
+    let appointment = try store?.current(found, at: now) ?? found
     let view = AppointmentView(appointment, now: now, environment: environment, readerZone: zone)
     return .success(options.has(.json) ? view.json().rendered() : view.detail)
   }

@@ -146,6 +146,9 @@ struct WatchSession {
   /// One step at the clock's time; the next instant to wake at.
   mutating func tick() throws -> Date? {
     let now = environment.clock.now()
+    // The watch writes anyway: series whose occurrence has passed move on here, so that
+    // readers between commands find them through the departure index.
+    try store.advanceSeries(now: now)
     let (wake, events) = try watcher.tick(now: now, journal: store)
     for event in events { log(Self.text(event, zone: logZone)) }
     return wake

@@ -65,6 +65,22 @@ struct AppointmentView {
   /// `12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)`: the appointment's time as the reader reads it.
   var startText: String { times.full(plan.start, seenAt: now) }
 
+  /// `매주 화요일 (12월 31일까지)`: how a series repeats, its end in its own zone; nil for a
+  /// one-off.
+  var repeatText: String? {
+    guard let rule = appointment.repetition?.rule else { return nil }
+    return rule.koreanText(timeZone: format.timeZone, currentYear: times.reader.year(of: now))
+  }
+
+  /// `start`, then ` · 매주 화요일` for a series: the start cell of `list`.
+  private func appendStart(to bytes: inout [UInt8]) {
+    times.appendFull(plan.start, seenAt: now, to: &bytes)
+    if let repeatText {
+      bytes += " · ".utf8
+      bytes += repeatText.utf8
+    }
+  }
+
   /// `#3 저녁 약속` with control characters made visible.
   var label: String { "#\(appointment.id) \(TextCleaning.visible(appointment.title))" }
 
@@ -118,7 +134,7 @@ struct AppointmentView {
       bytes.appendDecimal(appointment.id)
     }
     table.append(appointment.title)
-    table.appendCell { times.appendFull(plan.start, seenAt: now, to: &$0) }
+    table.appendCell { appendStart(to: &$0) }
     table.appendCell { appendDeparture(to: &$0) }
     table.appendCell { appendRemaining(to: &$0) }
     table.endRow()
@@ -126,7 +142,8 @@ struct AppointmentView {
 
   /// `#3 저녁 약속 — 12월 1일 (화) 오후 7:00 · 오후 6:12 출발 · 이동 38분 (추정) + 여유 10분`
   var summaryLine: String {
-    "\(label) — \(startText) · \(departureText) 출발 · \(plan.tripLine)"
+    let repeats = repeatText.map { " · \($0)" } ?? ""
+    return "\(label) — \(startText)\(repeats) · \(departureText) 출발 · \(plan.tripLine)"
   }
 
   /// `#3 저녁 약속 — 오후 6:12 출발 (2시간 15분 남음) · 12월 1일 (화) 오후 7:00 · 강남역 2번 출구`
@@ -140,6 +157,7 @@ struct AppointmentView {
   /// Every field, one per line.
   var detail: String {
     var rows: [[String]] = [["약속", "\(label)"], ["시각", startText]]
+    if let repeatText { rows.append(["반복", repeatText]) }
     if let place = appointment.place { rows.append(["장소", place]) }
     if let coordinate = appointment.coordinate { rows.append(["좌표", Self.text(coordinate)]) }
     if let origin = appointment.origin {
@@ -209,6 +227,9 @@ struct AppointmentView {
       ("alerts", PlanView.json(plan.alerts, format: format)),
       ("status", .string(plan.status(at: now).name)),
       ("note", appointment.note.map(JSONValue.string) ?? .null),
+    ]
+    if let repetition = repeatJSON { members += [("repeat", repetition), nextStartJSON] }
+    members += [
       (
         "text",
         .object([
@@ -216,7 +237,7 @@ struct AppointmentView {
           ("departure", .string(times.full(plan.departure, seenAt: now))),
           ("remaining", .string(remainingText)),
         ])
-      ),
+      )
     ]
     return .object(members)
   }
@@ -264,6 +285,13 @@ struct AppointmentView {
     writer.closeArray(depth: inner)
     writer.member("status", string: plan.status(at: now).name, depth: depth)
     writer.member("note", string: appointment.note, depth: depth)
+    if let repetition = repeatJSON {
+      writer.key("repeat", depth: depth)
+      writer.write(repetition, depth: inner)
+      let (_, next) = nextStartJSON
+      writer.key("next_start", depth: depth)
+      writer.write(next, depth: inner)
+    }
     writer.key("text", depth: depth)
     writer.openObject()
     writer.key("appointment", depth: inner)
@@ -280,6 +308,29 @@ struct AppointmentView {
     writer.closeString(from: start)
     writer.closeObject(depth: inner)
     writer.closeObject(depth: depth)
+  }
+
+  /// A series' `repeat` member: its rule as RFC 5545 text and in Korean, and its end (`until`
+  /// as an instant in its zone, or `count`) when it has one; nil for a one-off.
+  private var repeatJSON: JSONValue? {
+    guard let rule = appointment.repetition?.rule, let text = repeatText else { return nil }
+    var members: [(String, JSONValue)] = [("rule", .string(rule.text)), ("text", .string(text))]
+    switch rule.until {
+    case .instant(let last)?: members.append(("until", .string(format.iso8601(last))))
+    case .date(let day)?:
+      let month = day.month < 10 ? "0\(day.month)" : "\(day.month)"
+      let date = day.day < 10 ? "0\(day.day)" : "\(day.day)"
+      members.append(("until", .string("\(day.year)-\(month)-\(date)")))
+    case nil: break
+    }
+    if let count = rule.count { members.append(("count", .integer(count))) }
+    return .object(members)
+  }
+
+  /// A series' `next_start`: the occurrence shown, while it is still to come; null once the
+  /// series has ended.
+  private var nextStartJSON: (String, JSONValue) {
+    ("next_start", plan.start > now ? .string(format.iso8601(plan.start)) : .null)
   }
 
   /// `{"lat": …, "lng": …}` at `depth`, or null.

@@ -5,7 +5,8 @@ public struct Appointment: Equatable, Sendable {
   /// Small integer, never reused; 0 before the appointment is stored.
   public var id: Int
   public var title: String
-  /// When it starts, to the whole second.
+  /// When it starts, to the whole second; for a series, the start of the occurrence this value
+  /// stands for (the next one, as the store reads it).
   public var start: Date
   /// The IANA zone the appointment is shown in.
   public var timeZone: String
@@ -20,12 +21,14 @@ public struct Appointment: Equatable, Sendable {
   public var prepSeconds: Int
   public var alertLeads: [Int]
   public var note: String?
+  /// How it repeats; nil for a one-off appointment.
+  public var repetition: Repetition?
 
   public init(
     id: Int = 0, title: String, start: Date, timeZone: String, place: String? = nil,
     coordinate: Coordinate? = nil, origin: Origin? = nil, mode: TravelMode, travelSeconds: Int,
     travelEstimated: Bool = false, bufferSeconds: Int, prepSeconds: Int = 0, alertLeads: [Int],
-    note: String? = nil
+    note: String? = nil, repetition: Repetition? = nil
   ) {
     self.id = id
     self.title = title
@@ -41,6 +44,7 @@ public struct Appointment: Equatable, Sendable {
     self.prepSeconds = prepSeconds
     self.alertLeads = alertLeads
     self.note = note
+    self.repetition = repetition
   }
 
   /// The departure plan for this appointment.

@@ -1,0 +1,69 @@
+import ChulbalCore
+import ChulbalStore
+import Foundation
+
+/// `--on DATE` of `remove` and `edit`: one occurrence of a series, named by its day in the
+/// series' zone.
+struct OccurrenceOption {
+  static let spec = OptionSpec(
+    "--on", value: "날짜",
+    help: "반복 약속의 이 날 회차 하나만 (remove: 건너뜀, edit: --at으로 옮김), 예: \"12월 8일\"")
+
+  /// `--on` as typed.
+  let text: String
+  let day: ScannedTime
+
+  /// `--on` as given, checked before the store is opened; nil without it.
+  init?(_ options: ParsedOptions) throws(UsageError) {
+    guard let text = options[Self.spec] else { return nil }
+    self.text = text
+    day = try options.parse(Self.spec, TimeExpression.scanDay)!
+  }
+
+  /// One occurrence the rule gives a series: the wall time that names it, and the instant it
+  /// starts (moved, when an earlier edit moved it).
+  struct Occurrence {
+    let wall: WallTime
+    let start: Date
+    /// Midnight that day, on the series' wall: what a bare time given with it is read after.
+    let dayStart: Date
+  }
+
+  /// The occurrence of `series` on the day `--on` names, read in the series' zone.
+  ///
+  /// - Throws: ``UsageError`` when `series` is a one-off, or the rule gives that day no
+  ///   occurrence (or it was taken out), naming the day and the series' next occurrences.
+  func occurrence(of series: Appointment, zone: TimeZone, now: Date) throws -> Occurrence {
+    let label = "#\(series.id) \(TextCleaning.visible(series.title))"
+    guard let repetition = series.repetition else { throw UsageError.notASeries(label) }
+    let date: CivilDate
+    do {
+      date = try day.resolveDay(now: now, timeZone: zone)
+    } catch {
+      throw UsageError.invalidValue(option: Self.spec.name, error)
+    }
+    let dayStart = WallTime(date: date, hour: 0, minute: 0).instant(in: zone)
+    let dayEnd = WallTime(date: CivilDate(days: date.days + 1), hour: 0, minute: 0).instant(
+      in: zone)
+    // The rule's own occurrences that day, before any was taken out or moved.
+    var plain = series
+    plain.repetition?.exceptions = []
+    plain.repetition?.overrides = [:]
+    let walls = try plain.occurrences(from: dayStart, to: dayEnd).map {
+      WallTime($0.start, in: zone)
+    }
+    let format = KoreanDateFormat(timeZone: zone)
+    guard let wall = walls.first(where: { !repetition.exceptions.contains($0) }) else {
+      var next: [String] = []
+      var after = now
+      while next.count < 3, let found = try series.nextOccurrence(after: after) {
+        next.append(format.full(found.start, seenAt: now))
+        after = found.start
+      }
+      throw UsageError.noOccurrence(
+        text, day: format.day(dayStart, seenAt: now), series: label, next: next)
+    }
+    return Occurrence(
+      wall: wall, start: repetition.overrides[wall] ?? wall.instant(in: zone), dayStart: dayStart)
+  }
+}

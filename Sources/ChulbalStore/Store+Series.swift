@@ -1,0 +1,203 @@
+import ChulbalCalendar
+import ChulbalCore
+import Foundation
+
+/// Series: one appointment row each, whose `start_at` caches an occurrence (schema 4).
+///
+/// A writer sets the cache to the series' next occurrence after its own `now` (the last one
+/// once the series has ended), so the departure index finds a series as it finds a one-off.
+/// Between writes the cache falls behind: a reader works out each series whose cached start
+/// has passed and which goes on (``staleCondition``, found through `appointment_series`) in
+/// memory, and never writes the answer down (see ``Store/Access/reading``); the next command
+/// that writes moves every such cache on (``advanceSeries(now:)``).
+///
+/// The cache is the next occurrence after the writer's clock: a reader whose `now` is
+/// earlier (a `--now` in the past) sees the series from that occurrence on.
+extension Store {
+  /// Series whose cached start is at or before `?1` and which have occurrences after it.
+  static let staleCondition =
+    "repeat_rule IS NOT NULL AND start_at <= ?1 AND (repeat_last_at IS NULL OR repeat_last_at > ?1)"
+
+  /// Whether the file has series at all (schema 4 on).
+  var keepsSeries: Bool { schema >= 4 }
+
+  /// Every series whose cached start has passed by `now` and which goes on, each as its next
+  /// occurrence after `now`, soonest departure first.
+  func staleSeries(at now: Date) throws(StoreError) -> [Appointment] {
+    guard keepsSeries else { return [] }
+    var result: [Appointment] = []
+    for series in try appointmentRows(
+      "WHERE \(Self.staleCondition)", [.integer(Self.seconds(now))], order: "id")
+    {
+      if let next = try occurrence(of: series, after: now) { result.append(next) }
+    }
+    return result.sorted(by: Self.departsBefore)
+  }
+
+  /// Every series that has occurrences after `now`, unexpanded.
+  func liveSeries(at now: Date) throws(StoreError) -> [Appointment] {
+    guard keepsSeries else { return [] }
+    return try appointmentRows(
+      "WHERE repeat_rule IS NOT NULL AND (repeat_last_at IS NULL OR repeat_last_at > ?1)",
+      [.integer(Self.seconds(now))], order: "id")
+  }
+
+  /// Every appointment that starts in `from..<to`, each occurrence of a series as one, by
+  /// start: what an agenda of those days lists.
+  public func occurrences(from: Date, to: Date) throws(StoreError) -> [Appointment] {
+    var result = try appointments(query(.starting(from: from, before: to)))
+    for series in try liveSeries(at: from.addingTimeInterval(-1)) {
+      do {
+        result += try series.occurrences(from: from, to: to)
+      } catch {
+        throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
+      }
+    }
+    return result.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+  }
+
+  /// The order of the departure index: departure before flooring, then id.
+  static func departsBefore(_ a: Appointment, _ b: Appointment) -> Bool {
+    let first = Int(a.start.timeIntervalSince1970) - a.travelSeconds - a.bufferSeconds
+    let second = Int(b.start.timeIntervalSince1970) - b.travelSeconds - b.bufferSeconds
+    return (first, a.id) < (second, b.id)
+  }
+
+  /// The series' next occurrence after `now`, read from the file: a series libical cannot
+  /// expand is damage.
+  func occurrence(of series: Appointment, after now: Date) throws(StoreError) -> Appointment? {
+    do {
+      return try series.nextOccurrence(after: now)
+    } catch {
+      throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
+    }
+  }
+
+  /// The start of a series' last occurrence, read from the file; its cached start when it
+  /// never ends.
+  func lastStart(of series: Appointment) throws(StoreError) -> Date {
+    do {
+      return try series.lastStart() ?? series.start
+    } catch {
+      throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
+    }
+  }
+
+  /// `appointment` as it stands at `now`: a series whose cached start has passed, as its next
+  /// occurrence (unchanged when it has ended); anything else as it is.
+  public func current(_ appointment: Appointment, at now: Date) throws(StoreError) -> Appointment {
+    guard appointment.repetition != nil, appointment.start <= now else { return appointment }
+    return try occurrence(of: appointment, after: now) ?? appointment
+  }
+
+  /// Every series' exceptions and overrides, read in two queries when a query first meets a
+  /// series: the tables hold only what people skipped or moved by hand, and two statements
+  /// per series row (a parse each) cost more than the rest of a reader's work for 1,000
+  /// stale series (perf, `next`).
+  func seriesChanges() throws(StoreError) -> SeriesChanges {
+    var changes = SeriesChanges()
+    guard keepsSeries else { return changes }
+    for row in try database.rows("SELECT appointment_id, occurrence FROM repeat_exception") {
+      var values = Row(row, columns: Self.exceptionColumns, label: "건너뛸 회차", path: path)
+      let id = try values.integer("appointment_id")
+      values.label = "약속 #\(id)의 건너뛸 회차"
+      changes.exceptions[id, default: []].insert(try values.wallTime("occurrence"))
+    }
+    for row in try database.rows(
+      "SELECT appointment_id, occurrence, start_at FROM repeat_override")
+    {
+      var values = Row(row, columns: Self.overrideColumns, label: "옮긴 회차", path: path)
+      let id = try values.integer("appointment_id")
+      values.label = "약속 #\(id)의 옮긴 회차"
+      changes.overrides[id, default: [:]][try values.wallTime("occurrence")] = Date(
+        timeIntervalSince1970: TimeInterval(try values.instant("start_at")))
+    }
+    return changes
+  }
+
+  private static let exceptionColumns = Row.Columns(["appointment_id", "occurrence"])
+  private static let overrideColumns = Row.Columns(["appointment_id", "occurrence", "start_at"])
+
+  /// The values of `start_at`, `repeat_rule`, `repeat_first` and `repeat_last_at` for
+  /// `appointment` written at `now`: for a series, the next occurrence after `now` (the last
+  /// one once it has ended) and where it ends.
+  func seriesValues(_ appointment: Appointment, now: Date) throws(StoreError) -> (
+    start: Date, columns: [SQLValue]
+  ) {
+    guard let repetition = appointment.repetition else {
+      return (appointment.start, [.null, .null, .null])
+    }
+    do {
+      let last = try appointment.lastStart()
+      let next = try appointment.nextOccurrence(after: now)?.start ?? last ?? appointment.start
+      return (
+        next,
+        [
+          .text(repetition.rule.text), .text(repetition.firstStart.description),
+          last.map { .integer(Self.seconds($0)) } ?? .null,
+        ]
+      )
+    } catch {
+      // The commands check a series with libical before they write it.
+      throw .sqlite(path: path, code: -1, message: "약속 #\(appointment.id): \(error)")
+    }
+  }
+
+  /// Replaces the stored exceptions and overrides of `appointment` with its own.
+  func writeChanges(_ appointment: Appointment) throws(StoreError) {
+    guard keepsSeries else { return }
+    let id = SQLValue.integer(appointment.id)
+    try database.rows("DELETE FROM repeat_exception WHERE appointment_id = ?", [id])
+    try database.rows("DELETE FROM repeat_override WHERE appointment_id = ?", [id])
+    guard let repetition = appointment.repetition else { return }
+    for time in repetition.exceptions.sorted() {
+      try database.rows(
+        "INSERT INTO repeat_exception (appointment_id, occurrence) VALUES (?, ?)",
+        [id, .text(time.description)])
+    }
+    for (time, start) in repetition.overrides.sorted(by: { $0.key < $1.key }) {
+      try database.rows(
+        "INSERT INTO repeat_override (appointment_id, occurrence, start_at) VALUES (?, ?, ?)",
+        [id, .text(time.description), .integer(Self.seconds(start))])
+    }
+  }
+
+  /// Moves on the cached start of every series whose cache has passed by `now`, to its next
+  /// occurrence, or to its last once it has ended, in one transaction: what each command that
+  /// writes does first, so readers after it work out as few series as can be.
+  ///
+  /// - Returns: how many series moved on.
+  @discardableResult
+  public func advanceSeries(now: Date) throws(StoreError) -> Int {
+    guard keepsSeries else { return 0 }
+    let condition =
+      "WHERE repeat_rule IS NOT NULL AND start_at <= ?1 "
+      + "AND (repeat_last_at IS NULL OR repeat_last_at > start_at)"
+    // Looked for first, so that a watch's step with nothing to move on takes no write lock.
+    let any = try database.scalar(
+      "SELECT id FROM appointment \(condition) LIMIT 1", [.integer(Self.seconds(now))])
+    guard case .integer = any else { return 0 }
+    return try database.writeTransaction { () throws(StoreError) -> Int in
+      let behind = try appointmentRows(condition, [.integer(Self.seconds(now))], order: "id")
+      for series in behind {
+        let next = try occurrence(of: series, after: now)?.start
+        try database.rows(
+          "UPDATE appointment SET start_at = coalesce(?, repeat_last_at, start_at) WHERE id = ?",
+          [next.map { .integer(Self.seconds($0)) } ?? .null, .integer(series.id)])
+      }
+      return behind.count
+    }
+  }
+}
+
+/// The exceptions and overrides of every series, by appointment id.
+struct SeriesChanges {
+  var exceptions: [Int: Set<WallTime>] = [:]
+  var overrides: [Int: [WallTime: Date]] = [:]
+
+  /// Puts a series' own into its repetition.
+  func apply(to appointment: inout Appointment) {
+    appointment.repetition?.exceptions = exceptions[appointment.id] ?? []
+    appointment.repetition?.overrides = overrides[appointment.id] ?? [:]
+  }
+}

@@ -81,6 +81,41 @@ import Testing
       name: "UNTIL: none after that day",
       add: ["--at", "2026-12-03T21:00+09:00", "--repeat", "weekly", "--until", "12월 17일"],
       addedAt: "2026-12-01T00:00:00Z", askedAt: "2026-12-18T00:00:00Z", next: nil),
+    // The same series typed in words: the rule and its first start from `--at` itself.
+    Case(
+      name: "평일 오전 9시, added on a Friday morning",
+      add: ["--at", "평일 오전 9시"], addedAt: "2026-12-04T01:00:00Z",
+      askedAt: "2026-12-04T01:00:00Z", next: "2026-12-07T00:00:00Z"),
+    Case(
+      name: "매주 화요일 저녁 7시, added on a Wednesday",
+      add: ["--at", "매주 화요일 저녁 7시"], addedAt: "2026-12-02T01:00:00Z",
+      askedAt: "2026-12-02T01:00:00Z", next: "2026-12-08T10:00:00Z"),
+    Case(
+      name: "매주 월요일 오전 9시 in New York after the spring change",
+      add: ["--at", "매주 월요일 오전 9시", "--tz", "America/New_York"],
+      addedAt: "2027-03-01T00:00:00Z", askedAt: "2027-03-10T00:00:00Z",
+      next: "2027-03-15T13:00:00Z"),
+    Case(
+      name: "매월 31일 오전 10시 skips February",
+      add: ["--at", "매월 31일 오전 10시"], addedAt: "2027-01-01T00:00:00Z",
+      askedAt: "2027-02-01T00:00:00Z", next: "2027-03-31T01:00:00Z"),
+    Case(
+      name: "2주마다 토요일 10시, the third Saturday after",
+      add: ["--at", "2주마다 토요일 10시"], addedAt: "2026-12-02T01:00:00Z",
+      askedAt: "2026-12-06T00:00:00Z", next: "2026-12-19T01:00:00Z"),
+    Case(
+      name: "매일 7시 반 --count 3: the last of three",
+      add: ["--at", "매일 7시 반", "--count", "3"], addedAt: "2026-12-02T01:00:00Z",
+      askedAt: "2026-12-04T12:00:00Z", next: "2026-12-04T22:30:00Z"),
+    Case(
+      name: "매일 7시 반 --count 3: none after",
+      add: ["--at", "매일 7시 반", "--count", "3"], addedAt: "2026-12-02T01:00:00Z",
+      askedAt: "2026-12-04T23:00:00Z", next: nil),
+    Case(
+      name: "매년 12월 24일 저녁 7시, added the day after",
+      add: ["--at", "매년 12월 24일 저녁 7시", "--until", "2030-01-01"],
+      addedAt: "2026-12-25T00:00:00Z", askedAt: "2026-12-25T00:00:00Z",
+      next: "2027-12-24T10:00:00Z"),
     Case(
       name: "weekdays, half a year after the first",
       add: ["--at", "2026-12-01T09:00+09:00", "--repeat", "weekdays"],
@@ -329,6 +364,29 @@ import Testing
 
   static let add = ["add", "운동", "--travel", "30m", "--at", "12월 3일 19:00"]
 
+  /// `edit --at` in words makes a one-off a series, and gives a series a new rule from its
+  /// next day on, without the old rule's skipped days.
+  @Test func editAtInWordsSetsTheRule() throws {
+    let workspace = Self.threeKept()
+    let now = ["--now", "2026-12-02T09:00+09:00"]
+    let skip = workspace.run(["remove", "1", "--on", "12월 8일", "--yes"] + now)
+    #expect(skip.exitCode == 0, "\(skip.standardError)")
+    for (id, words) in [("3", "매주 수요일 저녁 7시"), ("1", "매주 목요일 저녁 8시")] {
+      let edit = workspace.run(["edit", id, "--at", words] + now)
+      #expect(edit.exitCode == 0, "\(edit.standardError)")
+    }
+    let list = workspace.run(["list", "--json"] + now)
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+    let byID = Dictionary(uniqueKeysWithValues: items.map { ($0["id"] as? Int ?? 0, $0) })
+    let evening = try #require(byID[3]?["repeat"] as? [String: Any])
+    #expect(evening["rule"] as? String == "FREQ=WEEKLY;BYDAY=WE")
+    #expect(byID[3]?["start"] as? String == "2026-12-02T19:00:00+09:00")
+    let study = try #require(byID[1]?["repeat"] as? [String: Any])
+    #expect(study["rule"] as? String == "FREQ=WEEKLY;BYDAY=TH")
+    #expect(byID[1]?["start"] as? String == "2026-12-03T20:00:00+09:00")
+  }
+
   static let badInput: [BadInputCase] = [
     BadInputCase(arguments: add + ["--repeat", "hourly"], names: "'hourly'"),
     BadInputCase(arguments: ["agenda", "--days", "0"], names: "'0'"),
@@ -353,6 +411,20 @@ import Testing
     BadInputCase(
       arguments: add + ["--repeat", "FREQ=DAILY;COUNT=2", "--count", "3"],
       names: "FREQ=DAILY;COUNT=2"),
+    // The series in words, refused as the issue lists them.
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "매주 팔요일 7시"], names: "'팔요일'은 요일이 아닙니다"),
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "매주 화요일"], names: "'매주 화요일'에 시각이 빠졌습니다"),
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "매주 화요일 7시", "--repeat", "weekly"],
+      names: "--at '매주 화요일 7시'에 반복이 이미 있어 --repeat 'weekly'를"),
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "매일 7시", "--count", "0"], names: "'0'"),
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "매일 7시", "--until", "2026-11-01"],
+      names: "--until '2026-11-01': 첫 약속"),
+    BadInputCase(arguments: ["edit", "1", "--at", "매주 팔요일 7시"], names: "'팔요일'"),
     // 3 December 2026 is a Thursday; no Monday comes before the 6th.
     BadInputCase(
       arguments: add + ["--repeat", "FREQ=WEEKLY;BYDAY=MO;UNTIL=20261206"],

@@ -85,6 +85,8 @@ enum UsageError: Error, Equatable {
   case needsRepeat(option: String)
   /// `--until` with `--count`: RFC 5545 allows one end.
   case untilWithCount
+  /// `--repeat` with an `--at` that repeats already (`매주 화요일 7시`).
+  case repeatTwice(at: String, repeat: String)
   /// `--on` for an appointment that does not repeat.
   case notASeries(String)
   /// `--on` naming a day the series has no occurrence on; its next occurrences.
@@ -140,6 +142,9 @@ enum UsageError: Error, Equatable {
         "edit --on은 회차의 시각(--at)만 바꿉니다; '\(option)'\(Korean.topicParticle(after: option)) --on 없이 반복 전체에 주세요"
     case .untilWithCount:
       return "--until과 --count는 함께 쓸 수 없습니다 (끝나는 날짜나 횟수 중 하나만)"
+    case .repeatTwice(let at, let word):
+      return
+        "--at '\(at)'에 반복이 이미 있어 --repeat '\(word)'\(Korean.objectParticle(after: word)) 함께 쓸 수 없습니다 (둘 중 하나만 주세요)"
     case .untilBeforeStart(let text, let start):
       return "--until '\(text)': 첫 약속(\(start))보다 앞선 날입니다 (첫 약속 날이나 그 뒤의 날짜를 주세요)"
     case .unrunnableCommand(let program, let reason):

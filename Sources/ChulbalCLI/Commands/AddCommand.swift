@@ -36,15 +36,20 @@ enum AddCommand: Command {
     }
     let input = try AppointmentOptions(
       options, title: options.positionals.joined(separator: " "), environment: environment)
-    let repeating = try RepeatOptions(options)
+    let repeating = try RepeatOptions(options, atRepeats: input.at?.repeats ?? false)
     let existing = try options.store(environment, access: .writing)
-    let (draft, now, savedPlace) = try input.resolved(
+    let (draft, now, savedPlace, words) = try input.resolved(
       over: nil, store: existing, environment: environment)
     var appointment = try AppointmentOptions.appointment(
       draft, over: nil, store: existing, command: name)
     let zone = environment.timeZone(stored: appointment.timeZone)
-    appointment.repetition = try repeating.repetition(
-      start: appointment.start, zone: zone, now: now)
+    if let words {
+      appointment.repetition = try repeating.series(
+        rule: words.rule, firstStart: words.firstStart, zone: zone, now: now)
+    } else {
+      appointment.repetition = try repeating.repetition(
+        start: appointment.start, zone: zone, now: now)
+    }
     try existing?.advanceSeries(now: now)
     // The same title again is often a second entry by mistake, but may be meant (a weekly
     // class typed twice): it is kept, and said.

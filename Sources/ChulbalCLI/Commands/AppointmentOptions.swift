@@ -62,8 +62,10 @@ struct AppointmentOptions {
   /// - Parameters:
   ///   - base: the stored appointment an edit changes; nil for a new one.
   ///   - store: where saved places come from; nil when there is no database yet.
+  /// - Returns: also the series `--at` names in words (`매주 화요일 저녁 7시`), whose first
+  ///   start the draft takes; nil for a time that comes once.
   func resolved(over base: Appointment?, store: Store?, environment: Environment) throws
-    -> (draft: AppointmentDraft, now: Date, savedPlace: SavedPlace?)
+    -> (draft: AppointmentDraft, now: Date, savedPlace: SavedPlace?, repeating: RepeatingTime?)
   {
     var draft = self.draft
     let zone: TimeZone =
@@ -74,7 +76,16 @@ struct AppointmentOptions {
       }
     draft.timeZone = zone.identifier
     let now = try options.clock(environment, timeZone: zone).now()
-    if let at {
+    var repeating: RepeatingTime?
+    if let at, at.repeats {
+      // The first occurrence after now: never past.
+      do {
+        repeating = try at.resolveRepeating(now: now, timeZone: zone)
+      } catch {
+        throw UsageError.invalidValue(option: OptionSpec.at.name, error)
+      }
+      draft.start = repeating?.firstStart.instant(in: zone)
+    } else if let at {
       let start: Date
       do {
         start = try at.resolve(now: now, timeZone: zone)
@@ -97,7 +108,7 @@ struct AppointmentOptions {
       savedPlace = saved
     }
     if let from { draft.origin = try from.origin(in: store) }
-    return (draft, now, savedPlace)
+    return (draft, now, savedPlace, repeating)
   }
 
   /// What `add` and `edit` print: the appointment as JSON, or its line and, when `--place`

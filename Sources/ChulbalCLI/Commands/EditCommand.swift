@@ -58,11 +58,19 @@ enum EditCommand: Command {
         occurrence, of: base, input: input, store: store, options: options, environment: environment
       )
     }
-    let (draft, now, savedPlace) = try input.resolved(
+    let (draft, now, savedPlace, words) = try input.resolved(
       over: base, store: store, environment: environment)
     var edited = try AppointmentOptions.appointment(draft, over: base, store: store, command: name)
     edited.id = base.id
-    if var repetition = base.repetition, input.at != nil || draft.timeZone != base.timeZone {
+    if let words {
+      // `--at "매주 수요일 7시"`: a new rule from its first occurrence on, with none of the old
+      // rule's skipped or moved occurrences; a one-off becomes a series.
+      edited.repetition = try RepeatOptions(options, atRepeats: true).series(
+        rule: words.rule, firstStart: words.firstStart,
+        zone: environment.timeZone(stored: edited.timeZone), now: now)
+    } else if var repetition = base.repetition,
+      input.at != nil || draft.timeZone != base.timeZone
+    {
       // The series starts again from --at, on the rule's days, at --at's time of day.
       let first = WallTime(edited.start, in: environment.timeZone(stored: edited.timeZone))
       let keep = { (wall: WallTime) in

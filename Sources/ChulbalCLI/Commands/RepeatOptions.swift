@@ -28,7 +28,10 @@ struct RepeatOptions {
   let untilText: String?
   let count: Int?
 
-  init(_ options: ParsedOptions) throws(UsageError) {
+  /// - Parameter atRepeats: `--at` names a series in words (`매주 화요일 저녁 7시`), which
+  ///   `--until` and `--count` end as they end `--repeat`'s, and which `--repeat` would name a
+  ///   second time.
+  init(_ options: ParsedOptions, atRepeats: Bool = false) throws(UsageError) {
     word = options[Self.repeatOption]
     untilText = options[Self.until]
     until = try options.parse(Self.until, TimeExpression.scanDay)
@@ -43,7 +46,10 @@ struct RepeatOptions {
     } else {
       count = nil
     }
-    if word == nil {
+    if let word, atRepeats {
+      throw .repeatTwice(at: options[OptionSpec.at] ?? "", repeat: word)
+    }
+    if word == nil && !atRepeats {
       for spec in [Self.until, Self.count] where options[spec] != nil {
         throw .needsRepeat(option: spec.name)
       }

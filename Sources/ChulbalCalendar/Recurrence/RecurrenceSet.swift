@@ -1,6 +1,7 @@
 @preconcurrency import CLibical
 import ChulbalCore
 import Foundation
+import Synchronization
 
 /// A repeating appointment's starts as instants: a rule, a first start on the wall of a named
 /// zone, the occurrences taken out (`EXDATE`) and the ones moved (`RECURRENCE-ID`), together
@@ -52,10 +53,20 @@ public struct RecurrenceSet: Sendable {
     self.libicalRule = libicalRule.text
     until = rule.until
     // A rule libical cannot start is reported now rather than read as "no occurrences".
+    // Whether it can is the rule's alone (icalrecur_iterator_new checks the rule's parts
+    // against its frequency; the start is checked above), so each rule text is tried once a
+    // process: an agenda of 1,000 series of a few rules starts a few iterators for it, not
+    // 1,000 (each one opens an ICU calendar in Debian's libical: about 18,000 instructions).
+    let text = self.libicalRule
+    guard !Self.startableRules.withLock({ $0.contains(text) }) else { return }
     guard Iterator(set: self, from: firstStart).handle != nil else {
       throw .rule(rule.text, message: Libical.lastError)
     }
+    Self.startableRules.withLock { _ = $0.insert(text) }
   }
+
+  /// The rule texts (as libical is given them) an iterator has started from in this process.
+  private static let startableRules = Mutex<Set<String>>([])
 
   /// Every start in `from..<to`, in order.
   public func occurrences(from: Date, to: Date) -> [Date] {

@@ -34,6 +34,18 @@ rm -rf "$(dirname "$database")"
 "$binary" --help >/dev/null
 check "--help exits 0" 0 $?
 
+# libical (and ICU) are loaded only to expand a series (Sources/CLibical/shim.h): not at start,
+# but found by the release binary when a series needs them.
+actual=$(LD_DEBUG=libs "$binary" --version 2>&1 >/dev/null | grep -c 'libical\|libicu')
+check "--version loads no libical" 0 "$actual"
+database=$(mktemp -d)/chulbal.db
+CHULBAL_DB="$database" TZ=Asia/Seoul "$binary" add 출근 --at "평일 오전 9시" --travel 40m \
+  --now 2026-12-04T10:00+09:00 >/dev/null
+actual=$(CHULBAL_DB="$database" TZ=Asia/Seoul "$binary" next --now 2026-12-08T10:00+09:00)
+check "a series' next occurrence, through libical" \
+  "#1 출근 — 오전 8:10 출발 (22시간 10분 남음) · 12월 9일 (수) 오전 9:00" "$actual"
+rm -rf "$(dirname "$database")"
+
 # An alert due now goes to the terminal when there is no D-Bus, once: the static binary
 # links libnotify and GLib dynamically and must still start without a session.
 folder=$(mktemp -d)

@@ -1,0 +1,138 @@
+import ChulbalCore
+import Foundation
+
+/// Reads the events of an iCalendar file (RFC 5545), or of a vdir folder of them, through
+/// libical's parser.
+///
+/// A file is read whole or not at all: the first problem (a broken line, a value chulbal
+/// cannot read, a `TZID` that resolves to no zone) is thrown with the file and line, and no
+/// event of that file is returned. A rule chulbal does not take (`FREQ=HOURLY`) is not such a
+/// problem: the event comes back with ``CalendarEvent/Rule/refused(_:reason:)``, for the
+/// caller to report.
+public enum ICalendarFile {
+  /// The largest file read, in bytes (20 MiB); see ``ICalendarScan/maximumBytes``.
+  public static let maximumBytes = ICalendarScan.maximumBytes
+  /// The longest line read, unfolded, in bytes (256 KiB).
+  public static let maximumLineBytes = ICalendarScan.maximumLineBytes
+  /// The deepest nesting of components read (8).
+  public static let maximumDepth = ICalendarScan.maximumDepth
+
+  /// The events of the file at `path`, or of every `*.ics` file in the folder at `path` (a
+  /// vdir, as vdirsyncer and khal keep calendars: one event per file), in name order.
+  ///
+  /// - Throws: ``CalendarError`` naming the file (and the line) of the first problem.
+  public static func read(path: String) throws(CalendarError) -> [CalendarEvent] {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      throw .unreadable(file: path, reason: "파일이 없습니다")
+    }
+    if isFolder.boolValue { return try readFolder(path: path) }
+    let size: Int
+    do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    } catch {
+      throw .unreadable(file: path, reason: error.localizedDescription)
+    }
+    // Refused before it is read into memory.
+    guard size <= maximumBytes else {
+      throw .tooLarge(file: path, bytes: size, limit: maximumBytes)
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .unreadable(file: path, reason: "파일을 열 수 없습니다")
+    }
+    return try read(data: data, name: path)
+  }
+
+  /// The events of every `*.ics` file in a folder, not looking into folders within it, nor at
+  /// hidden files (vdirsyncer writes its temporary files hidden).
+  ///
+  /// - Throws: ``CalendarError`` for the first file that cannot be read.
+  public static func readFolder(path: String) throws(CalendarError) -> [CalendarEvent] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
+    } catch {
+      throw .unreadable(file: path, reason: error.localizedDescription)
+    }
+    var events: [CalendarEvent] = []
+    let separator = path.hasSuffix("/") ? "" : "/"
+    for name in names.sorted()
+    where name.lowercased().hasSuffix(".ics") && !name.hasPrefix(".") {
+      let file = path + separator + name
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder),
+        !isFolder.boolValue
+      else { continue }
+      events += try read(path: file)
+    }
+    return events
+  }
+
+  /// The events of iCalendar text; `name` stands for the file in errors and events.
+  public static func read(text: String, name: String) throws(CalendarError) -> [CalendarEvent] {
+    try read(data: Data(text.utf8), name: name)
+  }
+
+  /// The events of an iCalendar file's bytes; `name` stands for the file.
+  public static func read(data: Data, name: String) throws(CalendarError) -> [CalendarEvent] {
+    try Libical.load()
+    let scan = try [UInt8](data).withUnsafeBufferPointer {
+      (bytes) throws(CalendarError) -> ICalendarScan in
+      try ICalendarScan(bytes: bytes, file: name)
+    }
+    // The scan has refused invalid UTF-8 and NUL bytes.
+    let text = String(decoding: data, as: UTF8.self)
+    guard let document = LibicalDocument(text: text),
+      document.components.count == scan.components.count
+    else {
+      throw .syntax(file: name, line: 1, message: "libical이 이 파일의 구성 요소를 읽지 못했습니다")
+    }
+    // libical reports what it could not read as X-LIC-ERROR properties; any one refuses the
+    // file.
+    for (index, component) in document.components.enumerated() {
+      guard let error = component.properties.first(where: { $0.name == "X-LIC-ERROR" }) else {
+        continue
+      }
+      let place = scan.components[index]
+      throw .syntax(
+        file: name, line: errorLine(error.value, text: text, in: place.line...place.endLine),
+        message: "libical이 읽지 못했습니다: \(ICalendarValue.unescaped(error.value))")
+    }
+    var events: [CalendarEvent] = []
+    var zones: ZoneResolver?
+    for (index, component) in document.components.enumerated() {
+      let place = scan.components[index]
+      switch place.name {
+      case "VCALENDAR": zones = ZoneResolver(calendar: component.pointer, file: name)
+      case "VEVENT":
+        guard let zones else { continue }
+        var reader = EventReader(
+          file: name, place: place, properties: component.properties, zones: zones)
+        events.append(try reader.event())
+      default: continue
+      }
+    }
+    return events
+  }
+
+  /// The line an `X-LIC-ERROR` is about: the first in `lines` holding the text libical quotes
+  /// after its last `: `, else the first of them.
+  private static func errorLine(_ message: String, text: String, in lines: ClosedRange<Int>)
+    -> Int
+  {
+    let unescaped = ICalendarValue.unescaped(message)
+    guard let colon = unescaped.range(of: ": ", options: .backwards) else {
+      return lines.lowerBound
+    }
+    let quoted = unescaped[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+    guard !quoted.isEmpty else { return lines.lowerBound }
+    var number = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      if number > lines.upperBound { break }
+      if number >= lines.lowerBound, line.contains(quoted) { return number }
+    }
+    return lines.lowerBound
+  }
+}

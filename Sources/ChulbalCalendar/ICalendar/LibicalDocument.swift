@@ -1,0 +1,80 @@
+@preconcurrency import CLibical
+
+/// A calendar parsed by libical's `icalparser_parse_string`, freed with this object; its
+/// components and properties read into Swift values.
+final class LibicalDocument {
+  /// One property: its name in capitals (`DTSTART`, `X-APPLE-STRUCTURED-LOCATION`), its
+  /// value as the file writes it (TEXT still escaped), and where to ask for parameters.
+  struct Property {
+    let name: String
+    let value: String
+    let pointer: OpaquePointer
+
+    /// A parameter's value (`TZID`, `VALUE`, `PARTSTAT`), without the quotes around it.
+    func parameter(_ name: String) -> String? {
+      guard let text = Libical.string(icalproperty_get_parameter_as_string_r(pointer, name))
+      else { return nil }
+      if text.count >= 2, text.first == "\"", text.last == "\"" {
+        return String(text.dropFirst().dropLast())
+      }
+      return text
+    }
+  }
+
+  /// One component, and its properties in the file's order.
+  struct Component {
+    let pointer: OpaquePointer
+    let properties: [Property]
+  }
+
+  private let root: OpaquePointer
+  /// Every component in the order its `BEGIN` comes (pre-order), without the `XROOT` libical
+  /// puts around several calendars in one file.
+  let components: [Component]
+
+  /// Parses `text`; nil when libical returns nothing at all.
+  ///
+  /// Call only once ``Libical/load()`` has succeeded.
+  init?(text: String) {
+    guard let root = text.withCString({ icalparser_parse_string($0) }) else { return nil }
+    self.root = root
+    var components: [Component] = []
+    func walk(_ component: OpaquePointer) {
+      if icalcomponent_isa(component) != ICAL_XROOT_COMPONENT {
+        components.append(Component(pointer: component, properties: Self.properties(of: component)))
+      }
+      var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
+      while let current = child {
+        walk(current)
+        child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
+      }
+    }
+    walk(root)
+    self.components = components
+  }
+
+  deinit { icalcomponent_free(root) }
+
+  private static func properties(of component: OpaquePointer) -> [Property] {
+    var properties: [Property] = []
+    var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
+    while let current = property {
+      properties.append(
+        Property(
+          name: (Libical.string(icalproperty_get_property_name_r(current)) ?? "").uppercased(),
+          value: Libical.string(icalproperty_get_value_as_string_r(current)) ?? "",
+          pointer: current))
+      property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+    }
+    return properties
+  }
+}
+
+extension Libical {
+  /// The text of a string libical made for the caller (its `_r` functions), which is freed.
+  static func string(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+    guard let pointer else { return nil }
+    defer { icalmemory_free_buffer(pointer) }
+    return String(cString: pointer)
+  }
+}

@@ -88,44 +88,65 @@ public enum ICalendarFile {
     else {
       throw .syntax(file: name, line: 1, message: "libical이 이 파일의 구성 요소를 읽지 못했습니다")
     }
+    // Where each of libical's components is in the file: the same kind's same ordinal in
+    // the scan, since libical reorders kinds but not components of one kind. `X-` components,
+    // which libical names `X`, are placed in the whole file.
+    var ordinals: [String: Int] = [:]
+    let scanned = Dictionary(grouping: scan.components, by: \.name)
+    let whole = ICalendarScan.Component(
+      name: "", line: 1, endLine: scan.components.first?.endLine ?? 1)
+    let places = document.components.map { component in
+      let ordinal = ordinals[component.name, default: 0]
+      ordinals[component.name] = ordinal + 1
+      return scanned[component.name].flatMap { ordinal < $0.count ? $0[ordinal] : nil } ?? whole
+    }
     // libical reports what it could not read as X-LIC-ERROR properties; any one refuses the
     // file.
     for (index, component) in document.components.enumerated() {
       guard let error = component.properties.first(where: { $0.name == "X-LIC-ERROR" }) else {
         continue
       }
-      let place = scan.components[index]
+      let place = places[index]
+      let quoted = quotation(in: ICalendarValue.unescaped(error.value))
+      let what: String
+      switch error.parameter("X-LIC-ERRORTYPE")?.uppercased() {
+      case "VALUE-PARSE-ERROR": what = "값을 읽을 수 없습니다"
+      case "PARAMETER-NAME-PARSE-ERROR", "PARAMETER-VALUE-PARSE-ERROR":
+        what = "매개변수를 읽을 수 없습니다"
+      case "PROPERTY-PARSE-ERROR": what = "속성을 읽을 수 없습니다"
+      default: what = "읽을 수 없는 줄입니다"
+      }
       throw .syntax(
-        file: name, line: errorLine(error.value, text: text, in: place.line...place.endLine),
-        message: "libical이 읽지 못했습니다: \(ICalendarValue.unescaped(error.value))")
+        file: name, line: line(quoting: quoted, text: text, in: place.line...place.endLine),
+        message: quoted.isEmpty ? what : "\(what): '\(ICalendarScan.excerpt(quoted.utf8))'")
     }
     var events: [CalendarEvent] = []
     var zones: ZoneResolver?
     for (index, component) in document.components.enumerated() {
-      let place = scan.components[index]
-      switch place.name {
+      switch component.name {
       case "VCALENDAR": zones = ZoneResolver(calendar: component.pointer, file: name)
       case "VEVENT":
         guard let zones else { continue }
         var reader = EventReader(
-          file: name, place: place, properties: component.properties, zones: zones)
+          file: name, place: places[index], properties: component.properties, zones: zones)
         events.append(try reader.event())
       default: continue
       }
     }
+    // libical keeps a calendar's events in order, and calendars in order.
     return events
   }
 
-  /// The line an `X-LIC-ERROR` is about: the first in `lines` holding the text libical quotes
-  /// after its last `: `, else the first of them.
-  private static func errorLine(_ message: String, text: String, in lines: ClosedRange<Int>)
+  /// What an `X-LIC-ERROR` quotes from the file: the text after its last `: `.
+  private static func quotation(in message: String) -> String {
+    guard let colon = message.range(of: ": ", options: .backwards) else { return "" }
+    return message[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The first of `lines` holding `quoted`, else the first of them.
+  private static func line(quoting quoted: String, text: String, in lines: ClosedRange<Int>)
     -> Int
   {
-    let unescaped = ICalendarValue.unescaped(message)
-    guard let colon = unescaped.range(of: ": ", options: .backwards) else {
-      return lines.lowerBound
-    }
-    let quoted = unescaped[colon.upperBound...].trimmingCharacters(in: .whitespaces)
     guard !quoted.isEmpty else { return lines.lowerBound }
     var number = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -23,13 +23,18 @@ final class LibicalDocument {
 
   /// One component, and its properties in the file's order.
   struct Component {
+    /// `VCALENDAR`, `VEVENT`, …; `X` for any `X-` component.
+    let name: String
     let pointer: OpaquePointer
     let properties: [Property]
   }
 
   private let root: OpaquePointer
-  /// Every component in the order its `BEGIN` comes (pre-order), without the `XROOT` libical
-  /// puts around several calendars in one file.
+  /// Every component, parents before children, without the `XROOT` libical puts around
+  /// several calendars in one file.
+  ///
+  /// Not quite the file's order: libical moves a calendar's VTIMEZONEs before its other
+  /// components (measured here), though components of one kind keep their order.
   let components: [Component]
 
   /// Parses `text`; nil when libical returns nothing at all.
@@ -40,8 +45,12 @@ final class LibicalDocument {
     self.root = root
     var components: [Component] = []
     func walk(_ component: OpaquePointer) {
-      if icalcomponent_isa(component) != ICAL_XROOT_COMPONENT {
-        components.append(Component(pointer: component, properties: Self.properties(of: component)))
+      let kind = icalcomponent_isa(component)
+      if kind != ICAL_XROOT_COMPONENT {
+        components.append(
+          Component(
+            name: icalcomponent_kind_to_string(kind).map { String(cString: $0) } ?? "",
+            pointer: component, properties: Self.properties(of: component)))
       }
       var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
       while let current = child {

@@ -47,6 +47,10 @@ func icalcomponent_isa(_ a0: OpaquePointer?) -> icalcomponent_kind {
   chulbal_ical_icalcomponent_isa()!(a0)
 }
 
+func icalcomponent_kind_to_string(_ a0: icalcomponent_kind) -> UnsafePointer<CChar>! {
+  chulbal_ical_icalcomponent_kind_to_string()!(a0)
+}
+
 func icalerrno_return() -> UnsafeMutablePointer<icalerrorenum>! {
   chulbal_ical_icalerrno_return()!()
 }
@@ -150,6 +154,7 @@ extension Libical {
       ("icalcomponent_get_next_property", chulbal_ical_icalcomponent_get_next_property() != nil),
       ("icalcomponent_get_timezone", chulbal_ical_icalcomponent_get_timezone() != nil),
       ("icalcomponent_isa", chulbal_ical_icalcomponent_isa() != nil),
+      ("icalcomponent_kind_to_string", chulbal_ical_icalcomponent_kind_to_string() != nil),
       ("icalerrno_return", chulbal_ical_icalerrno_return() != nil),
       ("icalerror_strerror", chulbal_ical_icalerror_strerror() != nil),
       ("icalmemory_free_buffer", chulbal_ical_icalmemory_free_buffer() != nil),

@@ -108,17 +108,17 @@ public enum ICalendarFile {
       }
       let place = places[index]
       let quoted = quotation(in: ICalendarValue.unescaped(error.value))
-      let what: String
-      switch error.parameter("X-LIC-ERRORTYPE")?.uppercased() {
-      case "VALUE-PARSE-ERROR": what = "값을 읽을 수 없습니다"
-      case "PARAMETER-NAME-PARSE-ERROR", "PARAMETER-VALUE-PARSE-ERROR":
-        what = "매개변수를 읽을 수 없습니다"
-      case "PROPERTY-PARSE-ERROR": what = "속성을 읽을 수 없습니다"
-      default: what = "읽을 수 없는 줄입니다"
+      let line = line(quoting: quoted, text: text, in: place.line...place.endLine)
+      // libical's X-LIC-ERRORTYPE parameter does not come back through
+      // icalproperty_get_parameter_as_string_r (measured here); the line says enough.
+      let excerpt = "'\(ICalendarScan.excerpt(quoted.utf8))'"
+      let message: String
+      if let property = place.properties.first(where: { $0.line == line })?.name {
+        message = "\(property)\(Korean.objectParticle(after: property)) 읽을 수 없습니다: \(excerpt)"
+      } else {
+        message = "읽을 수 없는 줄입니다: \(excerpt)"
       }
-      throw .syntax(
-        file: name, line: line(quoting: quoted, text: text, in: place.line...place.endLine),
-        message: quoted.isEmpty ? what : "\(what): '\(ICalendarScan.excerpt(quoted.utf8))'")
+      throw .syntax(file: name, line: line, message: message)
     }
     var events: [CalendarEvent] = []
     var zones: ZoneResolver?

@@ -50,7 +50,7 @@ struct ICalendarScan {
       guard !logical.isEmpty else { return }
       defer { logical.removeAll(keepingCapacity: true) }
       guard let colon = logical.firstIndex(of: UInt8(ascii: ":")) else {
-        throw fail(logicalLine, "속성 줄에 ':'가 없습니다: '\(Self.excerpt(logical))'")
+        throw fail(logicalLine, "콜론(:)이 없는 줄입니다: '\(Self.excerpt(logical))'")
       }
       let nameEnd = logical[..<colon].firstIndex(of: UInt8(ascii: ";")) ?? colon
       let name = String(decoding: logical[..<nameEnd], as: UTF8.self).uppercased()
@@ -108,7 +108,8 @@ struct ICalendarScan {
       let line = UnsafeBufferPointer(rebasing: bytes[start..<last])
       start = end + 1
       guard line.count <= Self.maximumLineBytes else {
-        throw fail(lineNumber, "줄이 너무 깁니다 (\(line.count)바이트, 최대 \(Self.maximumLineBytes)바이트)")
+        throw fail(
+          lineNumber, "줄이 너무 깁니다 (\(line.count / 1024)KB, 최대 \(Self.maximumLineBytes / 1024)KB)")
       }
       if let control = line.first(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
         let code = String(control, radix: 16, uppercase: true)
@@ -126,7 +127,7 @@ struct ICalendarScan {
         guard logical.count <= Self.maximumLineBytes else {
           throw fail(
             logicalLine,
-            "줄이 너무 깁니다 (이어 쓴 줄을 합쳐 \(Self.maximumLineBytes)바이트를 넘습니다)")
+            "줄이 너무 깁니다 (이어 쓴 줄을 합쳐 \(Self.maximumLineBytes / 1024)KB를 넘습니다)")
         }
         continue
       }

@@ -138,6 +138,15 @@ import Testing
     ) { try ICalendarFile.read(text: text, name: "deep") }
   }
 
+  @Test func aDeviceOrAMissingFileIsRefusedWithoutReadingIt() {
+    #expect(throws: CalendarError.unreadable(file: "/dev/zero", reason: "보통 파일이나 폴더가 아닙니다")) {
+      try ICalendarFile.read(path: "/dev/zero")
+    }
+    #expect(
+      throws: CalendarError.unreadable(file: "/nonexistent.ics", reason: "파일이 없습니다")
+    ) { try ICalendarFile.read(path: "/nonexistent.ics") }
+  }
+
   /// The error's text is one line that begins with the file.
   func expectOneLine(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) {
     do {

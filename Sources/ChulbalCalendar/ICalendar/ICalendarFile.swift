@@ -22,24 +22,36 @@ public enum ICalendarFile {
   ///
   /// - Throws: ``CalendarError`` naming the file (and the line) of the first problem.
   public static func read(path: String) throws(CalendarError) -> [CalendarEvent] {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-      throw .unreadable(file: path, reason: "파일이 없습니다")
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      let reason: String
+      switch errno {
+      case ENOENT, ENOTDIR: reason = "파일이 없습니다"
+      case EACCES: reason = "읽을 권한이 없습니다"
+      default: reason = String(cString: strerror(errno))
+      }
+      throw .unreadable(file: path, reason: reason)
     }
-    if isFolder.boolValue { return try readFolder(path: path) }
-    let size: Int
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR: return try readFolder(path: path)
+    case S_IFREG: break
+    // A FIFO or a device (`/dev/zero`) could be read for ever.
+    default: throw .unreadable(file: path, reason: "보통 파일이나 폴더가 아닙니다")
+    }
+    // Refused before it is read into memory; the read stops past the limit even if the file
+    // grows meanwhile.
+    guard Int(status.st_size) <= maximumBytes else {
+      throw .tooLarge(file: path, bytes: Int(status.st_size), limit: maximumBytes)
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw .unreadable(file: path, reason: "파일을 열 수 없습니다")
+    }
+    defer { try? handle.close() }
+    let data: Data
     do {
-      let attributes = try FileManager.default.attributesOfItem(atPath: path)
-      size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+      data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
     } catch {
       throw .unreadable(file: path, reason: error.localizedDescription)
-    }
-    // Refused before it is read into memory.
-    guard size <= maximumBytes else {
-      throw .tooLarge(file: path, bytes: size, limit: maximumBytes)
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .unreadable(file: path, reason: "파일을 열 수 없습니다")
     }
     return try read(data: data, name: path)
   }
@@ -60,10 +72,8 @@ public enum ICalendarFile {
     for name in names.sorted()
     where name.lowercased().hasSuffix(".ics") && !name.hasPrefix(".") {
       let file = path + separator + name
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder),
-        !isFolder.boolValue
-      else { continue }
+      var status = stat()
+      guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
       events += try read(path: file)
     }
     return events

@@ -149,6 +149,70 @@ import Testing
     #expect(fromText.allSatisfy { $0.file == "붙여넣은 일정" })
   }
 
+  struct Zone: Sendable, CustomTestStringConvertible {
+    let tzid: String
+    let iana: String
+    var testDescription: String { tzid }
+  }
+
+  /// `TZID`s without a VTIMEZONE: IANA names, IANA names behind a path (Evolution, libical),
+  /// and Windows names through CLDR's table.
+  @Test(arguments: [
+    Zone(tzid: "Asia/Seoul", iana: "Asia/Seoul"),
+    Zone(tzid: "UTC", iana: "UTC"),
+    Zone(tzid: "/freeassociation.sourceforge.net/Tzfile/Europe/London", iana: "Europe/London"),
+    Zone(tzid: "/citadel.org/20190914_1/America/New_York", iana: "America/New_York"),
+    Zone(tzid: "Korea Standard Time", iana: "Asia/Seoul"),
+    Zone(tzid: "W. Europe Standard Time", iana: "Europe/Berlin"),
+    Zone(tzid: "Eastern Standard Time", iana: "America/New_York"),
+  ])
+  func aTZIDResolvesToAnIANAZone(_ zone: Zone) throws {
+    let text = """
+      BEGIN:VCALENDAR\r
+      BEGIN:VEVENT\r
+      UID:z\r
+      DTSTART;TZID=\(zone.tzid):20270105T090000\r
+      END:VEVENT\r
+      END:VCALENDAR\r
+
+      """
+    let events = try ICalendarFile.read(text: text, name: "zone.ics")
+    #expect(
+      events.map(\.start) == [
+        .zoned(WallTime(year: 2027, month: 1, day: 5, hour: 9, minute: 0), timeZone: zone.iana)
+      ])
+  }
+
+  @Test func twoCalendarsInOneFileGiveTheEventsOfBoth() throws {
+    let text = """
+      BEGIN:VCALENDAR
+      BEGIN:VEVENT
+      UID:first
+      DTSTART:20270105T090000Z
+      END:VEVENT
+      END:VCALENDAR
+      BEGIN:VCALENDAR
+      BEGIN:VTIMEZONE
+      TZID:Korea Standard Time
+      BEGIN:STANDARD
+      DTSTART:16010101T000000
+      TZOFFSETFROM:+0900
+      TZOFFSETTO:+0900
+      END:STANDARD
+      END:VTIMEZONE
+      BEGIN:VEVENT
+      UID:second
+      DTSTART;TZID=Korea Standard Time:20270106T090000
+      END:VEVENT
+      END:VCALENDAR
+
+      """
+    let events = try ICalendarFile.read(text: text, name: "two.ics")
+    #expect(events.map(\.uid) == ["first", "second"])
+    #expect(events.map(\.line) == [2, 16])
+    #expect(events[1].start == Self.seoul(2027, 1, 6, 9, 0))
+  }
+
   /// Every Windows name in the table stands for a zone both Foundation and libical load.
   @Test func everyWindowsNameMapsToAZoneThisSystemKnows() {
     for (windows, iana) in WindowsZones.ianaNames {

@@ -3,7 +3,8 @@ import ChulbalCore
 import Foundation
 
 /// Reading a calendar file through ChulbalCalendar: 2,000 events of which 200 repeat weekly
-/// for five years (as issue 14 asks), and a file just under the 20 MiB limit; median
+/// for five years (as issue 14 asks), a file just under the 20 MiB limit, and the refusal of
+/// one over it; median
 /// milliseconds over the rounds, and the process's peak resident memory after each.
 ///
 /// `--ics` runs both, `--ics small` the first alone; `--ics write PATH` writes the 2,000-event calendar to PATH instead, for
@@ -52,6 +53,24 @@ func benchICalendar(arguments: [String]) {
     benchFail("cannot write \(large)")
   }
   report(path: large, label: "\(copy * 2_000) events (near the 20 MiB limit)", rounds: 3)
+
+  // Past the limit: 50 MiB, refused from its size alone.
+  while big.utf8.count < 50 << 20 { big += big }
+  let huge = folder + "/huge.ics"
+  guard FileManager.default.createFile(atPath: huge, contents: Data(big.utf8)) else {
+    benchFail("cannot write \(huge)")
+  }
+  big = ""
+  let clock = ContinuousClock()
+  let start = clock.now
+  let refused: String
+  do {
+    _ = try ICalendarFile.read(path: huge)
+    refused = "read (not refused)"
+  } catch {
+    refused = "refused in \(milliseconds(clock.now - start)) ms"
+  }
+  print("| 50 MiB and more | \(refused) | | | |")
 }
 
 /// `count` events in Seoul from 2027 on, every tenth (up to `weekly`) a weekly series for five
@@ -89,9 +108,7 @@ private func report(path: String, label: String, rounds: Int) {
     } catch {
       benchFail("\(error)")
     }
-    let elapsed = clock.now - start
-    samples.append(
-      Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    samples.append(milliseconds(clock.now - start))
   }
   samples.sort()
   let from = Date(timeIntervalSince1970: 1_803_859_200)  // 2027-03-01T00:00:00Z
@@ -108,5 +125,10 @@ private func report(path: String, label: String, rounds: Int) {
   print(
     "| \(label) | \(String(format: "%.1f", Double(size) / 1_048_576)) MiB | "
       + "\(String(format: "%.0f", samples[samples.count / 2])) ms (\(events.count) events) | "
-      + "\(starts) in \(expansion) | \(usage.ru_maxrss / 1024) MiB |")
+      + "\(starts) in \(String(format: "%.0f", milliseconds(expansion))) ms | "
+      + "\(usage.ru_maxrss / 1024) MiB |")
+}
+
+private func milliseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }

@@ -51,6 +51,7 @@ static inline const char *chulbal_ical_load_error(void) {
   }
 
 CHULBAL_ICAL(icalcomponent_as_ical_string_r)
+CHULBAL_ICAL(icalcomponent_count_errors)
 CHULBAL_ICAL(icalcomponent_free)
 CHULBAL_ICAL(icalcomponent_get_first_component)
 CHULBAL_ICAL(icalcomponent_get_first_property)

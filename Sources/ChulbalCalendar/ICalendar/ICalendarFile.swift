@@ -87,10 +87,13 @@ public enum ICalendarFile {
   /// The events of an iCalendar file's bytes; `name` stands for the file.
   public static func read(data: Data, name: String) throws(CalendarError) -> [CalendarEvent] {
     try Libical.load()
-    let scan = try [UInt8](data).withUnsafeBufferPointer {
-      (bytes) throws(CalendarError) -> ICalendarScan in
-      try ICalendarScan(bytes: bytes, file: name)
+    // `Data.withUnsafeBytes` has no typed throws: the scan's result is carried out of it.
+    let scanned = data.withUnsafeBytes { raw in
+      Result { () throws(CalendarError) in
+        try ICalendarScan(bytes: raw.bindMemory(to: UInt8.self), file: name)
+      }
     }
+    let scan = try scanned.get()
     // The scan has refused invalid UTF-8 and NUL bytes.
     let text = String(decoding: data, as: UTF8.self)
     guard let document = LibicalDocument(text: text),
@@ -102,17 +105,18 @@ public enum ICalendarFile {
     // the scan, since libical reorders kinds but not components of one kind. `X-` components,
     // which libical names `X`, are placed in the whole file.
     var ordinals: [String: Int] = [:]
-    let scanned = Dictionary(grouping: scan.components, by: \.name)
+    let byKind = Dictionary(grouping: scan.components, by: \.name)
     let whole = ICalendarScan.Component(
       name: "", line: 1, endLine: scan.components.first?.endLine ?? 1)
     let places = document.components.map { component in
       let ordinal = ordinals[component.name, default: 0]
       ordinals[component.name] = ordinal + 1
-      return scanned[component.name].flatMap { ordinal < $0.count ? $0[ordinal] : nil } ?? whole
+      return byKind[component.name].flatMap { ordinal < $0.count ? $0[ordinal] : nil } ?? whole
     }
     // libical reports what it could not read as X-LIC-ERROR properties; any one refuses the
     // file.
-    for (index, component) in document.components.enumerated() {
+    let hasErrors = document.errorCount > 0
+    for (index, component) in document.components.enumerated() where hasErrors {
       guard let error = component.properties.first(where: { $0.name == "X-LIC-ERROR" }) else {
         continue
       }

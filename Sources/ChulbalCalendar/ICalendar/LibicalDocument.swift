@@ -26,7 +26,22 @@ final class LibicalDocument {
     /// `VCALENDAR`, `VEVENT`, …; `X` for any `X-` component.
     let name: String
     let pointer: OpaquePointer
-    let properties: [Property]
+
+    /// Read when asked, one component at a time: held for every component at once, they
+    /// would double a large file's memory.
+    var properties: [Property] {
+      var properties: [Property] = []
+      var property = icalcomponent_get_first_property(pointer, ICAL_ANY_PROPERTY)
+      while let current = property {
+        properties.append(
+          Property(
+            name: (Libical.string(icalproperty_get_property_name_r(current)) ?? "").uppercased(),
+            value: Libical.string(icalproperty_get_value_as_string_r(current)) ?? "",
+            pointer: current))
+        property = icalcomponent_get_next_property(pointer, ICAL_ANY_PROPERTY)
+      }
+      return properties
+    }
   }
 
   private let root: OpaquePointer
@@ -50,7 +65,7 @@ final class LibicalDocument {
         components.append(
           Component(
             name: icalcomponent_kind_to_string(kind).map { String(cString: $0) } ?? "",
-            pointer: component, properties: Self.properties(of: component)))
+            pointer: component))
       }
       var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
       while let current = child {
@@ -64,19 +79,8 @@ final class LibicalDocument {
 
   deinit { icalcomponent_free(root) }
 
-  private static func properties(of component: OpaquePointer) -> [Property] {
-    var properties: [Property] = []
-    var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
-    while let current = property {
-      properties.append(
-        Property(
-          name: (Libical.string(icalproperty_get_property_name_r(current)) ?? "").uppercased(),
-          value: Libical.string(icalproperty_get_value_as_string_r(current)) ?? "",
-          pointer: current))
-      property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
-    }
-    return properties
-  }
+  /// How many `X-LIC-ERROR` properties libical added anywhere in the file: its parse errors.
+  var errorCount: Int { Int(icalcomponent_count_errors(root)) }
 }
 
 extension Libical {

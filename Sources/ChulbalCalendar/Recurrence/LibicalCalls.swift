@@ -11,6 +11,10 @@ func icalcomponent_as_ical_string_r(_ a0: OpaquePointer?) -> UnsafeMutablePointe
   chulbal_ical_icalcomponent_as_ical_string_r()!(a0)
 }
 
+func icalcomponent_count_errors(_ a0: OpaquePointer?) -> Int32 {
+  chulbal_ical_icalcomponent_count_errors()!(a0)
+}
+
 func icalcomponent_free(_ a0: OpaquePointer?) { chulbal_ical_icalcomponent_free()!(a0) }
 
 func icalcomponent_get_first_component(_ a0: OpaquePointer?, _ a1: icalcomponent_kind)
@@ -144,6 +148,7 @@ extension Libical {
     if let error = chulbal_ical_load_error() { return .libraryMissing(String(cString: error)) }
     let found: [(String, Bool)] = [
       ("icalcomponent_as_ical_string_r", chulbal_ical_icalcomponent_as_ical_string_r() != nil),
+      ("icalcomponent_count_errors", chulbal_ical_icalcomponent_count_errors() != nil),
       ("icalcomponent_free", chulbal_ical_icalcomponent_free() != nil),
       (
         "icalcomponent_get_first_component",

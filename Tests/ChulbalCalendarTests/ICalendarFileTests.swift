@@ -97,7 +97,12 @@ import Testing
 
   @Test func recurringEventsKeepTheirExceptionsMovedInstancesAndRefusedRules() throws {
     let events = try ICalendarFile.read(path: Fixtures.path("good/recurring.ics"))
-    try #require(events.count == 5)
+    try #require(events.count == 6)
+    #expect(
+      events[5].recurrenceDates == [
+        Self.seoul(2027, 3, 6, 10, 0), Self.seoul(2027, 3, 20, 14, 0),
+        Self.utc("2027-04-03T01:00:00Z"),
+      ])
     #expect(
       events[0].exceptionDates == [
         Self.seoul(2027, 2, 17, 19, 30), Self.seoul(2027, 3, 10, 19, 30),

@@ -34,11 +34,13 @@ public enum CalendarOccurrences {
     var found: [Occurrence] = []
     for event in events where !event.isAllDay {
       guard event.recurrenceID == nil, let rule = event.rule else {
-        // A one-off event, or a moved instance of a series not read here; the moved instances
-        // of a series come with it.
-        let start = try instant(of: event.start, floatingTimeZone: floatingTimeZone)
-        if event.recurrenceID == nil || !series.contains(event.uid), start >= from, start < to {
-          found.append(.init(uid: event.uid, start: start))
+        // A one-off event (with its RDATEs, if any), or a moved instance of a series not
+        // read here or refused; the moved instances of a series come with it.
+        guard event.recurrenceID == nil || !series.contains(event.uid) else { continue }
+        let added = event.recurrenceID == nil ? event.recurrenceDates.filter { !isDate($0) } : []
+        for time in [event.start] + added {
+          let start = try instant(of: time, floatingTimeZone: floatingTimeZone)
+          if start >= from, start < to { found.append(.init(uid: event.uid, start: start)) }
         }
         continue
       }

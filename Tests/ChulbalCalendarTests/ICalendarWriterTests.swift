@@ -178,6 +178,18 @@ import Testing
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 
+  @Test func aUTCEventIsWrittenWithZAndNoVTIMEZONE() throws {
+    var event = Self.dinner
+    event.timeZone = "UTC"
+    let text = try ICalendarWriter.text([event], stamp: Self.stamp)
+    #expect(!text.contains("VTIMEZONE") && !text.contains("TZID"))
+    let events = try ICalendarFile.read(text: text, name: "utc.ics")
+    let instant = Date(timeIntervalSince1970: 1_799_175_600)  // 2027-01-05T19:00:00Z
+    #expect(
+      events.map(\.start) == [.utc(instant), .utc(instant.addingTimeInterval(56 * 86_400 + 3600))])
+    #expect(events[0].exceptionDates == [.utc(instant.addingTimeInterval(49 * 86_400))])
+  }
+
   @Test func aZoneLibicalCannotLoadOrATimeNoClockShowsIsAnError() {
     var event = Self.lunch
     event.timeZone = "Mars/Olympus_Mons"

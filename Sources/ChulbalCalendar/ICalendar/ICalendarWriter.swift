@@ -150,22 +150,26 @@ public enum ICalendarWriter {
   private static func eventLines(_ event: Event, stamp: String, recurrenceID: WallTime? = nil)
     -> [String]
   {
-    let zone = ";TZID=" + event.timeZone + ":"
+    // UTC needs no VTIMEZONE: its times are written with a `Z` (RFC 5545 §3.3.5, form 2).
+    let isUTC = event.timeZone == "UTC"
+    func times(_ name: String, _ values: [WallTime]) -> String {
+      name + (isUTC ? ":" : ";TZID=" + event.timeZone + ":")
+        + values.map { ICalendarValue.text($0) + (isUTC ? "Z" : "") }.joined(separator: ",")
+    }
     func text(_ name: String, _ value: String?) -> [String] {
       value.map { [name + ":" + ICalendarValue.escaped($0)] } ?? []
     }
     var lines = ["BEGIN:VEVENT"] + text("UID", event.uid) + [stamp]
-    if let recurrenceID { lines.append("RECURRENCE-ID" + zone + ICalendarValue.text(recurrenceID)) }
-    lines.append("DTSTART" + zone + ICalendarValue.text(event.start))
+    if let recurrenceID { lines.append(times("RECURRENCE-ID", [recurrenceID])) }
+    lines.append(times("DTSTART", [event.start]))
     if let seconds = event.durationSeconds {
       lines.append("DURATION:" + ICalendarValue.durationText(seconds: seconds))
     } else if let end = event.end {
-      lines.append("DTEND" + zone + ICalendarValue.text(end))
+      lines.append(times("DTEND", [end]))
     }
     if let rule = event.rule { lines.append("RRULE:" + ruleText(rule, zone: event.timeZone)) }
     if !event.exceptions.isEmpty {
-      lines.append(
-        "EXDATE" + zone + event.exceptions.sorted().map(ICalendarValue.text).joined(separator: ","))
+      lines.append(times("EXDATE", event.exceptions.sorted()))
     }
     lines += text("SUMMARY", event.title) + text("LOCATION", event.location)
     if let point = event.coordinate {

@@ -188,6 +188,16 @@ import Testing
       ])
   }
 
+  @Test func aByteOrderMarkBeforeTheCalendarIsPassedOver() throws {
+    let text =
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:bom\r\nDTSTART:20270105T090000Z\r\n"
+      + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+    let events = try ICalendarFile.read(
+      data: Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8), name: "bom.ics")
+    #expect(events.map(\.uid) == ["bom"])
+    #expect(events.map(\.line) == [2])
+  }
+
   @Test func twoCalendarsInOneFileGiveTheEventsOfBoth() throws {
     let text = """
       BEGIN:VCALENDAR

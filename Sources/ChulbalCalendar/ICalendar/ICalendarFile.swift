@@ -87,6 +87,9 @@ public enum ICalendarFile {
   /// The events of an iCalendar file's bytes; `name` stands for the file.
   public static func read(data: Data, name: String) throws(CalendarError) -> [CalendarEvent] {
     try Libical.load()
+    // Windows programs may begin UTF-8 with a byte order mark, which neither RFC 5545 nor
+    // libical expects.
+    let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
     // `Data.withUnsafeBytes` has no typed throws: the scan's result is carried out of it.
     let scanned = data.withUnsafeBytes { raw in
       Result { () throws(CalendarError) in

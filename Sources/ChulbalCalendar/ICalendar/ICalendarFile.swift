@@ -157,7 +157,9 @@ public enum ICalendarFile {
   /// What an `X-LIC-ERROR` quotes from the file: the text after its last `: `.
   private static func quotation(in message: String) -> String {
     guard let colon = message.range(of: ": ", options: .backwards) else { return "" }
-    return message[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+    // An escaped line end in the quoted value must not break the one-line message.
+    return message[colon.upperBound...].replacingOccurrences(of: "\n", with: " ")
+      .trimmingCharacters(in: .whitespaces)
   }
 
   /// The first of `lines` holding `quoted`, else the first of them.
@@ -165,11 +167,14 @@ public enum ICalendarFile {
     -> Int
   {
     guard !quoted.isEmpty else { return lines.lowerBound }
+    // By LF bytes, as the scan counts lines: to a `String`, CR LF is one character.
     var number = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
       number += 1
       if number > lines.upperBound { break }
-      if number >= lines.lowerBound, line.contains(quoted) { return number }
+      if number >= lines.lowerBound, String(decoding: line, as: UTF8.self).contains(quoted) {
+        return number
+      }
     }
     return lines.lowerBound
   }

@@ -19,10 +19,11 @@ struct ICalendarScan {
   }
 
   /// The largest file read: 20 MiB. A calendar of 10,000 events is about 3 MiB. libical holds
-  /// a parsed file in about 15 times its size, and a read peaks at about 24 times (a 19.2 MiB
-  /// file of 60,000 events: libical's parse alone 294 MiB and 1.0 s; `chulbal-bench --ics`,
-  /// whose process also holds the file it made, about 460 MiB and 3 s; measured here), so the
-  /// limit keeps a read under half a gigabyte; a larger file is refused before it is read.
+  /// a parsed file in about 15 times its size, and a read peaks at about 20 times: a 19.2 MiB
+  /// file of 60,000 events took libical's parse alone 285 MiB and 1.3 s, and
+  /// `chulbal-bench --ics read` 395 MiB and 2.7 s; 800,000 empty VEVENTs in 20 MiB, 365 MiB
+  /// and 1.3 s to the error (measured here). So the limit keeps a read under half a gigabyte;
+  /// a larger file is refused from its size, before it is read.
   static let maximumBytes = 20 << 20
   /// The longest content line, unfolded: 256 KiB. Far beyond any summary or description; an
   /// inline attachment larger than that is refused rather than held.

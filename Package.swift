@@ -49,7 +49,9 @@ let package = Package(
       dependencies: ["ChulbalNotify", "ChulbalCore", "ChulbalSystem", "ChulbalTestSupport"]),
     .testTarget(
       name: "ChulbalCalendarTests",
-      dependencies: ["ChulbalCalendar", "ChulbalCore", "ChulbalTestSupport"]),
+      dependencies: ["ChulbalCalendar", "ChulbalCore", "ChulbalTestSupport"],
+      // Read by path (`Fixtures.path`), not bundled: the oracle's Python reads them too.
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "ChulbalCLITests",
       dependencies: [

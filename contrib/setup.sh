@@ -17,10 +17,12 @@ for arg in "$@"; do
     # The install tests: the completions run in bash, zsh and fish; the man page is linted by
     # groff (groff-base holds groff and its an/mandoc macros) and mandoc; the package is built
     # by dpkg-deb and dpkg-shlibdeps (dpkg-dev) and checked by lintian. The recurrence tests ask
-    # Python's dateutil (python3-dateutil) for the occurrences libical should give.
+    # Python's dateutil (python3-dateutil) for the occurrences libical should give; the calendar
+    # tests ask icalendar and recurring-ical-events, which contrib/test.sh installs from PyPI
+    # into a virtual environment (python3-venv).
     --test)
       packages+=(tmux zbar-tools dunst xvfb libnotify-bin dbus-daemon dbus-bin libglib2.0-bin systemd
-        zsh fish groff-base mandoc dpkg-dev lintian python3 python3-dateutil)
+        zsh fish groff-base mandoc dpkg-dev lintian python3 python3-dateutil python3-venv)
       ;;
     --bench) packages+=(hyperfine tmux remind calcurse gcc libc6-dev) ;;
     *) echo "setup.sh: unknown option '$arg' (--test, --bench)" >&2; exit 2 ;;

@@ -5,6 +5,16 @@ here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/.."
 bash contrib/setup.sh --test
 
+# The calendar tests ask Python's icalendar and recurring-ical-events (from PyPI, pinned) for
+# the starts chulbal derives from each fixture (Tests/ChulbalCalendarTests/RecurringEventsOracle.swift);
+# made once, kept while it imports both.
+oracle=.build/oracle-venv
+if ! "$oracle/bin/python3" -c "import icalendar, recurring_ical_events" 2>/dev/null; then
+  echo "== $oracle: icalendar, recurring-ical-events"
+  python3 -m venv "$oracle"
+  "$oracle/bin/pip" install --quiet icalendar==7.3.2 recurring-ical-events==3.8.2
+fi
+
 echo "== swift format lint --strict"
 swift format lint --strict --recursive Package.swift Sources Tests
 

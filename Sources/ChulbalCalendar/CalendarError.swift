@@ -14,6 +14,15 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
   case rule(String, message: String)
   /// libical could not be loaded: the dynamic loader's words.
   case libraryMissing(String)
+  /// A calendar file or folder that cannot be read at all: the system's words.
+  case unreadable(file: String, reason: String)
+  /// A calendar file larger than chulbal reads (``ICalendarFile/maximumBytes``).
+  case tooLarge(file: String, bytes: Int, limit: Int)
+  /// A calendar file that breaks RFC 5545 or one of chulbal's limits at a line.
+  case syntax(file: String, line: Int, message: String)
+  /// A `TZID` that is neither an IANA name, nor a Windows name chulbal knows, nor described by
+  /// a VTIMEZONE in the file that matches an IANA zone.
+  case unresolvedTimeZone(file: String, line: Int, tzid: String)
 
   public var description: String {
     switch self {
@@ -27,6 +36,22 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
       return "libical이 반복 규칙 '\(rule)'\(Korean.objectParticle(after: rule)) 받지 않았습니다: \(message)"
     case .libraryMissing(let reason):
       return "반복 약속을 계산할 libical을 불러올 수 없습니다 (\(reason)): libical3 패키지를 설치하세요"
+    case .unreadable(let file, let reason):
+      return "\(file): 읽을 수 없습니다: \(reason)"
+    case .tooLarge(let file, let bytes, let limit):
+      return "\(file): 파일이 너무 큽니다 (\(Self.mebibytes(bytes)), 최대 \(Self.mebibytes(limit)))"
+    case .syntax(let file, let line, let message):
+      return "\(file):\(line): \(message)"
+    case .unresolvedTimeZone(let file, let line, let tzid):
+      let quoted = "'\(tzid)'"
+      return "\(file):\(line): 시간대 \(quoted)\(Korean.objectParticle(after: quoted)) 알 수 없습니다: "
+        + "IANA 이름(Asia/Seoul)도, 아는 Windows 이름도 아니고, 파일에 IANA 시간대와 맞는 VTIMEZONE도 없습니다"
     }
+  }
+
+  /// `50.0MB`, as people read file sizes (MiB, one decimal).
+  private static func mebibytes(_ bytes: Int) -> String {
+    let tenths = (bytes * 10 + (1 << 19)) >> 20
+    return "\(tenths / 10).\(tenths % 10)MB"
   }
 }

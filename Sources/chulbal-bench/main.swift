@@ -11,6 +11,11 @@ if let index = CommandLine.arguments.firstIndex(of: "--watch-replan"),
   exit(0)
 }
 
+if CommandLine.arguments.contains("--ics") {
+  benchICalendar(arguments: CommandLine.arguments)
+  exit(0)
+}
+
 if CommandLine.arguments.contains("--recurrence") {
   benchRecurrence(arguments: CommandLine.arguments)
   exit(0)

@@ -4,7 +4,56 @@
 // CLibical's shim.h): chulbal is not linked against it, so that the commands that expand no
 // series do not load it and ICU. Each has the name and the signature of the C function it
 // stands for, and this module's own declaration is the one its code calls. Call one only once
-// ``Libical/load()`` has succeeded, as ``RecurrenceSet``'s initialiser makes sure of.
+// ``Libical/load()`` has succeeded, as ``RecurrenceSet``'s initialiser and ``ICalendarFile``'s
+// and ``ICalendarWriter``'s entry points make sure of.
+
+func icalcomponent_as_ical_string_r(_ a0: OpaquePointer?) -> UnsafeMutablePointer<CChar>! {
+  chulbal_ical_icalcomponent_as_ical_string_r()!(a0)
+}
+
+func icalcomponent_count_errors(_ a0: OpaquePointer?) -> Int32 {
+  chulbal_ical_icalcomponent_count_errors()!(a0)
+}
+
+func icalcomponent_free(_ a0: OpaquePointer?) { chulbal_ical_icalcomponent_free()!(a0) }
+
+func icalcomponent_get_first_component(_ a0: OpaquePointer?, _ a1: icalcomponent_kind)
+  -> OpaquePointer!
+{
+  chulbal_ical_icalcomponent_get_first_component()!(a0, a1)
+}
+
+func icalcomponent_get_first_property(_ a0: OpaquePointer?, _ a1: icalproperty_kind)
+  -> OpaquePointer!
+{
+  chulbal_ical_icalcomponent_get_first_property()!(a0, a1)
+}
+
+func icalcomponent_get_next_component(_ a0: OpaquePointer?, _ a1: icalcomponent_kind)
+  -> OpaquePointer!
+{
+  chulbal_ical_icalcomponent_get_next_component()!(a0, a1)
+}
+
+func icalcomponent_get_next_property(_ a0: OpaquePointer?, _ a1: icalproperty_kind)
+  -> OpaquePointer!
+{
+  chulbal_ical_icalcomponent_get_next_property()!(a0, a1)
+}
+
+func icalcomponent_get_timezone(_ a0: OpaquePointer?, _ a1: UnsafePointer<CChar>?)
+  -> OpaquePointer!
+{
+  chulbal_ical_icalcomponent_get_timezone()!(a0, a1)
+}
+
+func icalcomponent_isa(_ a0: OpaquePointer?) -> icalcomponent_kind {
+  chulbal_ical_icalcomponent_isa()!(a0)
+}
+
+func icalcomponent_kind_to_string(_ a0: icalcomponent_kind) -> UnsafePointer<CChar>! {
+  chulbal_ical_icalcomponent_kind_to_string()!(a0)
+}
 
 func icalerrno_return() -> UnsafeMutablePointer<icalerrorenum>! {
   chulbal_ical_icalerrno_return()!()
@@ -12,6 +61,28 @@ func icalerrno_return() -> UnsafeMutablePointer<icalerrorenum>! {
 
 func icalerror_strerror(_ a0: icalerrorenum) -> UnsafePointer<CChar>! {
   chulbal_ical_icalerror_strerror()!(a0)
+}
+
+func icalmemory_free_buffer(_ a0: UnsafeMutableRawPointer?) {
+  chulbal_ical_icalmemory_free_buffer()!(a0)
+}
+
+func icalparser_parse_string(_ a0: UnsafePointer<CChar>?) -> OpaquePointer! {
+  chulbal_ical_icalparser_parse_string()!(a0)
+}
+
+func icalproperty_get_parameter_as_string_r(_ a0: OpaquePointer?, _ a1: UnsafePointer<CChar>?)
+  -> UnsafeMutablePointer<CChar>!
+{
+  chulbal_ical_icalproperty_get_parameter_as_string_r()!(a0, a1)
+}
+
+func icalproperty_get_property_name_r(_ a0: OpaquePointer?) -> UnsafeMutablePointer<CChar>! {
+  chulbal_ical_icalproperty_get_property_name_r()!(a0)
+}
+
+func icalproperty_get_value_as_string_r(_ a0: OpaquePointer?) -> UnsafeMutablePointer<CChar>! {
+  chulbal_ical_icalproperty_get_value_as_string_r()!(a0)
 }
 
 func icalrecur_iterator_free(_ a0: OpaquePointer?) { chulbal_ical_icalrecur_iterator_free()!(a0) }
@@ -44,6 +115,10 @@ func icaltimezone_get_builtin_timezone(_ a0: UnsafePointer<CChar>?) -> OpaquePoi
   chulbal_ical_icaltimezone_get_builtin_timezone()!(a0)
 }
 
+func icaltimezone_get_component(_ a0: OpaquePointer?) -> OpaquePointer! {
+  chulbal_ical_icaltimezone_get_component()!(a0)
+}
+
 func icaltimezone_get_utc_offset_of_utc_time(
   _ a0: OpaquePointer?, _ a1: UnsafeMutablePointer<icaltimetype>?,
   _ a2: UnsafeMutablePointer<Int32>?
@@ -72,8 +147,32 @@ extension Libical {
   private static let loaded: CalendarError? = {
     if let error = chulbal_ical_load_error() { return .libraryMissing(String(cString: error)) }
     let found: [(String, Bool)] = [
+      ("icalcomponent_as_ical_string_r", chulbal_ical_icalcomponent_as_ical_string_r() != nil),
+      ("icalcomponent_count_errors", chulbal_ical_icalcomponent_count_errors() != nil),
+      ("icalcomponent_free", chulbal_ical_icalcomponent_free() != nil),
+      (
+        "icalcomponent_get_first_component",
+        chulbal_ical_icalcomponent_get_first_component() != nil
+      ),
+      ("icalcomponent_get_first_property", chulbal_ical_icalcomponent_get_first_property() != nil),
+      ("icalcomponent_get_next_component", chulbal_ical_icalcomponent_get_next_component() != nil),
+      ("icalcomponent_get_next_property", chulbal_ical_icalcomponent_get_next_property() != nil),
+      ("icalcomponent_get_timezone", chulbal_ical_icalcomponent_get_timezone() != nil),
+      ("icalcomponent_isa", chulbal_ical_icalcomponent_isa() != nil),
+      ("icalcomponent_kind_to_string", chulbal_ical_icalcomponent_kind_to_string() != nil),
       ("icalerrno_return", chulbal_ical_icalerrno_return() != nil),
       ("icalerror_strerror", chulbal_ical_icalerror_strerror() != nil),
+      ("icalmemory_free_buffer", chulbal_ical_icalmemory_free_buffer() != nil),
+      ("icalparser_parse_string", chulbal_ical_icalparser_parse_string() != nil),
+      (
+        "icalproperty_get_parameter_as_string_r",
+        chulbal_ical_icalproperty_get_parameter_as_string_r() != nil
+      ),
+      ("icalproperty_get_property_name_r", chulbal_ical_icalproperty_get_property_name_r() != nil),
+      (
+        "icalproperty_get_value_as_string_r",
+        chulbal_ical_icalproperty_get_value_as_string_r() != nil
+      ),
       ("icalrecur_iterator_free", chulbal_ical_icalrecur_iterator_free() != nil),
       ("icalrecur_iterator_new", chulbal_ical_icalrecur_iterator_new() != nil),
       ("icalrecur_iterator_next", chulbal_ical_icalrecur_iterator_next() != nil),
@@ -85,6 +184,7 @@ extension Libical {
         "icaltimezone_get_builtin_timezone",
         chulbal_ical_icaltimezone_get_builtin_timezone() != nil
       ),
+      ("icaltimezone_get_component", chulbal_ical_icaltimezone_get_component() != nil),
       (
         "icaltimezone_get_utc_offset_of_utc_time",
         chulbal_ical_icaltimezone_get_utc_offset_of_utc_time() != nil

@@ -1,0 +1,103 @@
+import ChulbalCore
+import Foundation
+
+/// One VEVENT read from an iCalendar file: what an import needs to make an appointment, a
+/// series, or an exception of one, and to decide to skip it.
+public struct CalendarEvent: Equatable, Sendable {
+  /// An `ATTENDEE`: who, and whether they go.
+  public struct Attendee: Equatable, Sendable {
+    /// The address after `mailto:`, in lower case; the value as written when it is not one.
+    public var email: String
+    /// `PARTSTAT` in capitals (`ACCEPTED`, `DECLINED`, `TENTATIVE`, …); `NEEDS-ACTION`, the
+    /// default, when absent.
+    public var participation: String
+    /// `CN`, if given.
+    public var name: String?
+
+    public init(email: String, participation: String, name: String? = nil) {
+      self.email = email
+      self.participation = participation
+      self.name = name
+    }
+  }
+
+  /// An `RRULE`: the rule chulbal takes, or the text of one it refuses and why.
+  public enum Rule: Equatable, Sendable {
+    case accepted(RecurrenceRule)
+    /// A rule ``RecurrenceRule/parse(_:)`` refuses (`FREQ=HOURLY`, `BYSETPOS`, …) or a second
+    /// `RRULE`; the event is still read, so the caller can report it and skip it.
+    case refused(String, reason: String)
+  }
+
+  /// The file (as given) and the line its `BEGIN:VEVENT` is on, counting from 1.
+  public var file: String
+  public var line: Int
+  public var uid: String
+  /// For an instance moved or changed within a series: which occurrence it replaces.
+  public var recurrenceID: CalendarTime?
+  public var summary: String?
+  public var start: CalendarTime
+  public var end: CalendarTime?
+  /// `DURATION` in seconds, when the event gives one instead of `DTEND`.
+  public var durationSeconds: Int?
+  public var location: String?
+  /// `GEO`, else the `geo:` URI of Apple's `X-APPLE-STRUCTURED-LOCATION`.
+  public var coordinate: Coordinate?
+  /// `DESCRIPTION`
+  public var note: String?
+  public var rule: Rule?
+  /// `RDATE` values: starts added to the series.
+  public var recurrenceDates: [CalendarTime]
+  /// `EXDATE` values: occurrences taken out of the series.
+  public var exceptionDates: [CalendarTime]
+  /// `STATUS` in capitals (`CONFIRMED`, `TENTATIVE`, `CANCELLED`), if given.
+  public var status: String?
+  /// `TRANSP:TRANSPARENT`: the event does not take up the person's time.
+  public var isTransparent: Bool
+  public var attendees: [Attendee]
+  /// chulbal's own `X-CHULBAL-TRAVEL` (`35M`, `1H20M`, or a DURATION such as `PT35M`), in
+  /// seconds: the trip's length as the calendar's owner set it.
+  public var travelSeconds: Int?
+
+  /// Whether the event has a day and no time of day (`DTSTART;VALUE=DATE`).
+  public var isAllDay: Bool {
+    if case .date = start { return true }
+    return false
+  }
+
+  /// Whether the event is `STATUS:CANCELLED`.
+  public var isCancelled: Bool { status == "CANCELLED" }
+
+  /// Whether the attendee with `email` (compared without case) has declined.
+  public func isDeclined(by email: String) -> Bool {
+    attendees.contains { $0.email == email.lowercased() && $0.participation == "DECLINED" }
+  }
+
+  public init(
+    file: String, line: Int, uid: String, recurrenceID: CalendarTime? = nil,
+    summary: String? = nil, start: CalendarTime, end: CalendarTime? = nil,
+    durationSeconds: Int? = nil, location: String? = nil, coordinate: Coordinate? = nil,
+    note: String? = nil, rule: Rule? = nil, recurrenceDates: [CalendarTime] = [],
+    exceptionDates: [CalendarTime] = [], status: String? = nil, isTransparent: Bool = false,
+    attendees: [Attendee] = [], travelSeconds: Int? = nil
+  ) {
+    self.file = file
+    self.line = line
+    self.uid = uid
+    self.recurrenceID = recurrenceID
+    self.summary = summary
+    self.start = start
+    self.end = end
+    self.durationSeconds = durationSeconds
+    self.location = location
+    self.coordinate = coordinate
+    self.note = note
+    self.rule = rule
+    self.recurrenceDates = recurrenceDates
+    self.exceptionDates = exceptionDates
+    self.status = status
+    self.isTransparent = isTransparent
+    self.attendees = attendees
+    self.travelSeconds = travelSeconds
+  }
+}

@@ -1,0 +1,181 @@
+import ChulbalCore
+import Foundation
+
+/// Reads the events of an iCalendar file (RFC 5545), or of a vdir folder of them, through
+/// libical's parser.
+///
+/// A file is read whole or not at all: the first problem (a broken line, a value chulbal
+/// cannot read, a `TZID` that resolves to no zone) is thrown with the file and line, and no
+/// event of that file is returned. A rule chulbal does not take (`FREQ=HOURLY`) is not such a
+/// problem: the event comes back with ``CalendarEvent/Rule/refused(_:reason:)``, for the
+/// caller to report.
+public enum ICalendarFile {
+  /// The largest file read, in bytes (20 MiB); see ``ICalendarScan/maximumBytes``.
+  public static let maximumBytes = ICalendarScan.maximumBytes
+  /// The longest line read, unfolded, in bytes (256 KiB).
+  public static let maximumLineBytes = ICalendarScan.maximumLineBytes
+  /// The deepest nesting of components read (8).
+  public static let maximumDepth = ICalendarScan.maximumDepth
+
+  /// The events of the file at `path`, or of every `*.ics` file in the folder at `path` (a
+  /// vdir, as vdirsyncer and khal keep calendars: one event per file), in name order.
+  ///
+  /// - Throws: ``CalendarError`` naming the file (and the line) of the first problem.
+  public static func read(path: String) throws(CalendarError) -> [CalendarEvent] {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      let reason: String
+      switch errno {
+      case ENOENT, ENOTDIR: reason = "파일이 없습니다"
+      case EACCES: reason = "읽을 권한이 없습니다"
+      default: reason = String(cString: strerror(errno))
+      }
+      throw .unreadable(file: path, reason: reason)
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR: return try readFolder(path: path)
+    case S_IFREG: break
+    // A FIFO or a device (`/dev/zero`) could be read for ever.
+    default: throw .unreadable(file: path, reason: "보통 파일이나 폴더가 아닙니다")
+    }
+    // Refused before it is read into memory; the read stops past the limit even if the file
+    // grows meanwhile.
+    guard Int(status.st_size) <= maximumBytes else {
+      throw .tooLarge(file: path, bytes: Int(status.st_size), limit: maximumBytes)
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw .unreadable(file: path, reason: "파일을 열 수 없습니다")
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+    } catch {
+      throw .unreadable(file: path, reason: error.localizedDescription)
+    }
+    return try read(data: data, name: path)
+  }
+
+  /// The events of every `*.ics` file in a folder, not looking into folders within it, nor at
+  /// hidden files (vdirsyncer writes its temporary files hidden).
+  ///
+  /// - Throws: ``CalendarError`` for the first file that cannot be read.
+  public static func readFolder(path: String) throws(CalendarError) -> [CalendarEvent] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
+    } catch {
+      throw .unreadable(file: path, reason: error.localizedDescription)
+    }
+    var events: [CalendarEvent] = []
+    let separator = path.hasSuffix("/") ? "" : "/"
+    for name in names.sorted()
+    where name.lowercased().hasSuffix(".ics") && !name.hasPrefix(".") {
+      let file = path + separator + name
+      var status = stat()
+      guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+      events += try read(path: file)
+    }
+    return events
+  }
+
+  /// The events of iCalendar text; `name` stands for the file in errors and events.
+  public static func read(text: String, name: String) throws(CalendarError) -> [CalendarEvent] {
+    try read(data: Data(text.utf8), name: name)
+  }
+
+  /// The events of an iCalendar file's bytes; `name` stands for the file.
+  public static func read(data: Data, name: String) throws(CalendarError) -> [CalendarEvent] {
+    try Libical.load()
+    // Windows programs may begin UTF-8 with a byte order mark, which neither RFC 5545 nor
+    // libical expects.
+    let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
+    // `Data.withUnsafeBytes` has no typed throws: the scan's result is carried out of it.
+    let scanned = data.withUnsafeBytes { raw in
+      Result { () throws(CalendarError) in
+        try ICalendarScan(bytes: raw.bindMemory(to: UInt8.self), file: name)
+      }
+    }
+    let scan = try scanned.get()
+    // The scan has refused invalid UTF-8 and NUL bytes.
+    let text = String(decoding: data, as: UTF8.self)
+    guard let document = LibicalDocument(text: text),
+      document.components.count == scan.components.count
+    else {
+      throw .syntax(file: name, line: 1, message: "libical이 이 파일의 구성 요소를 읽지 못했습니다")
+    }
+    // Where each of libical's components is in the file: the same kind's same ordinal in
+    // the scan, since libical reorders kinds but not components of one kind. `X-` components,
+    // which libical names `X`, are placed in the whole file.
+    var ordinals: [String: Int] = [:]
+    let byKind = Dictionary(grouping: scan.components, by: \.name)
+    let whole = ICalendarScan.Component(
+      name: "", line: 1, endLine: scan.components.first?.endLine ?? 1)
+    let places = document.components.map { component in
+      let ordinal = ordinals[component.name, default: 0]
+      ordinals[component.name] = ordinal + 1
+      return byKind[component.name].flatMap { ordinal < $0.count ? $0[ordinal] : nil } ?? whole
+    }
+    // libical reports what it could not read as X-LIC-ERROR properties; any one refuses the
+    // file.
+    let hasErrors = document.errorCount > 0
+    for (index, component) in document.components.enumerated() where hasErrors {
+      guard let error = component.properties.first(where: { $0.name == "X-LIC-ERROR" }) else {
+        continue
+      }
+      let place = places[index]
+      let quoted = quotation(in: ICalendarValue.unescaped(error.value))
+      let line = line(quoting: quoted, text: text, in: place.line...place.endLine)
+      // libical's X-LIC-ERRORTYPE parameter does not come back through
+      // icalproperty_get_parameter_as_string_r (measured here); the line says enough.
+      let excerpt = "'\(ICalendarScan.excerpt(quoted.utf8))'"
+      let message: String
+      if let property = place.properties.first(where: { $0.line == line })?.name {
+        message = "\(property)\(Korean.objectParticle(after: property)) 읽을 수 없습니다: \(excerpt)"
+      } else {
+        message = "읽을 수 없는 줄입니다: \(excerpt)"
+      }
+      throw .syntax(file: name, line: line, message: message)
+    }
+    var events: [CalendarEvent] = []
+    var zones: ZoneResolver?
+    for (index, component) in document.components.enumerated() {
+      switch component.name {
+      case "VCALENDAR": zones = ZoneResolver(calendar: component.pointer, file: name)
+      case "VEVENT":
+        guard let zones else { continue }
+        var reader = EventReader(
+          file: name, place: places[index], properties: component.properties, zones: zones)
+        events.append(try reader.event())
+      default: continue
+      }
+    }
+    // libical keeps a calendar's events in order, and calendars in order.
+    return events
+  }
+
+  /// What an `X-LIC-ERROR` quotes from the file: the text after its last `: `.
+  private static func quotation(in message: String) -> String {
+    guard let colon = message.range(of: ": ", options: .backwards) else { return "" }
+    // An escaped line end in the quoted value must not break the one-line message.
+    return message[colon.upperBound...].replacingOccurrences(of: "\n", with: " ")
+      .trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The first of `lines` holding `quoted`, else the first of them.
+  private static func line(quoting quoted: String, text: String, in lines: ClosedRange<Int>)
+    -> Int
+  {
+    guard !quoted.isEmpty else { return lines.lowerBound }
+    // By LF bytes, as the scan counts lines: to a `String`, CR LF is one character.
+    var number = 0
+    for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      number += 1
+      if number > lines.upperBound { break }
+      if number >= lines.lowerBound, String(decoding: line, as: UTF8.self).contains(quoted) {
+        return number
+      }
+    }
+    return lines.lowerBound
+  }
+}

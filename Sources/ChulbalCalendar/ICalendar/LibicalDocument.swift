@@ -1,0 +1,93 @@
+@preconcurrency import CLibical
+
+/// A calendar parsed by libical's `icalparser_parse_string`, freed with this object; its
+/// components and properties read into Swift values.
+final class LibicalDocument {
+  /// One property: its name in capitals (`DTSTART`, `X-APPLE-STRUCTURED-LOCATION`), its
+  /// value as the file writes it (TEXT still escaped), and where to ask for parameters.
+  struct Property {
+    let name: String
+    let value: String
+    let pointer: OpaquePointer
+
+    /// A parameter's value (`TZID`, `VALUE`, `PARTSTAT`), without the quotes around it.
+    func parameter(_ name: String) -> String? {
+      guard let text = Libical.string(icalproperty_get_parameter_as_string_r(pointer, name))
+      else { return nil }
+      if text.count >= 2, text.first == "\"", text.last == "\"" {
+        return String(text.dropFirst().dropLast())
+      }
+      return text
+    }
+  }
+
+  /// One component, and its properties in the file's order.
+  struct Component {
+    /// `VCALENDAR`, `VEVENT`, …; `X` for any `X-` component.
+    let name: String
+    let pointer: OpaquePointer
+
+    /// Read when asked, one component at a time: held for every component at once, they
+    /// would double a large file's memory.
+    var properties: [Property] {
+      var properties: [Property] = []
+      var property = icalcomponent_get_first_property(pointer, ICAL_ANY_PROPERTY)
+      while let current = property {
+        properties.append(
+          Property(
+            name: (Libical.string(icalproperty_get_property_name_r(current)) ?? "").uppercased(),
+            value: Libical.string(icalproperty_get_value_as_string_r(current)) ?? "",
+            pointer: current))
+        property = icalcomponent_get_next_property(pointer, ICAL_ANY_PROPERTY)
+      }
+      return properties
+    }
+  }
+
+  private let root: OpaquePointer
+  /// Every component, parents before children, without the `XROOT` libical puts around
+  /// several calendars in one file.
+  ///
+  /// Not quite the file's order: libical moves a calendar's VTIMEZONEs before its other
+  /// components (measured here), though components of one kind keep their order.
+  let components: [Component]
+
+  /// Parses `text`; nil when libical returns nothing at all.
+  ///
+  /// Call only once ``Libical/load()`` has succeeded.
+  init?(text: String) {
+    guard let root = text.withCString({ icalparser_parse_string($0) }) else { return nil }
+    self.root = root
+    var components: [Component] = []
+    func walk(_ component: OpaquePointer) {
+      let kind = icalcomponent_isa(component)
+      if kind != ICAL_XROOT_COMPONENT {
+        components.append(
+          Component(
+            name: icalcomponent_kind_to_string(kind).map { String(cString: $0) } ?? "",
+            pointer: component))
+      }
+      var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
+      while let current = child {
+        walk(current)
+        child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
+      }
+    }
+    walk(root)
+    self.components = components
+  }
+
+  deinit { icalcomponent_free(root) }
+
+  /// How many `X-LIC-ERROR` properties libical added anywhere in the file: its parse errors.
+  var errorCount: Int { Int(icalcomponent_count_errors(root)) }
+}
+
+extension Libical {
+  /// The text of a string libical made for the caller (its `_r` functions), which is freed.
+  static func string(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+    guard let pointer else { return nil }
+    defer { icalmemory_free_buffer(pointer) }
+    return String(cString: pointer)
+  }
+}

@@ -15,8 +15,14 @@ import Foundation
 /// earlier (a `--now` in the past) sees the series from that occurrence on.
 extension Store {
   /// Series whose cached start is at or before `?1` and which have occurrences after it.
-  static let staleCondition =
-    "repeat_rule IS NOT NULL AND start_at <= ?1 AND (repeat_last_at IS NULL OR repeat_last_at > ?1)"
+  static let staleCondition = "repeat_rule IS NOT NULL AND start_at <= ?1 AND \(goesOn("?1"))"
+
+  /// Whether a series' last occurrence starts after `instant`: never ending (NULL) or ending
+  /// after it. An end that is not an integer, which only damage makes, counts as going on, so
+  /// that the row is read and refused rather than passed over as ended.
+  static func goesOn(_ instant: String) -> String {
+    "(typeof(repeat_last_at) <> 'integer' OR repeat_last_at > \(instant))"
+  }
 
   /// Whether the file has series at all (schema 4 on).
   var keepsSeries: Bool { schema >= 4 }
@@ -38,7 +44,7 @@ extension Store {
   func liveSeries(at now: Date) throws(StoreError) -> [Appointment] {
     guard keepsSeries else { return [] }
     return try appointmentRows(
-      "WHERE repeat_rule IS NOT NULL AND (repeat_last_at IS NULL OR repeat_last_at > ?1)",
+      "WHERE repeat_rule IS NOT NULL AND \(Self.goesOn("?1"))",
       [.integer(Self.seconds(now))], order: "id")
   }
 
@@ -172,7 +178,7 @@ extension Store {
     guard keepsSeries else { return 0 }
     let condition =
       "WHERE repeat_rule IS NOT NULL AND start_at <= ?1 "
-      + "AND (repeat_last_at IS NULL OR repeat_last_at > start_at)"
+      + "AND \(Self.goesOn("start_at"))"
     // Looked for first, so that a watch's step with nothing to move on takes no write lock.
     let any = try database.scalar(
       "SELECT id FROM appointment \(condition) LIMIT 1", [.integer(Self.seconds(now))])

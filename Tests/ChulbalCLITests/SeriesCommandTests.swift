@@ -256,7 +256,43 @@ import Testing
     BadInputCase(
       arguments: ["edit", "1", "--on", "12월 8일", "--at", "오후 8시", "--tz", "Asia/Tokyo"],
       names: "'--tz'"),
+    // Onto another occurrence of the same series: the agenda would list it twice, and the two
+    // would share their alerts.
+    BadInputCase(
+      arguments: ["edit", "1", "--on", "12월 15일", "--at", "12월 22일 오후 7시"],
+      names: "--at '12월 22일 오후 7시': #1 스터디에는 12월 22일 (화) 오후 7:00에 이미 회차가 있습니다"),
+    BadInputCase(
+      arguments: ["edit", "1", "--on", "12월 15일", "--at", "2026-12-08T19:00+09:00"],
+      names: "#1 스터디에는 12월 8일 (화) 오후 7:00에 이미 회차가 있습니다"),
   ]
+
+  /// A day named in `--at` is the day it names seen from now, as `add` reads it, not the next
+  /// such day after the occurrence: moving the 22 December occurrence to "12월 16일" keeps
+  /// this year.
+  @Test func anOccurrenceMovesToAnEarlierDayItNames() {
+    let workspace = Self.threeKept()
+    let move = workspace.run(
+      ["edit", "1", "--on", "12월 22일", "--at", "12월 16일 오후 8시", "--now", "2026-12-02T09:00+09:00"])
+    #expect(move.standardOutput == "#1 스터디의 12월 22일 (화) 오후 7:00 회차를 옮겼습니다: 12월 16일 (수) 오후 8:00\n")
+  }
+
+  /// An occurrence cannot be moved onto one moved there before either; onto its own time, or
+  /// onto a skipped one's, it can.
+  @Test func anOccurrenceIsNotMovedOntoAnotherOfItsSeries() throws {
+    let workspace = Self.threeKept()
+    let now = ["--now", "2026-12-02T09:00+09:00"]
+    let moved = workspace.run(["edit", "1", "--on", "12월 15일", "--at", "12월 16일 오후 8시"] + now)
+    #expect(moved.exitCode == 0, "\(moved.standardError)")
+    let before = try workspace.snapshot()
+    BadInputCase(arguments: [], names: "12월 16일 (수) 오후 8:00에 이미 회차가 있습니다").expectRefused(
+      workspace.run(["edit", "1", "--on", "12월 22일", "--at", "12월 16일 오후 8시"] + now))
+    #expect(try workspace.snapshot() == before)
+    let again = workspace.run(["edit", "1", "--on", "12월 15일", "--at", "12월 16일 오후 8시"] + now)
+    #expect(again.exitCode == 0, "\(again.standardError)")
+    #expect(workspace.run(["remove", "1", "--on", "12월 29일", "--yes"] + now).exitCode == 0)
+    let onto = workspace.run(["edit", "1", "--on", "12월 22일", "--at", "12월 29일 오후 7시"] + now)
+    #expect(onto.exitCode == 0, "\(onto.standardError)")
+  }
 
   @Test(arguments: occurrenceBadInput)
   func badOccurrenceInputExitsTwoAndWritesNothing(_ example: BadInputCase) throws {

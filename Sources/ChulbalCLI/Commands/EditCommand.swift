@@ -100,8 +100,11 @@ enum EditCommand: Command {
     guard let at = input.at else { throw UsageError.occurrenceNeedsAt(option: nil) }
     let start: Date
     do throws(InputError) {
-      // Read just before the occurrence's day begins, so a bare time is that day's.
-      start = try at.resolve(now: occurrence.dayStart.addingTimeInterval(-1), timeZone: zone)
+      // Read just before the occurrence's day begins, so a bare time is that day's; a month
+      // and day from now, as `add` reads them, or a day before the occurrence's would be
+      // next year's.
+      let reference = at.namesMonth ? now : occurrence.dayStart.addingTimeInterval(-1)
+      start = try at.resolve(now: reference, timeZone: zone)
     } catch {
       throw UsageError.invalidValue(option: OptionSpec.at.name, error)
     }

@@ -276,6 +276,22 @@ import Testing
     #expect(move.standardOutput == "#1 스터디의 12월 22일 (화) 오후 7:00 회차를 옮겼습니다: 12월 16일 (수) 오후 8:00\n")
   }
 
+  /// An occurrence moved to another day is found by the day it is on now, where the agenda
+  /// shows it: `--on` that day moves or skips it, rather than saying the day has none and
+  /// listing it as the next.
+  @Test func anOccurrenceMovedToAnotherDayIsNamedByItsNewDay() {
+    let workspace = Self.threeKept()
+    let now = ["--now", "2026-12-02T09:00+09:00"]
+    let moved = workspace.run(["edit", "1", "--on", "12월 8일", "--at", "12월 9일 오후 8시"] + now)
+    #expect(moved.exitCode == 0, "\(moved.standardError)")
+    let again = workspace.run(["edit", "1", "--on", "12월 9일", "--at", "오후 9시"] + now)
+    #expect(again.standardOutput == "#1 스터디의 12월 9일 (수) 오후 8:00 회차를 옮겼습니다: 12월 9일 (수) 오후 9:00\n")
+    #expect(again.standardError.isEmpty)
+    let skip = workspace.run(["remove", "1", "--on", "12월 9일", "--yes"] + now)
+    #expect(skip.standardOutput == "#1 스터디의 12월 9일 (수) 오후 9:00 회차 — 건너뜁니다\n")
+    #expect(skip.standardError.isEmpty)
+  }
+
   /// An occurrence cannot be moved onto one moved there before either; onto its own time, or
   /// onto a skipped one's, it can.
   @Test func anOccurrenceIsNotMovedOntoAnotherOfItsSeries() throws {

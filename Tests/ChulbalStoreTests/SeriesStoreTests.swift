@@ -224,6 +224,32 @@ import Testing
       ])
   }
 
+  /// A series in Los Angeles at 19:00, written on the evening of 31 December 2200, whose next
+  /// occurrence (2201-01-02T03:00Z) is past the years the file keeps: the writer keeps the
+  /// series' last start in range (it ends with the years the store keeps) rather than write
+  /// a start every later reader refuses as damage.
+  @Test func aWriterNeverCachesAStartPastTheYearsTheFileKeeps() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    let store = try Store.openOrCreate(path: path)
+    var series = sample("저녁 운동", start: instant("2201-01-01T03:00:00Z").timeIntervalSince1970)
+    series.timeZone = "America/Los_Angeles"
+    series.repetition = Repetition(
+      rule: try RecurrenceRule.parse("FREQ=DAILY"),
+      firstStart: WallTime(year: 2200, month: 12, day: 30, hour: 19, minute: 0))
+    let late = instant("2201-01-01T04:00:00Z")
+    _ = try store.insert(series, createdAt: instant("2200-12-30T00:00:00Z"))
+    try store.advanceSeries(now: late)
+    _ = try store.insert(sample("점심"), createdAt: late)
+    let reopened = try #require(try Store.open(path: path, access: .reading))
+    #expect(try reopened.all().count == 2)
+    #expect(try reopened.upcoming(after: late).isEmpty)
+    var again = series
+    again.id = 1
+    _ = try store.update(again, now: late)
+    #expect(try reopened.all().count == 2)
+  }
+
   @Test(arguments: [
     ("repeat_rule = 'FREQ=HOURLY'", "약속 #1, repeat_rule: 읽을 수 없는 반복 규칙 'FREQ=HOURLY'"),
     (

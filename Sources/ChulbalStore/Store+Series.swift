@@ -73,10 +73,17 @@ extension Store {
   /// expand is damage.
   func occurrence(of series: Appointment, after now: Date) throws(StoreError) -> Appointment? {
     do {
-      return try series.nextOccurrence(after: now)
+      return try series.nextOccurrence(after: now).flatMap { Self.keepable($0.start) ? $0 : nil }
     } catch {
       throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
     }
+  }
+
+  /// Whether the file can keep `start` (``Row/instants``): a series goes on no further than
+  /// the years the store keeps, so a writer never caches a start every reader after it
+  /// would refuse.
+  static func keepable(_ start: Date) -> Bool {
+    Row.instants.contains(seconds(start))
   }
 
   /// The start of a series' last occurrence, read from the file; its cached start when it
@@ -135,7 +142,10 @@ extension Store {
     }
     do {
       let last = try appointment.lastStart()
-      let next = try appointment.nextOccurrence(after: now)?.start ?? last ?? appointment.start
+      let next =
+        try appointment.nextOccurrence(after: now).map(\.start).flatMap {
+          Self.keepable($0) ? $0 : nil
+        } ?? last ?? appointment.start
       return (
         next,
         [

@@ -477,6 +477,16 @@ import Testing
       arguments: ["add", "운동", "--travel", "30m", "--at", "매일 7시", "--until", "2026-11-01"],
       names: "--until '2026-11-01': 첫 약속"),
     BadInputCase(arguments: ["edit", "1", "--at", "매주 팔요일 7시"], names: "'팔요일'"),
+    // Rules whose days exist, but never in the months or years their interval lands on:
+    // said in Korean, not in libical's words.
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "2027-02-10T19:00+09:00"]
+        + ["--repeat", "FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=30"],
+      names: "'FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=30'에 맞는 날이 2027년 2월 10일부터 오지 않습니다"),
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "2026-12-10T19:00+09:00"]
+        + ["--repeat", "FREQ=YEARLY;INTERVAL=4;BYMONTH=2;BYMONTHDAY=29"],
+      names: "2026년 12월 10일부터 오지 않습니다"),
     // 3 December 2026 is a Thursday; no Monday comes before the 6th.
     BadInputCase(
       arguments: add + ["--repeat", "FREQ=WEEKLY;BYDAY=MO;UNTIL=20261206"],

@@ -482,7 +482,7 @@ import Testing
     BadInputCase(
       arguments: ["add", "운동", "--travel", "30m", "--at", "2027-02-10T19:00+09:00"]
         + ["--repeat", "FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=30"],
-      names: "'FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=30'에 맞는 날이 2027년 2월 10일부터 오지 않습니다"),
+      names: "'FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=30': 규칙에 맞는 날이 2027년 2월 10일부터 오지 않습니다"),
     BadInputCase(
       arguments: ["add", "운동", "--travel", "30m", "--at", "2026-12-10T19:00+09:00"]
         + ["--repeat", "FREQ=YEARLY;INTERVAL=4;BYMONTH=2;BYMONTHDAY=29"],

@@ -13,13 +13,14 @@ import Testing
     let sql: String
     /// What the one line must say, after the file's path.
     let reason: String
-    /// The damaged appointment.
-    var id: String { String(reason.dropFirst("약속 #".count).prefix { $0.isNumber }) }
+    /// The appointment whose reading meets the damage: the one the reason names, unless given.
+    let id: String
     var testDescription: String { sql }
 
-    init(_ sql: String, _ reason: String) {
+    init(_ sql: String, _ reason: String, id: String? = nil) {
       self.sql = sql
       self.reason = reason
+      self.id = id ?? String(reason.dropFirst("약속 #".count).prefix { $0.isNumber })
     }
   }
 
@@ -67,6 +68,14 @@ import Testing
     Case(
       "INSERT INTO repeat_override VALUES (1, '2026-12-09T19:00:00', 'soon')",
       "약속 #1의 옮긴 회차, start_at: 정수가 아닙니다"),
+    // Skipped and moved occurrences of no series, which only damage makes (deleting cascades):
+    // a later appointment given the id would take them on.
+    Case(
+      "INSERT INTO repeat_exception VALUES (99, '2026-12-09T19:00:00')",
+      "약속 #99의 건너뛸 회차, appointment_id: 없는 약속입니다", id: "1"),
+    Case(
+      "INSERT INTO repeat_override VALUES (3, '2026-12-10T10:00:00', 1796259600)",
+      "약속 #3의 옮긴 회차, appointment_id: 반복 약속이 아닙니다", id: "1"),
     // The end of a series is read as strictly as its start, and a wrong one is not taken as
     // "ended" (the series vanished from list, next and agenda) or "never ends".
     Case(

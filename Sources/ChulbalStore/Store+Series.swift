@@ -125,7 +125,25 @@ extension Store {
       changes.overrides[id, default: [:]][try values.wallTime("occurrence")] = Date(
         timeIntervalSince1970: TimeInterval(try values.instant("start_at")))
     }
+    try checkOwners(of: "repeat_exception", label: "건너뛸 회차")
+    try checkOwners(of: "repeat_override", label: "옮긴 회차")
     return changes
+  }
+
+  /// Refuses a row of `table` whose appointment is missing or is no series, which only damage
+  /// makes (deleting an appointment deletes its rows): it would be passed over, until a new
+  /// appointment given the id took it on. One lookup a table, through the primary key.
+  private func checkOwners(of table: String, label: String) throws(StoreError) {
+    let row = try database.rows(
+      """
+      SELECT c.appointment_id, a.id IS NULL FROM \(table) c
+        LEFT JOIN appointment a ON a.id = c.appointment_id
+        WHERE a.repeat_rule IS NULL LIMIT 1
+      """
+    ).first
+    guard let row, case .integer(let id) = row[0] else { return }
+    let problem = row[1] == .integer(1) ? "없는 약속입니다" : "반복 약속이 아닙니다"
+    throw .damaged(path: path, reason: "약속 #\(id)의 \(label), appointment_id: \(problem)")
   }
 
   private static let exceptionColumns = Row.Columns(["appointment_id", "occurrence"])

@@ -477,6 +477,13 @@ import Testing
       arguments: ["add", "운동", "--travel", "30m", "--at", "매일 7시", "--until", "2026-11-01"],
       names: "--until '2026-11-01': 첫 약속"),
     BadInputCase(arguments: ["edit", "1", "--at", "매주 팔요일 7시"], names: "'팔요일'"),
+    // A zero-width space pasted in is named, not quoted as if it were nothing ('').
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "매주\u{200B} 화요일 7시"],
+      names: "보이지 않는 문자(U+200B)가 있습니다"),
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "매주 화\u{200B}요일 7시"],
+      names: "보이지 않는 문자(U+200B)가 있습니다"),
     // Rules whose days exist, but never in the months or years their interval lands on:
     // said in Korean, not in libical's words.
     BadInputCase(

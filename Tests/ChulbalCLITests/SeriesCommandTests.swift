@@ -292,6 +292,16 @@ import Testing
     #expect(skip.standardError.isEmpty)
   }
 
+  /// A series that has ended since its start was last cached is shown as its last
+  /// occurrence, as `list --past` lists it, not as the occurrence the cache still holds.
+  @Test func anEndedSeriesIsShownAsItsLastOccurrence() throws {
+    let workspace = Self.threeKept()
+    #expect(
+      try Self.start(of: "1", workspace, at: "2027-01-05T00:00:00Z") == "2026-12-29T19:00:00+09:00")
+    let past = workspace.run(["list", "--past", "--now", "2027-01-05T09:00+09:00"])
+    #expect(past.standardOutput.contains("#1    스터디  2026년 12월 29일 (화) 오후 7:00"))
+  }
+
   /// An occurrence cannot be moved onto one moved there before either; onto its own time, or
   /// onto a skipped one's, it can.
   @Test func anOccurrenceIsNotMovedOntoAnotherOfItsSeries() throws {

@@ -97,10 +97,12 @@ extension Store {
   }
 
   /// `appointment` as it stands at `now`: a series whose cached start has passed, as its next
-  /// occurrence (unchanged when it has ended); anything else as it is.
+  /// occurrence, or its last once it has ended (as the past list shows it); anything else as
+  /// it is.
   public func current(_ appointment: Appointment, at now: Date) throws(StoreError) -> Appointment {
     guard appointment.repetition != nil, appointment.start <= now else { return appointment }
-    return try occurrence(of: appointment, after: now) ?? appointment
+    if let next = try occurrence(of: appointment, after: now) { return next }
+    return appointment.occurrence(at: try lastStart(of: appointment))
   }
 
   /// Every series' exceptions and overrides, read in two queries when a query first meets a

@@ -487,6 +487,11 @@ import Testing
       arguments: ["add", "운동", "--travel", "30m", "--at", "매일 7시", "--until", "2026-11-01"],
       names: "--until '2026-11-01': 첫 약속"),
     BadInputCase(arguments: ["edit", "1", "--at", "매주 팔요일 7시"], names: "'팔요일'"),
+    // An end past the years the file keeps: written, it made every later reader refuse the
+    // file (repeat_last_at out of range).
+    BadInputCase(
+      arguments: add + ["--repeat", "FREQ=DAILY;UNTIL=99991231"],
+      names: "UNTIL=99991231: 연도는 1970~2200이어야 합니다"),
     // A zero-width space pasted in is named, not quoted as if it were nothing ('').
     BadInputCase(
       arguments: ["add", "운동", "--travel", "30m", "--at", "매주\u{200B} 화요일 7시"],

@@ -132,7 +132,8 @@ import Testing
       message: "잘못된 반복 'FREQ=DAILY;UNTIL=99991231': UNTIL=99991231: 연도는 1970~2200이어야 합니다"),
     Refused(
       input: "FREQ=DAILY;UNTIL=22010101T000000Z",
-      message: "잘못된 반복 'FREQ=DAILY;UNTIL=22010101T000000Z': UNTIL=22010101T000000Z: 연도는 1970~2200이어야 합니다"),
+      message: "잘못된 반복 'FREQ=DAILY;UNTIL=22010101T000000Z': UNTIL=22010101T000000Z: "
+        + "연도는 1970~2200이어야 합니다"),
     Refused(
       input: "FREQ=DAILY;UNTIL=19691231",
       message: "잘못된 반복 'FREQ=DAILY;UNTIL=19691231': UNTIL=19691231: 연도는 1970~2200이어야 합니다"),

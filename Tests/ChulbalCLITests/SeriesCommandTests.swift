@@ -492,6 +492,12 @@ import Testing
     BadInputCase(
       arguments: add + ["--repeat", "FREQ=DAILY;UNTIL=99991231"],
       names: "UNTIL=99991231: 연도는 1970~2200이어야 합니다"),
+    // A first occurrence (29 February 2224) past the years kept: the series was shown at its
+    // --at, no occurrence, and then in neither list.
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "2028-03-10T19:00+09:00"]
+        + ["--repeat", "FREQ=YEARLY;INTERVAL=196;BYMONTH=2;BYMONTHDAY=29"],
+      names: "첫 시각부터 2200년까지 이 규칙에 맞는 날이 하나도 없습니다"),
     // A zero-width space pasted in is named, not quoted as if it were nothing ('').
     BadInputCase(
       arguments: ["add", "운동", "--travel", "30m", "--at", "매주\u{200B} 화요일 7시"],

@@ -96,6 +96,12 @@ import Testing
     Case(
       "UPDATE appointment SET repeat_last_at = 7000000000 WHERE id = 1",
       "약속 #1, repeat_last_at: 반복에 끝(UNTIL, COUNT)이 없는데 값이 있습니다 ('7000000000')"),
+    // A cached start past the series' last occurrence (five years on, an hour off) is none of
+    // its occurrences: next and list showed it, two thousand days away, while agenda showed
+    // the real ones.
+    Case(
+      "UPDATE appointment SET start_at = start_at + 157680000 + 3600 WHERE id = 2",
+      "약속 #2, start_at: 반복의 마지막 회차(repeat_last_at)보다 뒤입니다"),
     Case(
       "UPDATE appointment SET repeat_last_at = 7000000000 WHERE id = 3",
       "약속 #3, repeat_last_at: 반복 약속이 아닌데 값이 있습니다 ('7000000000')"),

@@ -12,6 +12,9 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
   /// libical refused a rule chulbal had taken: a disagreement between the two, reported with
   /// libical's own words.
   case rule(String, message: String)
+  /// A rule whose days exist, but never in the months or years its interval lands on from
+  /// its first start (`FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=30` from February).
+  case neverOccurs(String, from: WallTime)
   /// libical could not be loaded: the dynamic loader's words.
   case libraryMissing(String)
   /// A calendar file or folder that cannot be read at all: the system's words.
@@ -34,6 +37,11 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
       return "없는 날짜나 시각입니다: '\(time)'"
     case .rule(let rule, let message):
       return "libical이 반복 규칙 '\(rule)'\(Korean.objectParticle(after: rule)) 받지 않았습니다: \(message)"
+    case .neverOccurs(_, let first):
+      // The rule is named by whoever reports this (`--repeat`, a row of the file).
+      let day = "\(first.date.year)년 \(first.date.month)월 \(first.date.day)일"
+      return "규칙에 맞는 날이 \(day)부터 오지 않습니다 "
+        + "(INTERVAL마다 돌아오는 달이나 해에 그날이 없습니다: INTERVAL이나 첫 날짜를 바꾸세요)"
     case .libraryMissing(let reason):
       return "반복 약속을 계산할 libical을 불러올 수 없습니다 (\(reason)): libical3 패키지를 설치하세요"
     case .unreadable(let file, let reason):

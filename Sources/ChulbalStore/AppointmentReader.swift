@@ -13,7 +13,7 @@ struct AppointmentReader {
   static let columns = Row.Columns([
     "id", "title", "start_at", "time_zone", "place", "lat", "lng", "origin_name", "origin_lat",
     "origin_lng", "mode", "travel_seconds", "travel_estimated", "buffer_seconds", "prep_seconds",
-    "alerts", "note", "repeat_rule", "repeat_first",
+    "alerts", "note", "repeat_rule", "repeat_first", "repeat_last_at",
   ])
   /// ``columns`` for a SELECT from a file of schema `version`: a file older than series
   /// (version 4), which a reader reads as it is, gives NULL for their columns.
@@ -41,6 +41,7 @@ struct AppointmentReader {
   private static let note = columns["note"]
   private static let repeatRule = columns["repeat_rule"]
   private static let repeatFirst = columns["repeat_first"]
+  private static let repeatLastAt = columns["repeat_last_at"]
 
   let path: String
   private var zones = KnownTexts<String>()
@@ -105,6 +106,7 @@ struct AppointmentReader {
       }
       repetition = Repetition(rule: rule, firstStart: try row.wallTime(Self.repeatFirst))
     }
+    try Self.checkEnd(of: repetition, start: start, in: row)
     return Appointment(
       id: id, title: title, start: Date(timeIntervalSince1970: TimeInterval(start)),
       timeZone: timeZone, place: place, coordinate: coordinate,
@@ -112,6 +114,28 @@ struct AppointmentReader {
       travelSeconds: travelSeconds, travelEstimated: travelEstimated,
       bufferSeconds: bufferSeconds, prepSeconds: prepSeconds, alertLeads: alertLeads,
       note: try row.optionalText(Self.note), repetition: repetition)
+  }
+
+  /// Checks `repeat_last_at`, which queries compare without reading (``Store/staleCondition``):
+  /// an instant exactly when the rule ends (`UNTIL` or `COUNT`), else NULL; and a series'
+  /// cached `start`, an occurrence, at or before it.
+  private static func checkEnd(of repetition: Repetition?, start: Int, in row: Row)
+    throws(StoreError)
+  {
+    let last = row.isNull(repeatLastAt) ? nil : try row.instant(repeatLastAt)
+    if repetition != nil, let last, start > last {
+      throw row.damaged(
+        startAt.name, "반복의 마지막 회차(repeat_last_at)보다 뒤입니다 ('\(start)' > '\(last)')")
+    }
+    let ends = repetition.map { $0.rule.until != nil || $0.rule.count != nil }
+    switch (ends, last) {
+    case (true?, nil): throw row.damaged(repeatLastAt.name, Row.missing)
+    case (false?, let last?):
+      throw row.damaged(repeatLastAt.name, "반복에 끝(UNTIL, COUNT)이 없는데 값이 있습니다 ('\(last)')")
+    case (nil, let last?):
+      throw row.damaged(repeatLastAt.name, "반복 약속이 아닌데 값이 있습니다 ('\(last)')")
+    default: break
+    }
   }
 
   /// The value of a text column whose bytes were read and checked in an earlier row, else

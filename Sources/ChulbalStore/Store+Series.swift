@@ -15,8 +15,14 @@ import Foundation
 /// earlier (a `--now` in the past) sees the series from that occurrence on.
 extension Store {
   /// Series whose cached start is at or before `?1` and which have occurrences after it.
-  static let staleCondition =
-    "repeat_rule IS NOT NULL AND start_at <= ?1 AND (repeat_last_at IS NULL OR repeat_last_at > ?1)"
+  static let staleCondition = "repeat_rule IS NOT NULL AND start_at <= ?1 AND \(goesOn("?1"))"
+
+  /// Whether a series' last occurrence starts after `instant`: never ending (NULL) or ending
+  /// after it. An end that is not an integer, which only damage makes, counts as going on, so
+  /// that the row is read and refused rather than passed over as ended.
+  static func goesOn(_ instant: String) -> String {
+    "(typeof(repeat_last_at) <> 'integer' OR repeat_last_at > \(instant))"
+  }
 
   /// Whether the file has series at all (schema 4 on).
   var keepsSeries: Bool { schema >= 4 }
@@ -38,7 +44,7 @@ extension Store {
   func liveSeries(at now: Date) throws(StoreError) -> [Appointment] {
     guard keepsSeries else { return [] }
     return try appointmentRows(
-      "WHERE repeat_rule IS NOT NULL AND (repeat_last_at IS NULL OR repeat_last_at > ?1)",
+      "WHERE repeat_rule IS NOT NULL AND \(Self.goesOn("?1"))",
       [.integer(Self.seconds(now))], order: "id")
   }
 
@@ -67,10 +73,17 @@ extension Store {
   /// expand is damage.
   func occurrence(of series: Appointment, after now: Date) throws(StoreError) -> Appointment? {
     do {
-      return try series.nextOccurrence(after: now)
+      return try series.nextOccurrence(after: now).flatMap { Self.keepable($0.start) ? $0 : nil }
     } catch {
       throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
     }
+  }
+
+  /// Whether the file can keep `start` (``Row/instants``): a series goes on no further than
+  /// the years the store keeps, so a writer never caches a start every reader after it
+  /// would refuse.
+  static func keepable(_ start: Date) -> Bool {
+    Row.instants.contains(seconds(start))
   }
 
   /// The start of a series' last occurrence, read from the file; its cached start when it
@@ -84,10 +97,12 @@ extension Store {
   }
 
   /// `appointment` as it stands at `now`: a series whose cached start has passed, as its next
-  /// occurrence (unchanged when it has ended); anything else as it is.
+  /// occurrence, or its last once it has ended (as the past list shows it); anything else as
+  /// it is.
   public func current(_ appointment: Appointment, at now: Date) throws(StoreError) -> Appointment {
     guard appointment.repetition != nil, appointment.start <= now else { return appointment }
-    return try occurrence(of: appointment, after: now) ?? appointment
+    if let next = try occurrence(of: appointment, after: now) { return next }
+    return appointment.occurrence(at: try lastStart(of: appointment))
   }
 
   /// Every series' exceptions and overrides, read in two queries when a query first meets a
@@ -112,7 +127,25 @@ extension Store {
       changes.overrides[id, default: [:]][try values.wallTime("occurrence")] = Date(
         timeIntervalSince1970: TimeInterval(try values.instant("start_at")))
     }
+    try checkOwners(of: "repeat_exception", label: "건너뛸 회차")
+    try checkOwners(of: "repeat_override", label: "옮긴 회차")
     return changes
+  }
+
+  /// Refuses a row of `table` whose appointment is missing or is no series, which only damage
+  /// makes (deleting an appointment deletes its rows): it would be passed over, until a new
+  /// appointment given the id took it on. One lookup a table, through the primary key.
+  private func checkOwners(of table: String, label: String) throws(StoreError) {
+    let row = try database.rows(
+      """
+      SELECT c.appointment_id, a.id IS NULL FROM \(table) c
+        LEFT JOIN appointment a ON a.id = c.appointment_id
+        WHERE a.repeat_rule IS NULL LIMIT 1
+      """
+    ).first
+    guard let row, case .integer(let id) = row[0] else { return }
+    let problem = row[1] == .integer(1) ? "없는 약속입니다" : "반복 약속이 아닙니다"
+    throw .damaged(path: path, reason: "약속 #\(id)의 \(label), appointment_id: \(problem)")
   }
 
   private static let exceptionColumns = Row.Columns(["appointment_id", "occurrence"])
@@ -129,7 +162,10 @@ extension Store {
     }
     do {
       let last = try appointment.lastStart()
-      let next = try appointment.nextOccurrence(after: now)?.start ?? last ?? appointment.start
+      let next =
+        try appointment.nextOccurrence(after: now).map(\.start).flatMap {
+          Self.keepable($0) ? $0 : nil
+        } ?? last ?? appointment.start
       return (
         next,
         [
@@ -172,7 +208,7 @@ extension Store {
     guard keepsSeries else { return 0 }
     let condition =
       "WHERE repeat_rule IS NOT NULL AND start_at <= ?1 "
-      + "AND (repeat_last_at IS NULL OR repeat_last_at > start_at)"
+      + "AND \(Self.goesOn("start_at"))"
     // Looked for first, so that a watch's step with nothing to move on takes no write lock.
     let any = try database.scalar(
       "SELECT id FROM appointment \(condition) LIMIT 1", [.integer(Self.seconds(now))])

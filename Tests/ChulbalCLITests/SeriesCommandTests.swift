@@ -256,7 +256,69 @@ import Testing
     BadInputCase(
       arguments: ["edit", "1", "--on", "12월 8일", "--at", "오후 8시", "--tz", "Asia/Tokyo"],
       names: "'--tz'"),
+    // Onto another occurrence of the same series: the agenda would list it twice, and the two
+    // would share their alerts.
+    BadInputCase(
+      arguments: ["edit", "1", "--on", "12월 15일", "--at", "12월 22일 오후 7시"],
+      names: "--at '12월 22일 오후 7시': #1 스터디에는 12월 22일 (화) 오후 7:00에 이미 회차가 있습니다"),
+    BadInputCase(
+      arguments: ["edit", "1", "--on", "12월 15일", "--at", "2026-12-08T19:00+09:00"],
+      names: "#1 스터디에는 12월 8일 (화) 오후 7:00에 이미 회차가 있습니다"),
   ]
+
+  /// A day named in `--at` is the day it names seen from now, as `add` reads it, not the next
+  /// such day after the occurrence: moving the 22 December occurrence to "12월 16일" keeps
+  /// this year.
+  @Test func anOccurrenceMovesToAnEarlierDayItNames() {
+    let workspace = Self.threeKept()
+    let move = workspace.run(
+      ["edit", "1", "--on", "12월 22일", "--at", "12월 16일 오후 8시", "--now", "2026-12-02T09:00+09:00"])
+    #expect(move.standardOutput == "#1 스터디의 12월 22일 (화) 오후 7:00 회차를 옮겼습니다: 12월 16일 (수) 오후 8:00\n")
+  }
+
+  /// An occurrence moved to another day is found by the day it is on now, where the agenda
+  /// shows it: `--on` that day moves or skips it, rather than saying the day has none and
+  /// listing it as the next.
+  @Test func anOccurrenceMovedToAnotherDayIsNamedByItsNewDay() {
+    let workspace = Self.threeKept()
+    let now = ["--now", "2026-12-02T09:00+09:00"]
+    let moved = workspace.run(["edit", "1", "--on", "12월 8일", "--at", "12월 9일 오후 8시"] + now)
+    #expect(moved.exitCode == 0, "\(moved.standardError)")
+    let again = workspace.run(["edit", "1", "--on", "12월 9일", "--at", "오후 9시"] + now)
+    #expect(again.standardOutput == "#1 스터디의 12월 9일 (수) 오후 8:00 회차를 옮겼습니다: 12월 9일 (수) 오후 9:00\n")
+    #expect(again.standardError.isEmpty)
+    let skip = workspace.run(["remove", "1", "--on", "12월 9일", "--yes"] + now)
+    #expect(skip.standardOutput == "#1 스터디의 12월 9일 (수) 오후 9:00 회차 — 건너뜁니다\n")
+    #expect(skip.standardError.isEmpty)
+  }
+
+  /// A series that has ended since its start was last cached is shown as its last
+  /// occurrence, as `list --past` lists it, not as the occurrence the cache still holds.
+  @Test func anEndedSeriesIsShownAsItsLastOccurrence() throws {
+    let workspace = Self.threeKept()
+    #expect(
+      try Self.start(of: "1", workspace, at: "2027-01-05T00:00:00Z") == "2026-12-29T19:00:00+09:00")
+    let past = workspace.run(["list", "--past", "--now", "2027-01-05T09:00+09:00"])
+    #expect(past.standardOutput.contains("#1    스터디  2026년 12월 29일 (화) 오후 7:00"))
+  }
+
+  /// An occurrence cannot be moved onto one moved there before either; onto its own time, or
+  /// onto a skipped one's, it can.
+  @Test func anOccurrenceIsNotMovedOntoAnotherOfItsSeries() throws {
+    let workspace = Self.threeKept()
+    let now = ["--now", "2026-12-02T09:00+09:00"]
+    let moved = workspace.run(["edit", "1", "--on", "12월 15일", "--at", "12월 16일 오후 8시"] + now)
+    #expect(moved.exitCode == 0, "\(moved.standardError)")
+    let before = try workspace.snapshot()
+    BadInputCase(arguments: [], names: "12월 16일 (수) 오후 8:00에 이미 회차가 있습니다").expectRefused(
+      workspace.run(["edit", "1", "--on", "12월 22일", "--at", "12월 16일 오후 8시"] + now))
+    #expect(try workspace.snapshot() == before)
+    let again = workspace.run(["edit", "1", "--on", "12월 15일", "--at", "12월 16일 오후 8시"] + now)
+    #expect(again.exitCode == 0, "\(again.standardError)")
+    #expect(workspace.run(["remove", "1", "--on", "12월 29일", "--yes"] + now).exitCode == 0)
+    let onto = workspace.run(["edit", "1", "--on", "12월 22일", "--at", "12월 29일 오후 7시"] + now)
+    #expect(onto.exitCode == 0, "\(onto.standardError)")
+  }
 
   @Test(arguments: occurrenceBadInput)
   func badOccurrenceInputExitsTwoAndWritesNothing(_ example: BadInputCase) throws {
@@ -425,6 +487,34 @@ import Testing
       arguments: ["add", "운동", "--travel", "30m", "--at", "매일 7시", "--until", "2026-11-01"],
       names: "--until '2026-11-01': 첫 약속"),
     BadInputCase(arguments: ["edit", "1", "--at", "매주 팔요일 7시"], names: "'팔요일'"),
+    // An end past the years the file keeps: written, it made every later reader refuse the
+    // file (repeat_last_at out of range).
+    BadInputCase(
+      arguments: add + ["--repeat", "FREQ=DAILY;UNTIL=99991231"],
+      names: "UNTIL=99991231: 연도는 1970~2200이어야 합니다"),
+    // A first occurrence (29 February 2224) past the years kept: the series was shown at its
+    // --at, no occurrence, and then in neither list.
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "2028-03-10T19:00+09:00"]
+        + ["--repeat", "FREQ=YEARLY;INTERVAL=196;BYMONTH=2;BYMONTHDAY=29"],
+      names: "첫 시각부터 2200년까지 이 규칙에 맞는 날이 하나도 없습니다"),
+    // A zero-width space pasted in is named, not quoted as if it were nothing ('').
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "매주\u{200B} 화요일 7시"],
+      names: "보이지 않는 문자(U+200B)가 있습니다"),
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "매주 화\u{200B}요일 7시"],
+      names: "보이지 않는 문자(U+200B)가 있습니다"),
+    // Rules whose days exist, but never in the months or years their interval lands on:
+    // said in Korean, not in libical's words.
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "2027-02-10T19:00+09:00"]
+        + ["--repeat", "FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=30"],
+      names: "'FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=30': 규칙에 맞는 날이 2027년 2월 10일부터 오지 않습니다"),
+    BadInputCase(
+      arguments: ["add", "운동", "--travel", "30m", "--at", "2026-12-10T19:00+09:00"]
+        + ["--repeat", "FREQ=YEARLY;INTERVAL=4;BYMONTH=2;BYMONTHDAY=29"],
+      names: "2026년 12월 10일부터 오지 않습니다"),
     // 3 December 2026 is a Thursday; no Monday comes before the 6th.
     BadInputCase(
       arguments: add + ["--repeat", "FREQ=WEEKLY;BYDAY=MO;UNTIL=20261206"],

@@ -125,6 +125,18 @@ import Testing
       input: "FREQ=WEEKLY;UNTIL=20260230",
       message: "잘못된 반복 'FREQ=WEEKLY;UNTIL=20260230': UNTIL=20260230: 날짜는 '20261231', 시각은 UTC로 "
         + "'20261231T150000Z' 꼴입니다"),
+    // Past the years a file keeps, as `--until 2300-01-01` is: the series' last start would
+    // be written where every reader after refuses it.
+    Refused(
+      input: "FREQ=DAILY;UNTIL=99991231",
+      message: "잘못된 반복 'FREQ=DAILY;UNTIL=99991231': UNTIL=99991231: 연도는 1970~2200이어야 합니다"),
+    Refused(
+      input: "FREQ=DAILY;UNTIL=22010101T000000Z",
+      message: "잘못된 반복 'FREQ=DAILY;UNTIL=22010101T000000Z': UNTIL=22010101T000000Z: "
+        + "연도는 1970~2200이어야 합니다"),
+    Refused(
+      input: "FREQ=DAILY;UNTIL=19691231",
+      message: "잘못된 반복 'FREQ=DAILY;UNTIL=19691231': UNTIL=19691231: 연도는 1970~2200이어야 합니다"),
     Refused(
       input: "FREQ=DAILY;UNTIL=20261231;COUNT=3",
       message: "잘못된 반복 'FREQ=DAILY;UNTIL=20261231;COUNT=3': UNTIL과 COUNT는 함께 쓸 수 없습니다 "

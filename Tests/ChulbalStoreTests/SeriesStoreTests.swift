@@ -188,6 +188,68 @@ import Testing
     #expect(try store.database.scalar("SELECT count(*) FROM alert_log").int == 6)
   }
 
+  /// The watch ticking every minute across three days of a daily series whose second
+  /// occurrence is skipped and whose third is moved from 19:00 to 21:00: each kept
+  /// occurrence's alerts come once, at its own times (35 minutes' travel and 10 minutes'
+  /// buffer: out at 18:15, or 20:15 when moved), and the skipped one's never.
+  @Test func aSkippedOccurrenceIsNeverAlertedAndAMovedOneOnlyAtItsNewTime() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    let store = try Store.openOrCreate(path: path)
+    var series = try Self.weekly("FREQ=DAILY")
+    series.repetition?.exceptions = [WallTime(year: 2026, month: 12, day: 2, hour: 19, minute: 0)]
+    series.repetition?.overrides = [
+      WallTime(year: 2026, month: 12, day: 3, hour: 19, minute: 0): instant("2026-12-03T12:00:00Z")
+    ]
+    _ = try store.insert(series, createdAt: Self.before)
+    let shown = Mutex<[String]>([])
+    var watcher = recordingWatcher { summary in shown.withLock { $0.append(summary) } }
+    var seen: [String] = []
+    for day in ["2026-12-01", "2026-12-02", "2026-12-03"] {
+      // 17:00 to 21:59 in Seoul.
+      for minute in 0..<300 {
+        let now = instant("\(day)T08:00:00Z").addingTimeInterval(TimeInterval(minute * 60))
+        let before = shown.withLock { $0.count }
+        _ = try watcher.tick(now: now, journal: store)
+        for summary in shown.withLock({ $0[before...] }) {
+          seen.append("\(now.formatted(.iso8601)) \(summary)")
+        }
+      }
+    }
+    #expect(
+      seen == [
+        "2026-12-01T08:45:00Z 30분 뒤 출발 · 저녁 운동", "2026-12-01T09:10:00Z 준비하세요 · 5분 뒤 출발 · 저녁 운동",
+        "2026-12-01T09:15:00Z 지금 출발하세요 · 저녁 운동", "2026-12-03T10:45:00Z 30분 뒤 출발 · 저녁 운동",
+        "2026-12-03T11:10:00Z 준비하세요 · 5분 뒤 출발 · 저녁 운동", "2026-12-03T11:15:00Z 지금 출발하세요 · 저녁 운동",
+      ])
+  }
+
+  /// A series in Los Angeles at 19:00, written on the evening of 31 December 2200, whose next
+  /// occurrence (2201-01-02T03:00Z) is past the years the file keeps: the writer keeps the
+  /// series' last start in range (it ends with the years the store keeps) rather than write
+  /// a start every later reader refuses as damage.
+  @Test func aWriterNeverCachesAStartPastTheYearsTheFileKeeps() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    let store = try Store.openOrCreate(path: path)
+    var series = sample("저녁 운동", start: instant("2201-01-01T03:00:00Z").timeIntervalSince1970)
+    series.timeZone = "America/Los_Angeles"
+    series.repetition = Repetition(
+      rule: try RecurrenceRule.parse("FREQ=DAILY"),
+      firstStart: WallTime(year: 2200, month: 12, day: 30, hour: 19, minute: 0))
+    let late = instant("2201-01-01T04:00:00Z")
+    _ = try store.insert(series, createdAt: instant("2200-12-30T00:00:00Z"))
+    try store.advanceSeries(now: late)
+    _ = try store.insert(sample("점심"), createdAt: late)
+    let reopened = try #require(try Store.open(path: path, access: .reading))
+    #expect(try reopened.all().count == 2)
+    #expect(try reopened.upcoming(after: late).isEmpty)
+    var again = series
+    again.id = 1
+    _ = try store.update(again, now: late)
+    #expect(try reopened.all().count == 2)
+  }
+
   @Test(arguments: [
     ("repeat_rule = 'FREQ=HOURLY'", "약속 #1, repeat_rule: 읽을 수 없는 반복 규칙 'FREQ=HOURLY'"),
     (

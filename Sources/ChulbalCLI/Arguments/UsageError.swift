@@ -93,6 +93,8 @@ enum UsageError: Error, Equatable {
   case noOccurrence(String, day: String, series: String, next: [String])
   /// `edit --on` without `--at`, or with an option that changes more than the start.
   case occurrenceNeedsAt(option: String?)
+  /// `edit --on … --at T` where another occurrence of the series starts at `T` already.
+  case occurrenceTaken(String, series: String, start: String)
   /// `--until` naming a day before the series' first start.
   case untilBeforeStart(String, start: String)
 
@@ -134,6 +136,9 @@ enum UsageError: Error, Equatable {
     case .noOccurrence(let text, let day, let series, let next):
       let coming = next.isEmpty ? "남은 회차가 없습니다" : "다음 회차: " + next.joined(separator: ", ")
       return "--on '\(text)': \(series)에는 \(day)에 회차가 없습니다 (\(coming))"
+    case .occurrenceTaken(let text, let series, let start):
+      return
+        "--at '\(text)': \(series)에는 \(start)에 이미 회차가 있습니다 (다른 시각을 주거나, 그 회차를 먼저 remove --on으로 건너뛰세요)"
     case .occurrenceNeedsAt(let option):
       guard let option else {
         return "edit --on에는 회차를 옮길 --at이 필요합니다 (예: --on \"12월 8일\" --at \"오후 8시\")"

@@ -84,38 +84,27 @@ enum Agenda {
         throw UsageError.invalidValue(option: AgendaCommand.from.name, error)
       }
     }
-    var appointments: [Appointment] = []
-    try options.store(environment, access: .reading)?.forEach(
-      .starting(from: window.start, before: window.end)
-    ) { appointment in
-      appointments.append(appointment)
-      return true
-    }
+    let store = try options.store(environment, access: .reading)
+    let selection = Store.Selection.starting(from: window.start, before: window.end)
     var zones = AppointmentView.Zones(environment: environment, readerZone: zone)
-    let views = appointments.map { AppointmentView($0, now: now, zones: &zones) }
-    if options.has(.json) {
-      return .success(
-        JSONValue.array(
-          views.map { view in
-            guard case .object(var members) = view.json() else { return view.json() }
-            // One of a series' occurrences, or a one-off appointment.
-            members.insert(("occurrence", .bool(view.appointment.repetition != nil)), at: 4)
-            return .object(members)
-          }
-        ).rendered())
+    func view(_ appointment: Appointment) -> AppointmentView {
+      AppointmentView(appointment, now: now, zones: &zones)
     }
-    guard !views.isEmpty else { return .success(emptyText(window, now: now) + "\n") }
-    return .success(text(views, window: window, now: now))
-  }
-
-  /// The days with appointments, each under its heading, their rows aligned across days.
-  static func text(_ views: [AppointmentView], window: DayWindow, now: Date) -> String {
+    if options.has(.json) {
+      // One of a series' occurrences, or a one-off appointment.
+      return try ChunkedOutput.jsonArray(of: selection, in: store, console: environment.console) {
+        view($0).writeJSON(to: &$1, depth: 1, occurrence: $0.repetition != nil)
+      }
+    }
+    // The days with appointments, each under its heading, their rows aligned across days: the
+    // table needs every row first, but only its cells' bytes are kept.
     let format = KoreanDateFormat(timeZone: window.timeZone)
     let today = DayWindow.day(of: now, in: window.timeZone)
     var table = TerminalTable()
     var headings: [Int: String] = [:]
     var lastDay: CivilDate?
-    for view in views {
+    try store?.forEach(selection) { appointment in
+      let view = view(appointment)
       let day = DayWindow.day(of: view.plan.start, in: window.timeZone)
       if day != lastDay {
         var heading = format.day(view.plan.start, seenAt: now)
@@ -128,18 +117,23 @@ enum Agenda {
         lastDay = day
       }
       view.appendAgendaRow(to: &table)
+      return true
     }
-    var bytes: [UInt8] = []
-    for row in 0..<table.rowCount {
-      if let heading = headings[row] {
-        if row > 0 { bytes.append(UInt8(ascii: "\n")) }
-        bytes += heading.utf8
-        bytes.append(UInt8(ascii: "\n"))
+    guard table.rowCount > 0 else { return .success(emptyText(window, now: now) + "\n") }
+    var output = ChunkedOutput(console: environment.console, pretty: false, afterRunning: true)
+    for row in 0..<table.rowCount where !output.readerGone {
+      output.writer.append { bytes in
+        if let heading = headings[row] {
+          if row > 0 { bytes.append(UInt8(ascii: "\n")) }
+          bytes += heading.utf8
+          bytes.append(UInt8(ascii: "\n"))
+        }
+        bytes += "  ".utf8
+        table.appendLine(row, to: &bytes)
       }
-      bytes += "  ".utf8
-      table.appendLine(row, to: &bytes)
+      try output.flushWhenFull()
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return output.outcome()
   }
 
   /// `12월 2일 (수)부터 7일 동안 약속이 없습니다.` and how to add one.

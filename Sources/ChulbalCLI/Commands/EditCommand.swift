@@ -100,20 +100,32 @@ enum EditCommand: Command {
     guard let at = input.at else { throw UsageError.occurrenceNeedsAt(option: nil) }
     let start: Date
     do throws(InputError) {
-      // Read just before the occurrence's day begins, so a bare time is that day's.
-      start = try at.resolve(now: occurrence.dayStart.addingTimeInterval(-1), timeZone: zone)
+      // Read just before the occurrence's day begins, so a bare time is that day's; a month
+      // and day from now, as `add` reads them, or a day before the occurrence's would be
+      // next year's.
+      let reference = at.namesMonth ? now : occurrence.dayStart.addingTimeInterval(-1)
+      start = try at.resolve(now: reference, timeZone: zone)
     } catch {
       throw UsageError.invalidValue(option: OptionSpec.at.name, error)
     }
     let format = KoreanDateFormat(timeZone: zone)
+    let label = TextCleaning.visible("#\(series.id) \(series.title)")
     if start <= now && !options.has(AppointmentOptions.past) {
       throw UsageError.pastStart(format.full(start, seenAt: now), afternoon: nil)
+    }
+    // Not onto another occurrence: the agenda would list the series twice at one time, and
+    // the two would share their alerts (the log knows an occurrence by its start).
+    var others = series
+    others.repetition?.exceptions.insert(occurrence.wall)
+    others.repetition?.overrides[occurrence.wall] = nil
+    if try !others.occurrences(from: start, to: start.addingTimeInterval(1)).isEmpty {
+      throw UsageError.occurrenceTaken(
+        at.text, series: label, start: format.full(start, seenAt: now))
     }
     var changed = series
     changed.repetition?.overrides[occurrence.wall] = start
     try store?.advanceSeries(now: now)
     try store?.update(changed, now: now)
-    let label = TextCleaning.visible("#\(series.id) \(series.title)")
     let from = format.full(occurrence.start, seenAt: now)
     return .success("\(label)의 \(from) 회차를 옮겼습니다: \(format.full(start, seenAt: now))\n")
   }

@@ -28,28 +28,9 @@ enum ListCommand: Command {
       AppointmentView(appointment, now: now, zones: &zones)
     }
     if options.has(.json) {
-      // One row at a time as the store reads it, written as the chunks fill: neither the
-      // appointments nor the document are ever held whole.
-      var output = ChunkedOutput(console: environment.console, pretty: true)
-      var count = 0
-      var failure: RuntimeFailure?
-      try store?.forEach(selection) { appointment in
-        output.writer.append(count == 0 ? "[" : ",")
-        count += 1
-        output.writer.newline(depth: 1)
-        view(appointment).writeJSON(to: &output.writer, depth: 1)
-        do throws(RuntimeFailure) {
-          try output.flushWhenFull()
-        } catch {
-          failure = error
-          return false
-        }
-        return !output.readerGone
+      return try ChunkedOutput.jsonArray(of: selection, in: store, console: environment.console) {
+        view($0).writeJSON(to: &$1, depth: 1)
       }
-      if let failure { throw failure }
-      guard count > 0 else { return .success("[]\n") }
-      output.writer.append("\n]\n")
-      return output.outcome()
     }
     // The table's columns are as wide as their widest cell, so every row is needed first;
     // only its cells' bytes are kept.

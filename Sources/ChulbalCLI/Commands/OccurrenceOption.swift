@@ -31,8 +31,9 @@ struct OccurrenceOption {
 
   /// The occurrence of `series` on the day `--on` names, read in the series' zone.
   ///
-  /// - Throws: ``UsageError`` when `series` is a one-off, or the rule gives that day no
-  ///   occurrence (or it was taken out), naming the day and the series' next occurrences.
+  /// - Throws: ``UsageError`` when `series` is a one-off, or that day has no occurrence (none
+  ///   the rule gives and keeps, none moved onto it), naming the day and the series' next
+  ///   occurrences.
   func occurrence(of series: Appointment, zone: TimeZone, now: Date) throws -> Occurrence {
     let label = "#\(series.id) \(TextCleaning.visible(series.title))"
     guard let repetition = series.repetition else { throw UsageError.notASeries(label) }
@@ -52,8 +53,16 @@ struct OccurrenceOption {
     let walls = try plain.occurrences(from: dayStart, to: dayEnd).map {
       WallTime($0.start, in: zone)
     }
+    let own = walls.filter { !repetition.exceptions.contains($0) }
+    // Moved onto that day, where the agenda shows them.
+    let movedHere = repetition.overrides.filter { $0.value >= dayStart && $0.value < dayEnd }
+      .sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
     let format = KoreanDateFormat(timeZone: zone)
-    guard let wall = walls.first(where: { !repetition.exceptions.contains($0) }) else {
+    // The rule's own occurrence that day, else one moved there, else one moved away from it.
+    guard
+      let wall = own.first(where: { repetition.overrides[$0] == nil }) ?? movedHere.first
+        ?? own.first
+    else {
       var next: [String] = []
       var after = now
       while next.count < 3, let found = try series.nextOccurrence(after: after) {

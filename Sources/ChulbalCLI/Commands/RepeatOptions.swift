@@ -122,10 +122,12 @@ struct RepeatOptions {
       throw .invalidValue(
         option: Self.repeatOption.name, .recurrence(rule.text, reason: error.description))
     }
-    guard first != nil else {
+    // Within the years times are read in and kept: a first occurrence after them would never
+    // be shown, and the series would be kept at a start that is none of its occurrences.
+    guard let first, WallTime(first.start, in: zone).date.year <= 2200 else {
       throw .invalidValue(
         option: Self.repeatOption.name,
-        .recurrence(rule.text, reason: "첫 시각부터 이 규칙에 맞는 날이 하나도 없습니다"))
+        .recurrence(rule.text, reason: "첫 시각부터 2200년까지 이 규칙에 맞는 날이 하나도 없습니다"))
     }
     return repetition
   }

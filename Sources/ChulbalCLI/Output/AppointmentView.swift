@@ -245,13 +245,14 @@ struct AppointmentView {
   /// What ``json()`` renders, written member by member into `writer` at `depth`: `list --json`
   /// writes 100,000 of them, and building each one's tree of values first cost more than all
   /// the rest of the row (callgrind). A test holds the two to the same bytes.
-  func writeJSON(to writer: inout JSONWriter, depth: Int) {
+  func writeJSON(to writer: inout JSONWriter, depth: Int, occurrence: Bool? = nil) {
     let inner = depth + 1
     writer.openObject()
     writer.member("id", integer: appointment.id, depth: depth)
     writer.member("title", string: appointment.title, depth: depth)
     writer.member("start", iso8601: plan.start, in: format, depth: depth)
     writer.member("departure", iso8601: plan.departure, in: format, depth: depth)
+    if let occurrence { writer.member("occurrence", bool: occurrence, depth: depth) }
     if let ready = plan.ready { writer.member("ready", iso8601: ready, in: format, depth: depth) }
     writer.member("time_zone", string: appointment.timeZone, depth: depth)
     writer.member("place", string: appointment.place, depth: depth)

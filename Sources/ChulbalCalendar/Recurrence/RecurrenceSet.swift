@@ -60,7 +60,19 @@ public struct RecurrenceSet: Sendable {
     let text = self.libicalRule
     guard !Self.startableRules.withLock({ $0.contains(text) }) else { return }
     guard Iterator(set: self, from: firstStart).handle != nil else {
-      throw .rule(rule.text, message: Libical.lastError)
+      let message = Libical.lastError
+      // libical starts no iterator when it finds no first occurrence. When the same rule
+      // every month or year starts, the days exist but never in the periods the interval
+      // lands on (every 12 months from February, on the 30th): the person's rule, not a
+      // disagreement with libical.
+      var everyPeriod = libicalRule
+      everyPeriod.interval = 1
+      if rule.interval > 1,
+        Iterator(text: everyPeriod.text, zone: zone, until: nil, from: firstStart).handle != nil
+      {
+        throw .neverOccurs(rule.text, from: firstStart)
+      }
+      throw .rule(rule.text, message: message)
     }
     Self.startableRules.withLock { _ = $0.insert(text) }
   }
@@ -182,10 +194,15 @@ extension RecurrenceSet {
     private let zone: OpaquePointer
     private let until: RecurrenceRule.Until?
 
-    init(set: RecurrenceSet, from start: WallTime) {
-      zone = set.zone.pointer
-      until = set.until
-      let rule = icalrecurrencetype_from_string(set.libicalRule)
+    convenience init(set: RecurrenceSet, from start: WallTime) {
+      self.init(text: set.libicalRule, zone: set.zone.pointer, until: set.until, from: start)
+    }
+
+    /// An iterator over `text`, a rule as libical is given it.
+    init(text: String, zone: OpaquePointer, until: RecurrenceRule.Until?, from start: WallTime) {
+      self.zone = zone
+      self.until = until
+      let rule = icalrecurrencetype_from_string(text)
       handle =
         rule.freq == ICAL_NO_RECURRENCE
         ? nil : icalrecur_iterator_new(rule, Libical.floating(start))

@@ -74,6 +74,16 @@ extension RecurrenceRule {
       guard let parsed = Self.until(value) else {
         throw fail("\(typed["UNTIL"] ?? value): 날짜는 '20261231', 시각은 UTC로 '20261231T150000Z' 꼴입니다")
       }
+      // The years a series' last start can be kept in, as `--until`'s are.
+      let lastDay: CivilDate
+      switch parsed {
+      case .date(let date): lastDay = date
+      case .instant(let instant):
+        lastDay = CivilDate(days: Int((instant.timeIntervalSince1970 / 86_400).rounded(.down)))
+      }
+      guard (1970...2200).contains(lastDay.year) else {
+        throw fail("\(typed["UNTIL"] ?? value): 연도는 1970~2200이어야 합니다")
+      }
       until = parsed
     }
     var count: Int?
@@ -191,7 +201,7 @@ extension RecurrenceRule {
       let year = value(0..<4), let month = value(4..<6), let day = value(6..<8)
     else { return nil }
     let date = CivilDate(year: year, month: month, day: day)
-    guard date.isValid, year >= 1970 else { return nil }
+    guard date.isValid else { return nil }
     if characters.count == 8 { return .date(date) }
     guard characters[8] == "T", characters[15] == "Z", let hour = value(9..<11),
       let minute = value(11..<13), let second = value(13..<15)

@@ -58,6 +58,10 @@ extension ScannedTime {
     month != nil || monthStep != nil || isLastDay || relativeDays != nil || weekday != nil
   }
 
+  /// Whether a month is named (`12월 16일`, `2026-12-16`): a day the calendar fixes, which
+  /// reads the same whichever day it is read from, up to the year.
+  public var namesMonth: Bool { month != nil }
+
   /// Whether any piece of a time of day was given.
   var hasClock: Bool {
     hour != nil || minute != nil || fixedHour != nil || meridiem != nil || offsetSeconds != nil

@@ -259,6 +259,12 @@ extension ScannedTime {
         continue
       }
       let word = String(scanner.rest.prefix { !$0.isWhitespace })
+      // A zero-width space or joiner pasted in would be quoted as nothing at all.
+      let invisible = word.unicodeScalars.filter { $0.properties.generalCategory == .format }
+      if !invisible.isEmpty {
+        let codes = invisible.map { "U+" + TextCleaning.hexadecimal($0.value, digits: 4) }
+        throw parts.fail("보이지 않는 문자(\(codes.joined(separator: ", ")))가 있습니다")
+      }
       if let end = word.range(of: "요일")?.upperBound ?? word.range(of: "욜")?.upperBound {
         let notDay = String(word[..<end])
         throw parts.fail(

@@ -33,30 +33,34 @@ enum AgendaCommand: Command {
   }
 }
 
-/// `chulbal today`: `agenda --days 1`.
-enum TodayCommand: Command {
-  static let name = "today"
-  static let summary = "오늘의 약속을 봅니다 (agenda --days 1)"
-  static let usage = ["chulbal today [--json]"]
-  static let about = "오늘 시작하는 약속을 시각 순서로, 출발 시각과 함께 보여 줍니다. 지난 것도 보입니다."
-  static let options = Agenda.options
+/// `today` and `week`: the agenda of a fixed number of days from today.
+protocol FixedAgendaCommand: Command {
+  static var dayCount: Int { get }
+}
+
+extension FixedAgendaCommand {
+  static var usage: [String] { ["chulbal \(name) [--json]"] }
+  static var options: [OptionSpec] { Agenda.options }
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
-    try Agenda.run(options, environment, dayCount: 1, firstDay: nil)
+    try Agenda.run(options, environment, dayCount: dayCount, firstDay: nil)
   }
 }
 
+/// `chulbal today`: `agenda --days 1`.
+enum TodayCommand: FixedAgendaCommand {
+  static let name = "today"
+  static let summary = "오늘의 약속을 봅니다 (agenda --days 1)"
+  static let about = "오늘 시작하는 약속을 시각 순서로, 출발 시각과 함께 보여 줍니다. 지난 것도 보입니다."
+  static let dayCount = 1
+}
+
 /// `chulbal week`: `agenda --days 7`.
-enum WeekCommand: Command {
+enum WeekCommand: FixedAgendaCommand {
   static let name = "week"
   static let summary = "오늘부터 7일의 약속을 봅니다 (agenda --days 7)"
-  static let usage = ["chulbal week [--json]"]
   static let about = "오늘부터 7일 동안 시작하는 약속을 날짜별로, 출발 시각과 함께 보여 줍니다."
-  static let options = Agenda.options
-
-  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
-    try Agenda.run(options, environment, dayCount: 7, firstDay: nil)
-  }
+  static let dayCount = 7
 }
 
 /// What `agenda`, `today` and `week` share: the window, the reading and the two outputs.

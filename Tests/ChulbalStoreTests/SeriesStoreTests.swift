@@ -129,7 +129,7 @@ import Testing
   }
 
   /// A version-3 file with appointments and alerts is read as it is, and the first writer
-  /// brings it to version 4 with everything kept.
+  /// brings it to the current version with everything kept.
   @Test func aVersion3FileIsReadAsItIsAndMigratedByTheFirstWriter() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/v3.db"
@@ -150,8 +150,8 @@ import Testing
     #expect(try reader.next(after: Date(timeIntervalSince1970: 1_700_000_000))?.title == "저녁")
     #expect(try old.scalar("PRAGMA user_version").int == 3)
     let writer = try Store.openOrCreate(path: path)
-    #expect(try old.scalar("PRAGMA user_version").int == 4)
-    #expect(try Store.columns(old) == Schema.columns(version: 4))
+    #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
+    #expect(try Store.columns(old) == Schema.columns(version: Store.schemaVersion))
     #expect(try writer.all().map(\.repetition) == [nil])
     let log = try writer.alertLog(since: Date(timeIntervalSince1970: 0))
     #expect(log.map(\.id.due) == [Date(timeIntervalSince1970: 1_799_999_400)])

@@ -10,7 +10,7 @@ public enum CLI {
       PlanCommand.self, AddCommand.self, ListCommand.self, AgendaCommand.self, TodayCommand.self,
       WeekCommand.self, NextCommand.self, ShowCommand.self,
       CountdownCommand.self, StatusCommand.self, NavCommand.self,
-      EditCommand.self, RemoveCommand.self, PlaceAddCommand.self, PlaceListCommand.self,
+      EditCommand.self, RemoveCommand.self, ImportCommand.self, PlaceAddCommand.self, PlaceListCommand.self,
       PlaceEditCommand.self, PlaceRemoveCommand.self, ConfigGetCommand.self, ConfigSetCommand.self,
       ConfigUnsetCommand.self,
       WatchCommand.self, NotifyCommand.self, LogCommand.self, DoctorCommand.self,

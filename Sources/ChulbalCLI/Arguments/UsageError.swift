@@ -95,9 +95,13 @@ enum UsageError: Error, Equatable {
   case occurrenceNeedsAt(option: String?)
   /// `--until` naming a day before the series' first start.
   case untilBeforeStart(String, start: String)
+  /// A calendar file or folder `import` cannot read: its own words, with the file and line.
+  case calendar(String)
 
   var message: String {
     switch self {
+    case .calendar(let message):
+      return message
     case .unknownCommand(let name, let suggestion):
       return "알 수 없는 명령 '\(name)'" + Self.hint(suggestion) + " (명령 목록: chulbal --help)"
     case .unknownOption(let name, let command, let suggestion):

@@ -87,7 +87,15 @@ enum HostileCampaign {
     "config unset": ["config", "unset", "buffer"],
     "watch": ["watch", "--once"], "notify": ["notify", "--test"], "log": ["log"],
     "doctor": ["doctor"], "completions": ["completions", "bash"],
+    "import": ["import", calendarFixture, "--dry-run"],
   ]
+
+  /// A calendar that imports: the ChulbalCalendar tests' Google-style export.
+  static let calendarFixture =
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent(
+      "ChulbalCalendarTests/Fixtures/good/google.ics"
+    ).path
 
   /// Every command's name and options, straight from the commands.
   static let commands: [(name: String, options: [OptionSpec])] = CLI.commands.map {
@@ -149,7 +157,7 @@ enum HostileCampaign {
       (8, { ["place", "edit", $0, "--default"] }),
       (8, { ["config", "get", $0] }), (8, { ["config", "set", "buffer", $0] }),
       (8, { ["config", "set", $0, "10m"] }), (4, { ["countdown", $0, "--plain"] }),
-      (8, { [$0] }), (4, { ["help", $0] }),
+      (8, { [$0] }), (4, { ["help", $0] }), (8, { ["import", $0] }),
     ]
     for (sample, line) in positional {
       var order = values

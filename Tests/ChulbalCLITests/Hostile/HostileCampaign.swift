@@ -88,6 +88,7 @@ enum HostileCampaign {
     "watch": ["watch", "--once"], "notify": ["notify", "--test"], "log": ["log"],
     "doctor": ["doctor"], "completions": ["completions", "bash"],
     "import": ["import", calendarFixture, "--dry-run"],
+    "export": ["export", "1"],
   ]
 
   /// A calendar that imports: the ChulbalCalendar tests' Google-style export.
@@ -157,7 +158,7 @@ enum HostileCampaign {
       (8, { ["place", "edit", $0, "--default"] }),
       (8, { ["config", "get", $0] }), (8, { ["config", "set", "buffer", $0] }),
       (8, { ["config", "set", $0, "10m"] }), (4, { ["countdown", $0, "--plain"] }),
-      (8, { [$0] }), (4, { ["help", $0] }), (8, { ["import", $0] }),
+      (8, { [$0] }), (4, { ["help", $0] }), (8, { ["import", $0] }), (8, { ["export", $0] }),
     ]
     for (sample, line) in positional {
       var order = values

@@ -11,7 +11,7 @@ public enum CLI {
       WeekCommand.self, NextCommand.self, ShowCommand.self,
       CountdownCommand.self, StatusCommand.self, NavCommand.self,
       EditCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      PlaceAddCommand.self,
+      SourceAddCommand.self, SourceListCommand.self, SourceRemoveCommand.self, PlaceAddCommand.self,
       PlaceListCommand.self,
       PlaceEditCommand.self, PlaceRemoveCommand.self, ConfigGetCommand.self, ConfigSetCommand.self,
       ConfigUnsetCommand.self,

@@ -90,10 +90,14 @@ extension Store {
   /// travel and the series) and keeps what the person chose in chulbal: origin, mode, buffer,
   /// preparation and alerts.
   ///
+  /// A calendar that is a source (`source add`) has the reading recorded in the same
+  /// transaction, as has each of `failures`: the path of a source that could not be read, and
+  /// why.
+  ///
   /// - Parameter now: the writer's clock, which a series' cached start is worked out from.
-  public func importCalendars(_ batches: [CalendarBatch], now: Date) throws(StoreError)
-    -> ImportCounts
-  {
+  public func importCalendars(
+    _ batches: [CalendarBatch], now: Date, failures: [(path: String, error: String)] = []
+  ) throws(StoreError) -> ImportCounts {
     try database.writeTransaction { () throws(StoreError) -> ImportCounts in
       var counts = ImportCounts()
       for batch in batches {
@@ -117,6 +121,10 @@ extension Store {
           try database.rows("DELETE FROM appointment WHERE id = ?", [.integer(id)])
           counts.removed += 1
         }
+        try recordReading(of: batch.source, at: now, error: nil)
+      }
+      for failure in failures {
+        try recordReading(of: failure.path, at: now, error: failure.error)
       }
       return counts
     }

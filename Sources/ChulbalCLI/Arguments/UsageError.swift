@@ -97,11 +97,19 @@ enum UsageError: Error, Equatable {
   case untilBeforeStart(String, start: String)
   /// A calendar file or folder `import` cannot read: its own words, with the file and line.
   case calendar(String)
+  /// `source add` of a name or a path kept already.
+  case duplicateSource(String)
+  /// `source remove` of a name no source has.
+  case unknownSource(String)
 
   var message: String {
     switch self {
     case .calendar(let message):
       return message
+    case .duplicateSource(let name):
+      return "출처 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (목록: chulbal source list)"
+    case .unknownSource(let name):
+      return "출처 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal source list)"
     case .unknownCommand(let name, let suggestion):
       return "알 수 없는 명령 '\(name)'" + Self.hint(suggestion) + " (명령 목록: chulbal --help)"
     case .unknownOption(let name, let command, let suggestion):

@@ -8,7 +8,9 @@ import Foundation
 enum ImportCommand: Command {
   static let name = "import"
   static let summary = "iCalendar(.ics) 파일이나 vdir 폴더의 일정을 가져옵니다"
-  static let usage = ["chulbal import 경로… [--dry-run] [--json]"]
+  static let usage = [
+    "chulbal import 경로… [--dry-run] [--json]", "chulbal import --sources [--dry-run] [--json]",
+  ]
   static let about = """
     Google 캘린더, Outlook, Apple 캘린더, Thunderbird가 내보낸 .ics 파일이나 vdirsyncer와
     khal이 쓰는 vdir 폴더(일정마다 .ics 파일 하나)의 일정을 약속으로 저장합니다. 같은 파일을
@@ -18,9 +20,13 @@ enum ImportCommand: Command {
     값, 좌표(GEO, Apple의 구조화된 위치, LOCATION과 이름이 같은 저장된 장소)와 출발지가
     있으면 추정, 없으면 'travel' 설정(기본 30분)입니다. 모든 파일을 한 트랜잭션으로
     저장합니다: 읽을 수 없는 파일이 하나라도 있으면 아무것도 저장하지 않습니다.
+
+    --sources는 'chulbal source add'로 등록한 캘린더를 모두 다시 읽습니다. 읽을 수 없는
+    캘린더는 오류를 기록해 두고 (source list에 보입니다) 나머지는 가져옵니다.
     """
   static let dryRun = OptionSpec("--dry-run", help: "저장하지 않고 무엇을 가져올지만 보여 줍니다")
-  static let options: [OptionSpec] = [dryRun, .now, .database, .json]
+  static let sources = OptionSpec("--sources", help: "등록한 캘린더(source add)를 모두 다시 읽습니다")
+  static let options: [OptionSpec] = [sources, dryRun, .now, .database, .json]
   static let operands: [WordKind] = [.file]
   static let repeatsLastOperand = true
   static let epilogue = """
@@ -31,7 +37,7 @@ enum ImportCommand: Command {
     """
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
-    guard !options.positionals.isEmpty else {
+    guard !options.positionals.isEmpty || options.has(sources) else {
       throw UsageError.missingArgument(
         "가져올 파일", command: name, example: "chulbal import ~/Downloads/calendar.ics")
     }
@@ -49,7 +55,22 @@ enum ImportCommand: Command {
     for place in try existing?.places() ?? [] { places[place.name] = place.coordinate }
     var report = Report(dryRun: !writing, travel: settings.defaultTravelSeconds, zone: zone)
     var batches: [Store.CalendarBatch] = []
-    for calendar in calendars {
+    var readable = calendars
+    var failures: [(path: String, error: String)] = []
+    var failed: [String] = []
+    if options.has(sources) {
+      for source in try existing?.sources() ?? [] where !readable.contains(where: {
+        $0.source == source.path
+      }) {
+        do throws(UsageError) {
+          readable.append((source.path, try Self.read(source.path)))
+        } catch {
+          failures.append((source.path, error.message))
+          failed.append("출처 '\(source.name)': \(error.message)")
+        }
+      }
+    }
+    for calendar in readable {
       let plan: CalendarImport
       do {
         plan = try CalendarImport(
@@ -68,13 +89,16 @@ enum ImportCommand: Command {
     if writing {
       try existing?.advanceSeries(now: now)
       let store = try options.writableStore(environment, existing: existing)
-      report.counts = try store.importCalendars(batches, now: now)
+      report.counts = try store.importCalendars(batches, now: now, failures: failures)
     } else if let existing {
       report.counts = try existing.plannedImport(batches)
     } else {
       report.counts.added = batches.reduce(0) { $0 + $1.appointments.count }
     }
-    return .success(options.has(.json) ? report.json.rendered() : report.text)
+    return Outcome(
+      standardOutput: options.has(.json) ? report.json.rendered() : report.text,
+      standardError: Outcome.diagnostics(failed),
+      exitCode: failed.isEmpty ? 0 : Outcome.failureExitCode)
   }
 
   /// The events at `path`, or the one line that says why they cannot be read.

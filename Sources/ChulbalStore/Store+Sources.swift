@@ -91,8 +91,9 @@ extension Store {
   public func removeSource(named name: String, appointments: Bool) throws(StoreError) -> Int? {
     guard keepsSources else { return nil }
     return try database.writeTransaction { () throws(StoreError) -> Int? in
-      guard case .text(let path) = try database.scalar(
-        "SELECT path FROM source WHERE name = ?", [.text(name)])
+      guard
+        case .text(let path) = try database.scalar(
+          "SELECT path FROM source WHERE name = ?", [.text(name)])
       else { return nil }
       var deleted = 0
       if appointments {

@@ -59,7 +59,8 @@ enum ImportCommand: Command {
     var failures: [(path: String, error: String)] = []
     var failed: [String] = []
     if options.has(sources) {
-      for source in try existing?.sources() ?? [] where !readable.contains(where: {
+      for source in try existing?.sources() ?? []
+      where !readable.contains(where: {
         $0.source == source.path
       }) {
         do throws(UsageError) {

@@ -89,6 +89,8 @@ enum HostileCampaign {
     "doctor": ["doctor"], "completions": ["completions", "bash"],
     "import": ["import", calendarFixture, "--dry-run"],
     "export": ["export", "1"],
+    "source add": ["source", "add", calendarFixture, "--name", "구글"],
+    "source list": ["source", "list"], "source remove": ["source", "remove", "구글", "--yes"],
   ]
 
   /// A calendar that imports: the ChulbalCalendar tests' Google-style export.
@@ -159,6 +161,8 @@ enum HostileCampaign {
       (8, { ["config", "get", $0] }), (8, { ["config", "set", "buffer", $0] }),
       (8, { ["config", "set", $0, "10m"] }), (4, { ["countdown", $0, "--plain"] }),
       (8, { [$0] }), (4, { ["help", $0] }), (8, { ["import", $0] }), (8, { ["export", $0] }),
+      (8, { ["source", "add", $0] }),
+      (8, { ["source", "remove", $0, "--yes"] }),
     ]
     for (sample, line) in positional {
       var order = values

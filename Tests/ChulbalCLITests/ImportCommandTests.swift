@@ -214,4 +214,33 @@ func calendarFixture(_ name: String) -> String {
     #expect(outcome.exitCode == 2)
     #expect(outcome.standardError.hasPrefix("chulbal: "))
   }
+
+  struct SettingCase: Sendable, CustomTestStringConvertible {
+    let key: String
+    let value: String
+    /// What `config get` shows after, or nil when the value is refused (exit 2).
+    let stored: String?
+    var testDescription: String { "\(key) \(value)" }
+  }
+
+  static let settingCases: [SettingCase] = [
+    SettingCase(key: "me", value: " Junho.Lee@Example.com ", stored: "junho.lee@example.com"),
+    SettingCase(key: "me", value: "none", stored: "none"),
+    SettingCase(key: "me", value: "없음", stored: "none"),
+    SettingCase(key: "me", value: "junho", stored: nil),
+    SettingCase(key: "me", value: "a@b@c", stored: nil),
+    SettingCase(key: "me", value: "a b@c", stored: nil),
+    SettingCase(key: "me", value: "@example.com", stored: nil),
+    SettingCase(key: "travel", value: "1시간", stored: "1h"),
+    SettingCase(key: "travel", value: "soon", stored: nil),
+  ]
+
+  @Test(arguments: settingCases)
+  func theImportSettingsReadTheirValues(_ test: SettingCase) throws {
+    let workspace = Workspace()
+    let set = workspace.run(["config", "set", test.key, test.value])
+    #expect(set.exitCode == (test.stored == nil ? 2 : 0), "\(set.standardError)")
+    let shown = workspace.run(["config", "get", test.key]).standardOutput
+    #expect(shown == (test.stored ?? (test.key == "me" ? "none" : "30m")) + "\n")
+  }
 }

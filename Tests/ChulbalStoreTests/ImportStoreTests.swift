@@ -69,15 +69,7 @@ import Testing
   @Test func aVersion4FileIsReadAsItIsAndMigratedByTheFirstWriter() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/v4.db"
-    let old = try Database(path: path, create: true)
-    for migration in Schema.migrations.prefix(4) { try old.execute(migration) }
-    try old.execute(
-      """
-      PRAGMA application_id=\(Store.applicationID); PRAGMA user_version=4;
-      INSERT INTO appointment (title, start_at, time_zone, mode, travel_seconds,
-        travel_estimated, buffer_seconds, prep_seconds, alerts, created_at)
-      VALUES ('저녁', 1800000000, 'Asia/Seoul', 'walk', 600, 0, 0, 0, '0', 1);
-      """)
+    let old = try olderFile(path, version: 4)
     let reader = try #require(try Store.open(path: path, access: .reading))
     #expect(try reader.importedRows(source: Self.source).isEmpty)
     #expect(try reader.plannedImport([Self.batch(["a": "하나"])]) == .init(added: 1))
@@ -89,4 +81,19 @@ import Testing
     _ = try writer.importCalendars([Self.batch(["a": "하나"])], now: added)
     #expect(try writer.all().map(\.title).sorted() == ["저녁", "하나"])
   }
+}
+
+/// A file of schema `version`, as that version made it, holding one appointment (`저녁`,
+/// id 1) and, with `extra`, what that SQL adds.
+func olderFile(_ path: String, version: Int, extra: String = "") throws -> Database {
+  let old = try Database(path: path, create: true)
+  for migration in Schema.migrations.prefix(version) { try old.execute(migration) }
+  try old.execute(
+    """
+    PRAGMA application_id=\(Store.applicationID); PRAGMA user_version=\(version);
+    INSERT INTO appointment (title, start_at, time_zone, mode, travel_seconds,
+      travel_estimated, buffer_seconds, prep_seconds, alerts, created_at)
+    VALUES ('저녁', 1800000000, 'Asia/Seoul', 'walk', 600, 0, 0, 0, '0', 1);
+    """ + extra)
+  return old
 }

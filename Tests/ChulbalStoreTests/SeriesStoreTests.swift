@@ -133,18 +133,13 @@ import Testing
   @Test func aVersion3FileIsReadAsItIsAndMigratedByTheFirstWriter() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/v3.db"
-    let old = try Database(path: path, create: true)
-    for migration in Schema.migrations.prefix(3) { try old.execute(migration) }
-    try old.execute(
-      """
-      PRAGMA application_id=\(Store.applicationID); PRAGMA user_version=3;
-      INSERT INTO appointment (title, start_at, time_zone, mode, travel_seconds,
-        travel_estimated, buffer_seconds, prep_seconds, alerts, created_at)
-      VALUES ('저녁', 1800000000, 'Asia/Seoul', 'walk', 600, 0, 0, 0, '0', 1);
-      INSERT INTO alert_log (appointment_id, lead_seconds, due_at, kind, outcome, backend,
+    let old = try olderFile(
+      path, version: 3,
+      extra: """
+        INSERT INTO alert_log (appointment_id, lead_seconds, due_at, kind, outcome, backend,
         recorded_at)
-      VALUES (1, 0, 1799999400, 'leave', 'delivered', 'libnotify', 1799999401);
-      """)
+        VALUES (1, 0, 1799999400, 'leave', 'delivered', 'libnotify', 1799999401);
+        """)
     let reader = try #require(try Store.open(path: path, access: .reading))
     #expect(try reader.all().map(\.title) == ["저녁"])
     #expect(try reader.next(after: Date(timeIntervalSince1970: 1_700_000_000))?.title == "저녁")

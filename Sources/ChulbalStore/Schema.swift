@@ -21,7 +21,9 @@ enum Schema {
       columns["repeat_override"] = ["appointment_id", "occurrence", "start_at"]
     }
     if version >= 5 {
-      columns["appointment", default: []] += ["source", "source_uid", "source_recurrence"]
+      columns["appointment", default: []] += [
+        "source", "source_uid", "source_recurrence", "source_digest",
+      ]
       columns["source"] = [
         "name", "path", "kind", "added_at", "last_read_at", "last_error", "event_count",
       ]
@@ -147,12 +149,15 @@ enum Schema {
     // instance: an RDATE's start, or the RECURRENCE-ID of a moved instance whose series the
     // calendar does not hold. Moved instances of a series read with it stay in the series'
     // repeat_override, as those moved by hand do. A re-read finds each row by the three and
-    // updates it in place, so its alert log stays. `source` lists the calendars chulbal
+    // updates it in place, so its alert log stays, and only when what the calendar gives has
+    // changed (`source_digest`), so an edit made in chulbal stays until the calendar's own
+    // event changes. `source` lists the calendars chulbal
     // re-reads (`source add`) and how their last reading went.
     """
     ALTER TABLE appointment ADD COLUMN source TEXT;
     ALTER TABLE appointment ADD COLUMN source_uid TEXT;
     ALTER TABLE appointment ADD COLUMN source_recurrence TEXT; -- '' for the event itself
+    ALTER TABLE appointment ADD COLUMN source_digest INTEGER;  -- FNV-1a of what was imported
     CREATE UNIQUE INDEX appointment_source
       ON appointment (source, source_uid, source_recurrence) WHERE source IS NOT NULL;
     CREATE TABLE source (

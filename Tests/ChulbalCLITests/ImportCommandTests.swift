@@ -127,23 +127,42 @@ func calendarFixture(_ name: String) -> String {
     #expect(dentist.origin?.name == "집")
   }
 
-  /// Re-reading the same file updates each row in place: no duplicate, and the alert log of
-  /// an updated appointment is still there.
+  /// Re-reading a file whose event changed updates that row in place: no duplicate, the
+  /// same id, and its alert log still there; the unchanged event is left as it is.
   @Test func aReimportUpdatesInPlaceAndKeepsTheAlertLog() throws {
     let workspace = Workspace()
-    let file = calendarFixture("good/google.ics")
+    let file = workspace.folder + "/g.ics"
+    let text = try String(contentsOfFile: calendarFixture("good/google.ics"), encoding: .utf8)
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
     workspace.run(["import", file] + Self.now)
     let before = try Self.stored(workspace)
     let meeting = try #require(before["분기 회의"])
     let store = try Store.openOrCreate(path: workspace.database)
     let alert = AlertID(appointmentID: meeting.id, leadSeconds: 0, due: meeting.start)
     #expect(try store.claim(alert, kind: .leave, at: instant("2026-11-30T05:00:00Z")))
-    let again = workspace.run(["import", file] + Self.now)
-    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 2 · 건너뜀 2 (종일 일정 1, 취소됨 1)\n"))
+    let same = workspace.run(["import", file] + Self.now)
+    #expect(same.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 2 · 건너뜀 2 (종일 일정 1, 취소됨 1)\n"))
+    try text.replacingOccurrences(of: "SUMMARY:분기 회의", with: "SUMMARY:분기 회의 (7층)")
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let changed = workspace.run(["import", file] + Self.now)
+    #expect(changed.standardOutput.hasPrefix("가져옴 0 · 갱신 1 · 그대로 1 · 건너뜀 2"))
     let after = try Self.stored(workspace)
-    #expect(after.mapValues(\.id) == before.mapValues(\.id))
+    #expect(after["분기 회의 (7층)"]?.id == meeting.id)
+    #expect(after["저녁 약속"]?.id == before["저녁 약속"]?.id)
     #expect(try store.appointmentCount == 2)
     #expect(try store.alertLog(since: Date(timeIntervalSince1970: 0)).map(\.id) == [alert])
+  }
+
+  /// What the person changed in chulbal stays while the calendar's event does not change.
+  @Test func anEditInChulbalStaysUntilTheCalendarChangesTheEvent() throws {
+    let workspace = Workspace()
+    let file = calendarFixture("good/google.ics")
+    workspace.run(["import", file] + Self.now)
+    let meeting = try #require(try Self.stored(workspace)["분기 회의"])
+    let edit = workspace.run(["edit", String(meeting.id), "--travel", "50m"] + Self.now)
+    #expect(edit.exitCode == 0, "\(edit.standardError)")
+    workspace.run(["import", file] + Self.now)
+    #expect(try Self.stored(workspace)["분기 회의"]?.travelSeconds == 50 * 60)
   }
 
   @Test func anEventGoneFromTheFileIsRemovedOnTheNextRead() throws {
@@ -162,7 +181,7 @@ func calendarFixture(_ name: String) -> String {
     workspace.run(["import", file] + Self.now)
     try write(["둘"])
     let outcome = workspace.run(["import", file] + Self.now)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 1 · 지움 1 · 건너뜀 0\n"))
+    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 1 · 지움 1 · 건너뜀 0\n"))
     #expect(try Self.stored(workspace).keys.sorted() == ["둘"])
   }
 
@@ -198,7 +217,7 @@ func calendarFixture(_ name: String) -> String {
     workspace.run(["import", file] + Self.now)
     let before = try workspace.snapshot()
     let again = workspace.run(["import", file, "--dry-run"] + Self.now)
-    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 2 · 건너뜀 2"))
+    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 2 · 건너뜀 2"))
     #expect(try workspace.snapshot() == before)
   }
 

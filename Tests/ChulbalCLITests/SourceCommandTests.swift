@@ -40,7 +40,7 @@ import Testing
     #expect(read.first?["event_count"] as? Int == 2)
     // `import PATH` of the source's file is the same calendar: updated, not added.
     let again = workspace.run(["import", file] + Self.now)
-    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 2"))
+    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 2"))
   }
 
   /// A source that cannot be read keeps its appointments, records the error for `source
@@ -69,7 +69,7 @@ import Testing
     try text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
       .write(toFile: file, atomically: true, encoding: .utf8)
     let outcome = workspace.run(["import", "--sources"] + Self.now)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 1 · 지움 1"))
+    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 1 · 지움 1"))
     #expect(try ImportCommandTests.stored(workspace).keys.sorted() == ["저녁 약속"])
   }
 

@@ -47,7 +47,8 @@ public struct Settings: Equatable, Sendable {
   /// The order in which notification backends are tried.
   public var backends: [NotifyBackend]
   /// The trip an imported event is given when its travel cannot be estimated (no coordinate,
-  /// or no origin): shown as a default, not an estimate.
+  /// or no origin); kept as a given trip, not an estimate, and counted in the import's
+  /// report.
   public var defaultTravelSeconds: Int
   /// The person's own e-mail address, in lower case: an imported event they declined is
   /// skipped.

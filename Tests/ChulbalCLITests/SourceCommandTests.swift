@@ -111,6 +111,13 @@ import Testing
     #expect(workspace.run(["source", "list"]).standardOutput.hasPrefix("등록한 캘린더가 없습니다"))
   }
 
+  @Test func importSourcesWithNoneSaysHowToAddOne() {
+    let outcome = Workspace().run(["import", "--sources"] + Self.now)
+    #expect(
+      outcome.standardOutput == "등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n")
+    #expect(outcome.exitCode == 0)
+  }
+
   @Test func badInputIsOneLineExit2AndWritesNothing() throws {
     let (workspace, file) = try Self.withSource()
     workspace.run(["import", "--sources"] + Self.now)
@@ -118,7 +125,7 @@ import Testing
     for (line, error) in [
       (
         ["source", "remove", "g"],
-        "chulbal: 터미널이 아니라서 확인할 수 없습니다. 지우려면 --yes를 붙이세요: 출처 'g'에서 가져온 약속 2개\n"
+        "chulbal: 터미널이 아니라서 물어볼 수 없습니다. 출처 'g'에서 가져온 약속 2개도 지우려면 --yes, 남기려면 --keep을 붙이세요\n"
       ),
       (["source", "remove", "없는"], "chulbal: 출처 '없는'이 없습니다 (목록: chulbal source list)\n"),
       (

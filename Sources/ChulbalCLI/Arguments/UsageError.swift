@@ -101,6 +101,9 @@ enum UsageError: Error, Equatable {
   case duplicateSource(String)
   /// `source remove` of a name no source has.
   case unknownSource(String)
+  /// `source remove` of a source with appointments, without a terminal to ask on and with
+  /// neither `--yes` nor `--keep`.
+  case sourceNeedsConfirmation(String, count: Int)
 
   var message: String {
     switch self {
@@ -108,6 +111,9 @@ enum UsageError: Error, Equatable {
       return message
     case .duplicateSource(let name):
       return "출처 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (목록: chulbal source list)"
+    case .sourceNeedsConfirmation(let name, let count):
+      return "터미널이 아니라서 물어볼 수 없습니다. 출처 '\(name)'에서 가져온 약속 \(count)개도 지우려면 --yes, "
+        + "남기려면 --keep을 붙이세요"
     case .unknownSource(let name):
       return "출처 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal source list)"
     case .unknownCommand(let name, let suggestion):

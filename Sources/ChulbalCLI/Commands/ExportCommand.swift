@@ -32,7 +32,7 @@ enum ExportCommand: Command {
     let path = options[out]
     if let path, path.isEmpty { throw UsageError.missingValue(option: out.name) }
     try options.checkNow()
-    let now = try options.clock(environment, timeZone: .gmt).now()
+    let now = try options.clock(environment, timeZone: nil).now()
     let store = try options.store(environment, access: .reading)
     var appointments: [Appointment] = []
     if options.positionals.isEmpty {

@@ -59,10 +59,11 @@ enum ImportCommand: Command {
     var failures: [(path: String, error: String)] = []
     var failed: [String] = []
     if options.has(sources) {
-      for source in try existing?.sources() ?? []
-      where !readable.contains(where: {
-        $0.source == source.path
-      }) {
+      let registered = try existing?.sources() ?? []
+      if registered.isEmpty && calendars.isEmpty {
+        return .success("등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n")
+      }
+      for source in registered where !readable.contains(where: { $0.source == source.path }) {
         do throws(UsageError) {
           readable.append((source.path, try Self.read(source.path)))
         } catch {

@@ -25,7 +25,7 @@ enum SourceAddCommand: Command {
     let sourceName = options[nameOption] ?? base
     try PlaceAddCommand.validate(name: sourceName, option: nameOption.name)
     try options.checkNow()
-    let now = try options.clock(environment, timeZone: .gmt).now()
+    let now = try options.clock(environment, timeZone: nil).now()
     _ = try ImportCommand.read(given)
     var status = stat()
     let isFolder = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
@@ -118,7 +118,9 @@ enum SourceRemoveCommand: Command {
     var removing = options.has(yes)
     if count > 0, !options.has(yes), !options.has(keep) {
       let what = "출처 '\(shown)'에서 가져온 약속 \(count)개"
-      guard environment.isInteractive else { throw UsageError.needsConfirmation(what) }
+      guard environment.isInteractive else {
+        throw UsageError.sourceNeedsConfirmation(sourceName, count: count)
+      }
       removing = environment.confirm("\(what)도 지울까요? (아니요: 약속은 남깁니다)")
     }
     let deleted = try store.removeSource(named: sourceName, appointments: removing) ?? 0

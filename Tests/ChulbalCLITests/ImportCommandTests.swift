@@ -165,6 +165,16 @@ func calendarFixture(_ name: String) -> String {
     #expect(try Self.stored(workspace)["분기 회의"]?.travelSeconds == 50 * 60)
   }
 
+  /// One file named twice, once by another path to it, is one calendar read once.
+  @Test func theSameFileTwiceIsReadOnce() throws {
+    let workspace = Workspace()
+    let file = calendarFixture("good/google.ics")
+    let roundabout = calendarFixture("good/vdir/../google.ics")
+    let outcome = workspace.run(["import", file, roundabout] + Self.now)
+    #expect(outcome.standardOutput.hasPrefix("가져옴 2 · 갱신 0 · 건너뜀 2"))
+    #expect(try Self.stored(workspace).count == 2)
+  }
+
   @Test func anEventGoneFromTheFileIsRemovedOnTheNextRead() throws {
     let workspace = Workspace()
     let file = workspace.folder + "/cal.ics"

@@ -44,8 +44,11 @@ enum ImportCommand: Command {
     try options.checkNow()
     let zone = try environment.timeZone(option: nil)
     let now = try options.clock(environment, timeZone: zone).now()
-    let calendars = try options.positionals.map { path throws(UsageError) in
-      (source: absolute(path), events: try read(path))
+    // The same file named twice is read once: it is one calendar.
+    var calendars: [(source: String, events: [CalendarEvent])] = []
+    for path in options.positionals
+    where !calendars.contains(where: { $0.source == absolute(path) }) {
+      calendars.append((absolute(path), try read(path)))
     }
     let writing = !options.has(dryRun)
     let existing = try options.store(environment, access: writing ? .writing : .reading)
@@ -58,8 +61,8 @@ enum ImportCommand: Command {
     var readable = calendars
     var failures: [(path: String, error: String)] = []
     var failed: [String] = []
+    let registered = options.has(sources) ? try existing?.sources() ?? [] : []
     if options.has(sources) {
-      let registered = try existing?.sources() ?? []
       if registered.isEmpty && calendars.isEmpty {
         return .success("등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n")
       }
@@ -72,14 +75,21 @@ enum ImportCommand: Command {
         }
       }
     }
-    for calendar in readable {
+    for (index, calendar) in readable.enumerated() {
       let plan: CalendarImport
       do {
         plan = try CalendarImport(
           events: calendar.events, settings: settings, defaultOrigin: defaultOrigin,
           places: places, floatingTimeZone: zone.identifier)
       } catch {
-        throw UsageError.calendar(error.description)
+        // A file named on the command line is bad input; a source is recorded and passed
+        // over, as one that cannot be read is.
+        guard index >= calendars.count,
+          let source = registered.first(where: { $0.path == calendar.source })
+        else { throw UsageError.calendar(error.description) }
+        failures.append((source.path, error.description))
+        failed.append("출처 '\(source.name)': \(error.description)")
+        continue
       }
       report.add(plan)
       var appointments: [Store.CalendarKey: Appointment] = [:]

@@ -70,6 +70,8 @@ public struct CalendarImport: Sendable {
         continue
       }
       kept.insert(event.uid)
+      // Put back if the event is skipped after all, for a rule libical refuses.
+      let counted = (withDefaultTravel, floating)
       let repeats = if case .accepted? = event.rule { true } else { false }
       let zone = Self.zone(of: event.start, repeats: repeats, floatingTimeZone: floatingTimeZone)
       if case .floating = event.start { floating += 1 }
@@ -99,6 +101,7 @@ public struct CalendarImport: Sendable {
             overrides: overrides)
         } catch {
           skipped[.unsupportedRule, default: 0] += 1
+          (withDefaultTravel, floating) = counted
           continue
         }
         appointment.repetition = Repetition(

@@ -20,6 +20,14 @@ enum Schema {
       columns["repeat_exception"] = ["appointment_id", "occurrence"]
       columns["repeat_override"] = ["appointment_id", "occurrence", "start_at"]
     }
+    if version >= 5 {
+      columns["appointment", default: []] += [
+        "source", "source_uid", "source_recurrence", "source_digest",
+      ]
+      columns["source"] = [
+        "name", "path", "kind", "added_at", "last_read_at", "last_error", "event_count",
+      ]
+    }
     return columns
   }
 
@@ -133,6 +141,33 @@ enum Schema {
       occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
       start_at INTEGER NOT NULL,            -- when it starts instead
       PRIMARY KEY (appointment_id, occurrence)
+    );
+    """,
+    // 5: appointments brought in from calendars. Each carries where it came from (`source`:
+    // the absolute path of the file or folder read, NULL for one typed in), the event's UID,
+    // and, for a row made of one instance of an event rather than the whole of it, which
+    // instance: an RDATE's start, or the RECURRENCE-ID of a moved instance whose series the
+    // calendar does not hold. Moved instances of a series read with it stay in the series'
+    // repeat_override, as those moved by hand do. A re-read finds each row by the three and
+    // updates it in place, so its alert log stays, and only when what the calendar gives has
+    // changed (`source_digest`), so an edit made in chulbal stays until the calendar's own
+    // event changes. `source` lists the calendars chulbal
+    // re-reads (`source add`) and how their last reading went.
+    """
+    ALTER TABLE appointment ADD COLUMN source TEXT;
+    ALTER TABLE appointment ADD COLUMN source_uid TEXT;
+    ALTER TABLE appointment ADD COLUMN source_recurrence TEXT; -- '' for the event itself
+    ALTER TABLE appointment ADD COLUMN source_digest INTEGER;  -- FNV-1a of what was imported
+    CREATE UNIQUE INDEX appointment_source
+      ON appointment (source, source_uid, source_recurrence) WHERE source IS NOT NULL;
+    CREATE TABLE source (
+      name TEXT PRIMARY KEY,
+      path TEXT NOT NULL UNIQUE,            -- absolute; the appointments' `source`
+      kind TEXT NOT NULL CHECK (kind IN ('file', 'folder')),
+      added_at INTEGER NOT NULL,
+      last_read_at INTEGER,                 -- NULL until first read
+      last_error TEXT,                      -- the last reading's error, NULL when it went well
+      event_count INTEGER                   -- appointments from it after the last good reading
     );
     """,
   ]

@@ -284,7 +284,7 @@ extension Store {
 
   /// A series is stored with its next occurrence after `createdAt` as its start, and
   /// returned so.
-  private func insertRow(_ appointment: Appointment, createdAt: Date) throws(StoreError)
+  func insertRow(_ appointment: Appointment, createdAt: Date) throws(StoreError)
     -> Appointment
   {
     var stored = appointment

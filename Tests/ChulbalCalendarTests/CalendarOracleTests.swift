@@ -23,6 +23,40 @@ import Testing
     try compare(path: Fixtures.path(fixture))
   }
 
+  /// What `import` keeps of each fixture (``CalendarImport``: series with their exceptions
+  /// and moved instances, RDATEs and lone instances as one-offs) starts when the oracle says
+  /// the events do, but for the events it skips (cancelled, or a rule it refuses).
+  @Test(arguments: fixtures)
+  func importedAppointmentsStartWhenRecurringICalEventsSays(_ fixture: String) throws {
+    let path = Fixtures.path(fixture)
+    let events = try ICalendarFile.read(path: path)
+    let kept = try CalendarImport(
+      events: events, settings: .defaults, defaultOrigin: nil, places: [:],
+      floatingTimeZone: "Asia/Seoul")
+    let from = Date(timeIntervalSince1970: TimeInterval(Self.from))
+    let to = Date(timeIntervalSince1970: TimeInterval(Self.to))
+    var ours: [RecurringEventsOracle.Start] = []
+    for item in kept.items {
+      let appointment = item.appointment
+      var starts = [appointment.start].filter { $0 >= from && $0 < to }
+      if let repetition = appointment.repetition {
+        starts = try RecurrenceSet(
+          rule: repetition.rule, firstStart: repetition.firstStart,
+          timeZone: appointment.timeZone, exceptions: repetition.exceptions,
+          overrides: repetition.overrides
+        ).occurrences(from: from, to: to)
+      }
+      ours += starts.map { .init(uid: item.uid, start: Int($0.timeIntervalSince1970)) }
+    }
+    let skipped = Set(
+      events.filter { CalendarImport.skip($0, email: nil) != nil }.map(\.uid))
+    let theirs = try RecurringEventsOracle.starts(
+      .init(paths: [path], from: Self.from, to: Self.to, floatingTimeZone: "Asia/Seoul")
+    ).filter { !skipped.contains($0.uid) }
+    #expect(Set(ours) == Set(theirs))
+    #expect(ours.count == theirs.count)
+  }
+
   @Test func anExportsStartsEqualRecurringICalEventsToo() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/export.ics"

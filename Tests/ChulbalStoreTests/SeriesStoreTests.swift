@@ -129,29 +129,24 @@ import Testing
   }
 
   /// A version-3 file with appointments and alerts is read as it is, and the first writer
-  /// brings it to version 4 with everything kept.
+  /// brings it to the current version with everything kept.
   @Test func aVersion3FileIsReadAsItIsAndMigratedByTheFirstWriter() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/v3.db"
-    let old = try Database(path: path, create: true)
-    for migration in Schema.migrations.prefix(3) { try old.execute(migration) }
-    try old.execute(
-      """
-      PRAGMA application_id=\(Store.applicationID); PRAGMA user_version=3;
-      INSERT INTO appointment (title, start_at, time_zone, mode, travel_seconds,
-        travel_estimated, buffer_seconds, prep_seconds, alerts, created_at)
-      VALUES ('저녁', 1800000000, 'Asia/Seoul', 'walk', 600, 0, 0, 0, '0', 1);
-      INSERT INTO alert_log (appointment_id, lead_seconds, due_at, kind, outcome, backend,
+    let old = try olderFile(
+      path, version: 3,
+      extra: """
+        INSERT INTO alert_log (appointment_id, lead_seconds, due_at, kind, outcome, backend,
         recorded_at)
-      VALUES (1, 0, 1799999400, 'leave', 'delivered', 'libnotify', 1799999401);
-      """)
+        VALUES (1, 0, 1799999400, 'leave', 'delivered', 'libnotify', 1799999401);
+        """)
     let reader = try #require(try Store.open(path: path, access: .reading))
     #expect(try reader.all().map(\.title) == ["저녁"])
     #expect(try reader.next(after: Date(timeIntervalSince1970: 1_700_000_000))?.title == "저녁")
     #expect(try old.scalar("PRAGMA user_version").int == 3)
     let writer = try Store.openOrCreate(path: path)
-    #expect(try old.scalar("PRAGMA user_version").int == 4)
-    #expect(try Store.columns(old) == Schema.columns(version: 4))
+    #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
+    #expect(try Store.columns(old) == Schema.columns(version: Store.schemaVersion))
     #expect(try writer.all().map(\.repetition) == [nil])
     let log = try writer.alertLog(since: Date(timeIntervalSince1970: 0))
     #expect(log.map(\.id.due) == [Date(timeIntervalSince1970: 1_799_999_400)])

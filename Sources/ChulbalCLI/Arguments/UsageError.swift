@@ -97,9 +97,27 @@ enum UsageError: Error, Equatable {
   case occurrenceTaken(String, series: String, start: String)
   /// `--until` naming a day before the series' first start.
   case untilBeforeStart(String, start: String)
+  /// A calendar file or folder `import` cannot read: its own words, with the file and line.
+  case calendar(String)
+  /// `source add` of a name or a path kept already.
+  case duplicateSource(String)
+  /// `source remove` of a name no source has.
+  case unknownSource(String)
+  /// `source remove` of a source with appointments, without a terminal to ask on and with
+  /// neither `--yes` nor `--keep`.
+  case sourceNeedsConfirmation(String, count: Int)
 
   var message: String {
     switch self {
+    case .calendar(let message):
+      return message
+    case .duplicateSource(let name):
+      return "출처 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (목록: chulbal source list)"
+    case .sourceNeedsConfirmation(let name, let count):
+      return "터미널이 아니라서 물어볼 수 없습니다. 출처 '\(name)'에서 가져온 약속 \(count)개도 지우려면 --yes, "
+        + "남기려면 --keep을 붙이세요"
+    case .unknownSource(let name):
+      return "출처 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal source list)"
     case .unknownCommand(let name, let suggestion):
       return "알 수 없는 명령 '\(name)'" + Self.hint(suggestion) + " (명령 목록: chulbal --help)"
     case .unknownOption(let name, let command, let suggestion):

@@ -27,9 +27,13 @@ enum RuntimeFailure: Error, Equatable {
   case watchCannotWait(SystemCallError)
   /// No backend delivered a test notice.
   case notDelivered([String])
+  /// `export --out` could not write its file; nothing was left in its place.
+  case unwritableExport(path: String, reason: String)
 
   var message: String {
     switch self {
+    case .unwritableExport(let path, let reason):
+      return "'\(path)'에 쓸 수 없습니다: \(reason)"
     case .nothingUpcoming(let command):
       let next: String =
         switch command {

@@ -5,7 +5,7 @@
 public struct Settings: Equatable, Sendable {
   /// A setting's name, as `config get` and `config set` take it.
   public enum Key: String, CaseIterable, Sendable {
-    case buffer, prep, alerts, mode, providers
+    case buffer, prep, alerts, mode, providers, travel, me
     case snooze = "notify.snooze"
     case lateCap = "notify.late_cap"
     case command = "notify.command"
@@ -18,6 +18,8 @@ public struct Settings: Equatable, Sendable {
       case .alerts: "알림 시각, 출발 몇 분 전 (예: 30m,10m,0 또는 none)"
       case .mode: "이동 수단: car, transit, walk, bike"
       case .providers: "지도 순서 (예: kakao,naver,tmap,google,apple,osm)"
+      case .travel: "좌표가 없어 추정할 수 없는 가져온 일정의 이동 시간 (예: 30m)"
+      case .me: "내 이메일 주소; 가져온 일정 중 이 주소가 거절한 것은 건너뜁니다 (예: me@example.com, none)"
       case .snooze: "알림의 '5분 뒤' 단추로 미루는 시간 (예: 5m)"
       case .lateCap: "늦게 깨어났을 때 출발이 이만큼 안 지났으면 알립니다 (예: 10m, 0)"
       case .command: "알림 때 실행할 프로그램과 인수, 셸 없이 (예: 'notify-send -u critical', none)"
@@ -44,6 +46,13 @@ public struct Settings: Equatable, Sendable {
   public var notifyCommand: [String]?
   /// The order in which notification backends are tried.
   public var backends: [NotifyBackend]
+  /// The trip an imported event is given when its travel cannot be estimated (no coordinate,
+  /// or no origin); kept as a given trip, not an estimate, and counted in the import's
+  /// report.
+  public var defaultTravelSeconds: Int
+  /// The person's own e-mail address, in lower case: an imported event they declined is
+  /// skipped.
+  public var email: String?
   /// The keys the person has set; the others hold their defaults.
   public private(set) var stored: Set<Key> = []
 
@@ -54,12 +63,13 @@ public struct Settings: Equatable, Sendable {
   public static let defaults = Settings(
     bufferSeconds: 10 * 60, prepSeconds: 0, alertLeads: [30 * 60, 10 * 60, 0], mode: .transit,
     providers: MapProvider.allCases, snoozeSeconds: 5 * 60, lateCapSeconds: 10 * 60,
-    notifyCommand: nil, backends: NotifyBackend.allCases)
+    notifyCommand: nil, backends: NotifyBackend.allCases, defaultTravelSeconds: 30 * 60,
+    email: nil)
 
   private init(
     bufferSeconds: Int, prepSeconds: Int, alertLeads: [Int], mode: TravelMode,
     providers: [MapProvider], snoozeSeconds: Int, lateCapSeconds: Int, notifyCommand: [String]?,
-    backends: [NotifyBackend]
+    backends: [NotifyBackend], defaultTravelSeconds: Int, email: String?
   ) {
     self.bufferSeconds = bufferSeconds
     self.prepSeconds = prepSeconds
@@ -70,6 +80,8 @@ public struct Settings: Equatable, Sendable {
     self.lateCapSeconds = lateCapSeconds
     self.notifyCommand = notifyCommand
     self.backends = backends
+    self.defaultTravelSeconds = defaultTravelSeconds
+    self.email = email
   }
 
   /// Sets `key` from text as a person types it (`10분`, `kakao, naver`), marking it stored.
@@ -94,6 +106,20 @@ public struct Settings: Equatable, Sendable {
       notifyCommand =
         ["none", "없음"].contains(trimmed.lowercased()) ? nil : try CommandWords.split(text)
     case .backends: backends = try NotifyBackend.parseChain(text)
+    case .travel: defaultTravelSeconds = try DurationExpression.parse(text)
+    case .me:
+      let trimmed = text.trimmingWhitespace()
+      if ["none", "없음"].contains(trimmed.lowercased()) {
+        email = nil
+      } else {
+        let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+          !trimmed.unicodeScalars.contains(where: {
+            TextCleaning.isControl($0) || $0.properties.isWhitespace
+          })
+        else { throw .setting(text, reason: "이메일 주소를 씁니다 (예: me@example.com, none)") }
+        email = trimmed.lowercased()
+      }
     }
     stored.insert(key)
   }
@@ -119,6 +145,8 @@ public struct Settings: Equatable, Sendable {
     case .lateCap: DurationExpression.text(lateCapSeconds)
     case .command: notifyCommand.map(CommandWords.join) ?? "none"
     case .backends: NameList.joined(backends.map(\.rawValue), separator: ",")
+    case .travel: DurationExpression.text(defaultTravelSeconds)
+    case .me: email ?? "none"
     }
   }
 }

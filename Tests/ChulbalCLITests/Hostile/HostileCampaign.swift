@@ -87,7 +87,18 @@ enum HostileCampaign {
     "config unset": ["config", "unset", "buffer"],
     "watch": ["watch", "--once"], "notify": ["notify", "--test"], "log": ["log"],
     "doctor": ["doctor"], "completions": ["completions", "bash"],
+    "import": ["import", calendarFixture, "--dry-run"],
+    "export": ["export", "1"],
+    "source add": ["source", "add", calendarFixture, "--name", "구글"],
+    "source list": ["source", "list"], "source remove": ["source", "remove", "구글", "--yes"],
   ]
+
+  /// A calendar that imports: the ChulbalCalendar tests' Google-style export.
+  static let calendarFixture =
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent(
+      "ChulbalCalendarTests/Fixtures/good/google.ics"
+    ).path
 
   /// Every command's name and options, straight from the commands.
   static let commands: [(name: String, options: [OptionSpec])] = CLI.commands.map {
@@ -149,7 +160,9 @@ enum HostileCampaign {
       (8, { ["place", "edit", $0, "--default"] }),
       (8, { ["config", "get", $0] }), (8, { ["config", "set", "buffer", $0] }),
       (8, { ["config", "set", $0, "10m"] }), (4, { ["countdown", $0, "--plain"] }),
-      (8, { [$0] }), (4, { ["help", $0] }),
+      (8, { [$0] }), (4, { ["help", $0] }), (8, { ["import", $0] }), (8, { ["export", $0] }),
+      (8, { ["source", "add", $0] }),
+      (8, { ["source", "remove", $0, "--yes"] }),
     ]
     for (sample, line) in positional {
       var order = values

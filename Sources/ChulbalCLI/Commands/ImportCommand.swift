@@ -1,0 +1,192 @@
+import ChulbalCalendar
+import ChulbalCore
+import ChulbalStore
+import Foundation
+
+/// `chulbal import PATH… [--dry-run] [--json]`: keeps the events of iCalendar files and vdir
+/// folders as appointments.
+enum ImportCommand: Command {
+  static let name = "import"
+  static let summary = "iCalendar(.ics) 파일이나 vdir 폴더의 일정을 가져옵니다"
+  static let usage = [
+    "chulbal import 경로… [--dry-run] [--json]", "chulbal import --sources [--dry-run] [--json]",
+  ]
+  static let about = """
+    Google 캘린더, Outlook, Apple 캘린더, Thunderbird가 내보낸 .ics 파일이나 vdirsyncer와
+    khal이 쓰는 vdir 폴더(일정마다 .ics 파일 하나)의 일정을 약속으로 저장합니다. 같은 파일을
+    다시 가져오면 UID로 찾아 바뀐 일정만 그 자리에서 고치고 (알림 기록은 그대로; 캘린더에서
+    바뀌지 않은 일정은 chulbal에서 고친 대로 둡니다), 파일에서 없어진 일정은 지웁니다. 종일 일정, 취소된 일정, 'config set me'의 주소가 거절한 일정, chulbal이 따를 수
+    없는 반복(FREQ=HOURLY 등)은 건너뛰고 셉니다. 이동 시간은 X-CHULBAL-TRAVEL이 있으면 그
+    값, 좌표(GEO, Apple의 구조화된 위치, LOCATION과 이름이 같은 저장된 장소)와 출발지가
+    있으면 추정, 없으면 'travel' 설정(기본 30분)입니다. 모든 파일을 한 트랜잭션으로
+    저장합니다: 읽을 수 없는 파일이 하나라도 있으면 아무것도 저장하지 않습니다.
+
+    --sources는 'chulbal source add'로 등록한 캘린더를 모두 다시 읽습니다. 읽을 수 없는
+    캘린더는 오류를 기록해 두고 (source list에 보입니다) 나머지는 가져옵니다.
+    """
+  static let dryRun = OptionSpec("--dry-run", help: "저장하지 않고 무엇을 가져올지만 보여 줍니다")
+  static let sources = OptionSpec("--sources", help: "등록한 캘린더(source add)를 모두 다시 읽습니다")
+  static let options: [OptionSpec] = [sources, dryRun, .now, .database, .json]
+  static let operands: [WordKind] = [.file]
+  static let repeatsLastOperand = true
+  static let epilogue = """
+    예:
+      chulbal import ~/Downloads/calendar.ics
+      chulbal import ~/.calendars/work --dry-run
+
+    """
+
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    guard !options.positionals.isEmpty || options.has(sources) else {
+      throw UsageError.missingArgument(
+        "가져올 파일", command: name, example: "chulbal import ~/Downloads/calendar.ics")
+    }
+    try options.checkNow()
+    let zone = try environment.timeZone(option: nil)
+    let now = try options.clock(environment, timeZone: zone).now()
+    // The same file named twice is read once: it is one calendar.
+    var calendars: [(source: String, events: [CalendarEvent])] = []
+    for path in options.positionals
+    where !calendars.contains(where: { $0.source == absolute(path) }) {
+      calendars.append((absolute(path), try read(path)))
+    }
+    let writing = !options.has(dryRun)
+    let existing = try options.store(environment, access: writing ? .writing : .reading)
+    let settings = try existing?.settings() ?? .defaults
+    let defaultOrigin = try existing?.defaultPlace()?.origin
+    var places: [String: Coordinate] = [:]
+    for place in try existing?.places() ?? [] { places[place.name] = place.coordinate }
+    var report = Report(dryRun: !writing, travel: settings.defaultTravelSeconds, zone: zone)
+    var batches: [Store.CalendarBatch] = []
+    var readable = calendars
+    var failures: [(path: String, error: String)] = []
+    var failed: [String] = []
+    let registered = options.has(sources) ? try existing?.sources() ?? [] : []
+    if options.has(sources) {
+      if registered.isEmpty && calendars.isEmpty {
+        return .success("등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n")
+      }
+      for source in registered where !readable.contains(where: { $0.source == source.path }) {
+        do throws(UsageError) {
+          readable.append((source.path, try Self.read(source.path)))
+        } catch {
+          failures.append((source.path, error.message))
+          failed.append("출처 '\(source.name)': \(error.message)")
+        }
+      }
+    }
+    for (index, calendar) in readable.enumerated() {
+      let plan: CalendarImport
+      do {
+        plan = try CalendarImport(
+          events: calendar.events, settings: settings, defaultOrigin: defaultOrigin,
+          places: places, floatingTimeZone: zone.identifier)
+      } catch {
+        // A file named on the command line is bad input; a source is recorded and passed
+        // over, as one that cannot be read is.
+        guard index >= calendars.count,
+          let source = registered.first(where: { $0.path == calendar.source })
+        else { throw UsageError.calendar(error.description) }
+        failures.append((source.path, error.description))
+        failed.append("출처 '\(source.name)': \(error.description)")
+        continue
+      }
+      report.add(plan)
+      var appointments: [Store.CalendarKey: Appointment] = [:]
+      for item in plan.items {
+        appointments[Store.CalendarKey(uid: item.uid, instance: item.instance)] = item.appointment
+      }
+      batches.append(Store.CalendarBatch(source: calendar.source, appointments: appointments))
+    }
+    if writing {
+      try existing?.advanceSeries(now: now)
+      let store = try options.writableStore(environment, existing: existing)
+      report.counts = try store.importCalendars(batches, now: now, failures: failures)
+    } else if let existing {
+      report.counts = try existing.plannedImport(batches)
+    } else {
+      report.counts.added = batches.reduce(0) { $0 + $1.appointments.count }
+    }
+    return Outcome(
+      standardOutput: options.has(.json) ? report.json.rendered() : report.text,
+      standardError: Outcome.diagnostics(failed),
+      exitCode: failed.isEmpty ? 0 : Outcome.failureExitCode)
+  }
+
+  /// The events at `path`, or the one line that says why they cannot be read.
+  static func read(_ path: String) throws(UsageError) -> [CalendarEvent] {
+    do {
+      return try ICalendarFile.read(path: path)
+    } catch {
+      throw .calendar(error.description)
+    }
+  }
+
+  /// `path` from the root, so that the same file imported from another folder is the same
+  /// source.
+  static func absolute(_ path: String) -> String {
+    let full =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    return URL(fileURLWithPath: full).standardizedFileURL.path
+  }
+
+  /// What an import did, or would do with `--dry-run`.
+  struct Report {
+    let dryRun: Bool
+    /// The `travel` setting.
+    let travel: Int
+    let zone: TimeZone
+    var counts = Store.ImportCounts()
+    var skipped: [CalendarImport.Skip: Int] = [:]
+    var withoutCoordinate = 0
+    var withDefaultTravel = 0
+    var floating = 0
+
+    mutating func add(_ plan: CalendarImport) {
+      skipped.merge(plan.skipped, uniquingKeysWith: +)
+      withoutCoordinate += plan.withoutCoordinate
+      withDefaultTravel += plan.withDefaultTravel
+      floating += plan.floating
+    }
+
+    /// `가져옴 12 · 갱신 3 · 건너뜀 2 (종일 일정 1, 취소됨 1)` and what the person should know.
+    var text: String {
+      let skippedTotal = skipped.values.reduce(0, +)
+      var parts = ["가져옴 \(counts.added)", "갱신 \(counts.updated)"]
+      if counts.unchanged > 0 { parts.append("그대로 \(counts.unchanged)") }
+      if counts.removed > 0 { parts.append("지움 \(counts.removed)") }
+      let reasons = CalendarImport.Skip.allCases.compactMap { skip in
+        skipped[skip].map { "\(skip.label) \($0)" }
+      }
+      parts.append(
+        "건너뜀 \(skippedTotal)" + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"))
+      var lines = [parts.joined(separator: " · ")]
+      if withoutCoordinate > 0 { lines.append("좌표가 없는 일정: \(withoutCoordinate)개") }
+      if withDefaultTravel > 0 {
+        let duration = KoreanDuration.text(seconds: travel)
+        lines.append(
+          "이동 시간을 추정할 수 없는 일정 \(withDefaultTravel)개에는 기본값 \(duration)을 썼습니다 "
+            + "(바꾸려면: chulbal config set travel 45m)")
+      }
+      if floating > 0 {
+        lines.append("시간대가 없는 시각 \(floating)개는 시스템 시간대(\(zone.identifier))로 읽었습니다")
+      }
+      if dryRun { lines.append("--dry-run: 아무것도 저장하지 않았습니다") }
+      return lines.map { $0 + "\n" }.joined()
+    }
+
+    var json: JSONValue {
+      .object([
+        ("added", .integer(counts.added)), ("updated", .integer(counts.updated)),
+        ("unchanged", .integer(counts.unchanged)), ("removed", .integer(counts.removed)),
+        (
+          "skipped",
+          .object(CalendarImport.Skip.allCases.map { ($0.rawValue, .integer(skipped[$0] ?? 0)) })
+        ),
+        ("without_coordinate", .integer(withoutCoordinate)),
+        ("default_travel", .integer(withDefaultTravel)), ("floating", .integer(floating)),
+        ("dry_run", .bool(dryRun)),
+      ])
+    }
+  }
+}

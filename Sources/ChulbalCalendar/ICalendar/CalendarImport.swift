@@ -1,0 +1,220 @@
+import ChulbalCore
+import Foundation
+
+/// Calendar events as chulbal's appointments: what `import` keeps and what it skips, and why.
+///
+/// Each event becomes one appointment named by its `UID`; a series (an accepted `RRULE`) keeps
+/// its `EXDATE`s as exceptions and its moved instances (`RECURRENCE-ID`) as overrides, as
+/// `remove --on` and `edit --on` keep them, so only a moved instance's start is kept, not a
+/// title or place of its own. An `RDATE` start becomes an appointment of its own, named by the
+/// UID and that start, since a chulbal series holds no extra starts. A moved instance whose
+/// series the calendar does not hold is kept as a one-off, named by the UID and its
+/// `RECURRENCE-ID`.
+public struct CalendarImport: Sendable {
+  /// Why an event was left out.
+  public enum Skip: String, CaseIterable, Sendable {
+    case allDay = "all_day"
+    case cancelled
+    case declined
+    case unsupportedRule = "unsupported_rule"
+
+    /// The word the report uses: `종일 일정`.
+    public var label: String {
+      switch self {
+      case .allDay: "종일 일정"
+      case .cancelled: "취소됨"
+      case .declined: "거절함"
+      case .unsupportedRule: "지원하지 않는 반복"
+      }
+    }
+  }
+
+  /// One appointment to keep and the instance of its event it stands for (empty for the
+  /// event itself).
+  public struct Item: Equatable, Sendable {
+    public var uid: String
+    public var instance: String
+    public var appointment: Appointment
+  }
+
+  public private(set) var items: [Item] = []
+  /// Events left out, by why.
+  public private(set) var skipped: [Skip: Int] = [:]
+  /// Appointments with no coordinate (from `GEO`, Apple's structured location, or a saved
+  /// place of the same name as `LOCATION`).
+  public private(set) var withoutCoordinate = 0
+  /// Appointments given the `travel` setting because their trip could not be estimated.
+  public private(set) var withDefaultTravel = 0
+  /// Events whose start had no zone and was read in the system zone.
+  public private(set) var floating = 0
+
+  /// What the person's settings and saved places make of `events`.
+  ///
+  /// - Parameters:
+  ///   - places: saved places by name, whose coordinate an event with that `LOCATION` and no
+  ///     `GEO` takes.
+  ///   - floatingTimeZone: the IANA zone a time without a zone is read in (the system's).
+  /// - Throws: ``CalendarError`` naming the file and line of an event whose start is no time
+  ///   its zone's clock shows, or whose zone libical cannot load.
+  public init(
+    events: [CalendarEvent], settings: Settings, defaultOrigin: Origin?,
+    places: [String: Coordinate], floatingTimeZone: String
+  ) throws(CalendarError) {
+    let moved = Dictionary(grouping: events.filter { $0.recurrenceID != nil }, by: \.uid)
+    var kept = Set<String>()
+    var skippedSeries = Set<String>()
+    for event in events where event.recurrenceID == nil {
+      if let skip = Self.skip(event, email: settings.email) {
+        skipped[skip, default: 0] += 1
+        skippedSeries.insert(event.uid)
+        continue
+      }
+      kept.insert(event.uid)
+      // Put back if the event is skipped after all, for a rule libical refuses.
+      let counted = (withDefaultTravel, floating)
+      let repeats = if case .accepted? = event.rule { true } else { false }
+      let zone = Self.zone(of: event.start, repeats: repeats, floatingTimeZone: floatingTimeZone)
+      if case .floating = event.start { floating += 1 }
+      var appointment = try base(
+        event, zone: zone, settings: settings, defaultOrigin: defaultOrigin, places: places)
+      var exceptions = Set<WallTime>()
+      if case .accepted(let rule)? = event.rule {
+        for time in event.exceptionDates where !Self.isDate(time) {
+          exceptions.insert(try at(event, CalendarOccurrences.wallTime(of: time, in: zone)))
+        }
+        var overrides: [WallTime: Date] = [:]
+        for instance in moved[event.uid] ?? [] {
+          guard let id = instance.recurrenceID, !Self.isDate(id) else { continue }
+          let original = try at(instance, CalendarOccurrences.wallTime(of: id, in: zone))
+          if instance.isCancelled || instance.isAllDay {
+            exceptions.insert(original)
+          } else {
+            overrides[original] = try at(
+              instance,
+              CalendarOccurrences.instant(of: instance.start, floatingTimeZone: floatingTimeZone))
+          }
+        }
+        let first = try at(event, CalendarOccurrences.wallTime(of: event.start, in: zone))
+        do {
+          _ = try RecurrenceSet(
+            rule: rule, firstStart: first, timeZone: zone, exceptions: exceptions,
+            overrides: overrides)
+        } catch {
+          skipped[.unsupportedRule, default: 0] += 1
+          (withDefaultTravel, floating) = counted
+          continue
+        }
+        appointment.repetition = Repetition(
+          rule: rule, firstStart: first, exceptions: exceptions, overrides: overrides)
+      }
+      items.append(Item(uid: event.uid, instance: "", appointment: appointment))
+      count(appointment)
+      for added in event.recurrenceDates where !Self.isDate(added) {
+        let start = try at(
+          event, CalendarOccurrences.instant(of: added, floatingTimeZone: floatingTimeZone))
+        guard !exceptions.contains(try at(event, CalendarOccurrences.wallTime(of: added, in: zone)))
+        else { continue }
+        var one = appointment
+        one.repetition = nil
+        one.start = start
+        items.append(Item(uid: event.uid, instance: "RDATE " + added.description, appointment: one))
+      }
+    }
+    // Moved instances whose series is not here (a calendar shared one instance) are kept as
+    // one-offs; those of a series kept or skipped went with it.
+    for event in events where event.recurrenceID != nil {
+      guard let id = event.recurrenceID, !kept.contains(event.uid),
+        !skippedSeries.contains(event.uid)
+      else { continue }
+      if let skip = Self.skip(event, email: settings.email) {
+        skipped[skip, default: 0] += 1
+        continue
+      }
+      let zone = Self.zone(of: event.start, repeats: false, floatingTimeZone: floatingTimeZone)
+      if case .floating = event.start { floating += 1 }
+      let appointment = try base(
+        event, zone: zone, settings: settings, defaultOrigin: defaultOrigin, places: places)
+      items.append(Item(uid: event.uid, instance: id.description, appointment: appointment))
+      count(appointment)
+    }
+  }
+
+  private mutating func count(_ appointment: Appointment) {
+    if appointment.coordinate == nil { withoutCoordinate += 1 }
+  }
+
+  /// An event's fields as a one-off appointment over the settings.
+  private mutating func base(
+    _ event: CalendarEvent, zone: String, settings: Settings, defaultOrigin: Origin?,
+    places: [String: Coordinate]
+  ) throws(CalendarError) -> Appointment {
+    let start = try at(
+      event, CalendarOccurrences.instant(of: event.start, floatingTimeZone: zone))
+    let place = event.location.map(Self.oneLine).flatMap { $0.isEmpty ? nil : $0 }
+    let coordinate = event.coordinate ?? place.flatMap { places[$0] }
+    var appointment = Appointment(
+      title: event.summary.map(Self.oneLine).flatMap { $0.isEmpty ? nil : $0 } ?? "(제목 없음)",
+      start: start, timeZone: zone, place: place, coordinate: coordinate, origin: defaultOrigin,
+      mode: settings.mode, travelSeconds: settings.defaultTravelSeconds, travelEstimated: false,
+      bufferSeconds: settings.bufferSeconds, prepSeconds: settings.prepSeconds,
+      alertLeads: settings.alertLeads,
+      note: event.note.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 })
+    if let travel = event.travelSeconds {
+      appointment.travelSeconds = travel
+    } else if let seconds = try? TravelEstimate.seconds(
+      from: defaultOrigin?.coordinate, to: coordinate, mode: settings.mode)
+    {
+      appointment.travelSeconds = seconds
+      appointment.travelEstimated = true
+    } else {
+      withDefaultTravel += 1
+    }
+    return appointment
+  }
+
+  /// A value's result, or the error it threw said at the event's file and line.
+  private func at<T>(_ event: CalendarEvent, _ value: @autoclosure () throws(CalendarError) -> T)
+    throws(CalendarError) -> T
+  {
+    do {
+      return try value()
+    } catch {
+      switch error {
+      case .syntax, .unreadable, .tooLarge, .unresolvedTimeZone: throw error
+      default: throw .syntax(file: event.file, line: event.line, message: error.description)
+      }
+    }
+  }
+
+  /// Why `event` is left out, if it is.
+  static func skip(_ event: CalendarEvent, email: String?) -> Skip? {
+    if event.isAllDay { return .allDay }
+    if event.isCancelled { return .cancelled }
+    if let email, event.isDeclined(by: email) { return .declined }
+    if case .refused? = event.rule { return .unsupportedRule }
+    return nil
+  }
+
+  /// The zone an event is kept in: its own; the system's for a floating time, or for a
+  /// one-off given in UTC, which people mean to see on their own clock; UTC for a series
+  /// given in UTC, whose rule runs on UTC's wall clock (RFC 5545).
+  static func zone(of start: CalendarTime, repeats: Bool, floatingTimeZone: String) -> String {
+    switch start {
+    case .zoned(_, let zone): zone
+    case .utc: repeats ? "UTC" : floatingTimeZone
+    case .floating, .date: floatingTimeZone
+    }
+  }
+
+  private static func isDate(_ time: CalendarTime) -> Bool {
+    if case .date = time { return true }
+    return false
+  }
+
+  /// Text for a one-line field: line ends and tabs as spaces, trimmed.
+  static func oneLine(_ text: String) -> String {
+    String(
+      text.unicodeScalars.map { TextCleaning.isControl($0) ? " " : Character($0) }
+    ).trimmingWhitespace()
+  }
+}

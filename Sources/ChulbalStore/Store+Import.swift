@@ -1,0 +1,207 @@
+import ChulbalCore
+import Foundation
+
+/// Appointments brought in from calendars (schema 5): each row knows its source, its event's
+/// UID and which instance of the event it is, so that reading the calendar again updates it in
+/// place, never adds it twice, and removes what the calendar no longer holds.
+extension Store {
+  /// Which event of a calendar a row stands for.
+  public struct CalendarKey: Hashable, Sendable, Comparable {
+    public var uid: String
+    /// Empty for the event itself; otherwise the one instance the row is made of (an
+    /// `RDATE`'s start, or the `RECURRENCE-ID` of a moved instance whose series the calendar
+    /// does not hold).
+    public var instance: String
+
+    public init(uid: String, instance: String = "") {
+      self.uid = uid
+      self.instance = instance
+    }
+
+    public static func < (a: CalendarKey, b: CalendarKey) -> Bool {
+      (a.uid, a.instance) < (b.uid, b.instance)
+    }
+  }
+
+  /// What one calendar (a file or a vdir folder) holds, as appointments to keep.
+  public struct CalendarBatch: Sendable {
+    /// The absolute path of the file or folder: the rows' `source`.
+    public var source: String
+    /// Each appointment by its key; one per key.
+    public var appointments: [CalendarKey: Appointment]
+
+    public init(source: String, appointments: [CalendarKey: Appointment]) {
+      self.source = source
+      self.appointments = appointments
+    }
+  }
+
+  /// How many rows an import added, updated, found unchanged and removed.
+  public struct ImportCounts: Equatable, Sendable {
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var removed = 0
+
+    public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0, removed: Int = 0) {
+      self.added = added
+      self.updated = updated
+      self.unchanged = unchanged
+      self.removed = removed
+    }
+  }
+
+  /// Whether the file keeps calendar identities (schema 5 on).
+  var keepsSources: Bool { schema >= 5 }
+
+  /// The rows brought in from `source`, by key, with their ids; none in a file older than
+  /// schema 5, which a reader reads as it is.
+  public func importedRows(source: String) throws(StoreError) -> [CalendarKey: Int] {
+    try importedDigests(source: source).mapValues(\.id)
+  }
+
+  /// The rows brought in from `source`, by key, with their ids and the digest of what the
+  /// calendar gave them (``digest(_:)``).
+  private func importedDigests(source: String) throws(StoreError)
+    -> [CalendarKey: (id: Int, digest: Int?)]
+  {
+    guard keepsSources else { return [:] }
+    var result: [CalendarKey: (id: Int, digest: Int?)] = [:]
+    for row in try database.rows(
+      "SELECT id, source_uid, source_recurrence, source_digest FROM appointment WHERE source = ?",
+      [.text(source)])
+    {
+      guard case .integer(let id) = row[0], case .text(let uid) = row[1],
+        case .text(let instance) = row[2]
+      else {
+        throw .damaged(path: path, reason: "가져온 약속의 source_uid나 source_recurrence가 글자가 아닙니다")
+      }
+      let digest: Int? = if case .integer(let value) = row[3] { value } else { nil }
+      result[CalendarKey(uid: uid, instance: instance)] = (id, digest)
+    }
+    return result
+  }
+
+  /// FNV-1a (64 bits) of what an import writes of an appointment: the same in every process,
+  /// unlike `Hasher`, so a re-read can tell an event the calendar has not changed.
+  static func digest(_ a: Appointment) -> Int {
+    var fields: [String] = [
+      a.title, String(seconds(a.start)), a.timeZone, a.place ?? "\u{0}",
+      a.coordinate.map { "\($0.latitude),\($0.longitude)" } ?? "\u{0}", a.note ?? "\u{0}",
+      String(a.travelSeconds), a.travelEstimated ? "1" : "0",
+    ]
+    if let repetition = a.repetition {
+      fields += [repetition.rule.text, repetition.firstStart.description]
+      fields += repetition.exceptions.sorted().map(\.description)
+      fields += repetition.overrides.sorted { $0.key < $1.key }.map {
+        "\($0.key)=\(seconds($0.value))"
+      }
+    }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in fields.joined(separator: "\u{1F}").utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return Int(Int64(bitPattern: hash))
+  }
+
+  /// What ``importCalendars(_:now:)`` would do, written nowhere.
+  public func plannedImport(_ batches: [CalendarBatch]) throws(StoreError) -> ImportCounts {
+    var counts = ImportCounts()
+    for batch in batches {
+      let existing = try importedDigests(source: batch.source)
+      var kept = 0
+      for (key, appointment) in batch.appointments {
+        guard let row = existing[key] else { continue }
+        kept += 1
+        if row.digest == Self.digest(appointment) {
+          counts.unchanged += 1
+        } else {
+          counts.updated += 1
+        }
+      }
+      counts.added += batch.appointments.count - kept
+      counts.removed += existing.count - kept
+    }
+    return counts
+  }
+
+  /// Keeps what each calendar holds, in one transaction: a row whose key is already kept for
+  /// the source is updated in place (its alert log stays) when what the calendar gives has
+  /// changed since, a new key is added, and a row of the source whose key the calendar no
+  /// longer holds is deleted.
+  ///
+  /// An update replaces what the calendar says (title, start, zone, place, coordinate, note,
+  /// travel and the series) and keeps what the person chose in chulbal: origin, mode, buffer,
+  /// preparation and alerts.
+  ///
+  /// A calendar that is a source (`source add`) has the reading recorded in the same
+  /// transaction, as has each of `failures`: the path of a source that could not be read, and
+  /// why.
+  ///
+  /// - Parameter now: the writer's clock, which a series' cached start is worked out from.
+  public func importCalendars(
+    _ batches: [CalendarBatch], now: Date, failures: [(path: String, error: String)] = []
+  ) throws(StoreError) -> ImportCounts {
+    try database.writeTransaction { () throws(StoreError) -> ImportCounts in
+      var counts = ImportCounts()
+      for batch in batches {
+        let existing = try importedDigests(source: batch.source)
+        for (key, appointment) in batch.appointments.sorted(by: { $0.key < $1.key }) {
+          let digest = Self.digest(appointment)
+          if let row = existing[key] {
+            guard row.digest != digest else {
+              counts.unchanged += 1
+              continue
+            }
+            var updated = appointment
+            updated.id = row.id
+            try updateImportedRow(updated, digest: digest, now: now)
+            counts.updated += 1
+          } else {
+            let stored = try insertRow(appointment, createdAt: now)
+            try database.rows(
+              "UPDATE appointment SET source = ?, source_uid = ?, source_recurrence = ?, "
+                + "source_digest = ? WHERE id = ?",
+              [
+                .text(batch.source), .text(key.uid), .text(key.instance), .integer(digest),
+                .integer(stored.id),
+              ])
+            counts.added += 1
+          }
+        }
+        for (key, row) in existing where batch.appointments[key] == nil {
+          try database.rows("DELETE FROM appointment WHERE id = ?", [.integer(row.id)])
+          counts.removed += 1
+        }
+        try recordReading(of: batch.source, at: now, error: nil)
+      }
+      for failure in failures {
+        try recordReading(of: failure.path, at: now, error: failure.error)
+      }
+      return counts
+    }
+  }
+
+  private func updateImportedRow(_ appointment: Appointment, digest: Int, now: Date)
+    throws(StoreError)
+  {
+    var stored = appointment
+    let series = try seriesValues(appointment, now: now)
+    stored.start = series.start
+    try database.rows(
+      """
+      UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
+        lng = ?, note = ?, travel_seconds = ?, travel_estimated = ?, source_digest = ?,
+        repeat_rule = ?, repeat_first = ?, repeat_last_at = ?
+      WHERE id = ?
+      """,
+      [
+        .text(stored.title), .integer(Self.seconds(stored.start)), .text(stored.timeZone),
+        SQLValue(stored.place), SQLValue(stored.coordinate?.latitude),
+        SQLValue(stored.coordinate?.longitude), SQLValue(stored.note),
+        .integer(stored.travelSeconds), .integer(stored.travelEstimated ? 1 : 0),
+        .integer(digest),
+      ] + series.columns + [.integer(stored.id)])
+    try writeChanges(stored)
+  }
+}

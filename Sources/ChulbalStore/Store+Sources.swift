@@ -1,0 +1,132 @@
+import ChulbalCore
+import Foundation
+
+/// A calendar chulbal re-reads (`source add`): a file or a vdir folder, and how its last
+/// reading went.
+public struct CalendarSource: Equatable, Sendable {
+  public enum Kind: String, Sendable {
+    case file, folder
+  }
+
+  public var name: String
+  /// Absolute: the `source` of the appointments read from it.
+  public var path: String
+  public var kind: Kind
+  public var addedAt: Date
+  public var lastReadAt: Date?
+  /// Why the last reading failed; nil when it went well or there has been none.
+  public var lastError: String?
+  /// Appointments from it after the last good reading.
+  public var eventCount: Int?
+
+  public init(
+    name: String, path: String, kind: Kind, addedAt: Date, lastReadAt: Date? = nil,
+    lastError: String? = nil, eventCount: Int? = nil
+  ) {
+    self.name = name
+    self.path = path
+    self.kind = kind
+    self.addedAt = addedAt
+    self.lastReadAt = lastReadAt
+    self.lastError = lastError
+    self.eventCount = eventCount
+  }
+}
+
+/// Calendar sources (schema 5).
+extension Store {
+  private static let sourceColumns = Row.Columns([
+    "name", "path", "kind", "added_at", "last_read_at", "last_error", "event_count",
+  ])
+
+  /// Every source, by name; none in a file older than schema 5.
+  public func sources() throws(StoreError) -> [CalendarSource] {
+    guard keepsSources else { return [] }
+    return try database.rows(
+      "SELECT \(Self.sourceColumns.list) FROM source ORDER BY name"
+    ).map { values throws(StoreError) in
+      var row = Row(values, columns: Self.sourceColumns, label: "출처", path: path)
+      let name = try row.text("name")
+      row.label = "출처 '\(name)'"
+      let kindText = try row.text("kind")
+      guard let kind = CalendarSource.Kind(rawValue: kindText) else {
+        throw row.damaged("kind", "잘못된 값 '\(kindText)'")
+      }
+      return CalendarSource(
+        name: name, path: try row.text("path"), kind: kind,
+        addedAt: Date(timeIntervalSince1970: TimeInterval(try row.integer("added_at"))),
+        lastReadAt: try row.optionalInteger("last_read_at").map {
+          Date(timeIntervalSince1970: TimeInterval($0))
+        },
+        lastError: try row.optionalText("last_error"),
+        eventCount: try row.optionalInteger("event_count"))
+    }
+  }
+
+  /// Keeps a new source; false when its name or path is kept already.
+  public func addSource(_ source: CalendarSource) throws(StoreError) -> Bool {
+    try database.writeTransaction { () throws(StoreError) -> Bool in
+      try database.rows(
+        "INSERT OR IGNORE INTO source (name, path, kind, added_at) VALUES (?, ?, ?, ?)",
+        [
+          .text(source.name), .text(source.path), .text(source.kind.rawValue),
+          .integer(Self.seconds(source.addedAt)),
+        ])
+      return database.changes > 0
+    }
+  }
+
+  /// How many appointments came from `path`.
+  public func importedCount(source path: String) throws(StoreError) -> Int {
+    guard keepsSources else { return 0 }
+    return try database.scalar(
+      "SELECT count(*) FROM appointment WHERE source = ?", [.text(path)]
+    ).int ?? 0
+  }
+
+  /// Forgets the source named `name`, and with `appointments` the appointments read from it,
+  /// in one transaction.
+  ///
+  /// - Returns: how many appointments were deleted, or nil when there is no such source.
+  public func removeSource(named name: String, appointments: Bool) throws(StoreError) -> Int? {
+    guard keepsSources else { return nil }
+    return try database.writeTransaction { () throws(StoreError) -> Int? in
+      guard
+        case .text(let path) = try database.scalar(
+          "SELECT path FROM source WHERE name = ?", [.text(name)])
+      else { return nil }
+      var deleted = 0
+      if appointments {
+        try database.rows("DELETE FROM appointment WHERE source = ?", [.text(path)])
+        deleted = database.changes
+      }
+      try database.rows("DELETE FROM source WHERE name = ?", [.text(name)])
+      return deleted
+    }
+  }
+
+  /// Records a reading of the calendar at `path` in its source, if it is one: when, and the
+  /// error, or how many appointments it now gives.
+  func recordReading(of path: String, at now: Date, error: String?) throws(StoreError) {
+    if let error {
+      try database.rows(
+        "UPDATE source SET last_read_at = ?, last_error = ? WHERE path = ?",
+        [.integer(Self.seconds(now)), .text(error), .text(path)])
+    } else {
+      try database.rows(
+        """
+        UPDATE source SET last_read_at = ?1, last_error = NULL,
+          event_count = (SELECT count(*) FROM appointment WHERE source = ?2)
+        WHERE path = ?2
+        """, [.integer(Self.seconds(now)), .text(path)])
+    }
+  }
+}
+
+extension Row {
+  /// An integer, or nil for NULL.
+  fileprivate func optionalInteger(_ column: Column) throws(StoreError) -> Int? {
+    if case .null = self[column] { return nil }
+    return try integer(column)
+  }
+}

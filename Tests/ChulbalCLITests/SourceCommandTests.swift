@@ -1,0 +1,150 @@
+import ChulbalCore
+import ChulbalTestSupport
+import Foundation
+import Testing
+
+@testable import ChulbalCLI
+@testable import ChulbalStore
+
+/// Calendar sources through the in-process CLI in a real SQLite file: added, re-read by
+/// `import --sources`, listed with how the last reading went, and removed with or without
+/// their appointments.
+@Suite struct SourceCommandTests {
+  static let now = ImportCommandTests.now
+
+  /// A workspace with a copy of the Google-style fixture as `g.ics`, added as source `g`.
+  static func withSource() throws -> (Workspace, String) {
+    let workspace = Workspace()
+    let file = workspace.folder + "/g.ics"
+    try FileManager.default.copyItem(atPath: calendarFixture("good/google.ics"), toPath: file)
+    let added = workspace.run(["source", "add", file] + now)
+    #expect(added.exitCode == 0, "\(added.standardError)")
+    return (workspace, file)
+  }
+
+  @Test func aSourceIsReadByImportSourcesAndListedWithItsReading() throws {
+    let (workspace, file) = try Self.withSource()
+    let list = workspace.run(["source", "list", "--json"] + Self.now)
+    let before = try #require(
+      try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+    #expect(before.count == 1)
+    #expect(before.first?["name"] as? String == "g")
+    #expect(before.first?["path"] as? String == file)
+    #expect(before.first?["last_read_at"] is NSNull)
+    let imported = workspace.run(["import", "--sources"] + Self.now)
+    #expect(imported.standardOutput.hasPrefix("가져옴 2 · 갱신 0 · 건너뜀 2"))
+    let after = workspace.run(["source", "list", "--json"] + Self.now)
+    let read = try #require(
+      try JSONSerialization.jsonObject(with: Data(after.standardOutput.utf8)) as? [[String: Any]])
+    #expect(read.first?["last_read_at"] as? String == "2026-11-30T14:00:00+09:00")
+    #expect(read.first?["event_count"] as? Int == 2)
+    // `import PATH` of the source's file is the same calendar: updated, not added.
+    let again = workspace.run(["import", file] + Self.now)
+    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 2"))
+  }
+
+  /// A source that cannot be read keeps its appointments, records the error for `source
+  /// list`, and makes the import exit 1 while the other sources are read.
+  @Test func anUnreadableSourceIsRecordedAndTheOthersAreRead() throws {
+    let (workspace, file) = try Self.withSource()
+    workspace.run(["import", "--sources"] + Self.now)
+    try "BEGIN:VCALENDAR\r\n".write(toFile: file, atomically: true, encoding: .utf8)
+    workspace.run(["source", "add", calendarFixture("good/vdir"), "--name", "work"] + Self.now)
+    let outcome = workspace.run(["import", "--sources"] + Self.now)
+    #expect(outcome.exitCode == 1)
+    #expect(outcome.standardOutput.hasPrefix("가져옴 3 · 갱신 0 · 건너뜀 0"))
+    #expect(outcome.standardError.hasPrefix("chulbal: 출처 'g': \(file):1: "))
+    #expect(try ImportCommandTests.stored(workspace).count == 5)
+    let list = workspace.run(["source", "list"] + Self.now)
+    #expect(list.standardOutput.contains("오류: \(file):1: "))
+  }
+
+  @Test func anEventGoneFromASourceIsRemovedOnItsNextRead() throws {
+    let (workspace, file) = try Self.withSource()
+    workspace.run(["import", "--sources"] + Self.now)
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+      .replacingOccurrences(of: "\r\n", with: "\n")
+    let start = try #require(text.range(of: "BEGIN:VEVENT\nDTSTART:20270310"))
+    let end = try #require(text.range(of: "END:VEVENT\n", range: start.upperBound..<text.endIndex))
+    try text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let outcome = workspace.run(["import", "--sources"] + Self.now)
+    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 1 · 지움 1"))
+    #expect(try ImportCommandTests.stored(workspace).keys.sorted() == ["저녁 약속"])
+  }
+
+  struct RemoveCase: Sendable, CustomTestStringConvertible {
+    let options: [String]
+    let interactive: Bool
+    let answer: Bool?
+    let output: String
+    let left: Int
+    var testDescription: String {
+      options.joined(separator: " ") + " \(answer.map(String.init) ?? "")"
+    }
+  }
+
+  static let removeCases: [RemoveCase] = [
+    RemoveCase(
+      options: ["--yes"], interactive: false, answer: nil,
+      output: "출처 'g'를 뺐습니다. 가져온 약속 2개도 지웠습니다\n", left: 0),
+    RemoveCase(
+      options: ["--keep"], interactive: false, answer: nil,
+      output: "출처 'g'를 뺐습니다. 가져온 약속 2개는 남겼습니다\n", left: 2),
+    RemoveCase(
+      options: [], interactive: true, answer: true,
+      output: "출처 'g'를 뺐습니다. 가져온 약속 2개도 지웠습니다\n", left: 0),
+    RemoveCase(
+      options: [], interactive: true, answer: false,
+      output: "출처 'g'를 뺐습니다. 가져온 약속 2개는 남겼습니다\n", left: 2),
+  ]
+
+  @Test(arguments: removeCases)
+  func removingASourceAsksAboutItsAppointments(_ test: RemoveCase) throws {
+    let (workspace, _) = try Self.withSource()
+    workspace.run(["import", "--sources"] + Self.now)
+    let outcome = workspace.run(
+      ["source", "remove", "g"] + test.options, interactive: test.interactive,
+      answer: test.answer)
+    #expect(outcome.standardOutput == test.output)
+    #expect(try ImportCommandTests.stored(workspace).count == test.left)
+    #expect(workspace.run(["source", "list"]).standardOutput.hasPrefix("등록한 캘린더가 없습니다"))
+  }
+
+  @Test func importSourcesWithNoneSaysHowToAddOne() {
+    let outcome = Workspace().run(["import", "--sources"] + Self.now)
+    #expect(
+      outcome.standardOutput == "등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n")
+    #expect(outcome.exitCode == 0)
+  }
+
+  @Test func badInputIsOneLineExit2AndWritesNothing() throws {
+    let (workspace, file) = try Self.withSource()
+    workspace.run(["import", "--sources"] + Self.now)
+    let before = try workspace.snapshot()
+    for (line, error) in [
+      (
+        ["source", "remove", "g"],
+        "chulbal: 터미널이 아니라서 물어볼 수 없습니다. 출처 'g'에서 가져온 약속 2개도 지우려면 --yes, 남기려면 --keep을 붙이세요\n"
+      ),
+      (["source", "remove", "없는"], "chulbal: 출처 '없는'이 없습니다 (목록: chulbal source list)\n"),
+      (
+        ["source", "add", file, "--name", "다른"],
+        "chulbal: 출처 'g'는 이미 있습니다 (목록: chulbal source list)\n"
+      ),
+      (
+        ["source", "add", calendarFixture("good/vdir"), "--name", "g"],
+        "chulbal: 출처 'g'는 이미 있습니다 (목록: chulbal source list)\n"
+      ),
+    ] {
+      let outcome = workspace.run(line + Self.now.filter { _ in line[1] == "add" })
+      #expect(outcome.exitCode == 2, "\(line)")
+      #expect(outcome.standardError == error, "\(line)")
+    }
+    let malformed = calendarFixture("malformed/truncated.ics")
+    let refused = workspace.run(["source", "add", malformed] + Self.now)
+    #expect(refused.exitCode == 2)
+    #expect(refused.standardError.hasPrefix("chulbal: \(malformed):"))
+    #expect(try workspace.snapshot() == before)
+  }
+}

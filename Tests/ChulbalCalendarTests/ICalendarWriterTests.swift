@@ -161,6 +161,15 @@ import Testing
       uid: "z", title: "z", start: WallTime(year: 2027, month: 1, day: 5, hour: 9, minute: 0),
       timeZone: zone)
     let text = try ICalendarWriter.text([event], stamp: Self.stamp)
+    // No part that ended before 2026 while a later one already ran (Berlin's of 1980–1995).
+    let untils = text.split(separator: "\r\n").compactMap { line -> Int? in
+      guard line.hasPrefix("RRULE:"), let range = line.range(of: "UNTIL=") else { return nil }
+      return Int(line[range.upperBound...].prefix(4))
+    }
+    let parts =
+      text.components(separatedBy: "BEGIN:STANDARD").count
+      + text.components(separatedBy: "BEGIN:DAYLIGHT").count - 2
+    #expect(parts == 1 || untils.allSatisfy { $0 >= 2026 }, "\(untils)")
     // Under another TZID, so that the reader cannot take it as an IANA name.
     let renamed = text.replacingOccurrences(of: "TZID:" + zone, with: "TZID:Written zone")
       .replacingOccurrences(of: "TZID=" + zone, with: "TZID=Written zone")

@@ -224,7 +224,8 @@ public enum ICalendarWriter {
   }
 
   /// A VTIMEZONE's lines without the STANDARD and DAYLIGHT parts whose last change is before
-  /// `start`, except the latest of them: the one in force at `start`.
+  /// `start`, except, when no part left began by `start`, the latest of them: the one in
+  /// force at `start` (Seoul's, whose last change was in 1988).
   static func trimmed(_ lines: [String], from start: CivilDate) -> [String] {
     var head: [String] = []
     var parts: [(lines: [String], last: String)] = []
@@ -245,9 +246,17 @@ public enum ICalendarWriter {
       }
     }
     let cut = ICalendarValue.text(start)
-    let before = parts.filter { $0.last < cut }.max { $0.last < $1.last }
+    let going = parts.filter { $0.last >= cut }
+    // Berlin's part of 1980–1995 is not in force when its part of 1981–2037 is.
+    let covered = going.contains { firstChange(of: $0.lines) <= cut }
+    let before = covered ? nil : parts.filter { $0.last < cut }.max { $0.last < $1.last }
     let kept = parts.filter { $0.last >= cut || $0.last == before?.last }
     return head + kept.flatMap(\.lines) + ["END:VTIMEZONE"]
+  }
+
+  /// The date (`YYYYMMDD`) a part first takes effect: its `DTSTART`.
+  private static func firstChange(of part: [String]) -> String {
+    part.first { $0.hasPrefix("DTSTART:") }.map { String($0.dropFirst(8).prefix(8)) } ?? ""
   }
 
   /// The date (`YYYYMMDD`) of a part's last change: its `RRULE`'s `UNTIL`, `99999999` for a

@@ -37,6 +37,9 @@ import Testing
       now: "2026-12-04T10:00:00+09:00"),
     Series(text: "매주 평일 8시 반", rule: weekdays, korean: "평일", first: "2026-12-03T08:30:00"),
     Series(text: "주말 10시", rule: weekend, korean: "주말", first: "2026-12-05T10:00:00"),
+    // `에` after the days, as a sentence puts it.
+    Series(text: "평일에 오전 9시", rule: weekdays, korean: "평일", first: "2026-12-03T09:00:00"),
+    Series(text: "주말에 10시", rule: weekend, korean: "주말", first: "2026-12-05T10:00:00"),
     Series(text: "매주말 10시", rule: weekend, korean: "주말", first: "2026-12-05T10:00:00"),
     Series(text: "주말마다 오후 3시", rule: weekend, korean: "주말", first: "2026-12-05T15:00:00"),
     Series(text: "매주 토일 10시", rule: weekend, korean: "주말", first: "2026-12-05T10:00:00"),

@@ -79,6 +79,11 @@ import Testing
     Case(text: "다음 주 수요일 오전 10시", expected: "2026-12-09T10:00:00+09:00"),
     Case(text: "다음주 일요일 10시", expected: "2026-12-13T10:00:00+09:00"),
     Case(text: "이번주 금요일 18:00", expected: "2026-12-04T18:00:00+09:00"),
+    // `에` after the day, as a sentence puts it (`금요일에 10시 보자`).
+    Case(text: "금요일에 10시", expected: "2026-12-04T10:00:00+09:00"),
+    Case(text: "다음 주 월요일에 오후 3시", expected: "2026-12-07T15:00:00+09:00"),
+    Case(text: "12월 5일에 저녁 7시", expected: "2026-12-05T19:00:00+09:00"),
+    Case(text: "내일에 19:00", expected: "2026-12-01T19:00:00+09:00"),
     // On a Sunday, "다음주 월요일" is the next day and "월요일" is too.
     Case(
       text: "다음주 월요일 9시", expected: "2026-12-07T09:00:00+09:00",

@@ -251,6 +251,12 @@ extension ScannedTime {
       if parts.hour != nil || parts.fixedHour != nil, scanner.take(anyOf: ["에", "까지"]) {
         continue
       }
+      // `금요일에 10시`, `내일에`, `12월 5일에`: nor does `에` after the day, before any time.
+      if parts.hour == nil, parts.fixedHour == nil,
+        parts.namesDay || parts.day != nil || parts.dayGroup != nil, scanner.take("에")
+      {
+        continue
+      }
       if scanner.take("반") {
         guard parts.hour != nil, parts.minute == nil else {
           throw parts.fail("'반'은 '7시 반'처럼 시 바로 뒤에 씁니다")

@@ -10,7 +10,7 @@ import Foundation
 /// - Korean: `오늘`/`내일`/`모레`/`글피`, `12월 1일`, `2027년 1월 2일`, `다음 달 3일`,
 ///   `이번 달 말일`, `월요일`…`일요일` (also `금`, `(금)`, `금욜`), `다음 주 월요일`,
 ///   `이번 주 금요일`, `오전`/`오후`/`아침`/`저녁`/`밤`/`새벽`/`낮`, `N시`, `N시 M분`, `N시 반`,
-///   `정오`, `자정`, with `에` or `까지` after the time;
+///   `정오`, `자정`, with `에` or `까지` after the time and `에` after the day (`금요일에 10시`);
 /// - a series, which ``ScannedTime/resolveRepeating(now:timeZone:)`` resolves to its rule and
 ///   first start and ``ScannedTime/resolve(now:timeZone:)`` refuses: `매일 7시 반`, `평일 오전 9시`,
 ///   `주말 10시`, `매주 화요일 저녁 7시` (also `화요일마다`, `매 화요일`), several weekdays

@@ -85,15 +85,39 @@ import Testing
       ])
   }
 
-  @Test func anUnwritableOutIsOneLineExit1AndLeavesNoFile() throws {
+  /// In Korean, naming why: a missing folder, or a folder where the file would be; nothing
+  /// is left behind, not even the file the text was going to be renamed from.
+  @Test(arguments: [("/없는 폴더/out.ics", "경로의 폴더가 없습니다"), ("/폴더", "같은 이름의 폴더가 있습니다")])
+  func anUnwritableOutIsOneLineExit1AndLeavesNoFile(name: String, reason: String) throws {
     let workspace = Workspace()
     workspace.run(["add", "약속", "--at", "2026-12-01T19:00+09:00", "--travel", "5m"] + Self.now)
-    let path = workspace.folder + "/없는 폴더/out.ics"
+    try FileManager.default.createDirectory(
+      atPath: workspace.folder + "/폴더", withIntermediateDirectories: false)
+    let before = try FileManager.default.contentsOfDirectory(atPath: workspace.folder).sorted()
+    let path = workspace.folder + name
     let outcome = workspace.run(["export", "--out", path] + Self.now)
     #expect(outcome.exitCode == 1)
-    #expect(outcome.standardError.hasPrefix("chulbal: '\(path)'에 쓸 수 없습니다: "))
-    #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
-    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(outcome.standardError == "chulbal: '\(path)'에 쓸 수 없습니다: \(reason)\n")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: workspace.folder).sorted() == before)
+  }
+
+  /// A file other programs read: the usual mode, and the old file replaced whole.
+  @Test func outReplacesTheFileWholeWithTheUsualMode() throws {
+    let workspace = Workspace()
+    workspace.run(["add", "약속", "--at", "2026-12-01T19:00+09:00", "--travel", "5m"] + Self.now)
+    let path = workspace.folder + "/out.ics"
+    try Data(repeating: 0x78, count: 100_000).write(to: URL(fileURLWithPath: path))
+    let outcome = workspace.run(["export", "--out", path] + Self.now)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n") && text.hasSuffix("END:VCALENDAR\r\n"))
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    let mask = umask(0)
+    umask(mask)
+    #expect((attributes[.posixPermissions] as? Int) == Int(0o644 & ~mask))
+    let names = try FileManager.default.contentsOfDirectory(atPath: workspace.folder)
+    #expect(!names.contains { $0.hasPrefix(".out.ics") }, "\(names)")
   }
 
   @Test func anUnknownAppointmentIsBadInput() {

@@ -1,6 +1,7 @@
 import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
+import ChulbalSystem
 import Foundation
 
 /// `chulbal export [ID…] [--out FILE]`: appointments as an iCalendar file whose alarms ring
@@ -46,11 +47,10 @@ enum ExportCommand: Command {
     }
     let text = try ICalendarWriter.text(appointments.map(event), stamp: now)
     guard let path else { return .success(text) }
-    do {
-      // Written whole to a file beside it, then renamed over it.
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    do throws(SystemCallError) {
+      try WholeFile.write(Array(text.utf8), to: path)
     } catch {
-      throw RuntimeFailure.unwritableExport(path: path, reason: error.localizedDescription)
+      throw RuntimeFailure.unwritableExport(path: path, reason: SystemErrorText.reason(error.code))
     }
     let count = appointments.count
     return .success("약속 \(count)개를 '\(TextCleaning.visible(path))'에 내보냈습니다\n")

@@ -16,6 +16,8 @@ public enum SystemErrorText {
     case ENOTDIR: "경로 중간에 폴더가 아닌 파일이 있습니다"
     case ENAMETOOLONG: "경로가 너무 깁니다"
     case EROFS: "읽기 전용 파일 시스템입니다"
+    case ENOENT: "경로의 폴더가 없습니다"
+    case EISDIR: "같은 이름의 폴더가 있습니다"
     default: "시스템 오류가 났습니다 [\(String(cString: strerror(code)))]"
     }
   }

@@ -51,7 +51,8 @@ public enum ICalendarFile {
     do {
       data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
     } catch {
-      throw .unreadable(file: path, reason: error.localizedDescription)
+      // Only the device can fail a read of a regular file that opened (EIO).
+      throw .unreadable(file: path, reason: "읽는 중에 입출력 오류가 났습니다")
     }
     return try read(data: data, name: path)
   }
@@ -62,10 +63,15 @@ public enum ICalendarFile {
   /// - Throws: ``CalendarError`` for the first file that cannot be read.
   public static func readFolder(path: String) throws(CalendarError) -> [CalendarEvent] {
     let names: [String]
+    // Foundation would say why in English; a folder that exists fails to list for want of
+    // permission, which is asked first.
+    guard access(path, R_OK | X_OK) == 0 else {
+      throw .unreadable(file: path, reason: "폴더를 읽을 권한이 없습니다")
+    }
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: path)
     } catch {
-      throw .unreadable(file: path, reason: error.localizedDescription)
+      throw .unreadable(file: path, reason: "폴더를 읽을 수 없습니다")
     }
     var events: [CalendarEvent] = []
     let separator = path.hasSuffix("/") ? "" : "/"

@@ -51,10 +51,20 @@ enum WatchCommand: Command {
     }
     loop.setSources(session.notifiers.sources)
     session.logBackends("시작: \(path), ")
+    var sources = try session.watchSources(loop, watched: nil)
+    var changed = SettlingChanges()
     while true {
+      if let due = changed.take(now: environment.clock.now()) { try session.reread(due) }
       let wake = try session.tick()
       if options.has(once) { break }
-      let wakes = loop.wait(until: wake)
+      let wakes = loop.wait(until: [wake, changed.settled].compactMap { $0 }.min())
+      for case .foldersChanged(let paths) in wakes {
+        changed.add(paths, now: environment.clock.now())
+      }
+      // Sources added or removed are in the database.
+      if wakes.contains(.filesChanged) {
+        sources = try session.watchSources(loop, watched: sources)
+      }
       var ending: Int32?
       for case .signal(let number) in wakes {
         if number == SIGHUP {
@@ -180,6 +190,62 @@ struct WatchSession {
     }
   }
 
+  /// Watches the folder of each source (`source add`), unless the sources are `watched`
+  /// already; a folder that cannot be watched is said in the log.
+  ///
+  /// - Returns: the sources now watched.
+  func watchSources(_ loop: EventLoop, watched: [CalendarSource]?) throws -> [CalendarSource] {
+    let sources = try store.sources()
+    guard sources.map(\.path) != watched?.map(\.path) else { return sources }
+    let failed = loop.setFolderWatches(
+      sources.map { source in
+        let url = URL(fileURLWithPath: source.path)
+        return switch source.kind {
+        case .folder:
+          EventLoop.FolderWatch(key: source.path, folder: source.path, names: nil, suffix: ".ics")
+        case .file:
+          EventLoop.FolderWatch(
+            key: source.path, folder: url.deletingLastPathComponent().path,
+            names: [url.lastPathComponent])
+        }
+      })
+    for (watch, error) in failed {
+      let name = sources.first(where: { $0.path == watch.key })?.name ?? watch.key
+      log("출처 '\(name)'의 변화를 지켜볼 수 없습니다: \(error.message)")
+    }
+    return sources
+  }
+
+  /// Reads the sources at `paths` again as `import --sources` does, in one transaction.
+  func reread(_ paths: Set<String>) throws {
+    let sources = try store.sources().filter { paths.contains($0.path) }
+    guard !sources.isEmpty else { return }
+    let zone = try environment.timeZone(option: nil)
+    let context = try ImportCommand.Context(store: store, zone: zone)
+    var report = ImportCommand.Report(
+      dryRun: false, travel: context.settings.defaultTravelSeconds, zone: zone)
+    var reading = ImportCommand.Reading()
+    reading.read(sources, context: context, into: &report)
+    let now = environment.clock.now()
+    try store.advanceSeries(now: now)
+    report.counts = try store.importCalendars(
+      reading.batches, now: now, failures: reading.failures)
+    let read = sources.filter { source in
+      !reading.failures.contains(where: { $0.path == source.path })
+    }
+    if !read.isEmpty {
+      let names = read.map { "'\($0.name)'" }.joined(separator: ", ")
+      let counts = report.text.prefix(while: { $0 != "\n" })
+      log("출처 \(names)\(Korean.objectParticle(after: names)) 다시 읽었습니다: \(counts)")
+    }
+    for failure in reading.failures {
+      let name = "'\(sources.first(where: { $0.path == failure.path })?.name ?? failure.path)'"
+      log(
+        "출처 \(name)\(Korean.objectParticle(after: name)) 읽지 못해 전에 가져온 약속을 그대로 둡니다: "
+          + failure.error)
+    }
+  }
+
   /// One line on standard error, with the time; nothing if it cannot be written.
   func log(_ message: String) {
     let time = KoreanDateFormat(timeZone: logZone).full(environment.clock.now())
@@ -209,5 +275,34 @@ struct WatchSession {
     case .snoozeDropped(let id, let title):
       return "미루지 않음 \(alert(id, title)): 다시 알릴 때면 약속이 시작됩니다"
     }
+  }
+}
+
+/// Changes to sources waiting to settle: a sync that writes many files is read once they stop
+/// coming for a moment, not once a file.
+struct SettlingChanges {
+  /// How long no change must come.
+  static let quiet: TimeInterval = 0.3
+  /// How long changes that keep coming wait at most.
+  static let longest: TimeInterval = 2
+
+  private(set) var paths: Set<String> = []
+  private var first: Date?
+  /// When to read them; nil when none waits.
+  private(set) var settled: Date?
+
+  mutating func add(_ changed: Set<String>, now: Date) {
+    guard !changed.isEmpty else { return }
+    paths.formUnion(changed)
+    let first = first ?? now
+    self.first = first
+    settled = min(now.addingTimeInterval(Self.quiet), first.addingTimeInterval(Self.longest))
+  }
+
+  /// The paths to read now, if they have settled.
+  mutating func take(now: Date) -> Set<String>? {
+    guard let settled, now >= settled else { return nil }
+    defer { self = SettlingChanges() }
+    return paths
   }
 }

@@ -114,6 +114,30 @@ import Testing
     #expect(watch.stop() == 0)
   }
 
+  /// A source added while the watch runs is watched from then on, and an event synced into it
+  /// gets its alert with no command run.
+  @Test func aSourceAddedWhileWatchingIsWatchedAndItsSyncedEventGetsItsAlert() throws {
+    for (key, value) in [("buffer", "0"), ("alerts", "0"), ("travel", "0")] {
+      #expect(try chulbal(["config", "set", key, value], database: database).status == 0)
+    }
+    let vdir = folder.path + "/work"
+    try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    let watch = try WatchProcess(database: database, in: folder.path)
+    try #require(watch.waitFor("시작: "), "\(watch.standardError)")
+    let added = try chulbal(["source", "add", vdir, "--name", "cal"], database: database)
+    try #require(added.status == 0, "\(added.standardError)")
+    let format = DateFormatter()
+    format.locale = Locale(identifier: "en_US_POSIX")
+    format.timeZone = .gmt
+    format.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    let start = format.string(from: Date().addingTimeInterval(3))
+    let text = Self.calendar([("soon", "동기화된 약속")])
+      .replacingOccurrences(of: "DTSTART:20300105T010000Z", with: "DTSTART:" + start)
+    try replace(vdir + "/soon.ics", with: text)
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 동기화된 약속"), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+  }
+
   @Test func aBurstOfTwentyFilesIsReadOnceOrAFewTimes() throws {
     let vdir = folder.path + "/work"
     try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)

@@ -18,6 +18,9 @@ enum WatchCommand: Command {
     (출발이 notify.late_cap, 기본 10분보다 덜 지났을 때만) 나머지는 놓친 알림으로 기록해
     한 번에 알려 줍니다.
     알림 방식은 notify.backends 순서(기본 libnotify, command, terminal)로 시도합니다.
+    'chulbal source add'로 등록한 캘린더의 파일이나 폴더가 바뀌면 (vdirsyncer가 동기화하면)
+    변화가 잠시 멎은 뒤 그 캘린더를 import --sources처럼 다시 읽고 알림을 다시 계산합니다.
+    읽을 수 없으면 오류를 기록하고 전에 가져온 약속은 그대로 둡니다.
     데이터베이스마다 watch는 하나만 돌 수 있습니다.
     """
   static let once = OptionSpec("--once", help: "지금 알릴 것만 알리고 끝냅니다 (cron이나 타이머용)")

@@ -52,52 +52,25 @@ enum ImportCommand: Command {
     }
     let writing = !options.has(dryRun)
     let existing = try options.store(environment, access: writing ? .writing : .reading)
-    let settings = try existing?.settings() ?? .defaults
-    let defaultOrigin = try existing?.defaultPlace()?.origin
-    var places: [String: Coordinate] = [:]
-    for place in try existing?.places() ?? [] { places[place.name] = place.coordinate }
-    var report = Report(dryRun: !writing, travel: settings.defaultTravelSeconds, zone: zone)
-    var batches: [Store.CalendarBatch] = []
-    var readable = calendars
-    var failures: [(path: String, error: String)] = []
-    var failed: [String] = []
-    let registered = options.has(sources) ? try existing?.sources() ?? [] : []
+    let context = try Context(store: existing, zone: zone)
+    var report = Report(dryRun: !writing, travel: context.settings.defaultTravelSeconds, zone: zone)
+    var reading = Reading()
+    for calendar in calendars {
+      // A file named on the command line is bad input.
+      reading.add(try context.plan(calendar.events), source: calendar.source, into: &report)
+    }
     if options.has(sources) {
+      let registered = try existing?.sources() ?? []
       if registered.isEmpty && calendars.isEmpty {
         return .success("등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n")
       }
-      for source in registered where !readable.contains(where: { $0.source == source.path }) {
-        do throws(UsageError) {
-          readable.append((source.path, try Self.read(source.path)))
-        } catch {
-          failures.append((source.path, error.message))
-          failed.append("출처 '\(source.name)': \(error.message)")
-        }
-      }
+      reading.read(
+        registered.filter { source in !calendars.contains(where: { $0.source == source.path }) },
+        context: context, into: &report)
     }
-    for (index, calendar) in readable.enumerated() {
-      let plan: CalendarImport
-      do {
-        plan = try CalendarImport(
-          events: calendar.events, settings: settings, defaultOrigin: defaultOrigin,
-          places: places, floatingTimeZone: zone.identifier)
-      } catch {
-        // A file named on the command line is bad input; a source is recorded and passed
-        // over, as one that cannot be read is.
-        guard index >= calendars.count,
-          let source = registered.first(where: { $0.path == calendar.source })
-        else { throw UsageError.calendar(error.description) }
-        failures.append((source.path, error.description))
-        failed.append("출처 '\(source.name)': \(error.description)")
-        continue
-      }
-      report.add(plan)
-      var appointments: [Store.CalendarKey: Appointment] = [:]
-      for item in plan.items {
-        appointments[Store.CalendarKey(uid: item.uid, instance: item.instance)] = item.appointment
-      }
-      batches.append(Store.CalendarBatch(source: calendar.source, appointments: appointments))
-    }
+    let batches = reading.batches
+    let failures = reading.failures
+    let failed = reading.failed
     if writing {
       try existing?.advanceSeries(now: now)
       let store = try options.writableStore(environment, existing: existing)
@@ -111,6 +84,71 @@ enum ImportCommand: Command {
       standardOutput: options.has(.json) ? report.json.rendered() : report.text,
       standardError: Outcome.diagnostics(failed),
       exitCode: failed.isEmpty ? 0 : Outcome.failureExitCode)
+  }
+
+  /// What every calendar of one import is read with.
+  struct Context {
+    let settings: Settings
+    let defaultOrigin: Origin?
+    var places: [String: Coordinate] = [:]
+    /// The zone of floating times.
+    let zone: TimeZone
+
+    init(store: Store?, zone: TimeZone) throws {
+      settings = try store?.settings() ?? .defaults
+      defaultOrigin = try store?.defaultPlace()?.origin
+      for place in try store?.places() ?? [] { places[place.name] = place.coordinate }
+      self.zone = zone
+    }
+
+    /// What `events` give; a calendar whose events cannot be kept is a ``UsageError/calendar(_:)``.
+    func plan(_ events: [CalendarEvent]) throws(UsageError) -> CalendarImport {
+      do throws(CalendarError) {
+        return try CalendarImport(
+          events: events, settings: settings, defaultOrigin: defaultOrigin, places: places,
+          floatingTimeZone: zone.identifier)
+      } catch {
+        throw .calendar(error.description)
+      }
+    }
+  }
+
+  /// The calendars read so far: what to keep of each, and the sources that failed.
+  struct Reading {
+    var batches: [Store.CalendarBatch] = []
+    /// Sources that could not be read or kept, to record with the import.
+    var failures: [(path: String, error: String)] = []
+    /// A line for each failure, for standard error.
+    var failed: [String] = []
+
+    mutating func add(_ plan: CalendarImport, source: String, into report: inout Report) {
+      report.add(plan)
+      var appointments: [Store.CalendarKey: Appointment] = [:]
+      for item in plan.items {
+        appointments[Store.CalendarKey(uid: item.uid, instance: item.instance)] = item.appointment
+      }
+      batches.append(Store.CalendarBatch(source: source, appointments: appointments))
+    }
+
+    /// Reads `sources` as `import --sources` does: one that cannot be read, or whose events
+    /// cannot be kept, is recorded and passed over.
+    mutating func read(_ sources: [CalendarSource], context: Context, into report: inout Report) {
+      for source in sources {
+        let plan: CalendarImport
+        do throws(UsageError) {
+          plan = try context.plan(try ImportCommand.read(source.path))
+        } catch {
+          fail(source, error.message)
+          continue
+        }
+        add(plan, source: source.path, into: &report)
+      }
+    }
+
+    private mutating func fail(_ source: CalendarSource, _ message: String) {
+      failures.append((source.path, message))
+      failed.append("출처 '\(source.name)': \(message)")
+    }
   }
 
   /// The events at `path`, or the one line that says why they cannot be read.

@@ -12,6 +12,7 @@ enum SourceAddCommand: Command {
   static let about = """
     chulbal import --sources가 다시 읽을 캘린더를 등록합니다. 등록할 때 한 번 읽어 보고, 읽을
     수 없으면 등록하지 않습니다. 이름을 주지 않으면 파일이나 폴더의 이름(.ics 빼고)입니다.
+    돌고 있는 watch는 등록한 캘린더의 파일이나 폴더가 바뀔 때마다 다시 읽습니다.
     """
   static let nameOption = OptionSpec("--name", value: "이름", help: "출처 이름 (기본: 파일이나 폴더 이름)")
   static let options: [OptionSpec] = [nameOption, .now, .database]

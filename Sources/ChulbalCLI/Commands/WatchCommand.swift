@@ -18,6 +18,9 @@ enum WatchCommand: Command {
     (출발이 notify.late_cap, 기본 10분보다 덜 지났을 때만) 나머지는 놓친 알림으로 기록해
     한 번에 알려 줍니다.
     알림 방식은 notify.backends 순서(기본 libnotify, command, terminal)로 시도합니다.
+    'chulbal source add'로 등록한 캘린더의 파일이나 폴더가 바뀌면 (vdirsyncer가 동기화하면)
+    변화가 잠시 멎은 뒤 그 캘린더를 import --sources처럼 다시 읽고 알림을 다시 계산합니다.
+    읽을 수 없으면 오류를 기록하고 전에 가져온 약속은 그대로 둡니다.
     데이터베이스마다 watch는 하나만 돌 수 있습니다.
     """
   static let once = OptionSpec("--once", help: "지금 알릴 것만 알리고 끝냅니다 (cron이나 타이머용)")
@@ -51,10 +54,20 @@ enum WatchCommand: Command {
     }
     loop.setSources(session.notifiers.sources)
     session.logBackends("시작: \(path), ")
+    var sources = try session.watchSources(loop, watched: nil)
+    var changed = SettlingChanges()
     while true {
+      if let due = changed.take(now: environment.clock.now()) { try session.reread(due) }
       let wake = try session.tick()
       if options.has(once) { break }
-      let wakes = loop.wait(until: wake)
+      let wakes = loop.wait(until: [wake, changed.settled].compactMap { $0 }.min())
+      for case .foldersChanged(let paths) in wakes {
+        changed.add(paths, now: environment.clock.now())
+      }
+      // Sources added or removed are in the database.
+      if wakes.contains(.filesChanged) {
+        sources = try session.watchSources(loop, watched: sources)
+      }
       var ending: Int32?
       for case .signal(let number) in wakes {
         if number == SIGHUP {
@@ -177,6 +190,62 @@ struct WatchSession {
           log("길찾기를 열지 못했습니다: \(error.message)")
         }
       }
+    }
+  }
+
+  /// Watches the folder of each source (`source add`), unless the sources are `watched`
+  /// already; a folder that cannot be watched is said in the log.
+  ///
+  /// - Returns: the sources now watched.
+  func watchSources(_ loop: EventLoop, watched: [CalendarSource]?) throws -> [CalendarSource] {
+    let sources = try store.sources()
+    guard sources.map(\.path) != watched?.map(\.path) else { return sources }
+    let failed = loop.setFolderWatches(
+      sources.map { source in
+        let url = URL(fileURLWithPath: source.path)
+        return switch source.kind {
+        case .folder:
+          EventLoop.FolderWatch(key: source.path, folder: source.path, names: nil, suffix: ".ics")
+        case .file:
+          EventLoop.FolderWatch(
+            key: source.path, folder: url.deletingLastPathComponent().path,
+            names: [url.lastPathComponent])
+        }
+      })
+    for (watch, error) in failed {
+      let name = sources.first(where: { $0.path == watch.key })?.name ?? watch.key
+      log("출처 '\(name)'의 변화를 지켜볼 수 없습니다: \(error.message)")
+    }
+    return sources
+  }
+
+  /// Reads the sources at `paths` again as `import --sources` does, in one transaction.
+  func reread(_ paths: Set<String>) throws {
+    let sources = try store.sources().filter { paths.contains($0.path) }
+    guard !sources.isEmpty else { return }
+    let zone = try environment.timeZone(option: nil)
+    let context = try ImportCommand.Context(store: store, zone: zone)
+    var report = ImportCommand.Report(
+      dryRun: false, travel: context.settings.defaultTravelSeconds, zone: zone)
+    var reading = ImportCommand.Reading()
+    reading.read(sources, context: context, into: &report)
+    let now = environment.clock.now()
+    try store.advanceSeries(now: now)
+    report.counts = try store.importCalendars(
+      reading.batches, now: now, failures: reading.failures)
+    let read = sources.filter { source in
+      !reading.failures.contains(where: { $0.path == source.path })
+    }
+    if !read.isEmpty {
+      let names = read.map { "'\($0.name)'" }.joined(separator: ", ")
+      let counts = report.text.prefix(while: { $0 != "\n" })
+      log("출처 \(names)\(Korean.objectParticle(after: names)) 다시 읽었습니다: \(counts)")
+    }
+    for failure in reading.failures {
+      let name = "'\(sources.first(where: { $0.path == failure.path })?.name ?? failure.path)'"
+      log(
+        "출처 \(name)\(Korean.objectParticle(after: name)) 읽지 못해 전에 가져온 약속을 그대로 둡니다: "
+          + failure.error)
     }
   }
 

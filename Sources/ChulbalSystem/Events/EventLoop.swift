@@ -19,12 +19,43 @@ public final class EventLoop {
     case signal(Int32)
     /// An outside source had something and has dispatched it.
     case source
+    /// A file of these folder watches (``setFolderWatches(_:)``) changed, was made, moved in
+    /// or removed, by their keys.
+    case foldersChanged(Set<String>)
+  }
+
+  /// A folder watched besides the first, and which of its files count.
+  public struct FolderWatch: Equatable, Sendable {
+    /// What a wake names it by.
+    public var key: String
+    public var folder: String
+    /// The names that count; nil for any name ending in `suffix`.
+    public var names: Set<String>?
+    /// Lowercased; used when `names` is nil.
+    public var suffix: String
+
+    public init(key: String, folder: String, names: Set<String>?, suffix: String = "") {
+      self.key = key
+      self.folder = folder
+      self.names = names
+      self.suffix = suffix.lowercased()
+    }
+
+    func counts(_ name: String) -> Bool {
+      if let names { return names.contains(name) }
+      return name.lowercased().hasSuffix(suffix) && !name.hasPrefix(".")
+    }
   }
 
   private let timer: Int32
   private let inotify: Int32
   private let names: Set<String>
+  /// The watch descriptor of the first folder; inotify gives a folder watched twice one.
+  private let firstWatch: Int32
+  private var folderWatches: [(descriptor: Int32, watch: FolderWatch)] = []
   private var sources: [any PollSource] = []
+  private static let mask = UInt32(
+    IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
 
   /// - Parameters:
   ///   - folder: the folder whose files to watch.
@@ -40,9 +71,8 @@ public final class EventLoop {
       throw SystemCallError("inotify_init1")
     }
     self.names = names
-    let mask = UInt32(
-      IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
-    guard inotify_add_watch(inotify, folder, mask) >= 0 else {
+    firstWatch = inotify_add_watch(inotify, folder, Self.mask)
+    guard firstWatch >= 0 else {
       let error = SystemCallError("inotify_add_watch", code: errno)
       close(timer)
       close(inotify)
@@ -65,6 +95,33 @@ public final class EventLoop {
   /// Replaces the sources whose descriptors every wait includes.
   public func setSources(_ sources: [any PollSource]) {
     self.sources = sources
+  }
+
+  /// Replaces the folders watched besides the first.
+  ///
+  /// - Returns: the watches whose folder cannot be watched (it does not exist, or is not a
+  ///   folder), with why; the others are in place.
+  @discardableResult
+  public func setFolderWatches(_ watches: [FolderWatch]) -> [(
+    watch: FolderWatch, error: SystemCallError
+  )] {
+    var kept: [(descriptor: Int32, watch: FolderWatch)] = []
+    var failed: [(watch: FolderWatch, error: SystemCallError)] = []
+    for watch in watches {
+      let descriptor = inotify_add_watch(inotify, watch.folder, Self.mask | UInt32(IN_ONLYDIR))
+      if descriptor < 0 {
+        failed.append((watch, SystemCallError("inotify_add_watch", code: errno)))
+      } else {
+        kept.append((descriptor, watch))
+      }
+    }
+    // Adding a folder again gives its descriptor again, so only those no longer used go.
+    let used = Set(kept.map(\.descriptor)).union([firstWatch])
+    for descriptor in Set(folderWatches.map(\.descriptor)) where !used.contains(descriptor) {
+      inotify_rm_watch(inotify, descriptor)
+    }
+    folderWatches = kept
+    return failed
   }
 
   /// Waits until `deadline` (nil for no deadline) or an event, whichever comes first.
@@ -109,7 +166,11 @@ public final class EventLoop {
         if descriptors[range].contains(where: { $0.revents != 0 }) { wakes.append(.source) }
       }
       if descriptors[0].revents != 0 { wakes += readTimer() }
-      if descriptors[1].revents != 0 && readFileEvents() { wakes.append(.filesChanged) }
+      if descriptors[1].revents != 0 {
+        let (first, keys) = readFileEvents()
+        if first { wakes.append(.filesChanged) }
+        if !keys.isEmpty { wakes.append(.foldersChanged(keys)) }
+      }
       if descriptors[2].revents != 0 { wakes += Signals.takeRouted().map(Wake.signal) }
       // A source's own timeout passing counts as a wake of its own.
       if ready == 0 && timeout >= 0 { wakes.append(.source) }
@@ -126,9 +187,11 @@ public final class EventLoop {
     return [.deadline]
   }
 
-  /// Reads every pending inotify event; whether any was about one of the watched names.
-  private func readFileEvents() -> Bool {
+  /// Reads every pending inotify event; whether any was about one of the first folder's
+  /// names, and the keys of the folder watches any was about.
+  private func readFileEvents() -> (first: Bool, keys: Set<String>) {
     var matched = false
+    var keys: Set<String> = []
     let size = 4096
     let buffer = UnsafeMutableRawPointer.allocate(
       byteCount: size, alignment: MemoryLayout<inotify_event>.alignment)
@@ -142,12 +205,20 @@ public final class EventLoop {
         let nameStart = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
         if event.len > 0 {
           let name = String(cString: nameStart.assumingMemoryBound(to: CChar.self))
-          if names.contains(name) { matched = true }
+          if event.wd == firstWatch && names.contains(name) { matched = true }
+          for (descriptor, watch) in folderWatches
+          where descriptor == event.wd && watch.counts(name) {
+            keys.insert(watch.key)
+          }
         }
-        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { matched = true }
+        // Events were lost: any of them may have been one that counts.
+        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+          matched = true
+          keys.formUnion(folderWatches.map(\.watch.key))
+        }
         offset += MemoryLayout<inotify_event>.size + Int(event.len)
       }
     }
-    return matched
+    return (matched, keys)
   }
 }

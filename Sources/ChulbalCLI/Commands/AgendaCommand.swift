@@ -103,13 +103,13 @@ enum Agenda {
     // The days with appointments, each under its heading, their rows aligned across days: the
     // table needs every row first, but only its cells' bytes are kept.
     let format = KoreanDateFormat(timeZone: window.timeZone)
-    let today = DayWindow.day(of: now, in: window.timeZone)
+    let today = CivilDate(now, in: window.timeZone)
     var table = TerminalTable()
     var headings: [Int: String] = [:]
     var lastDay: CivilDate?
     try store?.forEach(selection) { appointment in
       let view = view(appointment)
-      let day = DayWindow.day(of: view.plan.start, in: window.timeZone)
+      let day = CivilDate(view.plan.start, in: window.timeZone)
       if day != lastDay {
         var heading = format.day(view.plan.start, seenAt: now)
         switch day.days - today.days {
@@ -146,7 +146,7 @@ enum Agenda {
     let first = format.day(window.start, seenAt: now)
     let span =
       window.dayCount == 1
-      ? (DayWindow.day(of: now, in: window.timeZone) == window.firstDay ? "오늘은" : "\(first)에는")
+      ? (CivilDate(now, in: window.timeZone) == window.firstDay ? "오늘은" : "\(first)에는")
       : "\(first)부터 \(window.dayCount)일 동안"
     return "\(span) 약속이 없습니다. \(RuntimeFailure.addHint)"
   }

@@ -106,6 +106,6 @@ public enum CalendarOccurrences {
     let instant = try instant(of: time, floatingTimeZone: zone)
     let second = Int(instant.timeIntervalSince1970.rounded(.down))
     let offset = Libical.offset(in: try Libical.zone(named: zone), atSecond: second)
-    return ICalendarValue.utcWallTime(Date(timeIntervalSince1970: TimeInterval(second + offset)))
+    return WallTime(Date(timeIntervalSince1970: TimeInterval(second + offset)), in: .gmt)
   }
 }

@@ -27,7 +27,7 @@ public enum CalendarTime: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .date(let date): String(WallTime(date: date, hour: 0, minute: 0).description.prefix(10))
     case .zoned(let time, let zone): "\(time) \(zone)"
-    case .utc(let instant): "\(ICalendarValue.utcWallTime(instant))Z"
+    case .utc(let instant): "\(WallTime(instant, in: .gmt))Z"
     case .floating(let time): "\(time) (floating)"
     }
   }

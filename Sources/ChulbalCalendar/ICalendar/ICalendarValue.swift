@@ -130,15 +130,6 @@ enum ICalendarValue {
     text(time.date) + "T" + pad(time.hour, 2) + pad(time.minute, 2) + pad(time.second, 2)
   }
 
-  /// The wall clock of UTC at `instant`.
-  static func utcWallTime(_ instant: Date) -> WallTime {
-    let second = Int(instant.timeIntervalSince1970.rounded(.down))
-    let days = (second - ((second % 86_400) + 86_400) % 86_400) / 86_400
-    let rest = second - days * 86_400
-    return WallTime(
-      date: CivilDate(days: days), hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
-  }
-
   private static func isDigit(_ character: Character) -> Bool {
     character >= "0" && character <= "9"
   }

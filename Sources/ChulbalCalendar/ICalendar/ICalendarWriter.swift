@@ -124,7 +124,7 @@ public enum ICalendarWriter {
     for (zone, first) in earliest.sorted(by: { $0.key < $1.key }) where zone != "UTC" {
       lines += try timeZoneLines(zone, from: CivilDate(days: first))
     }
-    let dtstamp = "DTSTAMP:" + ICalendarValue.text(ICalendarValue.utcWallTime(stamp)) + "Z"
+    let dtstamp = "DTSTAMP:" + ICalendarValue.text(WallTime(stamp, in: .gmt)) + "Z"
     for event in events {
       lines += eventLines(event, stamp: dtstamp)
       for override in event.overrides {

@@ -1,5 +1,12 @@
 import Foundation
 
+extension CivilDate {
+  /// The day clocks in `zone` show at `instant`.
+  public init(_ instant: Date, in zone: TimeZone) {
+    self = WallTime(instant, in: zone).date
+  }
+}
+
 extension WallTime {
   /// What clocks in `zone` show at `instant`, to the second.
   public init(_ instant: Date, in zone: TimeZone) {

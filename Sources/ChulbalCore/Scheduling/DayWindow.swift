@@ -18,19 +18,13 @@ public struct DayWindow: Sendable {
 
   /// The window of `dayCount` days whose first day is the one `now` falls on.
   public init(startingOnDayOf now: Date, dayCount: Int, timeZone: TimeZone) {
-    self.init(firstDay: Self.day(of: now, in: timeZone), dayCount: dayCount, timeZone: timeZone)
+    self.init(firstDay: CivilDate(now, in: timeZone), dayCount: dayCount, timeZone: timeZone)
   }
 
   /// The first instant of the first day.
   public var start: Date { Self.startOfDay(firstDay.days, in: timeZone) }
   /// The first instant after the last day.
   public var end: Date { Self.startOfDay(firstDay.days + dayCount, in: timeZone) }
-
-  /// The day `instant` falls on in `timeZone`.
-  public static func day(of instant: Date, in timeZone: TimeZone) -> CivilDate {
-    let second = Int(instant.timeIntervalSince1970.rounded(.down))
-    return CivilDate(days: (second + timeZone.offset(atSecond: second)).floorDivided(by: 86_400))
-  }
 
   /// The first instant of a day: its midnight, or the end of a gap that swallows midnight
   /// (as in zones whose clocks spring forward at 00:00), which

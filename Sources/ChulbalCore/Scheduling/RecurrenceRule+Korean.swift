@@ -15,11 +15,7 @@ extension RecurrenceRule {
     switch until {
     case .date(let date)?: text += " (\(Self.monthDay(date, currentYear: currentYear))까지)"
     case .instant(let instant)?:
-      let local =
-        Int(instant.timeIntervalSince1970.rounded(.down))
-        + timeZone.secondsFromGMT(for: instant)
-      let date = CivilDate(days: local.floorDivided(by: 86_400))
-      text += " (\(Self.monthDay(date, currentYear: currentYear))까지)"
+      text += " (\(Self.monthDay(CivilDate(instant, in: timeZone), currentYear: currentYear))까지)"
     case nil: break
     }
     if let count { text += " (\(count)회)" }

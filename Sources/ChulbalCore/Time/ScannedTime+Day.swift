@@ -37,8 +37,7 @@ extension ScannedTime {
   ///
   /// - Throws: `InputError.time` for a day that year lacks (`2월 29일` in 2027).
   public func resolveDay(now: Date, timeZone: TimeZone) throws(InputError) -> CivilDate {
-    let second = Int(now.timeIntervalSince1970.rounded(.down))
-    let today = (second + timeZone.offset(atSecond: second)).floorDivided(by: 86_400)
+    let today = CivilDate(now, in: timeZone).days
     let named: Int?
     do {
       named = try namedDay(today: today).named

@@ -24,7 +24,7 @@ extension ScannedTime {
     }
     let (hour, minute) = try seriesClock(rule.frequency)
     let nowSecond = Int(now.timeIntervalSince1970.rounded(.down))
-    let today = (nowSecond + timeZone.offset(atSecond: nowSecond)).floorDivided(by: 86_400)
+    let today = CivilDate(now, in: timeZone).days
     // Eight years and a day reach the next 29 February across 2100, which is no leap year.
     for day in today...(today + 8 * 366 + 1) {
       let date = CivilDate(days: day)

@@ -33,8 +33,7 @@ extension ScannedTime {
     // Scanning checked the clock and the date pieces (`TimeExpression.scan` is the only way
     // to a `ScannedTime`), so only the calendar of the resolved year is left to check.
     let (hour, minute) = try clock()
-    let nowSecond = Int((now.timeIntervalSince1970).rounded(.down))
-    let today = (nowSecond + timeZone.offset(atSecond: nowSecond)).floorDivided(by: 86_400)
+    let today = CivilDate(now, in: timeZone).days
 
     func instant(day: Int, hour: Int = hour) -> Date {
       let local = day * 86_400 + hour * 3600 + minute * 60 + second

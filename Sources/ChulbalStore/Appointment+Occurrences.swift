@@ -39,7 +39,12 @@ extension Appointment {
   /// The start of the series' last occurrence, or nil when it never ends (neither `UNTIL`
   /// nor `COUNT`); a one-off's own start.
   public func lastStart() throws(CalendarError) -> Date? {
-    guard let repetition, let set = try recurrenceSet() else { return start }
+    lastStart(in: try recurrenceSet())
+  }
+
+  /// ``lastStart()`` of the series whose recurrence set (``recurrenceSet()``) is `set`.
+  func lastStart(in set: RecurrenceSet?) -> Date? {
+    guard let repetition, let set else { return start }
     let rule = repetition.rule
     guard rule.until != nil || rule.count != nil else { return nil }
     // An UNTIL instant, or the end of an UNTIL date in any zone (zones are less than a day

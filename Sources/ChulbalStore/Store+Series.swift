@@ -161,11 +161,12 @@ extension Store {
       return (appointment.start, [.null, .null, .null])
     }
     do {
-      let last = try appointment.lastStart()
+      // One set for both questions.
+      let set = try appointment.recurrenceSet()
+      let last = appointment.lastStart(in: set)
       let next =
-        try appointment.nextOccurrence(after: now).map(\.start).flatMap {
-          Self.keepable($0) ? $0 : nil
-        } ?? last ?? appointment.start
+        set?.nextOccurrence(after: now).flatMap { Self.keepable($0) ? $0 : nil } ?? last
+        ?? appointment.start
       return (
         next,
         [

@@ -43,9 +43,8 @@ struct OccurrenceOption {
     } catch {
       throw UsageError.invalidValue(option: Self.spec.name, error)
     }
-    let dayStart = WallTime(date: date, hour: 0, minute: 0).instant(in: zone)
-    let dayEnd = WallTime(date: CivilDate(days: date.days + 1), hour: 0, minute: 0).instant(
-      in: zone)
+    let window = DayWindow(firstDay: date, dayCount: 1, timeZone: zone)
+    let (dayStart, dayEnd) = (window.start, window.end)
     // The rule's own occurrences that day, before any was taken out or moved.
     var plain = series
     plain.repetition?.exceptions = []
@@ -65,9 +64,10 @@ struct OccurrenceOption {
     else {
       var next: [String] = []
       var after = now
-      while next.count < 3, let found = try series.nextOccurrence(after: after) {
-        next.append(format.full(found.start, seenAt: now))
-        after = found.start
+      let set = try series.recurrenceSet()
+      while next.count < 3, let found = set?.nextOccurrence(after: after) {
+        next.append(format.full(found, seenAt: now))
+        after = found
       }
       throw UsageError.noOccurrence(
         text, day: format.day(dayStart, seenAt: now), series: label, next: next)

@@ -49,6 +49,13 @@ extension Store {
       self.unchanged = unchanged
       self.removed = removed
     }
+
+    mutating func add(_ other: ImportCounts) {
+      added += other.added
+      updated += other.updated
+      unchanged += other.unchanged
+      removed += other.removed
+    }
   }
 
   /// Whether the file keeps calendar identities (schema 5 on).
@@ -104,23 +111,50 @@ extension Store {
     return Int(Int64(bitPattern: hash))
   }
 
-  /// What ``importCalendars(_:now:)`` would do, written nowhere.
+  /// What reading `batch` changes, worked out from the rows kept for its source: the same
+  /// for ``plannedImport(_:)``, which counts it, and ``importCalendars(_:now:failures:)``,
+  /// which writes it.
+  private struct BatchChanges {
+    /// New keys, in key order, each with the digest of what the calendar gives.
+    var added: [(key: CalendarKey, appointment: Appointment, digest: Int)] = []
+    /// Kept rows the calendar has changed since, in key order, with the row's id.
+    var updated: [(appointment: Appointment, digest: Int)] = []
+    var unchanged = 0
+    /// The ids of kept rows whose key the calendar no longer holds.
+    var removed: [Int] = []
+
+    var counts: ImportCounts {
+      ImportCounts(
+        added: added.count, updated: updated.count, unchanged: unchanged, removed: removed.count)
+    }
+  }
+
+  private func changes(_ batch: CalendarBatch) throws(StoreError) -> BatchChanges {
+    let existing = try importedDigests(source: batch.source)
+    var changes = BatchChanges()
+    for (key, appointment) in batch.appointments.sorted(by: { $0.key < $1.key }) {
+      let digest = Self.digest(appointment)
+      guard let row = existing[key] else {
+        changes.added.append((key, appointment, digest))
+        continue
+      }
+      guard row.digest != digest else {
+        changes.unchanged += 1
+        continue
+      }
+      var updated = appointment
+      updated.id = row.id
+      changes.updated.append((updated, digest))
+    }
+    changes.removed = existing.filter { batch.appointments[$0.key] == nil }.map(\.value.id)
+    return changes
+  }
+
+  /// What ``importCalendars(_:now:failures:)`` would do, written nowhere.
   public func plannedImport(_ batches: [CalendarBatch]) throws(StoreError) -> ImportCounts {
     var counts = ImportCounts()
     for batch in batches {
-      let existing = try importedDigests(source: batch.source)
-      var kept = 0
-      for (key, appointment) in batch.appointments {
-        guard let row = existing[key] else { continue }
-        kept += 1
-        if row.digest == Self.digest(appointment) {
-          counts.unchanged += 1
-        } else {
-          counts.updated += 1
-        }
-      }
-      counts.added += batch.appointments.count - kept
-      counts.removed += existing.count - kept
+      counts.add(try changes(batch).counts)
     }
     return counts
   }
@@ -145,34 +179,24 @@ extension Store {
     try database.writeTransaction { () throws(StoreError) -> ImportCounts in
       var counts = ImportCounts()
       for batch in batches {
-        let existing = try importedDigests(source: batch.source)
-        for (key, appointment) in batch.appointments.sorted(by: { $0.key < $1.key }) {
-          let digest = Self.digest(appointment)
-          if let row = existing[key] {
-            guard row.digest != digest else {
-              counts.unchanged += 1
-              continue
-            }
-            var updated = appointment
-            updated.id = row.id
-            try updateImportedRow(updated, digest: digest, now: now)
-            counts.updated += 1
-          } else {
-            let stored = try insertRow(appointment, createdAt: now)
-            try database.rows(
-              "UPDATE appointment SET source = ?, source_uid = ?, source_recurrence = ?, "
-                + "source_digest = ? WHERE id = ?",
-              [
-                .text(batch.source), .text(key.uid), .text(key.instance), .integer(digest),
-                .integer(stored.id),
-              ])
-            counts.added += 1
-          }
+        let changes = try changes(batch)
+        for (appointment, digest) in changes.updated {
+          try updateImportedRow(appointment, digest: digest, now: now)
         }
-        for (key, row) in existing where batch.appointments[key] == nil {
-          try database.rows("DELETE FROM appointment WHERE id = ?", [.integer(row.id)])
-          counts.removed += 1
+        for (key, appointment, digest) in changes.added {
+          let stored = try insertRow(appointment, createdAt: now)
+          try database.rows(
+            "UPDATE appointment SET source = ?, source_uid = ?, source_recurrence = ?, "
+              + "source_digest = ? WHERE id = ?",
+            [
+              .text(batch.source), .text(key.uid), .text(key.instance), .integer(digest),
+              .integer(stored.id),
+            ])
         }
+        for id in changes.removed {
+          try database.rows("DELETE FROM appointment WHERE id = ?", [.integer(id)])
+        }
+        counts.add(changes.counts)
         try recordReading(of: batch.source, at: now, error: nil)
       }
       for failure in failures {

@@ -28,9 +28,9 @@ final class ZoneResolver {
   ///   ``CalendarError/syntax(file:line:message:)`` when the file's VTIMEZONE disagrees with
   ///   the zone its Windows name stands for.
   func ianaName(for tzid: String, at wall: WallTime, line: Int) throws(CalendarError) -> String {
-    let described = icalcomponent_get_timezone(calendar, tzid)
+    // The file's own VTIMEZONE is looked up only for a name that is not an IANA one.
     if let (name, isDirect) = found[tzid] {
-      if !isDirect, let described {
+      if !isDirect, let described = icalcomponent_get_timezone(calendar, tzid) {
         try check(described, against: name, tzid: tzid, at: wall, line: line)
       }
       return name
@@ -39,6 +39,7 @@ final class ZoneResolver {
       found[tzid] = (name, true)
       return name
     }
+    let described = icalcomponent_get_timezone(calendar, tzid)
     let name: String
     if let windows = WindowsZones.ianaNames[tzid] {
       name = windows

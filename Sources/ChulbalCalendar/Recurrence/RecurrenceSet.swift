@@ -25,8 +25,6 @@ public struct RecurrenceSet: Sendable {
   /// The rule text libical reads: ``RecurrenceRule/text`` without `UNTIL`, which is applied
   /// here, because libical compares it with floating times as if they were UTC.
   private let libicalRule: String
-  /// The last wall date (an `UNTIL` date) or instant (an `UNTIL` instant) of the series.
-  private let until: RecurrenceRule.Until?
   private let zone: Zone
 
   /// Checks everything libical will be given, so that the questions after it cannot fail.
@@ -51,7 +49,6 @@ public struct RecurrenceSet: Sendable {
     var libicalRule = rule
     libicalRule.until = nil
     self.libicalRule = libicalRule.text
-    until = rule.until
     // A rule libical cannot start is reported now rather than read as "no occurrences".
     // Whether it can is the rule's alone (icalrecur_iterator_new checks the rule's parts
     // against its frequency; the start is checked above), so each rule text is tried once a
@@ -195,7 +192,7 @@ extension RecurrenceSet {
     private let until: RecurrenceRule.Until?
 
     convenience init(set: RecurrenceSet, from start: WallTime) {
-      self.init(text: set.libicalRule, zone: set.zone.pointer, until: set.until, from: start)
+      self.init(text: set.libicalRule, zone: set.zone.pointer, until: set.rule.until, from: start)
     }
 
     /// An iterator over `text`, a rule as libical is given it.

@@ -30,6 +30,6 @@ public struct DayWindow: Sendable {
   /// (as in zones whose clocks spring forward at 00:00), which
   /// ``TimeZone/instant(forLocalSeconds:)`` reads with the offset from before the gap.
   static func startOfDay(_ days: Int, in timeZone: TimeZone) -> Date {
-    Date(timeIntervalSince1970: TimeInterval(timeZone.instant(forLocalSeconds: days * 86_400)))
+    WallTime(date: CivilDate(days: days), hour: 0, minute: 0).instant(in: timeZone)
   }
 }

@@ -79,7 +79,7 @@ extension RecurrenceRule {
       switch parsed {
       case .date(let date): lastDay = date
       case .instant(let instant):
-        lastDay = CivilDate(days: Int((instant.timeIntervalSince1970 / 86_400).rounded(.down)))
+        lastDay = CivilDate(instant, in: .gmt)
       }
       guard (1970...2200).contains(lastDay.year) else {
         throw fail("\(typed["UNTIL"] ?? value): 연도는 1970~2200이어야 합니다")

@@ -132,11 +132,7 @@ public struct RecurrenceRule: Hashable, Sendable {
 
   /// `20261231T145959Z`
   static func basic(_ instant: Date) -> String {
-    let second = Int(instant.timeIntervalSince1970.rounded(.down))
-    let days = second.floorDivided(by: 86_400)
-    let time = WallTime(
-      date: CivilDate(days: days), hour: (second - days * 86_400) / 3600,
-      minute: (second - days * 86_400) % 3600 / 60, second: (second - days * 86_400) % 60)
+    let time = WallTime(instant, in: .gmt)
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return basic(time.date) + "T" + two(time.hour) + two(time.minute) + two(time.second) + "Z"
   }

@@ -23,19 +23,17 @@ extension ScannedTime {
       throw fail("반복하는 말이 없습니다, 예: '매주 화요일 저녁 7시', '평일 오전 9시'")
     }
     let (hour, minute) = try seriesClock(rule.frequency)
-    let nowSecond = Int(now.timeIntervalSince1970.rounded(.down))
     let today = CivilDate(now, in: timeZone).days
     // Eight years and a day reach the next 29 February across 2100, which is no leap year.
     for day in today...(today + 8 * 366 + 1) {
       let date = CivilDate(days: day)
       guard rule.isSeriesDay(date) else { continue }
-      let local = day * 86_400 + hour * 3600 + minute * 60 + second
-      guard timeZone.instant(forLocalSeconds: local) > nowSecond else { continue }
+      let wall = WallTime(date: date, hour: hour, minute: minute, second: second)
+      guard wall.instant(in: timeZone) > now else { continue }
       guard (1900...2200).contains(date.year) else {
         throw fail("\(date.year)년이 됩니다, 연도는 1900~2200이어야 합니다")
       }
-      return RepeatingTime(
-        rule: rule, firstStart: WallTime(date: date, hour: hour, minute: minute, second: second))
+      return RepeatingTime(rule: rule, firstStart: wall)
     }
     // Every rule the grammar makes names a day within eight years.
     throw fail("규칙에 맞는 날이 없습니다")

@@ -24,11 +24,12 @@ let package = Package(
     .target(name: "ChulbalNotify", dependencies: ["ChulbalCore", "ChulbalSystem", "CLibnotify"]),
     .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
     .target(name: "ChulbalCalendar", dependencies: ["ChulbalCore", "CLibical"]),
+    .target(name: "ChulbalCalDAV", dependencies: ["ChulbalCore"]),
     .target(
       name: "ChulbalCLI",
       dependencies: [
-        "ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalCalendar", "ChulbalTerminal",
-        "ChulbalNotify",
+        "ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalCalendar", "ChulbalCalDAV",
+        "ChulbalTerminal", "ChulbalNotify",
       ]),
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
     .executableTarget(

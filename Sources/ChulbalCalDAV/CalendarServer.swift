@@ -1,0 +1,136 @@
+import Foundation
+
+/// A CalDAV server as chulbal uses it (RFC 4791, RFC 6578, RFC 6764): every request the sync
+/// and the departures calendar make, so that what decides what to fetch and what to write can
+/// be driven by a real server (``CalDAVClient``) and, in tests of that deciding alone, by a
+/// recording one.
+///
+/// Each call is one HTTP exchange or a short fixed sequence of them; none keeps state between
+/// calls. URLs are absolute; hrefs are what the server names its resources by (a path such as
+/// `/alice/work/event.ics`), resolved against the account's URL when fetched.
+public protocol CalendarServer {
+  /// The account's calendars that hold events, found from its URL: `/.well-known/caldav`
+  /// (RFC 6764 §5), then `current-user-principal`, `calendar-home-set` (RFC 4791 §6.2.1), and
+  /// the home's collections whose resource type is a calendar (PROPFIND, depth 1).
+  func discoverCalendars() throws(DAVError) -> [DAVCalendar]
+
+  /// One calendar's properties now (PROPFIND, depth 0): its sync token and CTag.
+  func calendar(at url: URL) throws(DAVError) -> DAVCalendar
+
+  /// Every event of the calendar that ends after `start`, with its data (a `calendar-query`
+  /// REPORT with a `time-range` filter, RFC 4791 §7.8).
+  func events(in calendar: URL, from start: Date) throws(DAVError) -> [DAVDocument]
+
+  /// The same events as ``events(in:from:)``, their hrefs and ETags only: the fallback for a
+  /// server without sync tokens.
+  func etags(in calendar: URL, from start: Date) throws(DAVError) -> [DAVResource]
+
+  /// The named resources' data (a `calendar-multiget` REPORT, RFC 4791 §7.9). A resource gone
+  /// meanwhile is left out.
+  func documents(_ hrefs: [String], in calendar: URL) throws(DAVError) -> [DAVDocument]
+
+  /// What changed in the calendar since `token` (a `sync-collection` REPORT, RFC 6578 §3.2).
+  ///
+  /// - Throws: ``DAVError/syncTokenExpired(url:)`` when the server no longer knows the token
+  ///   (RFC 6578 §3.7, `DAV:valid-sync-token`); the caller starts over.
+  func changes(in calendar: URL, since token: String) throws(DAVError) -> DAVChanges
+
+  /// Creates a calendar for events (MKCALENDAR, RFC 4791 §5.3.1).
+  func makeCalendar(at url: URL, displayName: String) throws(DAVError)
+
+  /// Writes one resource (PUT). With `etag` nil it must not exist yet (`If-None-Match: *`);
+  /// otherwise it must still be that version (`If-Match`).
+  ///
+  /// - Returns: its new ETag, when the server gives one.
+  /// - Throws: ``DAVError/preconditionFailed(url:)`` when someone else changed it first.
+  func put(_ data: Data, at href: String, replacing etag: String?) throws(DAVError) -> String?
+
+  /// Deletes one resource (DELETE), only if it is still version `etag` when one is given.
+  /// Deleting what is already gone is not an error.
+  func delete(_ href: String, etag: String?) throws(DAVError)
+}
+
+/// Where a CalDAV account is and how to sign in. chulbal never stores the password: it is
+/// asked for (`--password-command`) each time a source is synced.
+public struct DAVAccount: Equatable, Sendable {
+  /// The http or https URL the person gave, without credentials.
+  public var url: URL
+  public var user: String?
+  /// nil: the password comes from `~/.netrc`, or there is no sign-in.
+  public var password: String?
+  /// A PEM file of certificate authorities to trust instead of the system's (`--ca-file`).
+  /// Certificates are always checked.
+  public var caFile: String?
+  /// How long one request may take in all.
+  public var timeout: TimeInterval
+
+  public init(
+    url: URL, user: String? = nil, password: String? = nil, caFile: String? = nil,
+    timeout: TimeInterval = 15
+  ) {
+    self.url = url
+    self.user = user
+    self.password = password
+    self.caFile = caFile
+    self.timeout = timeout
+  }
+}
+
+/// A calendar collection on the server.
+public struct DAVCalendar: Equatable, Sendable {
+  /// Absolute, ending in `/`.
+  public var url: URL
+  /// `DAV:displayname`, when it has one.
+  public var displayName: String?
+  /// `DAV:sync-token` (RFC 6578 §4); nil when the server offers no sync-collection.
+  public var syncToken: String?
+  /// `CS:getctag`, which changes whenever anything in the calendar does; nil when not given.
+  public var ctag: String?
+
+  public init(url: URL, displayName: String? = nil, syncToken: String? = nil, ctag: String? = nil) {
+    self.url = url
+    self.displayName = displayName
+    self.syncToken = syncToken
+    self.ctag = ctag
+  }
+}
+
+/// A resource's href and the version the server has (its ETag, quotes kept).
+public struct DAVResource: Hashable, Sendable {
+  public var href: String
+  public var etag: String
+
+  public init(href: String, etag: String) {
+    self.href = href
+    self.etag = etag
+  }
+}
+
+/// A resource with its iCalendar data.
+public struct DAVDocument: Equatable, Sendable {
+  public var href: String
+  public var etag: String
+  public var data: Data
+
+  public init(href: String, etag: String, data: Data) {
+    self.href = href
+    self.etag = etag
+    self.data = data
+  }
+}
+
+/// What a sync-collection REPORT gave.
+public struct DAVChanges: Equatable, Sendable {
+  /// The token to ask with next time.
+  public var syncToken: String
+  /// Added or changed since the token asked with; their data is fetched separately.
+  public var changed: [DAVResource]
+  /// Removed since then (hrefs).
+  public var removed: [String]
+
+  public init(syncToken: String, changed: [DAVResource], removed: [String]) {
+    self.syncToken = syncToken
+    self.changed = changed
+    self.removed = removed
+  }
+}

@@ -1,0 +1,64 @@
+import ChulbalCore
+
+/// What went wrong talking to a CalDAV server, as one Korean line that names the HTTP status
+/// and the URL (never its credentials). No libcurl or libxml2 code or pointer leaves
+/// ChulbalCalDAV.
+public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A URL that is not http or https, or not a URL: bad input.
+  case invalidURL(String)
+  /// 401: the user name or password is wrong, or none was given.
+  case unauthorized(url: String)
+  /// 403.
+  case forbidden(url: String)
+  /// 404: no such calendar or resource.
+  case notFound(url: String)
+  /// 412: the resource changed on the server since chulbal last saw it.
+  case preconditionFailed(url: String)
+  /// Any other status that is not a success.
+  case status(Int, method: String, url: String)
+  /// No connection: refused, no such host, reset; `reason` is libcurl's.
+  case unreachable(url: String, reason: String)
+  /// No complete answer within `seconds`.
+  case timedOut(url: String, seconds: Int)
+  /// The server's certificate was not trusted, or TLS failed; `reason` is libcurl's.
+  case tls(url: String, reason: String)
+  /// An answer that is not the XML (or iCalendar) the request asks for.
+  case malformedResponse(url: String, reason: String)
+  /// The server no longer knows the sync token (RFC 6578 §3.7).
+  case syncTokenExpired(url: String)
+  /// The account has no calendar that holds events.
+  case noCalendars(url: String)
+  /// libcurl or libxml2 could not be loaded: the dynamic loader's words.
+  case libraryMissing(String)
+
+  public var description: String {
+    switch self {
+    case .invalidURL(let text):
+      return "'\(text)'는 CalDAV 주소가 아닙니다 (http:// 또는 https://로 시작하는 주소)"
+    case .unauthorized(let url):
+      return "서버가 로그인을 거절했습니다 (HTTP 401, \(url)): 사용자 이름과 비밀번호를 확인하세요"
+    case .forbidden(let url):
+      return "서버가 접근을 막았습니다 (HTTP 403, \(url))"
+    case .notFound(let url):
+      return "서버에 그런 캘린더가 없습니다 (HTTP 404, \(url))"
+    case .preconditionFailed(let url):
+      return "그사이 서버에서 바뀌었습니다 (HTTP 412, \(url))"
+    case .status(let code, let method, let url):
+      return "서버가 \(method) 요청에 HTTP \(code)로 답했습니다 (\(url))"
+    case .unreachable(let url, let reason):
+      return "서버에 연결할 수 없습니다 (\(url)): \(reason)"
+    case .timedOut(let url, let seconds):
+      return "서버가 \(seconds)초 안에 답하지 않았습니다 (\(url))"
+    case .tls(let url, let reason):
+      return "서버의 인증서를 믿을 수 없습니다 (\(url)): \(reason)"
+    case .malformedResponse(let url, let reason):
+      return "서버의 답을 읽을 수 없습니다 (\(url)): \(reason)"
+    case .syncTokenExpired(let url):
+      return "서버가 동기화 토큰을 더 이상 받지 않습니다 (\(url))"
+    case .noCalendars(let url):
+      return "\(url)에서 일정을 담는 캘린더를 찾지 못했습니다"
+    case .libraryMissing(let reason):
+      return "CalDAV에 쓸 라이브러리를 불러올 수 없습니다 (\(reason)): libcurl4와 libxml2 패키지를 설치하세요"
+    }
+  }
+}

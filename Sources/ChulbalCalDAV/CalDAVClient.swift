@@ -30,11 +30,7 @@ public struct CalDAVClient: CalendarServer, Sendable {
     // current-user-principal on (RFC 5397 §3).
     var principal: URL?
     var homes: [URL] = []
-    if let found = try? properties(
-      at: start, depth: "0",
-      names: RequestBody.calendarProperties + ["D:current-user-principal", "C:calendar-home-set"],
-      session: session), let first = found.responses.first
-    {
+    if let found = try firstLook(at: start, session: session), let first = found.responses.first {
       if let calendar = calendar(from: first, base: start) {
         guard holdsEvents(first) else { throw .noCalendars(url: display(start)) }
         return [calendar]
@@ -74,6 +70,24 @@ public struct CalDAVClient: CalendarServer, Sendable {
     }
     guard !calendars.isEmpty else { throw .noCalendars(url: display(start)) }
     return calendars
+  }
+
+  /// The URL given, asked for its principal, its home and, should it be a calendar, the
+  /// calendar's properties; nil when it answers in a way that says to try
+  /// `/.well-known/caldav` instead (not found, a WebDAV method not allowed there, no
+  /// multistatus). A refused sign-in or no connection ends discovery here.
+  private func firstLook(at start: URL, session: CurlSession) throws(DAVError) -> MultiStatus? {
+    do {
+      return try properties(
+        at: start, depth: "0",
+        names: RequestBody.calendarProperties + ["D:current-user-principal", "C:calendar-home-set"],
+        session: session)
+    } catch {
+      switch error {
+      case .notFound, .status, .malformedResponse: return nil
+      default: throw error
+      }
+    }
   }
 
   public func calendar(at url: URL) throws(DAVError) -> DAVCalendar {
@@ -242,6 +256,10 @@ public struct CalDAVClient: CalendarServer, Sendable {
   }
 
   /// A response with its ETag and iCalendar data; nil for one without (a resource gone).
+  ///
+  /// The data's lines end in LF, not iCalendar's CRLF: an XML parser turns every CRLF into LF
+  /// (XML 1.0 §2.11), and Radicale writes calendar data into its answers as text, not as
+  /// `&#13;`. libical reads either.
   private func document(_ response: MultiStatus.Response) -> DAVDocument? {
     guard let etag = response.text(.dav("getetag")),
       let data = response.property(.caldav("calendar-data"))?.text, !data.isEmpty

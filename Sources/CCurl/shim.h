@@ -11,17 +11,22 @@
 
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 
 /// libcurl, opened once; NULL when it cannot be loaded, and then `reason` says why.
 ///
 /// A static inline function is compiled into each Swift file that calls it, each copy with
 /// statics of its own; each opens the library once more, which the dynamic loader answers
-/// with the one already loaded.
+/// with the one already loaded. Requests run on several threads at once, so the first
+/// opening is under a lock: without it a second thread saw `tried` set before `library` was,
+/// and took the library for missing (a test crashed on it).
 static inline void *chulbal_curl_library_state(const char **error) {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
   static void *library;
   static int tried;
   static char reason[256];
+  pthread_mutex_lock(&lock);
   if (!tried) {
     tried = 1;
     library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
@@ -30,8 +35,10 @@ static inline void *chulbal_curl_library_state(const char **error) {
       snprintf(reason, sizeof reason, "%s", text ? text : "libcurl.so.4");
     }
   }
-  if (error) *error = library ? NULL : reason;
-  return library;
+  void *result = library;
+  pthread_mutex_unlock(&lock);
+  if (error) *error = result ? NULL : reason;
+  return result;
 }
 
 /// Loads libcurl; NULL when it loaded, else why it could not (dlerror's words).
@@ -46,10 +53,14 @@ static inline const char *chulbal_curl_load_error(void) {
 // it, so the symbol is never referred to at link time.
 #define CHULBAL_CURL(name)                                                                   \
   static inline __typeof__(&name) chulbal_curl_##name(void) {                                \
-    static __typeof__(&name) function;                                                       \
-    void *library = chulbal_curl_library_state(NULL);                                        \
-    if (!function && library) function = (__typeof__(&name))dlsym(library, #name);          \
-    return function;                                                                          \
+    static __typeof__(&name) cached;                                                         \
+    __typeof__(&name) function = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);                 \
+    void *library = function ? NULL : chulbal_curl_library_state(NULL);                      \
+    if (library) {                                                                           \
+      function = (__typeof__(&name))dlsym(library, #name);                                   \
+      __atomic_store_n(&cached, function, __ATOMIC_RELEASE);                                 \
+    }                                                                                        \
+    return function;                                                                         \
   }
 
 CHULBAL_CURL(curl_easy_cleanup)

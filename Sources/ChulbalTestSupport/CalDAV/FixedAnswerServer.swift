@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A small HTTP or HTTPS server (Python's `http.server`, a child process) that gives every
 /// request the same answer, for the answers a real CalDAV server never gives: text that is not
 /// XML, XML that is not a multistatus, a certificate nobody signed. Stopped when the value goes
@@ -76,14 +80,17 @@ public final class FixedAnswerServer: @unchecked Sendable {
       line += byte
     }
     guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-      process.terminate()
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
       throw ProgramOutput.Failure(description: "the answering server did not start")
     }
     url = URL(string: "\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)/")!
   }
 
   deinit {
-    process.terminate()
+    // SIGKILL, not `terminate()`'s SIGTERM: the test process blocks SIGTERM, and a child
+    // starts with its parent's blocked signals, so Python would never see it.
+    kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
   }
 }

@@ -50,9 +50,10 @@ public struct CalDAVClient: CalendarServer, Sendable {
     if homes.isEmpty, let principal {
       let found = try properties(
         at: principal, depth: "0", names: ["C:calendar-home-set"], session: session)
-      homes = found.responses.first.map {
-        hrefs(in: $0.property(.caldav("calendar-home-set")), base: principal)
-      } ?? []
+      homes =
+        found.responses.first.map {
+          hrefs(in: $0.property(.caldav("calendar-home-set")), base: principal)
+        } ?? []
     }
     // A server that names no home is asked about the URL given, as the home itself.
     if homes.isEmpty { homes = [start] }
@@ -80,7 +81,9 @@ public struct CalDAVClient: CalendarServer, Sendable {
     do {
       return try properties(
         at: start, depth: "0",
-        names: RequestBody.calendarProperties + ["D:current-user-principal", "C:calendar-home-set"],
+        names: RequestBody.calendarProperties + [
+          "D:current-user-principal", "C:calendar-home-set",
+        ],
         session: session)
     } catch {
       switch error {

@@ -77,10 +77,12 @@ import Testing
     ]
     var etags: [String: String] = [:]
     for (name, text) in events {
-      etags[folder(calendar) + name] = try server.put(text, at: calendar.appendingPathComponent(name))
+      etags[folder(calendar) + name] = try server.put(
+        text, at: calendar.appendingPathComponent(name))
     }
     let found = try client.events(in: calendar, from: Self.from)
-    #expect(Set(found.map(\.href)) == [folder(calendar) + "future.ics", folder(calendar) + "weekly.ics"])
+    #expect(
+      Set(found.map(\.href)) == [folder(calendar) + "future.ics", folder(calendar) + "weekly.ics"])
     for document in found {
       #expect(document.etag == etags[document.href])
       let uid = document.href.hasSuffix("future.ics") ? "UID:future" : "UID:weekly"
@@ -99,9 +101,12 @@ import Testing
     let resources = try client.etags(in: calendar, from: Self.from)
     #expect(Set(resources) == Set(etags.map { DAVResource(href: $0.key, etag: $0.value) }))
 
-    let wanted = [folder(calendar) + "e1.ics", folder(calendar) + "e3.ics", folder(calendar) + "gone.ics"]
+    let wanted = [
+      folder(calendar) + "e1.ics", folder(calendar) + "e3.ics", folder(calendar) + "gone.ics",
+    ]
     let documents = try client.documents(wanted, in: calendar)
-    #expect(documents.map(\.href).sorted() == [folder(calendar) + "e1.ics", folder(calendar) + "e3.ics"])
+    #expect(
+      documents.map(\.href).sorted() == [folder(calendar) + "e1.ics", folder(calendar) + "e3.ics"])
     for document in documents {
       #expect(document.etag == etags[document.href])
       let name = document.href.split(separator: "/").last!.dropLast(4)

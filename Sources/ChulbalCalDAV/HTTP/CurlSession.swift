@@ -72,7 +72,10 @@ final class CurlSession {
       // with its body on every kind of redirect (CURL_REDIR_POST_ALL, CURLOPT_POSTREDIR(3)).
       (CURLOPT_FOLLOWLOCATION, .long(1)),
       (CURLOPT_MAXREDIRS, .long(5)),
-      (CURLOPT_POSTREDIR, .long(Int(CURL_REDIR_POST_301 | CURL_REDIR_POST_302 | CURL_REDIR_POST_303))),
+      (
+        CURLOPT_POSTREDIR,
+        .long(Int(CURL_REDIR_POST_301 | CURL_REDIR_POST_302 | CURL_REDIR_POST_303))
+      ),
       (CURLOPT_SSL_VERIFYPEER, .long(1)),
       (CURLOPT_SSL_VERIFYHOST, .long(2)),
       (CURLOPT_TIMEOUT_MS, .long(Int((account.timeout * 1000).rounded(.up)))),
@@ -180,7 +183,10 @@ private final class Received {
       received.overflowed = true
       return 0
     }
-    if let bytes { received.body.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length) }
+    if let bytes {
+      received.body.append(
+        UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
+    }
     return length
   }
 

@@ -76,7 +76,8 @@ enum RequestBody {
   static func utcText(_ instant: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+    let parts = calendar.dateComponents(
+      [.year, .month, .day, .hour, .minute, .second], from: instant)
     func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
     let year = String(parts.year ?? 0)
     let paddedYear = String(repeating: "0", count: max(0, 4 - year.count)) + year

@@ -66,8 +66,7 @@ public struct CalDAVTestServer: Sendable {
   /// - Parameter components: what it may hold (`supported-calendar-component-set`); nil says
   ///   nothing, which Radicale takes as every kind.
   /// - Returns: its URL, ending in `/`.
-  public func makeCalendar(displayName: String? = nil, components: [String]? = nil) throws -> URL
-  {
+  public func makeCalendar(displayName: String? = nil, components: [String]? = nil) throws -> URL {
     let calendar = home.appendingPathComponent("test-\(UUID().uuidString)", isDirectory: true)
     var properties = ""
     if let displayName {

@@ -75,7 +75,7 @@ public struct CalDAVClient: CalendarServer, Sendable {
 
   /// The URL given, asked for its principal, its home and, should it be a calendar, the
   /// calendar's properties; nil when it answers in a way that says to try
-  /// `/.well-known/caldav` instead (not found, a WebDAV method not allowed there, no
+  /// `/.well-known/caldav` instead (not found, forbidden, a WebDAV method not allowed there, no
   /// multistatus). A refused sign-in or no connection ends discovery here.
   private func firstLook(at start: URL, session: CurlSession) throws(DAVError) -> MultiStatus? {
     do {
@@ -87,7 +87,8 @@ public struct CalDAVClient: CalendarServer, Sendable {
         session: session)
     } catch {
       switch error {
-      case .notFound, .status, .malformedResponse: return nil
+      // Radicale forbids (403) a path outside the signed-in user's own.
+      case .notFound, .forbidden, .status, .malformedResponse: return nil
       default: throw error
       }
     }

@@ -59,6 +59,15 @@ import Testing
     #expect(found.first?.displayName == "출근")
   }
 
+  @Test func discoveryFromAPathTheServerDoesNotKnowGoesThroughTheWellKnownURL() throws {
+    let calendar = try server.makeCalendar(displayName: "우회")
+    let lost = server.url.appendingPathComponent("nothing-\(UUID().uuidString)/")
+    let client = try CalDAVClient(
+      account: DAVAccount(url: lost, user: server.user, password: server.password))
+    #expect(try client.discoverCalendars().contains { $0.url == calendar })
+    #expect(server.requests(under: "/.well-known/caldav") != [])
+  }
+
   @Test func eventsLeaveOutWhatEndedBeforeTheStartAndKeepASeriesStillGoing() throws {
     let calendar = try server.makeCalendar()
     let events = [

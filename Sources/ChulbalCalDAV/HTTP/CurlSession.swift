@@ -1,4 +1,5 @@
 @preconcurrency import CCurl
+import ChulbalCore
 import Foundation
 
 /// One libcurl easy handle, for the few requests of one ``CalDAVClient`` call: the requests
@@ -108,7 +109,8 @@ final class CurlSession {
   /// The error for a transfer that got no complete answer.
   private func failure(_ code: CURLcode, url: String, received: Received) -> DAVError {
     let detail = String(cString: errorBuffer)
-    let reason = detail.isEmpty ? Curl.message(code) : detail
+    // libcurl's words may quote the server (a certificate's names, a host name): cleaned.
+    let reason = TextCleaning.visible(detail.isEmpty ? Curl.message(code) : detail)
     switch code {
     case CURLE_OPERATION_TIMEDOUT:
       return .timedOut(url: url, seconds: Int(account.timeout.rounded(.up)))

@@ -198,10 +198,11 @@ struct WatchSession {
   ///
   /// - Returns: the sources now watched.
   func watchSources(_ loop: EventLoop, watched: [CalendarSource]?) throws -> [CalendarSource] {
-    let sources = try store.sources()
+    // A CalDAV source has no file to watch: the sync brings it in (``SyncRunner``).
+    let sources = try store.sources().filter { $0.kind != .caldav }
     guard sources.map(\.path) != watched?.map(\.path) else { return sources }
     let failed = loop.setFolderWatches(
-      sources.map { source in
+      sources.compactMap { source in
         let url = URL(fileURLWithPath: source.path)
         return switch source.kind {
         case .folder:
@@ -210,6 +211,7 @@ struct WatchSession {
           EventLoop.FolderWatch(
             key: source.path, folder: url.deletingLastPathComponent().path,
             names: [url.lastPathComponent])
+        case .caldav: nil
         }
       })
     for (watch, error) in failed {

@@ -26,6 +26,9 @@ public struct Environment: Sendable {
   public var opener: any LinkOpener
   /// Connects to a CalDAV account; tests pass a recording server.
   public var calendarServer: CalendarServerMaker = Environment.unconnectable
+  /// The chulbal program itself, which `watch` runs `sync` with; nil where there is none (an
+  /// in-process test), and the watch then syncs nothing.
+  public var executable: String?
   private var systemTimeZone: SystemTimeZone
   /// Environment variables whose values are not UTF-8, by name, each value shown with its bad
   /// bytes as `\xFF`; `variables` holds them with U+FFFD, so a path read from one is refused.
@@ -88,6 +91,9 @@ public struct Environment: Sendable {
       })
     environment.undecodableVariables = undecodable.mapValues(CLI.shown)
     environment.calendarServer = Environment.liveCalendarServer
+    // The kernel's name for this program, which a child started from it runs too; read at
+    // no cost here, unlike the link's target.
+    environment.executable = "/proc/self/exe"
     return environment
   }
 

@@ -8,7 +8,7 @@ import Foundation
 /// (`SourceAddCommand+CalDAV.swift`).
 enum SourceAddCommand: Command {
   static let name = "source add"
-  static let summary = "다시 읽을 캘린더(.ics 파일, vdir 폴더, CalDAV 서버)를 등록합니다"
+  static let summary = "다시 읽을 캘린더(파일, 폴더, CalDAV 서버)를 등록합니다"
   static let usage = [
     "chulbal source add 경로 [--name 이름]",
     "chulbal source add URL [--user 이름] [--password-command 명령] [--calendar 이름]… "

@@ -28,7 +28,7 @@ struct SyncRunner {
     self.database = database
     self.variables = variables
     self.interval = TimeInterval(interval)
-    let base = NSTemporaryDirectory() + "chulbal-sync-\(getpid())"
+    let base = NSTemporaryDirectory() + "chulbal-sync-\(getpid())-\(UUID().uuidString.prefix(8))"
     outputFile = base + ".out"
     errorFile = base + ".err"
     suspended = Self.suspendedSeconds()

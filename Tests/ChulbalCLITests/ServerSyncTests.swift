@@ -169,6 +169,49 @@ import Testing
     #expect(!setup.run(["source", "list"] + Self.now).standardOutput.contains("오류"))
   }
 
+  /// A password command that fails when a sync needs it: exit 1, the error recorded, the
+  /// server not asked.
+  @Test func aFailingPasswordCommandAtSyncIsRecorded() throws {
+    let setup = Setup()
+    #expect(setup.add().exitCode == 0)
+    try FileManager.default.removeItem(atPath: setup.workspace.folder + "/secret")
+    _ = setup.server.takeCalls()
+    let outcome = setup.run(["sync"] + Self.now)
+    #expect(outcome.exitCode == 1)
+    #expect(outcome.standardError.hasPrefix("chulbal: 출처 'cloud': 비밀번호 명령이 상태 1로 끝났습니다 ("))
+    #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
+    #expect(setup.server.takeCalls().isEmpty)
+    #expect(try setup.titles() == ["점심", "회의"])
+    #expect(setup.run(["source", "list"] + Self.now).standardOutput.contains("오류: 비밀번호 명령이"))
+  }
+
+  /// `--departures`: the calendar's URL kept with the source, and that calendar never read
+  /// back as appointments, even when every calendar is taken.
+  @Test func theDeparturesCalendarIsKeptAndNeverSynced() throws {
+    let setup = Setup()
+    setup.server.set { state in
+      state.calendars[setup.server.url("departures")] = .init(displayName: "출발")
+    }
+    setup.server.put(
+      davEvent(uid: "d", title: "출발: 회의", start: "20261201T000000Z"), named: "d.ics",
+      in: "departures")
+    let outcome = setup.run(
+      [
+        "source", "add", Self.base, "--departures", "출발", "--name", "cloud",
+      ] + Self.now)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    #expect(outcome.standardOutput.contains("캘린더 birthdays, 가족, 업무)"))
+    #expect(try setup.titles() == ["가족 모임", "점심", "회의"])
+    let store = try #require(try Store.open(path: setup.workspace.database, access: .reading))
+    #expect(
+      try store.sources().first?.departuresURL == "https://dav.example.org/alice/departures/")
+    #expect(
+      try store.sourceCalendars("cloud").map(\.url) == [
+        "https://dav.example.org/alice/birthdays/", "https://dav.example.org/alice/home/",
+        "https://dav.example.org/alice/work/",
+      ])
+  }
+
   @Test func addingWhenTheServerRefusesKeepsNothing() throws {
     let setup = Setup()
     setup.run(["source", "add", calendarFixture("good/google.ics"), "--name", "g"] + Self.now)

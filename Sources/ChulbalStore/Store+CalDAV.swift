@@ -82,6 +82,24 @@ extension Store {
     }
   }
 
+  /// The ETag of each cached resource of the source named `name`, by calendar URL and href:
+  /// what a sync compares, without reading the resources' data.
+  public func cachedETags(_ name: String) throws(StoreError) -> [String: [String: String]] {
+    guard keepsServers else { return [:] }
+    var result: [String: [String: String]] = [:]
+    for row in try database.rows(
+      "SELECT calendar, href, etag FROM source_resource WHERE source = ?", [.text(name)])
+    {
+      guard case .text(let calendar) = row[0], case .text(let href) = row[1],
+        case .text(let etag) = row[2]
+      else {
+        throw .damaged(path: path, reason: "출처 '\(name)'의 저장된 일정에 글자가 아닌 주소나 ETag가 있습니다")
+      }
+      result[calendar, default: [:]][href] = etag
+    }
+    return result
+  }
+
   /// Every cached resource of the source named `name`, by calendar and href.
   public func cachedResources(_ name: String) throws(StoreError) -> [CachedResource] {
     guard keepsServers else { return [] }

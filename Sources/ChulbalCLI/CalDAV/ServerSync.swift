@@ -80,12 +80,11 @@ struct ServerSync {
   ///   caller records it); `StoreError` when the store does.
   func sync(_ source: CalendarSource, server: any CalendarServer) throws -> SyncResult {
     let calendars = try store.sourceCalendars(source.name)
-    let cached = try store.cachedResources(source.name)
+    // The data is read only when the appointments are rebuilt.
+    let known = try store.cachedETags(source.name)
     var pulls: [CalendarPull] = []
     for calendar in calendars {
-      let etags = Dictionary(
-        cached.filter { $0.calendar == calendar.url }.map { ($0.href, $0.etag) },
-        uniquingKeysWith: { first, _ in first })
+      let etags = known[calendar.url] ?? [:]
       guard let url = URL(string: calendar.url) else {
         throw Failure.server(.invalidURL(calendar.url))
       }
@@ -105,7 +104,7 @@ struct ServerSync {
     if pulls.contains(where: \.changesCache) || source.lastError != nil
       || source.lastReadAt == nil
     {
-      let resources = Self.applying(updates, to: cached)
+      let resources = Self.applying(updates, to: try store.cachedResources(source.name))
       let made = try Self.batch(source: source.path, resources: resources, context: context)
       plan = made.plan
       batch = made.batch

@@ -218,8 +218,7 @@ extension Environment {
 
   /// The real client.
   static let liveCalendarServer: CalendarServerMaker = { account throws(DAVError) in
-    // Replaced by CalDAVClient(account:) when the client is merged.
-    throw .libraryMissing("CalDAVClient가 아직 없습니다")
+    try CalDAVClient(account: account)
   }
 }
 

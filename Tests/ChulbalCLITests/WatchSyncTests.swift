@@ -19,8 +19,11 @@ import Testing
     let source = CalendarSource(
       name: "cloud", path: key, kind: .caldav, addedAt: Date(), user: "alice",
       passwordCommand: command)
+    let calendar = CalendarUpdate(
+      calendar: SourceCalendar(url: key + "alice/work/"), replacesAll: true, stored: [],
+      removed: [])
     _ = try store.addServerSource(
-      source, updates: [], batch: Store.CalendarBatch(source: key, appointments: [:]),
+      source, updates: [calendar], batch: Store.CalendarBatch(source: key, appointments: [:]),
       now: Date())
   }
 
@@ -57,7 +60,9 @@ import Testing
     #expect(!watch.standardError.contains("동기화"))
     // The sync was at work all along: it ends later, failing (nothing listens there).
     #expect(
-      watch.waitFor("동기화하지 못했습니다 (상태 1): 출처 'cloud': ", seconds: 20),
+      watch.waitFor(
+        "동기화하지 못했습니다 (상태 1): 출처 'cloud': 서버에 연결할 수 없습니다 "
+          + "(http://127.0.0.1:9/alice/work/)", seconds: 20),
       "\(watch.standardError)")
     #expect(watch.stop() == 0)
   }

@@ -171,6 +171,32 @@ import Testing
     #expect(list.standardOutput.hasPrefix("등록한 캘린더가 없습니다"))
   }
 
+  /// Without `--user` and `--password-command` the sign-in comes from `~/.netrc`, which
+  /// chulbal neither reads nor keeps: the built binary, with a home of its own.
+  @Test func theSignInComesFromNetrcWhenNoneIsGiven() throws {
+    let workspace = Workspace()
+    let name = "netrc-\(UUID().uuidString.prefix(8))"
+    let calendar = try server.makeCalendar(displayName: name)
+    try server.put(
+      davEvent(uid: "n-\(name)", title: "회의", start: "20270105T010000Z"),
+      at: calendar.appendingPathComponent("n.ics"))
+    let netrc = workspace.folder + "/.netrc"
+    try "machine \(server.url.host ?? "") login \(server.user) password \(server.password)\n"
+      .write(toFile: netrc, atomically: true, encoding: .utf8)
+    chmod(netrc, 0o600)
+    let home = ["HOME": workspace.folder]
+    let added = try ChulbalProcess.run(
+      ["--db", workspace.database, "source", "add", server.url.absoluteString, "--calendar", name]
+        + Self.now, environment: home)
+    #expect(added.status == 0, "\(added.standardError)")
+    #expect(added.standardOutput.contains("가져옴 1 · 갱신 0 · 건너뜀 0"))
+    let synced = try ChulbalProcess.run(
+      ["--db", workspace.database, "sync"] + Self.now, environment: home)
+    #expect(synced.status == 0, "\(synced.standardError)")
+    let file = try #require(FileManager.default.contents(atPath: workspace.database))
+    #expect(file.range(of: Data(server.password.utf8)) == nil)
+  }
+
   /// A source added from a Radicale of its own, which is then stopped: `sync` fails in one
   /// line naming the URL, within the client's timeout, and the appointments stay.
   @Test func aServerGoneLeavesTheAppointmentsAndRecordsTheError() throws {

@@ -53,13 +53,10 @@ extension SourceAddCommand {
       throw error
     }
     let found = try server.discoverCalendars()
-    if let departuresName {
-      source.departuresURL = try DepartureCalendarSync.calendarURL(
-        named: departuresName, among: found, server: server
-      ).absoluteString
-    }
     // The departures calendar is chulbal's own: never read back as appointments.
-    let candidates = found.filter { $0.url.absoluteString != source.departuresURL }
+    let candidates = found.filter { calendar in
+      departuresName.map { !matches(calendar, $0) } ?? true
+    }
     let chosen = try choose(wanted, among: candidates)
     guard !chosen.isEmpty else { throw DAVError.noCalendars(url: key) }
     let context = try ImportCommand.Context(store: existing, zone: zone)
@@ -67,6 +64,13 @@ extension SourceAddCommand {
       store: try options.writableStore(environment, existing: existing), context: context,
       environment: environment, now: now)
     let first = try sync.firstSync(chosen, key: key, server: server)
+    // Found, or made, only once the calendars have come in: a failed first sync makes
+    // nothing on the server.
+    if let departuresName {
+      source.departuresURL = try DepartureCalendarSync.calendarURL(
+        named: departuresName, among: found, server: server
+      ).absoluteString
+    }
     guard
       let counts = try sync.store.addServerSource(
         source, updates: first.updates, batch: first.batch, now: now)
@@ -109,15 +113,17 @@ extension SourceAddCommand {
     calendar.displayName ?? calendar.url.lastPathComponent
   }
 
+  /// Whether `name` names `calendar`: its display name, or the last segment of its URL.
+  static func matches(_ calendar: DAVCalendar, _ name: String) -> Bool {
+    calendar.displayName == name || calendar.url.lastPathComponent == name
+  }
+
   /// The calendars `wanted` names (by display name or last URL segment); all of them when it
   /// names none.
   static func choose(_ wanted: [String], among calendars: [DAVCalendar]) throws(UsageError)
     -> [DAVCalendar]
   {
     guard !wanted.isEmpty else { return calendars }
-    func matches(_ calendar: DAVCalendar, _ name: String) -> Bool {
-      calendar.displayName == name || calendar.url.lastPathComponent == name
-    }
     let missing = wanted.filter { name in !calendars.contains { matches($0, name) } }
     guard missing.isEmpty else {
       throw .unknownCalendars(

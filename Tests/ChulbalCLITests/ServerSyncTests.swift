@@ -241,9 +241,26 @@ import Testing
     #expect(setup.server.takeCalls().isEmpty)
   }
 
+  @Test func syncSaysWhatChangedInJSONAndSourceListShowsTheKindAndURL() throws {
+    let setup = Setup()
+    #expect(setup.add().exitCode == 0)
+    setup.server.delete(named: "a.ics", in: "work")
+    let outcome = setup.run(["sync", "--json"] + Self.now)
+    let json = try ImportCommandTests.json(outcome)
+    #expect(json["added"] as? Int == 0)
+    #expect(json["unchanged"] as? Int == 1)
+    #expect(json["removed"] as? Int == 1)
+    let list = setup.run(["source", "list"] + Self.now).standardOutput
+    let row = try #require(list.split(separator: "\n").first { $0.hasPrefix("cloud") })
+    #expect(row.contains("CalDAV"))
+    #expect(row.contains(Self.base))
+    #expect(row.contains("1개"))
+  }
+
   static let badInput: [BadInputCase] = [
     BadInputCase(
       arguments: ["source", "add", "ftp://dav.example.org/"], names: "'ftp://dav.example.org/'"),
+    BadInputCase(arguments: ["source", "add", "https://"], names: "'https://'"),
     BadInputCase(
       arguments: ["source", "add", "https://alice:pw@dav.example.org/"],
       names: "'https://dav.example.org/'"),

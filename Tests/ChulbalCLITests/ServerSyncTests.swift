@@ -169,6 +169,27 @@ import Testing
     #expect(!setup.run(["source", "list"] + Self.now).standardOutput.contains("오류"))
   }
 
+  /// A resource that is not iCalendar: the sync fails naming it, keeps the appointments,
+  /// cache and token, and once the resource is fixed the next sync asks for it again.
+  @Test func anUnreadableResourceFailsTheSyncAndIsAskedForAgain() throws {
+    let setup = Setup()
+    #expect(setup.add().exitCode == 0)
+    setup.server.put("BEGIN:VCALENDAR\r\n", named: "a.ics", in: "work")
+    let outcome = setup.run(["sync"] + Self.now)
+    #expect(outcome.exitCode == 1)
+    #expect(outcome.standardError.hasPrefix("chulbal: 출처 'cloud': /alice/work/a.ics"))
+    #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
+    #expect(try setup.titles() == ["점심", "회의"])
+    setup.server.put(
+      davEvent(uid: "a", title: "회의 (고침)", start: "20261201T010000Z"), named: "a.ics",
+      in: "work")
+    _ = setup.server.takeCalls()
+    let fixed = setup.run(["sync"] + Self.now)
+    #expect(fixed.exitCode == 0, "\(fixed.standardError)")
+    #expect(setup.server.takeCalls() == ["changes work", "documents work a.ics"])
+    #expect(try setup.titles() == ["점심", "회의 (고침)"])
+  }
+
   /// A password command that fails when a sync needs it: exit 1, the error recorded, the
   /// server not asked.
   @Test func aFailingPasswordCommandAtSyncIsRecorded() throws {

@@ -63,7 +63,7 @@ let package = Package(
       name: "ChulbalCLITests",
       dependencies: [
         "ChulbalCLI", "ChulbalCore", "ChulbalStore", "ChulbalSystem", "ChulbalTerminal",
-        "ChulbalNotify", "ChulbalTestSupport",
+        "ChulbalNotify", "ChulbalCalDAV", "ChulbalTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

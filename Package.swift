@@ -24,7 +24,7 @@ let package = Package(
     .target(name: "ChulbalNotify", dependencies: ["ChulbalCore", "ChulbalSystem", "CLibnotify"]),
     .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
     .target(name: "ChulbalCalendar", dependencies: ["ChulbalCore", "CLibical"]),
-    .target(name: "ChulbalCalDAV", dependencies: ["ChulbalCore"]),
+    .target(name: "ChulbalCalDAV", dependencies: ["ChulbalCore", "ChulbalCalendar"]),
     .target(
       name: "ChulbalCLI",
       dependencies: [
@@ -34,7 +34,8 @@ let package = Package(
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
     .executableTarget(
       name: "chulbal-bench", dependencies: ["ChulbalCore", "ChulbalStore", "ChulbalCalendar"]),
-    .target(name: "ChulbalTestSupport", dependencies: ["ChulbalCore", "ChulbalSystem"]),
+    .target(
+      name: "ChulbalTestSupport", dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalCalDAV"]),
     .testTarget(name: "ChulbalCoreTests", dependencies: ["ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(
       name: "ChulbalSystemTests",
@@ -53,6 +54,9 @@ let package = Package(
       dependencies: ["ChulbalCalendar", "ChulbalCore", "ChulbalTestSupport"],
       // Read by path (`Fixtures.path`), not bundled: the oracle's Python reads them too.
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ChulbalCalDAVTests",
+      dependencies: ["ChulbalCalDAV", "ChulbalCalendar", "ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(
       name: "ChulbalCLITests",
       dependencies: [

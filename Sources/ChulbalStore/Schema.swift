@@ -28,6 +28,9 @@ enum Schema {
         "name", "path", "kind", "added_at", "last_read_at", "last_error", "event_count",
       ]
     }
+    if version >= 6 {
+      columns["departure_push"] = ["source", "uid", "href", "etag", "digest"]
+    }
     return columns
   }
 
@@ -168,6 +171,19 @@ enum Schema {
       last_read_at INTEGER,                 -- NULL until first read
       last_error TEXT,                      -- the last reading's error, NULL when it went well
       event_count INTEGER                   -- appointments from it after the last good reading
+    );
+    """,
+    // 6: the departures calendar. What chulbal put on a source's CalDAV server, one row per
+    // departure event, so that a push changes only what changed and touches nothing else:
+    // an event is chulbal's own exactly when it has a row here.
+    """
+    CREATE TABLE departure_push (
+      source TEXT NOT NULL REFERENCES source (name) ON DELETE CASCADE,
+      uid TEXT NOT NULL,                    -- the departure event's UID
+      href TEXT NOT NULL,                   -- where it was put on the server
+      etag TEXT,                            -- its ETag after the put, when the server gave one
+      digest INTEGER NOT NULL,              -- FNV-1a of the event text put
+      PRIMARY KEY (source, uid)
     );
     """,
   ]

@@ -61,7 +61,7 @@ let package = Package(
       name: "ChulbalCLITests",
       dependencies: [
         "ChulbalCLI", "ChulbalCore", "ChulbalStore", "ChulbalSystem", "ChulbalTerminal",
-        "ChulbalNotify", "ChulbalTestSupport",
+        "ChulbalNotify", "ChulbalCalDAV", "ChulbalCalendar", "ChulbalTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -65,7 +65,7 @@ import Testing
   }
 
   /// A version-4 file is read as it is (it has no imported rows), and the first writer
-  /// brings it to version 5 with its appointments kept, as typed ones.
+  /// brings it to the current version with its appointments kept, as typed ones.
   @Test func aVersion4FileIsReadAsItIsAndMigratedByTheFirstWriter() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/v4.db"
@@ -75,8 +75,8 @@ import Testing
     #expect(try reader.plannedImport([Self.batch(["a": "하나"])]) == .init(added: 1))
     #expect(try old.scalar("PRAGMA user_version").int == 4)
     let writer = try Store.openOrCreate(path: path)
-    #expect(try old.scalar("PRAGMA user_version").int == 5)
-    #expect(try Store.columns(old) == Schema.columns(version: 5))
+    #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
+    #expect(try Store.columns(old) == Schema.columns(version: Store.schemaVersion))
     #expect(try old.scalar("SELECT source FROM appointment") == .null)
     _ = try writer.importCalendars([Self.batch(["a": "하나"])], now: added)
     #expect(try writer.all().map(\.title).sorted() == ["저녁", "하나"])

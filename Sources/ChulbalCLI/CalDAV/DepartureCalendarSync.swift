@@ -35,6 +35,7 @@ enum DepartureCalendarSync {
   /// - Returns: how many events were created, updated and deleted on the server.
   /// - Throws: `StoreError` reading or writing the store; the `DAVError` that stopped the
   ///   push, once what came before it is recorded.
+  @discardableResult
   static func push(
     store: Store, server: some CalendarServer, source: String, calendar: URL, now: Date
   ) throws -> (created: Int, updated: Int, deleted: Int) {

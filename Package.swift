@@ -24,7 +24,11 @@ let package = Package(
     .target(name: "ChulbalNotify", dependencies: ["ChulbalCore", "ChulbalSystem", "CLibnotify"]),
     .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
     .target(name: "ChulbalCalendar", dependencies: ["ChulbalCore", "CLibical"]),
-    .target(name: "ChulbalCalDAV", dependencies: ["ChulbalCore", "ChulbalCalendar"]),
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "CLibxml2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .target(
+      name: "ChulbalCalDAV", dependencies: ["ChulbalCore", "ChulbalCalendar", "CCurl", "CLibxml2"]),
     .target(
       name: "ChulbalCLI",
       dependencies: [

@@ -113,19 +113,20 @@ extension Store {
         return going
       }
       while going, let first = stale.popFirst() { going = body(first) }
-    case .past:
-      // A series here has ended; its cache may still hold an earlier occurrence.
-      var failure: StoreError?
+    case .past(let now):
+      // The one-offs in the index's order, with the ended series put in their places: a
+      // series' cache may still hold an earlier occurrence than its last.
+      var ended = try endedSeries(at: now)[...]
+      var going = true
       try forEachAppointment(query(selection)) { appointment in
-        guard appointment.repetition != nil else { return body(appointment) }
-        do throws(StoreError) {
-          return body(appointment.occurrence(at: try lastStart(of: appointment)))
-        } catch {
-          failure = error
-          return false
+        while going, let first = ended.first, Self.startsAfter(first, appointment) {
+          going = body(ended.removeFirst())
         }
+        guard going else { return false }
+        going = body(appointment)
+        return going
       }
-      if let failure { throw failure }
+      while going, let first = ended.popFirst() { going = body(first) }
     case .all:
       try forEachAppointment(query(selection), body)
     case .starting(let from, let before):
@@ -152,10 +153,10 @@ extension Store {
       let (condition, values) = try upcomingCondition(now)
       return select(condition, values, order: Self.departureOrder)
     case .past(let now):
-      // A series whose cached start has passed but which goes on is upcoming, not past.
-      let going = keepsSeries ? " AND NOT (\(Self.staleCondition))" : ""
+      // One-offs only: an ended series is placed by its last start (``forEach(_:_:)``).
       return select(
-        "WHERE start_at <= ?1" + going, [.integer(Self.seconds(now))], order: "start_at DESC, id")
+        "WHERE start_at <= ?" + (keepsSeries ? " AND repeat_rule IS NULL" : ""),
+        [.integer(Self.seconds(now))], order: "start_at DESC, id")
     case .all:
       return select("", [], order: "start_at, id")
     case .starting(let from, let before):

@@ -40,6 +40,25 @@ extension Store {
     return result.sorted(by: Self.departsBefore)
   }
 
+  /// Every series that has started by `now` and has no occurrence after it, each as its last
+  /// occurrence, the latest first: the past list's series.
+  func endedSeries(at now: Date) throws(StoreError) -> [Appointment] {
+    guard keepsSeries else { return [] }
+    var result: [Appointment] = []
+    for series in try appointmentRows(
+      "WHERE repeat_rule IS NOT NULL AND start_at <= ?1 AND NOT \(Self.goesOn("?1"))",
+      [.integer(Self.seconds(now))], order: "id")
+    {
+      result.append(series.occurrence(at: try lastStart(of: series)))
+    }
+    return result.sorted(by: Self.startsAfter)
+  }
+
+  /// The past list's order: the later start first, then the smaller id.
+  static func startsAfter(_ a: Appointment, _ b: Appointment) -> Bool {
+    (b.start, a.id) < (a.start, b.id)
+  }
+
   /// Every series that has occurrences after `now`, unexpanded.
   func liveSeries(at now: Date) throws(StoreError) -> [Appointment] {
     guard keepsSeries else { return [] }

@@ -401,6 +401,10 @@ import Testing
     Bad(text: "말일 3일 9시", reason: "날짜가 두 번 있습니다"),
     Bad(text: "말일 내일 9시", reason: "날짜가 두 번 있습니다"),
     Bad(text: "3일 9시", reason: "일 앞에 월이 필요합니다, 예: '12월 1일', '다음 달 1일'"),
+    // A particle once after a time or a day; a second one is a slip, not a word to skip.
+    Bad(text: "내일 7시에에", reason: "'에' 부분을 알 수 없습니다"),
+    Bad(text: "7시에 까지", reason: "'까지' 부분을 알 수 없습니다"),
+    Bad(text: "금요일에 에 10시", reason: "'에' 부분을 알 수 없습니다"),
   ]
 
   /// Texts only resolving rejects: a month and day without a year wait for `now` to pick the

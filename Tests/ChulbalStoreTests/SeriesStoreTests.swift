@@ -128,6 +128,23 @@ import Testing
     #expect(try store.all().map(\.start) == [instant("2026-12-08T10:00:00Z")])
   }
 
+  /// The past list is by start, latest first, and an ended series whose cache still holds
+  /// its first occurrence (no writer since) takes its place by its last: after a one-off that
+  /// came between the two, not before it.
+  @Test func anEndedSeriesIsPastInThePlaceOfItsLastStart() throws {
+    let folder = TemporaryFolder()
+    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    _ = try store.insert(Self.weekly("FREQ=WEEKLY;BYDAY=TU;COUNT=2"), createdAt: Self.before)
+    let between = sample("사이", start: instant("2026-12-04T10:00:00Z").timeIntervalSince1970)
+    let earlier = sample("먼저", start: instant("2026-11-30T10:00:00Z").timeIntervalSince1970)
+    _ = try store.insert(between, createdAt: Self.before)
+    _ = try store.insert(earlier, createdAt: Self.before)
+    let after = instant("2026-12-09T00:00:00Z")
+    let past = try store.past(atOrBefore: after)
+    #expect(past.map(\.title) == ["저녁 운동", "사이", "먼저"])
+    #expect(past.first?.start == instant("2026-12-08T10:00:00Z"))
+  }
+
   /// A version-3 file with appointments and alerts is read as it is, and the first writer
   /// brings it to the current version with everything kept.
   @Test func aVersion3FileIsReadAsItIsAndMigratedByTheFirstWriter() throws {

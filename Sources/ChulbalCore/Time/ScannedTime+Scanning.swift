@@ -116,9 +116,13 @@ extension ScannedTime {
   static func scan(_ text: String, original: String) throws(InputError) -> ScannedTime {
     var parts = ScannedTime(text: original)
     var scanner = TextScanner(text)
+    // A particle follows a time or a day once: `7시에에` and `7시에 까지` are typing slips.
+    var tookParticle = false
 
     while true {
       scanner.skipSpaces()
+      let followsParticle = tookParticle
+      tookParticle = false
       guard let c = scanner.peek else { break }
       if c.isASCIIDigit {
         try parts.scanNumber(&scanner)
@@ -248,13 +252,17 @@ extension ScannedTime {
         continue
       }
       // `7시에`, `7시까지`: the particles a sentence puts after a time say nothing more.
-      if parts.hour != nil || parts.fixedHour != nil, scanner.take(anyOf: ["에", "까지"]) {
+      if !followsParticle, parts.hour != nil || parts.fixedHour != nil,
+        scanner.take(anyOf: ["에", "까지"])
+      {
+        tookParticle = true
         continue
       }
       // `금요일에 10시`, `내일에`, `12월 5일에`: nor does `에` after the day, before any time.
-      if parts.hour == nil, parts.fixedHour == nil,
+      if !followsParticle, parts.hour == nil, parts.fixedHour == nil,
         parts.namesDay || parts.day != nil || parts.dayGroup != nil, scanner.take("에")
       {
+        tookParticle = true
         continue
       }
       if scanner.take("반") {

@@ -190,6 +190,22 @@ import Testing
       ])
   }
 
+  /// One event the server refuses with a status of its own is left for the next push; the
+  /// others still go, and the refusal is the failure said.
+  @Test func anEventTheServerRefusesDoesNotHoldBackTheOthers() throws {
+    let server = Self.server()
+    let events = try (1...3).map {
+      try Self.event(id: $0, start: "2026-12-0\($0)T09:00:00+09:00")
+    }
+    let refused = DAVError.status(507, method: "PUT", url: Self.calendar.absoluteString)
+    server.fail("PUT", Self.folder + "departure-2.ics", with: refused)
+    let result = Self.reconcile(events, [], server)
+    #expect(result.failure == refused)
+    #expect(result.written.map(\.uid) == ["departure-1@chulbal", "departure-3@chulbal"])
+    #expect(result.created == 2)
+    #expect(server.requests.count == 3)
+  }
+
   /// Records of another calendar (the source's departures calendar was changed) are deleted
   /// there and their departures put here.
   @Test func recordsInAnotherCalendarMoveHere() throws {

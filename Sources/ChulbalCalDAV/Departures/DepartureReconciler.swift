@@ -16,8 +16,9 @@ public enum DepartureReconciler {
   /// for a recorded event the server gave no ETag for, which `If-Match` cannot name. A 404 on
   /// a delete means it is done.
   ///
-  /// The first other failure stops the work; the result says what was done before it, so
-  /// the caller records exactly what the server has.
+  /// An event the server refuses with a status of its own is left for the next push and
+  /// the others are done; any other failure stops the work. The result says what was done,
+  /// so the caller records exactly what the server has.
   ///
   /// - Parameters:
   ///   - desired: the departures the calendar should hold; a second event with a UID already
@@ -40,57 +41,81 @@ public enum DepartureReconciler {
       }
     }
     var wanted = Set<String>()
-    do throws(DAVError) {
-      for record in elsewhere {
+    /// Runs one event's requests. A refusal with a status of the server's own (such as 400
+    /// or 507) is kept as the failure, the first one only, and the work goes on, so that one
+    /// event the server will not take does not hold back the others; anything else (no
+    /// connection, a refused sign-in, a calendar gone) would fail every request alike, and
+    /// stops it.
+    func each(_ body: () throws(DAVError) -> Void) throws(DAVError) {
+      do throws(DAVError) {
+        try body()
+      } catch .status(let code, let method, let url) {
+        result.failure = result.failure ?? .status(code, method: method, url: url)
+      }
+    }
+    func delete(_ record: DepartureRecord) throws(DAVError) {
+      try each { () throws(DAVError) in
         try deleteGone(record.href, server: server)
         result.removed.append(record.uid)
         result.deleted += 1
       }
+    }
+    do throws(DAVError) {
+      for record in elsewhere { try delete(record) }
       for event in desired where wanted.insert(event.uid).inserted {
-        let data = Data(event.text.utf8)
-        let href: String
-        var etag: String?
-        if let record = recorded[event.uid] {
-          guard record.digest != event.digest else { continue }
-          href = record.href
-          if let known = record.etag {
-            do throws(DAVError) {
-              etag = try server.put(data, at: href, replacing: known)
-            } catch .preconditionFailed {
-              etag = try putOver(data, at: href, server: server)
-              result.overwritten += 1
-            }
-          } else {
-            etag = try putOver(data, at: href, server: server)
-          }
-          result.updated += 1
-        } else {
-          href = folder + event.fileName
-          do throws(DAVError) {
-            etag = try server.put(data, at: href, replacing: nil)
-          } catch .preconditionFailed {
-            etag = try putOver(data, at: href, server: server)
-            result.overwritten += 1
-          }
-          result.created += 1
+        try each { () throws(DAVError) in
+          try put(event, over: recorded[event.uid], in: folder, server: server, into: &result)
         }
-        result.written.append(
-          DepartureRecord(uid: event.uid, href: href, etag: etag, digest: event.digest))
       }
       for record in recorded.values.sorted(by: { $0.uid < $1.uid })
       where !wanted.contains(record.uid) {
-        try deleteGone(record.href, server: server)
-        result.removed.append(record.uid)
-        result.deleted += 1
+        try delete(record)
       }
     } catch {
-      result.failure = error
+      result.failure = result.failure ?? error
     }
     // A departure moved here from another calendar is deleted there and put here: its record
     // is the new one.
     let written = Set(result.written.map(\.uid))
     result.removed.removeAll { written.contains($0) }
     return result
+  }
+
+  /// Puts one event: over its recorded version when it has a record and has changed, as new
+  /// when it has none; put over whatever version is there on a 412.
+  private static func put(
+    _ event: DepartureEvent, over record: DepartureRecord?, in folder: String,
+    server: some CalendarServer, into result: inout DepartureReconciliation
+  ) throws(DAVError) {
+    let data = Data(event.text.utf8)
+    let href: String
+    var etag: String?
+    if let record {
+      guard record.digest != event.digest else { return }
+      href = record.href
+      if let known = record.etag {
+        do throws(DAVError) {
+          etag = try server.put(data, at: href, replacing: known)
+        } catch .preconditionFailed {
+          etag = try putOver(data, at: href, server: server)
+          result.overwritten += 1
+        }
+      } else {
+        etag = try putOver(data, at: href, server: server)
+      }
+      result.updated += 1
+    } else {
+      href = folder + event.fileName
+      do throws(DAVError) {
+        etag = try server.put(data, at: href, replacing: nil)
+      } catch .preconditionFailed {
+        etag = try putOver(data, at: href, server: server)
+        result.overwritten += 1
+      }
+      result.created += 1
+    }
+    result.written.append(
+      DepartureRecord(uid: event.uid, href: href, etag: etag, digest: event.digest))
   }
 
   /// The calendar's path, percent-encoded as the server names it, ending in `/`: what the

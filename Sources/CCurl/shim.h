@@ -7,62 +7,18 @@
 #ifndef CCURL_SHIM_H
 #define CCURL_SHIM_H
 
+#include "../CSystem/lazy_library.h"
+
 // curl.h otherwise wraps curl_easy_setopt and curl_easy_getinfo in type-checking macros.
 #define CURL_DISABLE_TYPECHECK 1
 
 #include <curl/curl.h>
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 
-/// libcurl, opened once; NULL when it cannot be loaded, and then `reason` says why.
-///
-/// A static inline function is compiled into each Swift file that calls it, each copy with
-/// statics of its own; each opens the library once more, which the dynamic loader answers
-/// with the one already loaded. Requests run on several threads at once, so the first
-/// opening is under a lock: without it a second thread saw `tried` set before `library` was,
-/// and took the library for missing (a test crashed on it).
-static inline void *chulbal_curl_library_state(const char **error) {
-  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-  static void *library;
-  static int tried;
-  static char reason[256];
-  pthread_mutex_lock(&lock);
-  if (!tried) {
-    tried = 1;
-    library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-      const char *text = dlerror();
-      snprintf(reason, sizeof reason, "%s", text ? text : "libcurl.so.4");
-    }
-  }
-  void *result = library;
-  pthread_mutex_unlock(&lock);
-  if (error) *error = result ? NULL : reason;
-  return result;
-}
+CHULBAL_LAZY_LIBRARY(curl, "libcurl.so.4")
 
-/// Loads libcurl; NULL when it loaded, else why it could not (dlerror's words).
-static inline const char *chulbal_curl_load_error(void) {
-  const char *error;
-  chulbal_curl_library_state(&error);
-  return error;
-}
-
-// `chulbal_curl_NAME()` is NAME, looked up once in libcurl; call it only once
-// `chulbal_curl_load_error()` has returned NULL. `__typeof__` of a function is not a use of
-// it, so the symbol is never referred to at link time.
-#define CHULBAL_CURL(name)                                                                   \
-  static inline __typeof__(&name) chulbal_curl_##name(void) {                                \
-    static __typeof__(&name) cached;                                                         \
-    __typeof__(&name) function = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);                 \
-    void *library = function ? NULL : chulbal_curl_library_state(NULL);                      \
-    if (library) {                                                                           \
-      function = (__typeof__(&name))dlsym(library, #name);                                   \
-      __atomic_store_n(&cached, function, __ATOMIC_RELEASE);                                 \
-    }                                                                                        \
-    return function;                                                                         \
-  }
+// `chulbal_curl_NAME()` is NAME, looked up once in libcurl.
+#define CHULBAL_CURL(name) CHULBAL_LAZY_FUNCTION(curl, name)
 
 CHULBAL_CURL(curl_easy_cleanup)
 CHULBAL_CURL(curl_easy_getinfo)

@@ -27,7 +27,8 @@ let package = Package(
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "CLibxml2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-    .target(name: "ChulbalCalDAV", dependencies: ["ChulbalCore", "CCurl", "CLibxml2"]),
+    .target(
+      name: "ChulbalCalDAV", dependencies: ["ChulbalCore", "ChulbalCalendar", "CCurl", "CLibxml2"]),
     .target(
       name: "ChulbalCLI",
       dependencies: [
@@ -37,7 +38,8 @@ let package = Package(
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
     .executableTarget(
       name: "chulbal-bench", dependencies: ["ChulbalCore", "ChulbalStore", "ChulbalCalendar"]),
-    .target(name: "ChulbalTestSupport", dependencies: ["ChulbalCore", "ChulbalSystem"]),
+    .target(
+      name: "ChulbalTestSupport", dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalCalDAV"]),
     .testTarget(name: "ChulbalCoreTests", dependencies: ["ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(
       name: "ChulbalSystemTests",
@@ -58,12 +60,12 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ChulbalCalDAVTests",
-      dependencies: ["ChulbalCalDAV", "ChulbalCore", "ChulbalTestSupport"]),
+      dependencies: ["ChulbalCalDAV", "ChulbalCalendar", "ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(
       name: "ChulbalCLITests",
       dependencies: [
         "ChulbalCLI", "ChulbalCore", "ChulbalStore", "ChulbalSystem", "ChulbalTerminal",
-        "ChulbalNotify", "ChulbalCalDAV", "ChulbalTestSupport",
+        "ChulbalNotify", "ChulbalCalDAV", "ChulbalCalendar", "ChulbalTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,144 @@
+import Foundation
+
+/// Brings a departures calendar to the departures wanted, touching only the events chulbal
+/// put there itself (those it has records of) and never asking the server more than the
+/// changes need: an event whose digest is unchanged costs no request.
+public enum DepartureReconciler {
+  /// Puts the new events (`If-None-Match: *`) and the changed ones (`If-Match` their recorded
+  /// ETag), and deletes those recorded but no longer wanted, in that order after deleting
+  /// any recorded in another calendar (the source's departures calendar was changed).
+  ///
+  /// A 412 says the server holds a version of the event chulbal does not know: one it put
+  /// but could not record (a failure between the put and the store's write), or one a
+  /// calendar program changed (a phone marking an alarm seen). The event is chulbal's own,
+  /// derived from the store, so it is put over that version (deleted, then put anew) rather
+  /// than fetched and merged: what the store says is what the phone must ring for. The same
+  /// for a recorded event the server gave no ETag for, which `If-Match` cannot name. A 404 on
+  /// a delete means it is done.
+  ///
+  /// An event the server refuses with a status of its own is left for the next push and
+  /// the others are done; any other failure stops the work. The result says what was done,
+  /// so the caller records exactly what the server has.
+  ///
+  /// - Parameters:
+  ///   - desired: the departures the calendar should hold; a second event with a UID already
+  ///     given is left out.
+  ///   - records: what chulbal put earlier, for this calendar's source.
+  ///   - calendar: the departures calendar's URL.
+  public static func reconcile(
+    _ desired: [DepartureEvent], records: [DepartureRecord], calendar: URL,
+    server: some CalendarServer
+  ) -> DepartureReconciliation {
+    let folder = collectionPath(calendar)
+    var result = DepartureReconciliation()
+    var recorded: [String: DepartureRecord] = [:]
+    var elsewhere: [DepartureRecord] = []
+    for record in records {
+      if record.href.hasPrefix(folder) && recorded[record.uid] == nil {
+        recorded[record.uid] = record
+      } else {
+        elsewhere.append(record)
+      }
+    }
+    var wanted = Set<String>()
+    /// Runs one event's requests. A refusal with a status of the server's own (such as 400
+    /// or 507) is kept as the failure, the first one only, and the work goes on, so that one
+    /// event the server will not take does not hold back the others; anything else (no
+    /// connection, a refused sign-in, a calendar gone) would fail every request alike, and
+    /// stops it.
+    func each(_ body: () throws(DAVError) -> Void) throws(DAVError) {
+      do throws(DAVError) {
+        try body()
+      } catch .status(let code, let method, let url) {
+        result.failure = result.failure ?? .status(code, method: method, url: url)
+      }
+    }
+    func delete(_ record: DepartureRecord) throws(DAVError) {
+      try each { () throws(DAVError) in
+        try deleteGone(record.href, server: server)
+        result.removed.append(record.uid)
+        result.deleted += 1
+      }
+    }
+    do throws(DAVError) {
+      for record in elsewhere { try delete(record) }
+      for event in desired where wanted.insert(event.uid).inserted {
+        try each { () throws(DAVError) in
+          try put(event, over: recorded[event.uid], in: folder, server: server, into: &result)
+        }
+      }
+      for record in recorded.values.sorted(by: { $0.uid < $1.uid })
+      where !wanted.contains(record.uid) {
+        try delete(record)
+      }
+    } catch {
+      result.failure = result.failure ?? error
+    }
+    // A departure moved here from another calendar is deleted there and put here: its record
+    // is the new one.
+    let written = Set(result.written.map(\.uid))
+    result.removed.removeAll { written.contains($0) }
+    return result
+  }
+
+  /// Puts one event: over its recorded version when it has a record and has changed, as new
+  /// when it has none; put over whatever version is there on a 412.
+  private static func put(
+    _ event: DepartureEvent, over record: DepartureRecord?, in folder: String,
+    server: some CalendarServer, into result: inout DepartureReconciliation
+  ) throws(DAVError) {
+    let data = Data(event.text.utf8)
+    let href: String
+    var etag: String?
+    if let record {
+      guard record.digest != event.digest else { return }
+      href = record.href
+      if let known = record.etag {
+        do throws(DAVError) {
+          etag = try server.put(data, at: href, replacing: known)
+        } catch .preconditionFailed {
+          etag = try putOver(data, at: href, server: server)
+          result.overwritten += 1
+        }
+      } else {
+        etag = try putOver(data, at: href, server: server)
+      }
+      result.updated += 1
+    } else {
+      href = folder + event.fileName
+      do throws(DAVError) {
+        etag = try server.put(data, at: href, replacing: nil)
+      } catch .preconditionFailed {
+        etag = try putOver(data, at: href, server: server)
+        result.overwritten += 1
+      }
+      result.created += 1
+    }
+    result.written.append(
+      DepartureRecord(uid: event.uid, href: href, etag: etag, digest: event.digest))
+  }
+
+  /// The calendar's path, percent-encoded as the server names it, ending in `/`: what the
+  /// hrefs of the events put in it begin with.
+  static func collectionPath(_ calendar: URL) -> String {
+    let path = calendar.path(percentEncoded: true)
+    return path.hasSuffix("/") ? path : path + "/"
+  }
+
+  /// Deletes whatever version is at `href`, then puts `data` there as new.
+  private static func putOver(_ data: Data, at href: String, server: some CalendarServer)
+    throws(DAVError) -> String?
+  {
+    try deleteGone(href, server: server)
+    return try server.put(data, at: href, replacing: nil)
+  }
+
+  /// Deletes `href` whatever its version; one already gone is deleted.
+  private static func deleteGone(_ href: String, server: some CalendarServer) throws(DAVError) {
+    do throws(DAVError) {
+      try server.delete(href, etag: nil)
+    } catch .notFound {
+      // Gone already: what was wanted.
+    }
+  }
+}

@@ -91,6 +91,7 @@ enum HostileCampaign {
     "export": ["export", "1"],
     "source add": ["source", "add", calendarFixture, "--name", "구글"],
     "source list": ["source", "list"], "source remove": ["source", "remove", "구글", "--yes"],
+    "sync": ["sync"],
   ]
 
   /// A calendar that imports: the ChulbalCalendar tests' Google-style export.

@@ -32,10 +32,15 @@ extension Store {
   func staleSeries(at now: Date) throws(StoreError) -> [Appointment] {
     guard keepsSeries else { return [] }
     var result: [Appointment] = []
+    let known = try knownNextStarts(after: now)
     for series in try appointmentRows(
       "WHERE \(Self.staleCondition)", [.integer(Self.seconds(now))], order: "id")
     {
-      if let next = try occurrence(of: series, after: now) { result.append(next) }
+      if let start = known[series.id] {
+        result.append(series.occurrence(at: start))
+      } else if let next = try occurrence(of: series, after: now) {
+        result.append(next)
+      }
     }
     return result.sorted(by: Self.departsBefore)
   }
@@ -71,7 +76,12 @@ extension Store {
   /// start: what an agenda of those days lists.
   public func occurrences(from: Date, to: Date) throws(StoreError) -> [Appointment] {
     var result = try appointments(query(.starting(from: from, before: to)))
+    let known = try knownStarts(from: from, to: to)
     for series in try liveSeries(at: from.addingTimeInterval(-1)) {
+      if let starts = known[series.id] {
+        result += starts.map(series.occurrence(at:))
+        continue
+      }
       do {
         result += try series.occurrences(from: from, to: to)
       } catch {
@@ -199,12 +209,14 @@ extension Store {
     }
   }
 
-  /// Replaces the stored exceptions and overrides of `appointment` with its own.
-  func writeChanges(_ appointment: Appointment) throws(StoreError) {
+  /// Replaces the stored exceptions and overrides of `appointment` with its own, and its
+  /// known occurrences with those of the coming weeks after `now`.
+  func writeChanges(_ appointment: Appointment, now: Date) throws(StoreError) {
     guard keepsSeries else { return }
     let id = SQLValue.integer(appointment.id)
     try database.rows("DELETE FROM repeat_exception WHERE appointment_id = ?", [id])
     try database.rows("DELETE FROM repeat_override WHERE appointment_id = ?", [id])
+    try writeKnownOccurrences(appointment, now: now)
     guard let repetition = appointment.repetition else { return }
     for time in repetition.exceptions.sorted() {
       try database.rows(
@@ -219,31 +231,159 @@ extension Store {
   }
 
   /// Moves on the cached start of every series whose cache has passed by `now`, to its next
-  /// occurrence, or to its last once it has ended, in one transaction: what each command that
-  /// writes does first, so readers after it work out as few series as can be.
+  /// occurrence, or to its last once it has ended, and works out again the known occurrences
+  /// of every series that goes on and knows fewer than ``knownRenewal`` ahead, in one
+  /// transaction: what each command that writes does first, so readers after it work out as
+  /// few series as can be.
   ///
-  /// - Returns: how many series moved on.
+  /// - Returns: how many series moved on, were worked out again, or both.
   @discardableResult
   public func advanceSeries(now: Date) throws(StoreError) -> Int {
     guard keepsSeries else { return 0 }
-    let condition =
-      "WHERE repeat_rule IS NOT NULL AND start_at <= ?1 "
-      + "AND \(Self.goesOn("start_at"))"
+    let seconds = Self.seconds(now)
+    // Each condition with its values, each found through its own index.
+    var conditions: [(sql: String, values: [SQLValue])] = [
+      ("start_at <= ?1 AND \(Self.goesOn("start_at"))", [.integer(seconds)])
+    ]
+    if keepsKnownOccurrences {
+      conditions.append(
+        (
+          "\(Self.goesOn("?1")) AND (repeat_known_until IS NULL OR repeat_known_until < ?2)",
+          [.integer(seconds), .integer(seconds + Self.knownRenewal)]
+        ))
+    }
     // Looked for first, so that a watch's step with nothing to move on takes no write lock.
-    let any = try database.scalar(
-      "SELECT id FROM appointment \(condition) LIMIT 1", [.integer(Self.seconds(now))])
-    guard case .integer = any else { return 0 }
+    var any = false
+    for condition in conditions where !any {
+      any =
+        try database.scalar(
+          "SELECT id FROM appointment WHERE repeat_rule IS NOT NULL AND \(condition.sql) LIMIT 1",
+          condition.values
+        ).int != nil
+    }
+    guard any else { return 0 }
     return try database.writeTransaction { () throws(StoreError) -> Int in
-      let behind = try appointmentRows(condition, [.integer(Self.seconds(now))], order: "id")
+      let known = try knownNextStarts(after: now)
+      let behind = try appointmentRows(
+        "WHERE repeat_rule IS NOT NULL AND \(conditions[0].sql)", conditions[0].values,
+        order: "id")
       for series in behind {
-        let next = try occurrence(of: series, after: now)?.start
+        var next = known[series.id]
+        if next == nil { next = try occurrence(of: series, after: now)?.start }
         try database.rows(
           "UPDATE appointment SET start_at = coalesce(?, repeat_last_at, start_at) WHERE id = ?",
           [next.map { .integer(Self.seconds($0)) } ?? .null, .integer(series.id)])
       }
-      return behind.count
+      var moved = Set(behind.map(\.id))
+      for condition in conditions.dropFirst() {
+        for series in try appointmentRows(
+          "WHERE repeat_rule IS NOT NULL AND \(condition.sql)", condition.values, order: "id")
+        {
+          try writeKnownOccurrences(series, now: now)
+          moved.insert(series.id)
+        }
+      }
+      return moved.count
     }
   }
+}
+
+/// The known occurrences of each series (schema 6): a writer works out the coming weeks once,
+/// and readers take them from the file.
+extension Store {
+  /// How far back of the writer's clock the known occurrences reach: far enough for `today`'s
+  /// agenda, which starts at the reader's midnight, in any zone.
+  static let knownBehind = 2 * 86_400
+  /// How far ahead of the writer's clock: six weeks, so `agenda --days 28` and a month of
+  /// the watch's plans need no libical.
+  static let knownAhead = 42 * 86_400
+  /// A series that knows less than this ahead is worked out again by the next writer: each
+  /// series once a week.
+  static let knownRenewal = 35 * 86_400
+
+  /// Whether the file keeps known occurrences (schema 6 on).
+  var keepsKnownOccurrences: Bool { schema >= 6 }
+
+  /// Replaces the known occurrences of `appointment` with those around `now`; a one-off or a
+  /// series libical cannot expand knows none.
+  func writeKnownOccurrences(_ appointment: Appointment, now: Date) throws(StoreError) {
+    guard keepsKnownOccurrences else { return }
+    let id = SQLValue.integer(appointment.id)
+    try database.rows("DELETE FROM series_occurrence WHERE appointment_id = ?", [id])
+    let from = Self.seconds(now) - Self.knownBehind
+    let until = Self.seconds(now) + Self.knownAhead
+    var bounds: [SQLValue] = [.null, .null]
+    if appointment.repetition != nil,
+      let starts = try? appointment.occurrences(
+        from: Date(timeIntervalSince1970: TimeInterval(from)),
+        to: Date(timeIntervalSince1970: TimeInterval(until)))
+    {
+      for start in Set(starts.map { Self.seconds($0.start) }) where Row.instants.contains(start) {
+        try database.rows(
+          "INSERT INTO series_occurrence (appointment_id, start_at) VALUES (?, ?)",
+          [id, .integer(start)])
+      }
+      bounds = [.integer(from), .integer(until)]
+    }
+    try database.rows(
+      "UPDATE appointment SET repeat_known_from = ?, repeat_known_until = ? WHERE id = ?",
+      bounds + [id])
+  }
+
+  /// The known starts in `from..<to` of each series that knows every start in it, by id.
+  func knownStarts(from: Date, to: Date) throws(StoreError) -> [Int: [Date]] {
+    guard keepsKnownOccurrences else { return [:] }
+    let window: [SQLValue] = [.integer(Self.seconds(from)), .integer(Self.seconds(to))]
+    var result: [Int: [Date]] = [:]
+    for row in try database.rows(
+      """
+      SELECT id FROM appointment
+      WHERE repeat_rule IS NOT NULL AND repeat_known_from <= ?1 AND repeat_known_until >= ?2
+      """, window)
+    {
+      if case .integer(let id) = row[0] { result[id] = [] }
+    }
+    guard !result.isEmpty else { return [:] }
+    for row in try database.rows(
+      """
+      SELECT appointment_id, start_at FROM series_occurrence
+      WHERE start_at >= ? AND start_at < ? ORDER BY start_at, appointment_id
+      """, window)
+    {
+      var values = Row(row, columns: Self.knownColumns, label: "반복 약속의 회차", path: path)
+      let id = try values.integer("appointment_id")
+      values.label = "약속 #\(id)의 회차"
+      let start = try values.instant("start_at")
+      result[id]?.append(Date(timeIntervalSince1970: TimeInterval(start)))
+    }
+    return result
+  }
+
+  /// The first known start after `now` of each series whose cached start has passed by
+  /// `now` and which knows its next occurrence (one that knows `now` but no start after it
+  /// may still go on after what it knows, and is not here), by id.
+  func knownNextStarts(after now: Date) throws(StoreError) -> [Int: Date] {
+    guard keepsKnownOccurrences else { return [:] }
+    var result: [Int: Date] = [:]
+    for row in try database.rows(
+      """
+      SELECT id, (SELECT min(o.start_at) FROM series_occurrence o
+                  WHERE o.appointment_id = appointment.id AND o.start_at > ?1)
+      FROM appointment
+      WHERE \(Self.staleCondition) AND repeat_known_from <= ?1 AND repeat_known_until > ?1
+      """, [.integer(Self.seconds(now))])
+    {
+      var values = Row(row, columns: Self.nextColumns, label: "반복 약속의 회차", path: path)
+      let id = try values.integer("id")
+      values.label = "약속 #\(id)의 회차"
+      guard case .integer = values["next"] else { continue }
+      result[id] = Date(timeIntervalSince1970: TimeInterval(try values.instant("next")))
+    }
+    return result
+  }
+
+  private static let knownColumns = Row.Columns(["appointment_id", "start_at"])
+  private static let nextColumns = Row.Columns(["id", "next"])
 }
 
 /// The exceptions and overrides of every series, by appointment id.

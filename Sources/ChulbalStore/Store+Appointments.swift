@@ -234,7 +234,7 @@ extension Store {
   /// its next occurrence.
   public func next(after now: Date) throws(StoreError) -> Appointment? {
     let indexed = try appointments(nextQuery(after: now)).first
-    guard let stale = try staleSeries(at: now).first else { return indexed }
+    guard let stale = try firstStaleSeries(at: now) else { return indexed }
     guard let indexed else { return stale }
     return Self.departsBefore(stale, indexed) ? stale : indexed
   }

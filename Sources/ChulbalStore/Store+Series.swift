@@ -45,6 +45,48 @@ extension Store {
     return result.sorted(by: Self.departsBefore)
   }
 
+  /// What ``staleSeries(at:)`` gives first, reading one row of the series that know their
+  /// next occurrence (the one whose known next start departs first) and working out only
+  /// those that do not: what `next` asks, a week after the last writer, of 1,000 series.
+  func firstStaleSeries(at now: Date) throws(StoreError) -> Appointment? {
+    guard keepsSeries else { return nil }
+    let instant = SQLValue.integer(Self.seconds(now))
+    guard keepsKnownOccurrences else { return try staleSeries(at: now).first }
+    // One pass over the stale series' ids: the first known departure, and those to work out.
+    var first: (departure: Int, id: Int, start: Int)?
+    var unknown: [Int] = []
+    for row in try database.rows(
+      """
+      SELECT id, \(Self.knowsNow), \(Self.knownNext), travel_seconds + buffer_seconds
+      FROM appointment WHERE \(Self.staleCondition)
+      """, [instant])
+    {
+      guard case .integer(let id) = row[0] else { continue }
+      guard row[1] == .integer(1), case .integer(let start) = row[2],
+        case .integer(let lead) = row[3]
+      else {
+        unknown.append(id)
+        continue
+      }
+      if first.map({ ($0.departure, $0.id) > (start - lead, id) }) ?? true {
+        first = (start - lead, id, start)
+      }
+    }
+    var candidates: [Appointment] = []
+    if let first,
+      let series = try appointmentRows("WHERE id = ?", [.integer(first.id)], order: "id").first
+    {
+      candidates.append(
+        series.occurrence(at: Date(timeIntervalSince1970: TimeInterval(first.start))))
+    }
+    for id in unknown {
+      for series in try appointmentRows("WHERE id = ?", [.integer(id)], order: "id") {
+        if let next = try occurrence(of: series, after: now) { candidates.append(next) }
+      }
+    }
+    return candidates.min(by: Self.departsBefore)
+  }
+
   /// Every series that has started by `now` and has no occurrence after it, each as its last
   /// occurrence, the latest first: the past list's series.
   func endedSeries(at now: Date) throws(StoreError) -> [Appointment] {
@@ -88,7 +130,9 @@ extension Store {
         throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
       }
     }
-    return result.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    // By key, not by moving appointments about: thousands of them in a week's agenda.
+    let keys = result.map { ($0.start, $0.id) }
+    return keys.indices.sorted { keys[$0] < keys[$1] }.map { result[$0] }
   }
 
   /// The order of the departure index: departure before flooring, then id.
@@ -344,18 +388,23 @@ extension Store {
       if case .integer(let id) = row[0] { result[id] = [] }
     }
     guard !result.isEmpty else { return [:] }
-    for row in try database.rows(
+    // Thousands of rows for a week's agenda: read in place as the integers the STRICT table
+    // holds, without a labelled row each.
+    var damaged = false
+    try database.forEachRow(
       """
       SELECT appointment_id, start_at FROM series_occurrence
       WHERE start_at >= ? AND start_at < ? ORDER BY start_at, appointment_id
-      """, window)
-    {
-      var values = Row(row, columns: Self.knownColumns, label: "반복 약속의 회차", path: path)
-      let id = try values.integer("appointment_id")
-      values.label = "약속 #\(id)의 회차"
-      let start = try values.instant("start_at")
+      """, window
+    ) { row throws(StoreError) in
+      guard case .integer(let id) = row.value(0), case .integer(let start) = row.value(1) else {
+        damaged = true
+        return false
+      }
       result[id]?.append(Date(timeIntervalSince1970: TimeInterval(start)))
+      return true
     }
+    if damaged { throw .damaged(path: path, reason: "series_occurrence: 정수가 아닌 값") }
     return result
   }
 
@@ -366,12 +415,8 @@ extension Store {
     guard keepsKnownOccurrences else { return [:] }
     var result: [Int: Date] = [:]
     for row in try database.rows(
-      """
-      SELECT id, (SELECT min(o.start_at) FROM series_occurrence o
-                  WHERE o.appointment_id = appointment.id AND o.start_at > ?1)
-      FROM appointment
-      WHERE \(Self.staleCondition) AND repeat_known_from <= ?1 AND repeat_known_until > ?1
-      """, [.integer(Self.seconds(now))])
+      "SELECT id, \(Self.knownNext) FROM appointment WHERE \(Self.staleCondition) AND \(Self.knowsNow)",
+      [.integer(Self.seconds(now))])
     {
       var values = Row(row, columns: Self.nextColumns, label: "반복 약속의 회차", path: path)
       let id = try values.integer("id")
@@ -382,8 +427,17 @@ extension Store {
     return result
   }
 
-  private static let knownColumns = Row.Columns(["appointment_id", "start_at"])
-  private static let nextColumns = Row.Columns(["id", "next"])
+  /// Whether a series knows every occurrence around `?1` (false, not NULL, for one that
+  /// knows nothing).
+  static let knowsNow =
+    "coalesce(repeat_known_from <= ?1 AND repeat_known_until > ?1, 0)"
+  /// A series' first known start after `?1`, NULL when it knows none.
+  static let knownNext = """
+    (SELECT min(o.start_at) FROM series_occurrence o
+     WHERE o.appointment_id = appointment.id AND o.start_at > ?1)
+    """
+
+  static let nextColumns = Row.Columns(["id", "next"])
 }
 
 /// The exceptions and overrides of every series, by appointment id.

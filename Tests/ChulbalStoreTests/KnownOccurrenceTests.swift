@@ -77,6 +77,26 @@ import Testing
     #expect(try reader.next(after: muchLater)?.start == instant("2027-05-04T13:00:00Z"))
   }
 
+  /// Among stale series, `next` is the one that departs first, not the one that starts
+  /// first: 09:30 with an hour's travel leaves before 09:00 with ten minutes'.
+  @Test func nextTakesTheKnownSeriesThatDepartsFirst() throws {
+    let folder = TemporaryFolder()
+    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    var near = try Self.commute("FREQ=DAILY")
+    near.title = "가까운 곳"
+    near.travelSeconds = 600
+    var far = try Self.commute("FREQ=DAILY")
+    far.title = "먼 곳"
+    far.travelSeconds = 3600
+    far.repetition?.firstStart = WallTime(year: 2027, month: 3, day: 2, hour: 9, minute: 30)
+    far.start = instant("2027-03-02T14:30:00Z")
+    _ = try store.insert(near, createdAt: Self.written)
+    _ = try store.insert(far, createdAt: Self.written)
+    let next = try store.next(after: instant("2027-03-05T00:00:00Z"))
+    #expect(next?.title == "먼 곳")
+    #expect(next?.start == instant("2027-03-05T14:30:00Z"))
+  }
+
   /// A skipped occurrence is not known, a moved one is known at its new start; a series made
   /// a one-off knows nothing.
   @Test func theKnownStartsFollowExceptionsOverridesAndEdits() throws {

@@ -24,7 +24,10 @@ let package = Package(
     .target(name: "ChulbalNotify", dependencies: ["ChulbalCore", "ChulbalSystem", "CLibnotify"]),
     .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
     .target(name: "ChulbalCalendar", dependencies: ["ChulbalCore", "CLibical"]),
-    .target(name: "ChulbalCalDAV", dependencies: ["ChulbalCore"]),
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "CLibxml2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .target(name: "ChulbalCalDAV", dependencies: ["ChulbalCore", "CCurl", "CLibxml2"]),
     .target(
       name: "ChulbalCLI",
       dependencies: [
@@ -54,10 +57,13 @@ let package = Package(
       // Read by path (`Fixtures.path`), not bundled: the oracle's Python reads them too.
       exclude: ["Fixtures"]),
     .testTarget(
+      name: "ChulbalCalDAVTests",
+      dependencies: ["ChulbalCalDAV", "ChulbalCore", "ChulbalTestSupport"]),
+    .testTarget(
       name: "ChulbalCLITests",
       dependencies: [
         "ChulbalCLI", "ChulbalCore", "ChulbalStore", "ChulbalSystem", "ChulbalTerminal",
-        "ChulbalNotify", "ChulbalTestSupport",
+        "ChulbalNotify", "ChulbalCalDAV", "ChulbalTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -10,7 +10,8 @@
 # it is a Recommends, since without it alerts still reach the terminal, and apt installs
 # recommended packages by default. libical too is loaded only when a repeating appointment is
 # expanded (Sources/CLibical/shim.h); without it no series can be read, so it is added to
-# Depends by hand.
+# Depends by hand, and so are libcurl4 and libxml2, loaded only when a CalDAV server is spoken
+# to (Sources/CCurl/shim.h, Sources/CLibxml2/shim.h), without which no source can be synced.
 #
 # Maintainer, changelog date and file times come from the last commit, so the same commit
 # makes the same package (SOURCE_DATE_EPOCH); DEBFULLNAME and DEBEMAIL override the maintainer.
@@ -93,7 +94,8 @@ shlibs_entry() {
       '$1 == library && $2 == soname { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')"
   echo "${entry:-$1}"
 }
-depends="$depends, $(shlibs_entry libical3 libical 3)"
+depends="$depends, $(shlibs_entry libical3 libical 3), $(shlibs_entry libcurl4 libcurl 4)"
+depends="$depends, $(shlibs_entry libxml2 libxml2 2)"
 recommends="$(shlibs_entry libnotify4 libnotify 4)"
 
 # dpkg-deb takes the files' own times; the commit's make the archive the same every time.

@@ -8,7 +8,8 @@
 # Safe to run any number of times. Uses sudo when not root.
 set -euo pipefail
 
-packages=(tzdata pkg-config libsqlite3-dev libqrencode-dev libnotify-dev libical-dev patchelf binutils)
+packages=(tzdata pkg-config libsqlite3-dev libqrencode-dev libnotify-dev libical-dev
+  libcurl4-openssl-dev libxml2-dev patchelf binutils)
 for arg in "$@"; do
   case "$arg" in
     # The notification tests' private session (contrib/notify-session.sh): dunst on Xvfb;
@@ -19,10 +20,13 @@ for arg in "$@"; do
     # by dpkg-deb and dpkg-shlibdeps (dpkg-dev) and checked by lintian. The recurrence tests ask
     # Python's dateutil (python3-dateutil) for the occurrences libical should give; the calendar
     # tests ask icalendar and recurring-ical-events, which contrib/test.sh installs from PyPI
-    # into a virtual environment (python3-venv).
+    # into a virtual environment (python3-venv). The CalDAV tests run against Radicale
+    # (contrib/caldav-session.sh), set up their data with the curl program, and make a
+    # self-signed certificate with openssl for a Python HTTPS server.
     --test)
       packages+=(tmux zbar-tools dunst xvfb libnotify-bin dbus-daemon dbus-bin libglib2.0-bin systemd
-        zsh fish groff-base mandoc dpkg-dev lintian python3 python3-dateutil python3-venv)
+        zsh fish groff-base mandoc dpkg-dev lintian python3 python3-dateutil python3-venv
+        radicale curl openssl)
       ;;
     --bench) packages+=(hyperfine tmux remind calcurse gcc libc6-dev) ;;
     *) echo "setup.sh: unknown option '$arg' (--test, --bench)" >&2; exit 2 ;;

@@ -38,6 +38,10 @@ check "--help exits 0" 0 $?
 # but found by the release binary when a series needs them.
 actual=$(LD_DEBUG=libs "$binary" --version 2>&1 >/dev/null | grep -c 'libical\|libicu')
 check "--version loads no libical" 0 "$actual"
+# libcurl and libxml2 likewise, only when a CalDAV server is spoken to (Sources/CCurl/shim.h,
+# Sources/CLibxml2/shim.h).
+actual=$(LD_DEBUG=libs "$binary" --version 2>&1 >/dev/null | grep -c 'libcurl\|libxml2')
+check "--version loads neither libcurl nor libxml2" 0 "$actual"
 database=$(mktemp -d)/chulbal.db
 CHULBAL_DB="$database" TZ=Asia/Seoul "$binary" add 출근 --at "평일 오전 9시" --travel 40m \
   --now 2026-12-04T10:00+09:00 >/dev/null

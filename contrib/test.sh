@@ -28,5 +28,5 @@ bash contrib/test-install.sh
 echo "== swift build --build-tests"
 swift build --build-tests
 
-echo "== swift test (in a private D-Bus session with a notification server)"
-bash contrib/notify-session.sh swift test --skip-build
+echo "== swift test (in a private D-Bus session with a notification server, beside a Radicale)"
+bash contrib/notify-session.sh bash contrib/caldav-session.sh swift test --skip-build

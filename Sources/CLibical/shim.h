@@ -7,48 +7,15 @@
 #ifndef CLIBICAL_SHIM_H
 #define CLIBICAL_SHIM_H
 
-#include <dlfcn.h>
+#include "../CSystem/lazy_library.h"
+
 #include <libical/ical.h>
 #include <stdio.h>
 
-/// libical, opened once; NULL when it cannot be loaded, and then `reason` says why.
-///
-/// A static inline function is compiled into each Swift file that calls it, each copy with
-/// statics of its own; each opens the library once more, which the dynamic loader answers
-/// with the one already loaded.
-static inline void *chulbal_ical_library_state(const char **error) {
-  static void *library;
-  static int tried;
-  static char reason[256];
-  if (!tried) {
-    tried = 1;
-    library = dlopen("libical.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-      const char *text = dlerror();
-      snprintf(reason, sizeof reason, "%s", text ? text : "libical.so.3");
-    }
-  }
-  if (error) *error = library ? NULL : reason;
-  return library;
-}
+CHULBAL_LAZY_LIBRARY(ical, "libical.so.3")
 
-/// Loads libical; NULL when it loaded, else why it could not (dlerror's words).
-static inline const char *chulbal_ical_load_error(void) {
-  const char *error;
-  chulbal_ical_library_state(&error);
-  return error;
-}
-
-// `chulbal_ical_NAME()` is NAME, looked up once in libical; call it only once
-// `chulbal_ical_load_error()` has returned NULL. `__typeof__` of a function is not a use of
-// it, so the symbol is never referred to at link time.
-#define CHULBAL_ICAL(name)                                                                   \
-  static inline __typeof__(&name) chulbal_ical_##name(void) {                                \
-    static __typeof__(&name) function;                                                       \
-    void *library = chulbal_ical_library_state(NULL);                                        \
-    if (!function && library) function = (__typeof__(&name))dlsym(library, #name);          \
-    return function;                                                                          \
-  }
+// `chulbal_ical_NAME()` is NAME, looked up once in libical.
+#define CHULBAL_ICAL(name) CHULBAL_LAZY_FUNCTION(ical, name)
 
 CHULBAL_ICAL(icalcomponent_as_ical_string_r)
 CHULBAL_ICAL(icalcomponent_count_errors)

@@ -11,6 +11,7 @@ public enum CLI {
       WeekCommand.self, NextCommand.self, ShowCommand.self,
       CountdownCommand.self, StatusCommand.self, NavCommand.self,
       EditCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
+      SyncCommand.self,
       SourceAddCommand.self, SourceListCommand.self, SourceRemoveCommand.self, PlaceAddCommand.self,
       PlaceListCommand.self,
       PlaceEditCommand.self, PlaceRemoveCommand.self, ConfigGetCommand.self, ConfigSetCommand.self,

@@ -1,3 +1,4 @@
+import ChulbalCalDAV
 import ChulbalCore
 import ChulbalSystem
 import Foundation
@@ -23,6 +24,11 @@ public struct Environment: Sendable {
   public var schemeHandlers: any SchemeHandlerLookup
   /// Hands a link to the desktop.
   public var opener: any LinkOpener
+  /// Connects to a CalDAV account; tests pass a recording server.
+  public var calendarServer: CalendarServerMaker = Environment.unconnectable
+  /// The chulbal program itself, which `watch` runs `sync` with; nil where there is none (an
+  /// in-process test), and the watch then syncs nothing.
+  public var executable: String?
   private var systemTimeZone: SystemTimeZone
   /// Environment variables whose values are not UTF-8, by name, each value shown with its bad
   /// bytes as `\xFF`; `variables` holds them with U+FFFD, so a path read from one is refused.
@@ -84,6 +90,10 @@ public struct Environment: Sendable {
         return isYes(readLine() ?? "")
       })
     environment.undecodableVariables = undecodable.mapValues(CLI.shown)
+    environment.calendarServer = Environment.liveCalendarServer
+    // The kernel's name for this program, which a child started from it runs too; read at
+    // no cost here, unlike the link's target.
+    environment.executable = "/proc/self/exe"
     return environment
   }
 
@@ -193,6 +203,22 @@ public struct Environment: Sendable {
   /// which only a command that needs the system zone itself reports.
   func readerZone(else fallback: TimeZone) -> TimeZone {
     (try? timeZone(option: nil)) ?? fallback
+  }
+}
+
+/// Makes the server a CalDAV source is synced with, from its account.
+public typealias CalendarServerMaker = @Sendable (DAVAccount) throws(DAVError) -> any CalendarServer
+
+extension Environment {
+  /// The server for an environment that was given none: it refuses, as a server that
+  /// cannot be reached does.
+  public static let unconnectable: CalendarServerMaker = { account throws(DAVError) in
+    throw .unreachable(url: account.url.absoluteString, reason: "이 환경에는 CalDAV 클라이언트가 없습니다")
+  }
+
+  /// The real client.
+  static let liveCalendarServer: CalendarServerMaker = { account throws(DAVError) in
+    try CalDAVClient(account: account)
   }
 }
 

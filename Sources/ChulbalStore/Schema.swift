@@ -29,6 +29,16 @@ enum Schema {
       ]
     }
     if version >= 6 {
+      columns["source", default: []] += [
+        "user_name", "password_command", "ca_file", "departures_url",
+      ]
+      columns["source_calendar"] = [
+        "source", "url", "display_name", "sync_token", "ctag", "synced_at",
+      ]
+      columns["source_resource"] = ["source", "calendar", "href", "etag", "data"]
+      columns["departure_push"] = ["source", "uid", "href", "etag", "digest"]
+    }
+    if version >= 7 {
       columns["appointment", default: []] += ["repeat_known_from", "repeat_known_until"]
       columns["series_occurrence"] = ["appointment_id", "start_at"]
     }
@@ -174,7 +184,60 @@ enum Schema {
       event_count INTEGER                   -- appointments from it after the last good reading
     );
     """,
-    // 6: each series' occurrences of the coming weeks, worked out by the writer that writes
+    // 6: calendars on a CalDAV server. A `caldav` source keeps its URL in `path` (without
+    // credentials: the appointments' `source`, as a file's path is), the user name, the
+    // command that prints the password (never the password), a CA file, and the calendar the
+    // departures are put in. SQLite cannot change a CHECK, so the table is made again with
+    // its rows. `source_calendar` holds the calendars chosen and where each sync left off;
+    // `source_resource` every resource fetched, so an incremental sync rebuilds the source's
+    // appointments from it and nothing is lost while the server cannot be reached.
+    // `departure_push` holds each departure event put on the server.
+    """
+    CREATE TABLE source_6 (
+      name TEXT PRIMARY KEY,
+      path TEXT NOT NULL UNIQUE,            -- absolute path, or the CalDAV URL; the appointments' `source`
+      kind TEXT NOT NULL CHECK (kind IN ('file', 'folder', 'caldav')),
+      added_at INTEGER NOT NULL,
+      last_read_at INTEGER,                 -- NULL until first read or synced
+      last_error TEXT,                      -- the last reading's error, NULL when it went well
+      event_count INTEGER,                  -- appointments from it after the last good reading
+      user_name TEXT,                       -- caldav: the user to sign in as
+      password_command TEXT,                -- caldav: run with /bin/sh -c; NULL for ~/.netrc
+      ca_file TEXT,                         -- caldav: PEM file of authorities to trust
+      departures_url TEXT                   -- caldav: the departures calendar, or NULL
+    );
+    INSERT INTO source_6 (name, path, kind, added_at, last_read_at, last_error, event_count)
+      SELECT name, path, kind, added_at, last_read_at, last_error, event_count FROM source;
+    DROP TABLE source;
+    ALTER TABLE source_6 RENAME TO source;
+    CREATE TABLE source_calendar (
+      source TEXT NOT NULL REFERENCES source (name) ON DELETE CASCADE,
+      url TEXT NOT NULL,                    -- absolute, ending in '/'
+      display_name TEXT,
+      sync_token TEXT,                      -- RFC 6578; NULL when the server gives none
+      ctag TEXT,
+      synced_at INTEGER,                    -- the last good sync, NULL before the first
+      PRIMARY KEY (source, url)
+    );
+    CREATE TABLE source_resource (
+      source TEXT NOT NULL,
+      calendar TEXT NOT NULL,               -- source_calendar.url
+      href TEXT NOT NULL,                   -- as the server names it
+      etag TEXT NOT NULL,
+      data BLOB NOT NULL,                   -- the iCalendar resource as fetched
+      PRIMARY KEY (source, calendar, href),
+      FOREIGN KEY (source, calendar) REFERENCES source_calendar (source, url) ON DELETE CASCADE
+    );
+    CREATE TABLE departure_push (
+      source TEXT NOT NULL REFERENCES source (name) ON DELETE CASCADE,
+      uid TEXT NOT NULL,                    -- the departure event's UID
+      href TEXT NOT NULL,                   -- where it was put on the server
+      etag TEXT,                            -- its ETag after the put, when the server gave one
+      digest INTEGER NOT NULL,              -- FNV-1a of the event text put
+      PRIMARY KEY (source, uid)
+    );
+    """,
+    // 7: each series' occurrences of the coming weeks, worked out by the writer that writes
     // the series or moves its cache on, so that a reader (`agenda`, `next` after a week with
     // no writer, the watch's plan) takes them from an index instead of asking libical, whose
     // every step costs about 21,000 instructions (callgrind, `agenda --days 7`). Every

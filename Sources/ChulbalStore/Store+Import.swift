@@ -177,33 +177,41 @@ extension Store {
     _ batches: [CalendarBatch], now: Date, failures: [(path: String, error: String)] = []
   ) throws(StoreError) -> ImportCounts {
     try database.writeTransaction { () throws(StoreError) -> ImportCounts in
-      var counts = ImportCounts()
-      for batch in batches {
-        let changes = try changes(batch)
-        for (appointment, digest) in changes.updated {
-          try updateImportedRow(appointment, digest: digest, now: now)
-        }
-        for (key, appointment, digest) in changes.added {
-          let stored = try insertRow(appointment, createdAt: now)
-          try database.rows(
-            "UPDATE appointment SET source = ?, source_uid = ?, source_recurrence = ?, "
-              + "source_digest = ? WHERE id = ?",
-            [
-              .text(batch.source), .text(key.uid), .text(key.instance), .integer(digest),
-              .integer(stored.id),
-            ])
-        }
-        for id in changes.removed {
-          try database.rows("DELETE FROM appointment WHERE id = ?", [.integer(id)])
-        }
-        counts.add(changes.counts)
-        try recordReading(of: batch.source, at: now, error: nil)
-      }
-      for failure in failures {
-        try recordReading(of: failure.path, at: now, error: failure.error)
-      }
-      return counts
+      try writeImport(batches, now: now, failures: failures)
     }
+  }
+
+  /// ``importCalendars(_:now:failures:)`` inside the caller's transaction, so that a sync
+  /// writes its cache and its tokens in the same one.
+  func writeImport(
+    _ batches: [CalendarBatch], now: Date, failures: [(path: String, error: String)]
+  ) throws(StoreError) -> ImportCounts {
+    var counts = ImportCounts()
+    for batch in batches {
+      let changes = try changes(batch)
+      for (appointment, digest) in changes.updated {
+        try updateImportedRow(appointment, digest: digest, now: now)
+      }
+      for (key, appointment, digest) in changes.added {
+        let stored = try insertRow(appointment, createdAt: now)
+        try database.rows(
+          "UPDATE appointment SET source = ?, source_uid = ?, source_recurrence = ?, "
+            + "source_digest = ? WHERE id = ?",
+          [
+            .text(batch.source), .text(key.uid), .text(key.instance), .integer(digest),
+            .integer(stored.id),
+          ])
+      }
+      for id in changes.removed {
+        try database.rows("DELETE FROM appointment WHERE id = ?", [.integer(id)])
+      }
+      counts.add(changes.counts)
+      try recordReading(of: batch.source, at: now, error: nil)
+    }
+    for failure in failures {
+      try recordReading(of: failure.path, at: now, error: failure.error)
+    }
+    return counts
   }
 
   private func updateImportedRow(_ appointment: Appointment, digest: Int, now: Date)

@@ -332,7 +332,7 @@ extension Store {
   }
 }
 
-/// The known occurrences of each series (schema 6): a writer works out the coming weeks once,
+/// The known occurrences of each series (schema 7): a writer works out the coming weeks once,
 /// and readers take them from the file.
 extension Store {
   /// How far back of the writer's clock the known occurrences reach: far enough for `today`'s
@@ -345,8 +345,8 @@ extension Store {
   /// series once a week.
   static let knownRenewal = 35 * 86_400
 
-  /// Whether the file keeps known occurrences (schema 6 on).
-  var keepsKnownOccurrences: Bool { schema >= 6 }
+  /// Whether the file keeps known occurrences (schema 7 on).
+  var keepsKnownOccurrences: Bool { schema >= 7 }
 
   /// Replaces the known occurrences of `appointment` with those around `now`; a one-off or a
   /// series libical cannot expand knows none.

@@ -1,15 +1,16 @@
 import ChulbalCore
 import Foundation
 
-/// A calendar chulbal re-reads (`source add`): a file or a vdir folder, and how its last
-/// reading went.
+/// A calendar chulbal re-reads (`source add`): a file, a vdir folder or the calendars of a
+/// CalDAV account, and how its last reading went.
 public struct CalendarSource: Equatable, Sendable {
   public enum Kind: String, Sendable {
-    case file, folder
+    case file, folder, caldav
   }
 
   public var name: String
-  /// Absolute: the `source` of the appointments read from it.
+  /// An absolute path, or for ``Kind/caldav`` the account's URL (without credentials): the
+  /// `source` of the appointments read from it.
   public var path: String
   public var kind: Kind
   public var addedAt: Date
@@ -18,10 +19,20 @@ public struct CalendarSource: Equatable, Sendable {
   public var lastError: String?
   /// Appointments from it after the last good reading.
   public var eventCount: Int?
+  /// CalDAV: the user to sign in as; nil to take the user from `~/.netrc`.
+  public var user: String?
+  /// CalDAV: what `/bin/sh -c` runs to print the password on its first line; nil for
+  /// `~/.netrc`. The password itself is never kept.
+  public var passwordCommand: String?
+  /// CalDAV: a PEM file of certificate authorities to trust instead of the system's.
+  public var caFile: String?
+  /// CalDAV: the calendar the departures are put in (`--departures`), or nil.
+  public var departuresURL: String?
 
   public init(
     name: String, path: String, kind: Kind, addedAt: Date, lastReadAt: Date? = nil,
-    lastError: String? = nil, eventCount: Int? = nil
+    lastError: String? = nil, eventCount: Int? = nil, user: String? = nil,
+    passwordCommand: String? = nil, caFile: String? = nil, departuresURL: String? = nil
   ) {
     self.name = name
     self.path = path
@@ -30,29 +41,38 @@ public struct CalendarSource: Equatable, Sendable {
     self.lastReadAt = lastReadAt
     self.lastError = lastError
     self.eventCount = eventCount
+    self.user = user
+    self.passwordCommand = passwordCommand
+    self.caFile = caFile
+    self.departuresURL = departuresURL
   }
 }
 
-/// Calendar sources (schema 5).
+/// Calendar sources (schema 5; CalDAV accounts from schema 6).
 extension Store {
-  private static let sourceColumns = Row.Columns([
+  private static let fileSourceColumns = [
     "name", "path", "kind", "added_at", "last_read_at", "last_error", "event_count",
-  ])
+  ]
+  private static let serverColumns = ["user_name", "password_command", "ca_file", "departures_url"]
+
+  /// Whether the file keeps CalDAV sources (schema 6 on).
+  var keepsServers: Bool { schema >= 6 }
 
   /// Every source, by name; none in a file older than schema 5.
   public func sources() throws(StoreError) -> [CalendarSource] {
     guard keepsSources else { return [] }
+    let columns = Row.Columns(Self.fileSourceColumns + (keepsServers ? Self.serverColumns : []))
     return try database.rows(
-      "SELECT \(Self.sourceColumns.list) FROM source ORDER BY name"
+      "SELECT \(columns.list) FROM source ORDER BY name"
     ).map { values throws(StoreError) in
-      var row = Row(values, columns: Self.sourceColumns, label: "출처", path: path)
+      var row = Row(values, columns: columns, label: "출처", path: path)
       let name = try row.text("name")
       row.label = "출처 '\(name)'"
       let kindText = try row.text("kind")
       guard let kind = CalendarSource.Kind(rawValue: kindText) else {
         throw row.damaged("kind", "잘못된 값 '\(kindText)'")
       }
-      return CalendarSource(
+      var source = CalendarSource(
         name: name, path: try row.text("path"), kind: kind,
         addedAt: Date(timeIntervalSince1970: TimeInterval(try row.integer("added_at"))),
         lastReadAt: try row.optionalInteger("last_read_at").map {
@@ -60,20 +80,37 @@ extension Store {
         },
         lastError: try row.optionalText("last_error"),
         eventCount: try row.optionalInteger("event_count"))
+      if keepsServers {
+        source.user = try row.optionalText("user_name")
+        source.passwordCommand = try row.optionalText("password_command")
+        source.caFile = try row.optionalText("ca_file")
+        source.departuresURL = try row.optionalText("departures_url")
+      }
+      return source
     }
   }
 
   /// Keeps a new source; false when its name or path is kept already.
   public func addSource(_ source: CalendarSource) throws(StoreError) -> Bool {
-    try database.writeTransaction { () throws(StoreError) -> Bool in
-      try database.rows(
-        "INSERT OR IGNORE INTO source (name, path, kind, added_at) VALUES (?, ?, ?, ?)",
-        [
-          .text(source.name), .text(source.path), .text(source.kind.rawValue),
-          .integer(Self.seconds(source.addedAt)),
-        ])
-      return database.changes > 0
-    }
+    try database.writeTransaction { () throws(StoreError) -> Bool in try insertSource(source) }
+  }
+
+  /// Inserts `source`'s row, inside the caller's transaction; false when its name or path is
+  /// kept already.
+  func insertSource(_ source: CalendarSource) throws(StoreError) -> Bool {
+    try database.rows(
+      """
+      INSERT OR IGNORE INTO source (name, path, kind, added_at, user_name, password_command,
+        ca_file, departures_url)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .text(source.name), .text(source.path), .text(source.kind.rawValue),
+        .integer(Self.seconds(source.addedAt)), SQLValue(source.user),
+        SQLValue(source.passwordCommand), SQLValue(source.caFile),
+        SQLValue(source.departuresURL),
+      ])
+    return database.changes > 0
   }
 
   /// How many appointments came from `path`.
@@ -125,7 +162,7 @@ extension Store {
 
 extension Row {
   /// An integer, or nil for NULL.
-  fileprivate func optionalInteger(_ column: Column) throws(StoreError) -> Int? {
+  func optionalInteger(_ column: Column) throws(StoreError) -> Int? {
     if case .null = self[column] { return nil }
     return try integer(column)
   }

@@ -65,7 +65,7 @@ import Testing
   }
 
   /// A version-4 file is read as it is (it has no imported rows), and the first writer
-  /// brings it to version 5 with its appointments kept, as typed ones.
+  /// brings it to the current version with its appointments kept, as typed ones.
   @Test func aVersion4FileIsReadAsItIsAndMigratedByTheFirstWriter() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/v4.db"

@@ -142,13 +142,13 @@ import Testing
     #expect(try store.advanceSeries(now: eightDays) == 0)
   }
 
-  /// A version-5 file's series know nothing: readers work them out, and the first writer
+  /// A version-6 file's series know nothing: readers work them out, and the first writer
   /// makes them known.
-  @Test func aVersion5FilesSeriesAreMadeKnownByTheFirstWriter() throws {
+  @Test func aVersion6FilesSeriesAreMadeKnownByTheFirstWriter() throws {
     let folder = TemporaryFolder()
-    let path = folder.path + "/v5.db"
+    let path = folder.path + "/v6.db"
     _ = try olderFile(
-      path, version: 5,
+      path, version: 6,
       extra: """
         UPDATE appointment SET repeat_rule = 'FREQ=DAILY', repeat_first = '2027-03-02T09:00:00',
           time_zone = 'America/New_York', start_at = 1803996000;

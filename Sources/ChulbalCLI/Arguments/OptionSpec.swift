@@ -15,15 +15,19 @@ struct OptionSpec: Hashable, Sendable {
   let help: String
   /// What the value stands for, for completion; `.text` for a flag.
   let kind: WordKind
+  /// Whether the option may be given more than once, each time with a value
+  /// (`--calendar 업무 --calendar 가족`); read with ``ParsedOptions/values(_:)``.
+  let repeats: Bool
 
   init(
     _ name: String, short: String? = nil, value: String? = nil, kind: WordKind = .text,
-    help: String
+    repeats: Bool = false, help: String
   ) {
     self.name = name
     self.short = short
     self.value = value
     self.kind = kind
+    self.repeats = repeats
     self.help = help
   }
 
@@ -31,7 +35,7 @@ struct OptionSpec: Hashable, Sendable {
 
   /// The same option, with the help line one command gives it.
   func help(_ text: String) -> OptionSpec {
-    OptionSpec(name, short: short, value: value, kind: kind, help: text)
+    OptionSpec(name, short: short, value: value, kind: kind, repeats: repeats, help: text)
   }
 
   /// `-h, --help` or `--at 시각`, as the help table's first column shows it.

@@ -36,7 +36,7 @@ struct ParsedOptions {
             suggestion: suggestion(for: name, among: specs.map(\.name)))
         }
         if spec.takesValue {
-          guard !values.contains(where: { $0.spec == spec }) else {
+          guard spec.repeats || !values.contains(where: { $0.spec == spec }) else {
             throw .repeatedOption(spec.name)
           }
           values.append((spec, spec == .database ? value : value?.precomposed))
@@ -55,6 +55,11 @@ struct ParsedOptions {
   }
 
   subscript(spec: OptionSpec) -> String? { values.first { $0.spec == spec }?.value }
+
+  /// Every value given to an option that may be repeated, in order.
+  func values(_ spec: OptionSpec) -> [String] {
+    values.filter { $0.spec == spec }.compactMap(\.value)
+  }
 
   func has(_ flag: OptionSpec) -> Bool { flags.contains(flag) }
 

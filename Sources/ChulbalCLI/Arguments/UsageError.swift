@@ -106,9 +106,36 @@ enum UsageError: Error, Equatable {
   /// `source remove` of a source with appointments, without a terminal to ask on and with
   /// neither `--yes` nor `--keep`.
   case sourceNeedsConfirmation(String, count: Int)
+  /// `source add` of a URL that is not http or https.
+  case notCalDAVAddress(String)
+  /// `source add` of a URL with a user name or password in it; shown with them removed.
+  case credentialsInAddress(String)
+  /// `--password-command` failed or printed nothing.
+  case passwordCommand(PasswordCommand.Failure)
+  /// `--calendar` naming no calendar the server has; with the names it has.
+  case unknownCalendars([String], found: [String])
+  /// `sync` of a name no CalDAV source has; with the names there are.
+  case unknownServerSource(String, names: [String])
+  /// `--ca-file` that cannot be read.
+  case unreadableFile(option: String, path: String, reason: String)
 
   var message: String {
     switch self {
+    case .notCalDAVAddress(let text):
+      return
+        "'\(text)'\(Korean.topicParticle(after: text)) CalDAV 주소가 아닙니다 (http:// 또는 https://로 시작하는 주소)"
+    case .credentialsInAddress(let shown):
+      return "주소에 사용자 이름이나 비밀번호를 넣지 마세요 ('\(shown)'): --user와 --password-command를 쓰세요"
+    case .passwordCommand(let failure):
+      return failure.message
+    case .unknownCalendars(let names, let found):
+      let list = names.map { "'\($0)'" }.joined(separator: ", ")
+      return "서버에 \(list) 캘린더가 없습니다 (있는 캘린더: \(found.joined(separator: ", ")))"
+    case .unknownServerSource(let name, let names):
+      let list = names.isEmpty ? "없음" : names.joined(separator: ", ")
+      return "CalDAV 출처 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (CalDAV 출처: \(list))"
+    case .unreadableFile(let option, let path, let reason):
+      return "\(option) '\(path)'\(Korean.objectParticle(after: path)) 읽을 수 없습니다: \(reason)"
     case .calendar(let message):
       return message
     case .duplicateSource(let name):

@@ -60,7 +60,8 @@ enum ImportCommand: Command {
       reading.add(try context.plan(calendar.events), source: calendar.source, into: &report)
     }
     if options.has(sources) {
-      let registered = try existing?.sources() ?? []
+      // A CalDAV source is brought in by `chulbal sync`.
+      let registered = try existing?.sources().filter { $0.kind != .caldav } ?? []
       if registered.isEmpty && calendars.isEmpty {
         return .success("등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n")
       }

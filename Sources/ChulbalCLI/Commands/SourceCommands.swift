@@ -4,22 +4,59 @@ import ChulbalStore
 import ChulbalTerminal
 import Foundation
 
-/// `chulbal source add PATH [--name NAME]`
+/// `chulbal source add PATH [--name NAME]`, or a CalDAV account's URL with its sign-in
+/// (`SourceAddCommand+CalDAV.swift`).
 enum SourceAddCommand: Command {
   static let name = "source add"
-  static let summary = "다시 읽을 캘린더(.ics 파일이나 vdir 폴더)를 등록합니다"
-  static let usage = ["chulbal source add 경로 [--name 이름]"]
+  static let summary = "다시 읽을 캘린더(파일, 폴더, CalDAV 서버)를 등록합니다"
+  static let usage = [
+    "chulbal source add 경로 [--name 이름]",
+    "chulbal source add URL [--user 이름] [--password-command 명령] [--calendar 이름]… "
+      + "[--ca-file 파일] [--departures 캘린더] [--name 이름]",
+  ]
   static let about = """
     chulbal import --sources가 다시 읽을 캘린더를 등록합니다. 등록할 때 한 번 읽어 보고, 읽을
     수 없으면 등록하지 않습니다. 이름을 주지 않으면 파일이나 폴더의 이름(.ics 빼고)입니다.
     돌고 있는 watch는 등록한 캘린더의 파일이나 폴더가 바뀔 때마다 다시 읽습니다.
+
+    http:// 또는 https:// 주소를 주면 CalDAV 서버(Nextcloud, Radicale, Baïkal, Fastmail,
+    iCloud 등)의 캘린더를 등록합니다. 주소에서 캘린더를 찾고 (/.well-known/caldav,
+    RFC 6764), --calendar로 고른 캘린더를 (주지 않으면 모두) 오늘부터 가져옵니다. 그다음은
+    chulbal sync와 watch가 바뀐 것만 가져옵니다. 비밀번호는 저장하지 않습니다:
+    --password-command의 명령을 /bin/sh -c로 그때마다 실행해 첫 줄을 쓰고, 주지 않으면
+    ~/.netrc를 씁니다. 인증서는 언제나 확인합니다 (사설 인증 기관은 --ca-file).
+    이름을 주지 않으면 서버의 호스트 이름입니다.
     """
-  static let nameOption = OptionSpec("--name", value: "이름", help: "출처 이름 (기본: 파일이나 폴더 이름)")
-  static let options: [OptionSpec] = [nameOption, .now, .database]
+  static let nameOption = OptionSpec(
+    "--name", value: "이름", help: "출처 이름 (기본: 파일이나 폴더 이름, 서버의 호스트 이름)")
+  static let user = OptionSpec("--user", value: "이름", help: "CalDAV: 로그인할 사용자 이름")
+  static let passwordCommand = OptionSpec(
+    "--password-command", value: "명령",
+    help: "CalDAV: 비밀번호를 첫 줄에 출력하는 명령, 예: \"pass show dav/cloud\" (기본: ~/.netrc)")
+  static let calendar = OptionSpec(
+    "--calendar", value: "이름", repeats: true,
+    help: "CalDAV: 가져올 캘린더의 표시 이름이나 주소의 마지막 부분; 여러 번 줄 수 있습니다 (기본: 모두)")
+  static let caFile = OptionSpec(
+    "--ca-file", value: "파일", kind: .file, help: "CalDAV: 믿을 인증 기관의 PEM 파일 (사설 인증서)")
+  static let departures = OptionSpec(
+    "--departures", value: "캘린더", help: "CalDAV: 출발 시각을 올릴 캘린더 (없으면 만듭니다), 예: 출발")
+  static let serverOptions = [user, passwordCommand, calendar, caFile, departures]
+  static let options: [OptionSpec] = [nameOption] + serverOptions + [.now, .database]
   static let operands: [WordKind] = [.file]
+  static let epilogue = """
+    예:
+      chulbal source add ~/.calendars/work
+      chulbal source add https://cloud.example.org/remote.php/dav/ --user alice \\
+        --password-command "pass show dav/cloud" --calendar 업무
+
+    """
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let given = try options.singlePositional("경로", example: "chulbal source add ~/.calendars/work")
+    if given.contains("://") { return try addServer(given, options, environment) }
+    if let server = serverOptions.first(where: { options[$0] != nil }) {
+      throw UsageError.unexpectedArgument(server.name, command: name)
+    }
     let path = ImportCommand.absolute(given)
     var base = URL(fileURLWithPath: path).lastPathComponent
     if base.lowercased().hasSuffix(".ics") { base = String(base.dropLast(4)) }
@@ -52,7 +89,7 @@ enum SourceListCommand: Command {
   static let name = "source list"
   static let summary = "등록한 캘린더를 봅니다"
   static let usage = ["chulbal source list [--json]"]
-  static let about = "등록한 캘린더와 마지막으로 읽은 때, 가져온 일정 수, 마지막 오류를 보여 줍니다."
+  static let about = "등록한 캘린더의 종류, 경로나 주소, 마지막으로 읽거나 동기화한 때, 가져온 일정 수, 마지막 오류를 보여 줍니다."
   static let options: [OptionSpec] = [.now, .database, .json]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
@@ -66,13 +103,22 @@ enum SourceListCommand: Command {
       return .success(
         JSONValue.array(
           sources.map { source in
-            .object([
-              ("name", .string(source.name)), ("path", .string(source.path)),
-              ("kind", .string(source.kind.rawValue)),
+            let place: (String, JSONValue) =
+              source.kind == .caldav
+              ? ("url", .string(source.path)) : ("path", .string(source.path))
+            var fields: [(String, JSONValue)] = [
+              ("name", .string(source.name)), place, ("kind", .string(source.kind.rawValue)),
               ("last_read_at", source.lastReadAt.map { .string(format.iso8601($0)) } ?? .null),
               ("event_count", source.eventCount.map { .integer($0) } ?? .null),
               ("last_error", source.lastError.map { .string($0) } ?? .null),
-            ])
+            ]
+            if source.kind == .caldav {
+              fields += [
+                ("user", source.user.map { .string($0) } ?? .null),
+                ("departures_url", source.departuresURL.map { .string($0) } ?? .null),
+              ]
+            }
+            return .object(fields)
           }
         ).rendered())
     }
@@ -82,13 +128,22 @@ enum SourceListCommand: Command {
     let format = KoreanDateFormat(timeZone: zone)
     let rows = sources.map { source in
       [
-        source.name, source.path,
+        source.name, kindLabel(source.kind), source.path,
         source.lastReadAt.map { format.full($0, seenAt: now) } ?? "읽은 적 없음",
         source.eventCount.map { "\($0)개" } ?? "",
         source.lastError.map { "오류: \($0)" } ?? "",
       ]
     }
-    return .success(TerminalText.table([["이름", "경로", "마지막으로 읽음", "일정", ""]] + rows))
+    return .success(
+      TerminalText.table([["이름", "종류", "경로·주소", "마지막으로 읽음", "일정", ""]] + rows))
+  }
+
+  static func kindLabel(_ kind: CalendarSource.Kind) -> String {
+    switch kind {
+    case .file: "파일"
+    case .folder: "폴더"
+    case .caldav: "CalDAV"
+    }
   }
 }
 

@@ -21,6 +21,9 @@ enum WatchCommand: Command {
     'chulbal source add'로 등록한 캘린더의 파일이나 폴더가 바뀌면 (vdirsyncer가 동기화하면)
     변화가 잠시 멎은 뒤 그 캘린더를 import --sources처럼 다시 읽고 알림을 다시 계산합니다.
     읽을 수 없으면 오류를 기록하고 전에 가져온 약속은 그대로 둡니다.
+    CalDAV 캘린더는 시작할 때, sync.interval(기본 15분)마다, 절전에서 깨어났거나 시계가
+    바뀌었을 때 'chulbal sync'를 따로 실행해 가져옵니다. 동기화가 알림을 늦추지 않으며,
+    한 번에 하나만 돌고, 실패하면 로그에 한 줄로 남깁니다.
     데이터베이스마다 watch는 하나만 돌 수 있습니다.
     """
   static let once = OptionSpec("--once", help: "지금 알릴 것만 알리고 끝냅니다 (cron이나 타이머용)")
@@ -56,22 +59,36 @@ enum WatchCommand: Command {
     session.logBackends("시작: \(path), ")
     var sources = try session.watchSources(loop, watched: nil)
     var changed = SettlingChanges()
+    var syncs = SyncRunner(
+      program: environment.executable, database: path, variables: environment.variables,
+      interval: session.settings.syncIntervalSeconds)
+    defer { syncs.close() }
+    syncs.hasSources(
+      try session.hasServerSources(), now: environment.clock.now(), starting: true)
     while true {
       if let due = changed.take(now: environment.clock.now()) { try session.reread(due) }
+      // --once sends what is due and ends: a sync would outlive it.
+      if !options.has(once) {
+        syncs.step(now: environment.clock.now()) { session.log($0) }
+      }
       let wake = try session.tick()
       if options.has(once) { break }
-      let wakes = loop.wait(until: [wake, changed.settled].compactMap { $0 }.min())
+      let deadlines = [wake, changed.settled, syncs.wake(now: environment.clock.now())]
+      let wakes = loop.wait(until: deadlines.compactMap { $0 }.min())
       for case .foldersChanged(let paths) in wakes {
         changed.add(paths, now: environment.clock.now())
       }
       // Sources added or removed are in the database.
       if wakes.contains(.filesChanged) {
         sources = try session.watchSources(loop, watched: sources)
+        syncs.hasSources(
+          try session.hasServerSources(), now: environment.clock.now(), starting: false)
       }
       var ending: Int32?
       for case .signal(let number) in wakes {
         if number == SIGHUP {
           try session.reload()
+          syncs.interval = TimeInterval(session.settings.syncIntervalSeconds)
           // The closed backend's source goes with it.
           loop.setSources(session.notifiers.sources)
         } else {
@@ -79,6 +96,10 @@ enum WatchCommand: Command {
         }
       }
       if wakes.contains(.clockChanged) { session.log("시계가 바뀌었습니다; 다시 계산합니다") }
+      // After a resume or a clock change the calendars may have moved on meanwhile.
+      if syncs.resumed() || wakes.contains(.clockChanged) {
+        syncs.ask(now: environment.clock.now())
+      }
       try session.pressButtons()
       if let ending {
         let name =
@@ -198,10 +219,11 @@ struct WatchSession {
   ///
   /// - Returns: the sources now watched.
   func watchSources(_ loop: EventLoop, watched: [CalendarSource]?) throws -> [CalendarSource] {
-    let sources = try store.sources()
+    // A CalDAV source has no file to watch: the sync brings it in (``SyncRunner``).
+    let sources = try store.sources().filter { $0.kind != .caldav }
     guard sources.map(\.path) != watched?.map(\.path) else { return sources }
     let failed = loop.setFolderWatches(
-      sources.map { source in
+      sources.compactMap { source in
         let url = URL(fileURLWithPath: source.path)
         return switch source.kind {
         case .folder:
@@ -210,6 +232,7 @@ struct WatchSession {
           EventLoop.FolderWatch(
             key: source.path, folder: url.deletingLastPathComponent().path,
             names: [url.lastPathComponent])
+        case .caldav: nil
         }
       })
     for (watch, error) in failed {
@@ -217,6 +240,11 @@ struct WatchSession {
       log("출처 '\(name)'의 변화를 지켜볼 수 없습니다: \(error.message)")
     }
     return sources
+  }
+
+  /// Whether any source is a CalDAV account, which the watch syncs.
+  func hasServerSources() throws -> Bool {
+    try store.sources().contains { $0.kind == .caldav }
   }
 
   /// Reads the sources at `paths` again as `import --sources` does, in one transaction.

@@ -10,6 +10,7 @@ public struct Settings: Equatable, Sendable {
     case lateCap = "notify.late_cap"
     case command = "notify.command"
     case backends = "notify.backends"
+    case syncInterval = "sync.interval"
 
     public var summary: String {
       switch self {
@@ -24,6 +25,7 @@ public struct Settings: Equatable, Sendable {
       case .lateCap: "늦게 깨어났을 때 출발이 이만큼 안 지났으면 알립니다 (예: 10m, 0)"
       case .command: "알림 때 실행할 프로그램과 인수, 셸 없이 (예: 'notify-send -u critical', none)"
       case .backends: "알림 방식의 순서 (예: libnotify,command,terminal)"
+      case .syncInterval: "watch가 CalDAV 캘린더를 동기화하는 간격, 1분에서 1일 (예: 15m)"
       }
     }
   }
@@ -53,23 +55,26 @@ public struct Settings: Equatable, Sendable {
   /// The person's own e-mail address, in lower case: an imported event they declined is
   /// skipped.
   public var email: String?
+  /// How often `watch` syncs the CalDAV sources.
+  public var syncIntervalSeconds: Int
   /// The keys the person has set; the others hold their defaults.
   public private(set) var stored: Set<Key> = []
 
   /// 10 minutes of buffer, no prep, alerts 30 and 10 minutes before and at departure, transit,
   /// every map provider in ``MapProvider``'s order; a 5-minute snooze, late alerts up to 10
-  /// minutes past departure, no notification command, and every backend in
-  /// ``NotifyBackend``'s order.
+  /// minutes past departure, no notification command, every backend in ``NotifyBackend``'s
+  /// order, and a CalDAV sync every 15 minutes.
   public static let defaults = Settings(
     bufferSeconds: 10 * 60, prepSeconds: 0, alertLeads: [30 * 60, 10 * 60, 0], mode: .transit,
     providers: MapProvider.allCases, snoozeSeconds: 5 * 60, lateCapSeconds: 10 * 60,
     notifyCommand: nil, backends: NotifyBackend.allCases, defaultTravelSeconds: 30 * 60,
-    email: nil)
+    email: nil, syncIntervalSeconds: 15 * 60)
 
   private init(
     bufferSeconds: Int, prepSeconds: Int, alertLeads: [Int], mode: TravelMode,
     providers: [MapProvider], snoozeSeconds: Int, lateCapSeconds: Int, notifyCommand: [String]?,
-    backends: [NotifyBackend], defaultTravelSeconds: Int, email: String?
+    backends: [NotifyBackend], defaultTravelSeconds: Int, email: String?,
+    syncIntervalSeconds: Int
   ) {
     self.bufferSeconds = bufferSeconds
     self.prepSeconds = prepSeconds
@@ -82,6 +87,7 @@ public struct Settings: Equatable, Sendable {
     self.backends = backends
     self.defaultTravelSeconds = defaultTravelSeconds
     self.email = email
+    self.syncIntervalSeconds = syncIntervalSeconds
   }
 
   /// Sets `key` from text as a person types it (`10분`, `kakao, naver`), marking it stored.
@@ -107,6 +113,12 @@ public struct Settings: Equatable, Sendable {
         ["none", "없음"].contains(trimmed.lowercased()) ? nil : try CommandWords.split(text)
     case .backends: backends = try NotifyBackend.parseChain(text)
     case .travel: defaultTravelSeconds = try DurationExpression.parse(text)
+    case .syncInterval:
+      let seconds = try DurationExpression.parse(text)
+      guard seconds >= 60, seconds <= 86_400, seconds % 60 == 0 else {
+        throw .setting(text, reason: "동기화 간격은 1분에서 1일까지, 분 단위로 씁니다 (예: 15m, 1h)")
+      }
+      syncIntervalSeconds = seconds
     case .me:
       let trimmed = text.trimmingWhitespace()
       if ["none", "없음"].contains(trimmed.lowercased()) {
@@ -147,6 +159,7 @@ public struct Settings: Equatable, Sendable {
     case .backends: NameList.joined(backends.map(\.rawValue), separator: ",")
     case .travel: DurationExpression.text(defaultTravelSeconds)
     case .me: email ?? "none"
+    case .syncInterval: DurationExpression.text(syncIntervalSeconds)
     }
   }
 }

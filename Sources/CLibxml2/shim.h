@@ -1,0 +1,31 @@
+// libxml2, loaded when chulbal first reads a CalDAV server's answer rather than when it
+// starts, like libcurl (CCurl's shim.h) and for the same reason: only syncing needs it, and
+// linked in it brings liblzma and ICU to every command (dlopen took 1.3 to 1.9 ms here after
+// libcurl). The header gives every type and prototype, nothing refers to libxml2's symbols,
+// and contrib/build.sh takes its entry out of the release binary.
+#ifndef CLIBXML2_SHIM_H
+#define CLIBXML2_SHIM_H
+
+#include "../CSystem/lazy_library.h"
+
+#include <libxml/xmlversion.h>
+// Debian builds libxml2 with ICU, and encoding.h then includes ICU's headers, whose UErrorCode
+// clashes with the copy Foundation brings. Only xmlCharEncodingHandler has ICU fields, and
+// chulbal never touches one.
+#undef LIBXML_ICU_ENABLED
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+#include <stdio.h>
+
+CHULBAL_LAZY_LIBRARY(xml, "libxml2.so.2")
+
+// `chulbal_xml_NAME()` is NAME, looked up once in libxml2.
+#define CHULBAL_XML(name) CHULBAL_LAZY_FUNCTION(xml, name)
+
+CHULBAL_XML(xmlFreeDoc)
+CHULBAL_XML(xmlGetLastError)
+CHULBAL_XML(xmlInitParser)
+CHULBAL_XML(xmlReadMemory)
+
+#endif

@@ -1,0 +1,220 @@
+import ChulbalCalDAV
+import ChulbalCalendar
+import ChulbalCore
+import ChulbalStore
+import Foundation
+
+/// Brings CalDAV sources up to date: each calendar pulled as ``CalendarPull`` decides, the
+/// source's appointments rebuilt from the whole cache (every resource fetched so far, so an
+/// incremental sync fetches only what changed), and the cache, the tokens and the
+/// appointments written in one transaction per source. A source that fails keeps its
+/// appointments and cache as they were and has the error recorded.
+struct ServerSync {
+  /// Why a source could not be synced: recorded with it, and said on standard error.
+  enum Failure: Error, Equatable {
+    case password(PasswordCommand.Failure)
+    case server(DAVError)
+    /// A resource that is not iCalendar chulbal can read, or events that cannot be kept.
+    case calendar(String)
+
+    var message: String {
+      switch self {
+      case .password(let failure): failure.message
+      case .server(let error): error.description
+      case .calendar(let message): message
+      }
+    }
+  }
+
+  let store: Store
+  let context: ImportCommand.Context
+  let environment: Environment
+  let now: Date
+  /// The first sync fetches the events that end after this: the start of today.
+  let start: Date
+
+  init(store: Store, context: ImportCommand.Context, environment: Environment, now: Date) {
+    self.store = store
+    self.context = context
+    self.environment = environment
+    self.now = now
+    start = DayWindow(startingOnDayOf: now, dayCount: 1, timeZone: context.zone).start
+  }
+
+  /// The server of `source`, signed in with what its password command prints.
+  static func connect(_ source: CalendarSource, environment: Environment) throws(Failure)
+    -> any CalendarServer
+  {
+    var password: String?
+    if let command = source.passwordCommand {
+      do throws(PasswordCommand.Failure) {
+        password = try PasswordCommand(command: command).password(
+          variables: environment.variables)
+      } catch {
+        throw .password(error)
+      }
+    }
+    guard let url = URL(string: source.path) else {
+      throw .server(.invalidURL(source.path))
+    }
+    let account = DAVAccount(url: url, user: source.user, password: password, caFile: source.caFile)
+    do throws(DAVError) {
+      return try environment.calendarServer(account)
+    } catch {
+      throw .server(error)
+    }
+  }
+
+  /// What one source's sync did.
+  enum SyncResult {
+    /// Written; the plan is nil when nothing changed and nothing was rebuilt.
+    case synced(counts: Store.ImportCounts, plan: CalendarImport?)
+    /// Another sync of the source finished first, or it was removed meanwhile: nothing
+    /// written.
+    case superseded
+  }
+
+  /// Syncs `source` with `server`.
+  ///
+  /// - Throws: ``Failure`` when the server or what it gave fails (nothing is written: the
+  ///   caller records it); `StoreError` when the store does.
+  func sync(_ source: CalendarSource, server: any CalendarServer) throws -> SyncResult {
+    let calendars = try store.sourceCalendars(source.name)
+    // The data is read only when the appointments are rebuilt.
+    let known = try store.cachedETags(source.name)
+    var pulls: [CalendarPull] = []
+    for calendar in calendars {
+      let etags = known[calendar.url] ?? [:]
+      guard let url = URL(string: calendar.url) else {
+        throw Failure.server(.invalidURL(calendar.url))
+      }
+      let checkpoint = CalendarCheckpoint(
+        url: url, syncToken: calendar.syncToken, ctag: calendar.ctag,
+        synced: calendar.syncedAt != nil, etags: etags)
+      do throws(DAVError) {
+        pulls.append(try CalendarPull.pull(checkpoint, from: server, start: start))
+      } catch {
+        throw Failure.server(error)
+      }
+    }
+    let updates = zip(calendars, pulls).map { Self.update($0.0, $0.1) }
+    var plan: CalendarImport?
+    var batch: Store.CalendarBatch?
+    // Rebuilt only when the cache changes: an unchanged calendar needs no reading.
+    if pulls.contains(where: \.changesCache) || source.lastError != nil
+      || source.lastReadAt == nil
+    {
+      let resources = Self.applying(updates, to: try store.cachedResources(source.name))
+      let made = try Self.batch(source: source.path, resources: resources, context: context)
+      plan = made.plan
+      batch = made.batch
+    }
+    guard
+      let counts = try store.saveSync(
+        of: source.name, expecting: calendars, updates: updates, batch: batch, now: now)
+    else { return .superseded }
+    return .synced(counts: counts, plan: plan)
+  }
+
+  /// The first sync of a source being added: every calendar's events from `start` on.
+  ///
+  /// - Returns: the calendars' updates for ``Store/addServerSource(_:updates:batch:now:)``,
+  ///   and the appointments made of them.
+  func firstSync(_ calendars: [DAVCalendar], key: String, server: any CalendarServer)
+    throws -> (updates: [CalendarUpdate], plan: CalendarImport, batch: Store.CalendarBatch)
+  {
+    var updates: [CalendarUpdate] = []
+    for calendar in calendars {
+      let checkpoint = CalendarCheckpoint(
+        url: calendar.url, syncToken: nil, ctag: nil, synced: false, etags: [:])
+      do throws(DAVError) {
+        let pull = try CalendarPull.pull(checkpoint, from: server, start: start)
+        var update = Self.update(
+          SourceCalendar(url: calendar.url.absoluteString, displayName: calendar.displayName),
+          pull)
+        update.calendar.displayName = update.calendar.displayName ?? calendar.displayName
+        updates.append(update)
+      } catch {
+        throw Failure.server(error)
+      }
+    }
+    let made = try Self.batch(
+      source: key, resources: updates.flatMap(\.stored), context: context)
+    return (updates, made.plan, made.batch)
+  }
+
+  /// What a pull changes of a calendar kept as `calendar`.
+  static func update(_ calendar: SourceCalendar, _ pull: CalendarPull) -> CalendarUpdate {
+    CalendarUpdate(
+      calendar: SourceCalendar(
+        url: calendar.url, displayName: pull.calendar.displayName,
+        syncToken: pull.calendar.syncToken, ctag: pull.calendar.ctag),
+      replacesAll: pull.replacesAll,
+      stored: pull.fetched.map {
+        CachedResource(calendar: calendar.url, href: $0.href, etag: $0.etag, data: $0.data)
+      },
+      removed: pull.removed)
+  }
+
+  /// The cache after `updates`, as the store will hold it once they are written.
+  static func applying(_ updates: [CalendarUpdate], to cached: [CachedResource])
+    -> [CachedResource]
+  {
+    var resources = cached
+    for update in updates {
+      let url = update.calendar.url
+      let removed = Set(update.removed)
+      let stored = Set(update.stored.map(\.href))
+      resources.removeAll {
+        $0.calendar == url
+          && (update.replacesAll || removed.contains($0.href) || stored.contains($0.href))
+      }
+      resources += update.stored
+    }
+    return resources.sorted { ($0.calendar, $0.href) < ($1.calendar, $1.href) }
+  }
+
+  /// The appointments every resource of a source gives, as `import` keeps one calendar.
+  ///
+  /// - Throws: ``Failure/calendar(_:)`` for a resource that cannot be read (named by its
+  ///   href) or events that cannot be kept.
+  static func batch(
+    source key: String, resources: [CachedResource], context: ImportCommand.Context
+  ) throws(Failure) -> (plan: CalendarImport, batch: Store.CalendarBatch) {
+    var events: [CalendarEvent] = []
+    for resource in resources {
+      do throws(CalendarError) {
+        events += try ICalendarFile.read(data: resource.data, name: resource.href)
+      } catch {
+        throw .calendar(error.description)
+      }
+    }
+    let plan: CalendarImport
+    do throws(UsageError) {
+      plan = try context.plan(events)
+    } catch {
+      throw .calendar(error.message)
+    }
+    var appointments: [Store.CalendarKey: Appointment] = [:]
+    for item in plan.items {
+      appointments[Store.CalendarKey(uid: item.uid, instance: item.instance)] = item.appointment
+    }
+    return (plan, Store.CalendarBatch(source: key, appointments: appointments))
+  }
+
+  /// After a source with a departures calendar is pulled, brings that calendar up to date.
+  /// A failure there does not undo the pull: it is said, and tried again next sync.
+  ///
+  /// - Returns: the line to say when it failed.
+  func pushDepartures(_ source: CalendarSource, server: any CalendarServer) -> String? {
+    guard let text = source.departuresURL, let url = URL(string: text) else { return nil }
+    do {
+      // The departures calendar's hook (`DepartureCalendarSync`).
+      try DepartureCalendarSync.push(
+        store: store, server: server, source: source, calendar: url, now: now)
+      return nil
+    } catch {
+      return "출발 캘린더를 올리지 못했습니다: \(Outcome.message(for: error))"
+    }
+  }
+}

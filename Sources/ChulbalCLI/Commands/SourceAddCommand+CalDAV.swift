@@ -1,0 +1,148 @@
+import ChulbalCalDAV
+import ChulbalCore
+import ChulbalStore
+import ChulbalSystem
+import Foundation
+
+/// `source add URL …`: a CalDAV account, its calendars found, chosen and synced a first time
+/// before anything is kept.
+extension SourceAddCommand {
+  static func addServer(_ text: String, _ options: ParsedOptions, _ environment: Environment)
+    throws -> Outcome
+  {
+    let url = try serverURL(text)
+    let user = options[user]
+    let command = options[passwordCommand]
+    if command != nil, user == nil {
+      throw UsageError.missingOption(
+        Self.user.name, command: name,
+        example: "chulbal source add \(url.absoluteString) --user 이름 --password-command 명령")
+    }
+    if let command, command.trimmingWhitespace().isEmpty {
+      throw UsageError.missingValue(option: passwordCommand.name)
+    }
+    let caPath = try options[caFile].map { path throws(UsageError) in
+      let absolute = ImportCommand.absolute(path)
+      try checkReadable(absolute, option: caFile.name)
+      return absolute
+    }
+    let wanted = options.values(calendar)
+    let departuresName = options[departures]
+    let sourceName = options[nameOption] ?? url.host ?? url.absoluteString
+    try PlaceAddCommand.validate(name: sourceName, option: nameOption.name)
+    try options.checkNow()
+    let zone = try environment.timeZone(option: nil)
+    let now = try options.clock(environment, timeZone: zone).now()
+    let key = url.absoluteString
+    let existing = try options.store(environment, access: .writing)
+    if let taken = try existing?.sources().first(where: {
+      $0.name == sourceName || $0.path == key
+    }) {
+      throw UsageError.duplicateSource(taken.name)
+    }
+    var source = CalendarSource(
+      name: sourceName, path: key, kind: .caldav, addedAt: now, user: user,
+      passwordCommand: command, caFile: caPath)
+    // The password command is bad input while it is being given: said now, before any
+    // connection.
+    let server: any CalendarServer
+    do throws(ServerSync.Failure) {
+      server = try ServerSync.connect(source, environment: environment)
+    } catch {
+      if case .password(let failure) = error { throw UsageError.passwordCommand(failure) }
+      throw error
+    }
+    let found = try server.discoverCalendars()
+    // The departures calendar is chulbal's own: never read back as appointments.
+    let candidates = found.filter { calendar in
+      departuresName.map { !matches(calendar, $0) } ?? true
+    }
+    let chosen = try choose(wanted, among: candidates)
+    guard !chosen.isEmpty else { throw DAVError.noCalendars(url: key) }
+    let context = try ImportCommand.Context(store: existing, zone: zone)
+    let sync = ServerSync(
+      store: try options.writableStore(environment, existing: existing), context: context,
+      environment: environment, now: now)
+    let first = try sync.firstSync(chosen, key: key, server: server)
+    // Found, or made, only once the calendars have come in: a failed first sync makes
+    // nothing on the server.
+    if let departuresName {
+      source.departuresURL = try DepartureCalendarSync.calendarURL(
+        named: departuresName, among: found, server: server
+      ).absoluteString
+    }
+    guard
+      let counts = try sync.store.addServerSource(
+        source, updates: first.updates, batch: first.batch, now: now)
+    else { throw UsageError.duplicateSource(sourceName) }
+    var report = ImportCommand.Report(
+      dryRun: false, travel: context.settings.defaultTravelSeconds, zone: zone)
+    report.add(first.plan)
+    report.counts = counts
+    let failed = sync.pushDepartures(source, server: server).map { [$0] } ?? []
+    let shown = TextCleaning.visible(sourceName)
+    let names = chosen.map { TextCleaning.visible(calendarName($0)) }.joined(separator: ", ")
+    return Outcome(
+      standardOutput:
+        "출처 '\(shown)'\(Korean.objectParticle(after: shown)) 등록했습니다 "
+        + "(\(TextCleaning.visible(key)), 캘린더 \(names)). 다시 가져오려면: chulbal sync\n"
+        + report.text,
+      standardError: Outcome.diagnostics(failed),
+      exitCode: failed.isEmpty ? 0 : Outcome.failureExitCode)
+  }
+
+  /// The http or https URL `text` gives, without credentials.
+  static func serverURL(_ text: String) throws(UsageError) -> URL {
+    guard var components = URLComponents(string: text),
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = components.host, !host.isEmpty
+    else { throw .notCalDAVAddress(text) }
+    if components.user != nil || components.password != nil {
+      components.user = nil
+      components.password = nil
+      throw .credentialsInAddress(components.string ?? "")
+    }
+    components.scheme = scheme
+    if components.path.isEmpty { components.path = "/" }
+    guard let url = components.url else { throw .notCalDAVAddress(text) }
+    return url
+  }
+
+  /// What a calendar is called: its display name, else the last segment of its URL.
+  static func calendarName(_ calendar: DAVCalendar) -> String {
+    calendar.displayName ?? calendar.url.lastPathComponent
+  }
+
+  /// Whether `name` names `calendar`: its display name, or the last segment of its URL.
+  static func matches(_ calendar: DAVCalendar, _ name: String) -> Bool {
+    calendar.displayName == name || calendar.url.lastPathComponent == name
+  }
+
+  /// The calendars `wanted` names (by display name or last URL segment); all of them when it
+  /// names none.
+  static func choose(_ wanted: [String], among calendars: [DAVCalendar]) throws(UsageError)
+    -> [DAVCalendar]
+  {
+    guard !wanted.isEmpty else { return calendars }
+    let missing = wanted.filter { name in !calendars.contains { matches($0, name) } }
+    guard missing.isEmpty else {
+      throw .unknownCalendars(
+        missing, found: calendars.map { TextCleaning.visible(calendarName($0)) })
+    }
+    return calendars.filter { calendar in wanted.contains { matches(calendar, $0) } }
+  }
+
+  /// Refuses a path that names no regular file this process can read.
+  static func checkReadable(_ path: String, option: String) throws(UsageError) {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      throw .unreadableFile(option: option, path: path, reason: SystemErrorText.reason(errno))
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw .unreadableFile(option: option, path: path, reason: "파일이 아닙니다")
+    }
+    guard access(path, R_OK) == 0 else {
+      throw .unreadableFile(option: option, path: path, reason: SystemErrorText.reason(errno))
+    }
+  }
+}

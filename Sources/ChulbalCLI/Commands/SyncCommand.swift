@@ -1,0 +1,89 @@
+import ChulbalCalDAV
+import ChulbalCore
+import ChulbalStore
+import Foundation
+
+/// `chulbal sync [NAME] [--json] [--quiet]`: brings the CalDAV sources' calendars in.
+enum SyncCommand: Command {
+  static let name = "sync"
+  static let summary = "CalDAV 서버의 캘린더를 가져옵니다"
+  static let usage = ["chulbal sync [이름] [--json] [--quiet]"]
+  static let about = """
+    'chulbal source add https://…'로 등록한 CalDAV 캘린더를 모두 (이름을 주면 그 출처만)
+    서버에서 가져옵니다. 처음에는 오늘부터의 일정을 모두 받고, 그다음부터는 서버의 동기화
+    토큰(RFC 6578)으로 바뀐 일정만 받습니다. 토큰이 없는 서버에서는 ETag를 견주어 바뀐
+    일정만 받습니다. 서버에서 지운 일정은 여기서도 지웁니다. 받은 일정은 저장해 두므로
+    서버에 닿지 않아도 가져온 약속은 그대로입니다: 오류를 기록하고 (source list에
+    보입니다) 상태 1로 끝냅니다. 돌고 있는 watch는 sync.interval(기본 15분)마다, 시작할
+    때와 절전에서 깨어났을 때 이 명령을 실행합니다.
+    """
+  static let quiet = OptionSpec(
+    "--quiet", short: "-q", help: "바뀐 것이 없으면 아무것도 출력하지 않습니다 (watch가 씁니다)")
+  static let options: [OptionSpec] = [quiet, .now, .database, .json]
+  static let epilogue = """
+    예:
+      chulbal sync
+      chulbal sync work
+
+    """
+
+  /// What to say when there is no CalDAV source.
+  static let addHint =
+    "CalDAV 출처가 없습니다. 추가하려면: chulbal source add https://cloud.example.org/remote.php/dav/ "
+    + "--user 이름 --password-command \"pass show dav\"\n"
+
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    try options.expectPositionals(atMost: 1)
+    try options.checkNow()
+    let zone = try environment.timeZone(option: nil)
+    let now = try options.clock(environment, timeZone: zone).now()
+    let store = try options.store(environment, access: .writing)
+    var servers = try store?.sources().filter { $0.kind == .caldav } ?? []
+    if let wanted = options.positionals.first {
+      guard let source = servers.first(where: { $0.name == wanted }) else {
+        throw UsageError.unknownServerSource(wanted, names: servers.map(\.name))
+      }
+      servers = [source]
+    }
+    guard let store, !servers.isEmpty else { return .success(addHint) }
+    let context = try ImportCommand.Context(store: store, zone: zone)
+    var report = ImportCommand.Report(
+      dryRun: false, travel: context.settings.defaultTravelSeconds, zone: zone)
+    try store.advanceSeries(now: now)
+    let sync = ServerSync(store: store, context: context, environment: environment, now: now)
+    var failed: [String] = []
+    var synced = 0
+    for source in servers {
+      do {
+        let server = try ServerSync.connect(source, environment: environment)
+        if case .synced(let counts, let plan) = try sync.sync(source, server: server) {
+          report.counts.added += counts.added
+          report.counts.updated += counts.updated
+          report.counts.unchanged += counts.unchanged
+          report.counts.removed += counts.removed
+          if let plan { report.add(plan) }
+        }
+        synced += 1
+        if let line = sync.pushDepartures(source, server: server) {
+          failed.append("출처 '\(source.name)': \(line)")
+        }
+      } catch let failure as ServerSync.Failure {
+        try store.recordSyncFailure(of: source.path, error: failure.message, now: now)
+        failed.append("출처 '\(source.name)': \(failure.message)")
+      }
+    }
+    let counts = report.counts
+    let changed = counts.added + counts.updated + counts.removed > 0
+    let output =
+      if synced == 0 || (options.has(quiet) && !changed) {
+        ""
+      } else if options.has(.json) {
+        report.json.rendered()
+      } else {
+        report.text
+      }
+    return Outcome(
+      standardOutput: output, standardError: Outcome.diagnostics(failed),
+      exitCode: failed.isEmpty ? 0 : Outcome.failureExitCode)
+  }
+}

@@ -1,0 +1,130 @@
+import ChulbalCore
+import ChulbalSystem
+import Foundation
+
+/// The watch's CalDAV syncs: `chulbal sync --quiet` run as a child process, so that a slow or
+/// unreachable server never holds up an alert. It writes the database, which wakes the
+/// watch to plan again. One at a time: at start, every `sync.interval`, and after a resume or
+/// a clock change; what it says goes to the watch's log, one line.
+struct SyncRunner {
+  private let program: String?
+  private let database: String
+  private let variables: [String: String]
+  var interval: TimeInterval
+  /// When the next sync is due; nil while there is no CalDAV source.
+  private(set) var due: Date?
+  /// The child at work, and the files its outputs go to.
+  private var running: ChildProcess?
+  private let outputFile: String
+  private let errorFile: String
+  /// A sync asked for while one was at work, started when it ends.
+  private var asked = false
+  /// Time spent suspended as of the last look (CLOCK_BOOTTIME counts it, CLOCK_MONOTONIC
+  /// does not: clock_gettime(2)).
+  private var suspended: TimeInterval
+
+  init(program: String?, database: String, variables: [String: String], interval: Int) {
+    self.program = program
+    self.database = database
+    self.variables = variables
+    self.interval = TimeInterval(interval)
+    let base = NSTemporaryDirectory() + "chulbal-sync-\(getpid())-\(UUID().uuidString.prefix(8))"
+    outputFile = base + ".out"
+    errorFile = base + ".err"
+    suspended = Self.suspendedSeconds()
+  }
+
+  var isRunning: Bool { running != nil }
+
+  /// Notes whether there is a CalDAV source to sync: the first one found is synced at once
+  /// when `now` is the watch's start, else after an interval (`source add` has just synced it).
+  mutating func hasSources(_ any: Bool, now: Date, starting: Bool) {
+    if !any {
+      due = nil
+    } else if due == nil {
+      due = starting ? now : now.addingTimeInterval(interval)
+    }
+  }
+
+  /// Whether the machine was suspended since the last call: the boot clock has run ahead of
+  /// the monotonic one.
+  mutating func resumed() -> Bool {
+    let now = Self.suspendedSeconds()
+    defer { suspended = now }
+    return now - suspended >= 2
+  }
+
+  /// Asks for a sync now (a resume, a clock change), if there are sources.
+  mutating func ask(now: Date) {
+    guard due != nil else { return }
+    due = now
+  }
+
+  /// Reaps a finished sync and starts one that is due.
+  ///
+  /// - Parameter log: says one line in the watch's log.
+  mutating func step(now: Date, log: (String) -> Void) {
+    if let child = running {
+      guard let status = child.wait(timeout: 0) else {
+        if let due, due <= now { asked = true }
+        return
+      }
+      running = nil
+      report(status: status, log: log)
+      if asked {
+        asked = false
+        due = now
+      }
+    }
+    guard let due, due <= now else { return }
+    self.due = now.addingTimeInterval(interval)
+    guard let program else { return }
+    do {
+      running = try ChildProcess(
+        [program, "--db", database, "sync", "--quiet"], environment: variables,
+        standardOutput: outputFile, standardError: errorFile)
+    } catch {
+      log("동기화를 시작하지 못했습니다: \(error.description)")
+    }
+  }
+
+  /// When the watch must wake for the syncs: the next one due, or soon while one is at work,
+  /// in case it ends without writing the database.
+  func wake(now: Date) -> Date? {
+    if running != nil { return now.addingTimeInterval(5) }
+    return due
+  }
+
+  /// Says what an ended sync printed: its summary when it changed something, or why it
+  /// failed.
+  private func report(status: Int32, log: (String) -> Void) {
+    func lines(_ path: String) -> [String] {
+      let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+      return text.split(separator: "\n").map {
+        $0.hasPrefix("chulbal: ") ? String($0.dropFirst(9)) : String($0)
+      }
+    }
+    let said = lines(outputFile)
+    if let summary = said.first { log("동기화: \(summary)") }
+    guard status != 0 else { return }
+    let errors = lines(errorFile)
+    log(
+      "동기화하지 못했습니다 (상태 \(status)): "
+        + (errors.isEmpty ? "아무 말이 없습니다" : errors.joined(separator: "; ")))
+  }
+
+  /// Removes the output files; a sync at work is left to finish and write.
+  func close() {
+    try? FileManager.default.removeItem(atPath: outputFile)
+    try? FileManager.default.removeItem(atPath: errorFile)
+  }
+
+  private static func suspendedSeconds() -> TimeInterval {
+    var boot = timespec()
+    var monotonic = timespec()
+    clock_gettime(CLOCK_BOOTTIME, &boot)
+    clock_gettime(CLOCK_MONOTONIC, &monotonic)
+    return TimeInterval(boot.tv_sec - monotonic.tv_sec)
+      + TimeInterval(boot.tv_nsec - monotonic.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,312 @@
+import ChulbalCore
+import Foundation
+
+/// A real CalDAV server, spoken to over HTTP(S) with libcurl and read with libxml2, both loaded
+/// on the first request.
+///
+/// Each call opens one libcurl handle for its few requests and closes it before returning;
+/// nothing is kept between calls, so one value may serve several threads at once.
+public struct CalDAVClient: CalendarServer, Sendable {
+  public let account: DAVAccount
+
+  /// How many hrefs one calendar-multiget names: a few hundred events' data per answer keeps
+  /// each answer well under ``CurlSession/responseLimit``.
+  static let multigetBatch = 100
+
+  /// - Throws: ``DAVError/invalidURL(_:)`` when the account's URL is not http or https or has
+  ///   no host.
+  public init(account: DAVAccount) throws(DAVError) {
+    let scheme = account.url.scheme?.lowercased()
+    guard scheme == "http" || scheme == "https", account.url.host?.isEmpty == false else {
+      throw .invalidURL(TextCleaning.visible(CurlSession.display(account.url)))
+    }
+    self.account = account
+  }
+
+  public func discoverCalendars() throws(DAVError) -> [DAVCalendar] {
+    let session = try CurlSession(account: account)
+    let start = account.url
+    // The URL given may be a calendar itself, or any URL the server answers
+    // current-user-principal on (RFC 5397 §3).
+    var principal: URL?
+    var homes: [URL] = []
+    if let found = try firstLook(at: start, session: session), let first = found.responses.first {
+      if let calendar = calendar(from: first, base: start) {
+        guard holdsEvents(first) else { throw .noCalendars(url: display(start)) }
+        return [calendar]
+      }
+      principal = href(in: first.property(.dav("current-user-principal")), base: start)
+      homes = hrefs(in: first.property(.caldav("calendar-home-set")), base: start)
+    }
+    if principal == nil && homes.isEmpty {
+      // RFC 6764 §5: the well-known URL leads (by redirect) to where the principal is found.
+      let wellKnown = URL(string: "/.well-known/caldav", relativeTo: start)!.absoluteURL
+      let found = try properties(
+        at: wellKnown, depth: "0", names: ["D:current-user-principal"], session: session)
+      principal = found.responses.first.flatMap {
+        href(in: $0.property(.dav("current-user-principal")), base: start)
+      }
+    }
+    if homes.isEmpty, let principal {
+      let found = try properties(
+        at: principal, depth: "0", names: ["C:calendar-home-set"], session: session)
+      homes =
+        found.responses.first.map {
+          hrefs(in: $0.property(.caldav("calendar-home-set")), base: principal)
+        } ?? []
+    }
+    // A server that names no home is asked about the URL given, as the home itself.
+    if homes.isEmpty { homes = [start] }
+    var calendars: [DAVCalendar] = []
+    for home in homes {
+      let found = try properties(
+        at: home, depth: "1", names: RequestBody.calendarProperties, session: session)
+      for response in found.responses where holdsEvents(response) {
+        if let calendar = calendar(from: response, base: home),
+          !calendars.contains(where: { $0.url == calendar.url })
+        {
+          calendars.append(calendar)
+        }
+      }
+    }
+    guard !calendars.isEmpty else { throw .noCalendars(url: display(start)) }
+    return calendars
+  }
+
+  /// The URL given, asked for its principal, its home and, should it be a calendar, the
+  /// calendar's properties; nil when it answers in a way that says to try
+  /// `/.well-known/caldav` instead (not found, forbidden, a WebDAV method not allowed there, no
+  /// multistatus). A refused sign-in or no connection ends discovery here.
+  private func firstLook(at start: URL, session: CurlSession) throws(DAVError) -> MultiStatus? {
+    do {
+      return try properties(
+        at: start, depth: "0",
+        names: RequestBody.calendarProperties + [
+          "D:current-user-principal", "C:calendar-home-set",
+        ],
+        session: session)
+    } catch {
+      switch error {
+      // Radicale forbids (403) a path outside the signed-in user's own.
+      case .notFound, .forbidden, .status, .malformedResponse: return nil
+      default: throw error
+      }
+    }
+  }
+
+  public func calendar(at url: URL) throws(DAVError) -> DAVCalendar {
+    let session = try CurlSession(account: account)
+    let found = try properties(
+      at: url, depth: "0", names: RequestBody.calendarProperties, session: session)
+    guard let response = found.responses.first, let calendar = calendar(from: response, base: url)
+    else {
+      throw .malformedResponse(url: display(url), reason: "캘린더가 아닌 컬렉션")
+    }
+    return calendar
+  }
+
+  public func events(in calendar: URL, from start: Date) throws(DAVError) -> [DAVDocument] {
+    let found = try report(
+      RequestBody.calendarQuery(from: start, withData: true), at: calendar, depth: "1")
+    return found.responses.compactMap(document)
+  }
+
+  public func etags(in calendar: URL, from start: Date) throws(DAVError) -> [DAVResource] {
+    let found = try report(
+      RequestBody.calendarQuery(from: start, withData: false), at: calendar, depth: "1")
+    return found.responses.compactMap { response in
+      response.text(.dav("getetag")).map { DAVResource(href: response.href, etag: $0) }
+    }
+  }
+
+  public func documents(_ hrefs: [String], in calendar: URL) throws(DAVError) -> [DAVDocument] {
+    guard !hrefs.isEmpty else { return [] }
+    let session = try CurlSession(account: account)
+    var documents: [DAVDocument] = []
+    var batchStart = 0
+    while batchStart < hrefs.count {
+      let batch = Array(hrefs[batchStart..<min(batchStart + Self.multigetBatch, hrefs.count)])
+      let found = try report(
+        RequestBody.calendarMultiget(batch), at: calendar, depth: "1", session: session)
+      documents += found.responses.compactMap(document)
+      batchStart += Self.multigetBatch
+    }
+    return documents
+  }
+
+  public func changes(in calendar: URL, since token: String) throws(DAVError) -> DAVChanges {
+    let session = try CurlSession(account: account)
+    let request = HTTPRequest.xml(
+      "REPORT", calendar, depth: "0", body: RequestBody.syncCollection(since: token))
+    let response = try session.perform(request)
+    if response.status >= 400, isInvalidSyncToken(response.body) {
+      throw .syncTokenExpired(url: display(calendar))
+    }
+    try check(response, method: "REPORT", url: calendar)
+    let found = try MultiStatus.parse(response.body, url: display(calendar))
+    guard let newToken = found.syncToken else {
+      throw .malformedResponse(url: display(calendar), reason: "sync-token이 없는 답")
+    }
+    var changed: [DAVResource] = []
+    var removed: [String] = []
+    let collection = normalized(calendar)
+    for entry in found.responses {
+      // Some servers list the collection itself; it is no event.
+      if let url = resolve(entry.href, base: calendar), normalized(url) == collection { continue }
+      if entry.status == 404 {
+        removed.append(entry.href)
+      } else if let etag = entry.text(.dav("getetag")) {
+        changed.append(DAVResource(href: entry.href, etag: etag))
+      }
+    }
+    return DAVChanges(syncToken: newToken, changed: changed, removed: removed)
+  }
+
+  public func makeCalendar(at url: URL, displayName: String) throws(DAVError) {
+    let session = try CurlSession(account: account)
+    let request = HTTPRequest.xml(
+      "MKCALENDAR", url, depth: nil, body: RequestBody.makeCalendar(displayName: displayName))
+    try check(try session.perform(request), method: "MKCALENDAR", url: url)
+  }
+
+  public func put(_ data: Data, at href: String, replacing etag: String?) throws(DAVError)
+    -> String?
+  {
+    let url = try resolved(href)
+    let session = try CurlSession(account: account)
+    let condition = etag.map { "If-Match: \($0)" } ?? "If-None-Match: *"
+    let request = HTTPRequest(
+      method: "PUT", url: url, headers: ["Content-Type: text/calendar; charset=utf-8", condition],
+      body: data)
+    let response = try session.perform(request)
+    try check(response, method: "PUT", url: url)
+    return response.header("ETag")
+  }
+
+  public func delete(_ href: String, etag: String?) throws(DAVError) {
+    let url = try resolved(href)
+    let session = try CurlSession(account: account)
+    let request = HTTPRequest(
+      method: "DELETE", url: url, headers: etag.map { ["If-Match: \($0)"] } ?? [])
+    let response = try session.perform(request)
+    if response.status == 404 { return }
+    try check(response, method: "DELETE", url: url)
+  }
+
+  // MARK: - Requests
+
+  /// A PROPFIND's answer, its status checked.
+  private func properties(at url: URL, depth: String, names: [String], session: CurlSession)
+    throws(DAVError) -> MultiStatus
+  {
+    let request = HTTPRequest.xml("PROPFIND", url, depth: depth, body: RequestBody.propfind(names))
+    let response = try session.perform(request)
+    try check(response, method: "PROPFIND", url: url)
+    return try MultiStatus.parse(response.body, url: display(url))
+  }
+
+  /// A REPORT's answer, its status checked.
+  private func report(
+    _ body: String, at url: URL, depth: String, session given: CurlSession? = nil
+  ) throws(DAVError) -> MultiStatus {
+    let session: CurlSession
+    if let given { session = given } else { session = try CurlSession(account: account) }
+    let response = try session.perform(HTTPRequest.xml("REPORT", url, depth: depth, body: body))
+    try check(response, method: "REPORT", url: url)
+    return try MultiStatus.parse(response.body, url: display(url))
+  }
+
+  /// Throws the error an HTTP status other than 2xx stands for.
+  private func check(_ response: HTTPResponse, method: String, url: URL) throws(DAVError) {
+    let shown = display(url)
+    switch response.status {
+    case 200..<300: return
+    case 401: throw .unauthorized(url: shown)
+    case 403: throw .forbidden(url: shown)
+    case 404: throw .notFound(url: shown)
+    case 412: throw .preconditionFailed(url: shown)
+    default: throw .status(response.status, method: method, url: shown)
+    }
+  }
+
+  /// Whether an error answer is the `DAV:valid-sync-token` precondition (RFC 6578 §3.7): a
+  /// `DAV:error` holding that element.
+  private func isInvalidSyncToken(_ body: Data) -> Bool {
+    guard case .success(let root)? = try? LibXML.parse(body) else { return false }
+    return MarkupName.dav("error").matches(root) && root.child(.dav("valid-sync-token")) != nil
+  }
+
+  // MARK: - Reading answers
+
+  /// The calendar a response describes, or nil when its resource type is not a calendar.
+  private func calendar(from response: MultiStatus.Response, base: URL) -> DAVCalendar? {
+    guard response.property(.dav("resourcetype"))?.child(.caldav("calendar")) != nil,
+      let url = resolve(response.href, base: base)
+    else { return nil }
+    return DAVCalendar(
+      url: normalized(url), displayName: response.text(.dav("displayname")),
+      syncToken: response.text(.dav("sync-token")),
+      ctag: response.text(MarkupName(namespace: MarkupName.calendarServer, name: "getctag")))
+  }
+
+  /// Whether a calendar may hold events: its supported components name VEVENT, or it names
+  /// none, which means any (RFC 4791 §5.2.3).
+  private func holdsEvents(_ response: MultiStatus.Response) -> Bool {
+    guard let set = response.property(.caldav("supported-calendar-component-set")) else {
+      return true
+    }
+    let components = set.children(.caldav("comp")).compactMap { $0.attributes["name"] }
+    return components.isEmpty || components.contains { $0.uppercased() == "VEVENT" }
+  }
+
+  /// A response with its ETag and iCalendar data; nil for one without (a resource gone).
+  ///
+  /// The data's lines end in LF, not iCalendar's CRLF: an XML parser turns every CRLF into LF
+  /// (XML 1.0 §2.11), and Radicale writes calendar data into its answers as text, not as
+  /// `&#13;`. libical reads either.
+  private func document(_ response: MultiStatus.Response) -> DAVDocument? {
+    guard let etag = response.text(.dav("getetag")),
+      let data = response.property(.caldav("calendar-data"))?.text, !data.isEmpty
+    else { return nil }
+    return DAVDocument(href: response.href, etag: etag, data: Data(data.utf8))
+  }
+
+  /// The URL of the first `href` inside a property such as `current-user-principal`.
+  private func href(in property: MarkupElement?, base: URL) -> URL? {
+    hrefs(in: property, base: base).first
+  }
+
+  /// The URLs of every `href` inside a property such as `calendar-home-set`.
+  private func hrefs(in property: MarkupElement?, base: URL) -> [URL] {
+    (property?.children(.dav("href")) ?? []).compactMap { resolve($0.trimmedText, base: base) }
+  }
+
+  // MARK: - URLs
+
+  /// An href resolved against `base`: a path on the same server, or an absolute URL.
+  private func resolve(_ href: String, base: URL) -> URL? {
+    guard !href.isEmpty else { return nil }
+    if let url = URL(string: href, relativeTo: base) { return url.absoluteURL }
+    // A server that leaves spaces and such unescaped in its hrefs.
+    return href.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
+      .flatMap { URL(string: $0, relativeTo: base)?.absoluteURL }
+  }
+
+  /// An href as a URL on the account's server.
+  private func resolved(_ href: String) throws(DAVError) -> URL {
+    guard let url = resolve(href, base: account.url) else {
+      throw .invalidURL(TextCleaning.visible(href))
+    }
+    return url
+  }
+
+  /// A collection's URL ending in `/`, as ``DAVCalendar/url`` promises.
+  private func normalized(_ url: URL) -> URL {
+    url.absoluteString.hasSuffix("/") ? url : URL(string: url.absoluteString + "/") ?? url
+  }
+
+  /// A URL as errors show it: no credentials, no control characters.
+  private func display(_ url: URL) -> String {
+    TextCleaning.visible(CurlSession.display(url))
+  }
+}

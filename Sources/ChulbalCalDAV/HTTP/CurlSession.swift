@@ -1,0 +1,210 @@
+@preconcurrency import CCurl
+import ChulbalCore
+import Foundation
+
+/// One libcurl easy handle, for the few requests of one ``CalDAVClient`` call: the requests
+/// after the first reuse its connection (`curl_easy_reset` keeps live connections).
+final class CurlSession {
+  /// The largest answer read; a bigger one is not a calendar chulbal should hold in memory.
+  static let responseLimit = 64 << 20
+
+  private let account: DAVAccount
+  private let handle: UnsafeMutableRawPointer
+  /// CURLOPT_ERRORBUFFER: libcurl's detailed words for the last failure, kept as long as the
+  /// handle.
+  private let errorBuffer: UnsafeMutablePointer<CChar>
+
+  /// - Throws: ``DAVError/libraryMissing(_:)`` when libcurl cannot be loaded.
+  init(account: DAVAccount) throws(DAVError) {
+    try Curl.load()
+    guard let handle = chulbal_curl_curl_easy_init()!() else {
+      throw .libraryMissing("curl_easy_init")
+    }
+    self.account = account
+    self.handle = handle
+    errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+  }
+
+  deinit {
+    chulbal_curl_curl_easy_cleanup()!(handle)
+    errorBuffer.deallocate()
+  }
+
+  /// Sends one request and reads the answer, following a few redirects.
+  ///
+  /// Only a failure to get an answer throws; the answer's HTTP status, whatever it is, is the
+  /// caller's to judge.
+  func perform(_ request: HTTPRequest) throws(DAVError) -> HTTPResponse {
+    chulbal_curl_curl_easy_reset()!(handle)
+    errorBuffer[0] = 0
+    let received = Received(limit: Self.responseLimit)
+    var headers: UnsafeMutablePointer<curl_slist>?
+    defer { chulbal_curl_curl_slist_free_all()!(headers) }
+    // A body of more than 1 kB would otherwise wait up to a second for `100 Continue`.
+    for line in request.headers + ["Expect:"] {
+      headers = chulbal_curl_curl_slist_append()!(headers, line)
+    }
+    let url = Self.display(request.url)
+    var code = configure(request, headers: headers, received: received)
+    if code == CURLE_OK {
+      code = withExtendedLifetime(received) { chulbal_curl_curl_easy_perform()!(handle) }
+    }
+    guard code == CURLE_OK else { throw failure(code, url: url, received: received) }
+    var status = 0
+    _ = chulbal_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+    return HTTPResponse(status: status, headers: received.headers, body: received.body)
+  }
+
+  /// Sets every option of one request on the freshly reset handle; the first failure's code.
+  private func configure(
+    _ request: HTTPRequest, headers: UnsafeMutablePointer<curl_slist>?, received: Received
+  ) -> CURLcode {
+    var options: [(CURLoption, Option)] = [
+      (CURLOPT_URL, .text(request.url.absoluteString)),
+      (CURLOPT_CUSTOMREQUEST, .text(request.method)),
+      (CURLOPT_HTTPHEADER, .pointer(UnsafeRawPointer(headers))),
+      (CURLOPT_USERAGENT, .text("chulbal")),
+      (CURLOPT_ERRORBUFFER, .pointer(UnsafeRawPointer(errorBuffer))),
+      (CURLOPT_NOSIGNAL, .long(1)),
+      // Only http and https, also where a redirect leads (CURLOPT_PROTOCOLS_STR(3)).
+      (CURLOPT_PROTOCOLS_STR, .text("http,https")),
+      (CURLOPT_REDIR_PROTOCOLS_STR, .text("http,https")),
+      // `/.well-known/caldav` answers with a redirect (RFC 6764 §5); PROPFIND stays PROPFIND
+      // with its body on every kind of redirect (CURL_REDIR_POST_ALL, CURLOPT_POSTREDIR(3)).
+      (CURLOPT_FOLLOWLOCATION, .long(1)),
+      (CURLOPT_MAXREDIRS, .long(5)),
+      (
+        CURLOPT_POSTREDIR,
+        .long(Int(CURL_REDIR_POST_301 | CURL_REDIR_POST_302 | CURL_REDIR_POST_303))
+      ),
+      (CURLOPT_SSL_VERIFYPEER, .long(1)),
+      (CURLOPT_SSL_VERIFYHOST, .long(2)),
+      (CURLOPT_TIMEOUT_MS, .long(Int((account.timeout * 1000).rounded(.up)))),
+      (CURLOPT_ACCEPT_ENCODING, .text("")),
+      (CURLOPT_MAXFILESIZE_LARGE, .offset(curl_off_t(Self.responseLimit))),
+      (CURLOPT_WRITEFUNCTION, .callback(Received.body)),
+      (CURLOPT_WRITEDATA, .pointer(Unmanaged.passUnretained(received).toOpaque())),
+      (CURLOPT_HEADERFUNCTION, .callback(Received.header)),
+      (CURLOPT_HEADERDATA, .pointer(Unmanaged.passUnretained(received).toOpaque())),
+    ]
+    if let user = account.user { options.append((CURLOPT_USERNAME, .text(user))) }
+    if let password = account.password {
+      options.append((CURLOPT_PASSWORD, .text(password)))
+    } else {
+      options.append((CURLOPT_NETRC, .long(Int(CURL_NETRC_OPTIONAL.rawValue))))
+    }
+    if let caFile = account.caFile { options.append((CURLOPT_CAINFO, .text(caFile))) }
+    if let body = request.body {
+      options.append((CURLOPT_POSTFIELDSIZE_LARGE, .offset(curl_off_t(body.count))))
+      // Copied by libcurl, so the bytes need not outlive this call.
+      options.append((CURLOPT_COPYPOSTFIELDS, .bytes(body)))
+    }
+    for (option, value) in options {
+      let code = value.set(option, on: handle)
+      if code != CURLE_OK { return code }
+    }
+    return CURLE_OK
+  }
+
+  /// The error for a transfer that got no complete answer.
+  private func failure(_ code: CURLcode, url: String, received: Received) -> DAVError {
+    let detail = String(cString: errorBuffer)
+    // libcurl's words may quote the server (a certificate's names, a host name): cleaned.
+    let reason = TextCleaning.visible(detail.isEmpty ? Curl.message(code) : detail)
+    switch code {
+    case CURLE_OPERATION_TIMEDOUT:
+      return .timedOut(url: url, seconds: Int(account.timeout.rounded(.up)))
+    case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
+      CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CRL_BADFILE,
+      CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_USE_SSL_FAILED,
+      CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CLIENTCERT:
+      return .tls(url: url, reason: reason)
+    case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+      return .invalidURL(url)
+    case CURLE_FILESIZE_EXCEEDED:
+      return .malformedResponse(url: url, reason: "\(Self.responseLimit >> 20) MiB보다 큰 답")
+    case CURLE_WRITE_ERROR where received.overflowed:
+      return .malformedResponse(url: url, reason: "\(Self.responseLimit >> 20) MiB보다 큰 답")
+    case CURLE_TOO_MANY_REDIRECTS:
+      return .malformedResponse(url: url, reason: reason)
+    default:
+      // Refused, no such host, reset, nothing answered: no connection to speak of.
+      return .unreachable(url: url, reason: reason)
+    }
+  }
+
+  /// `url` as errors show it: without any user name or password.
+  static func display(_ url: URL) -> String {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+      return url.absoluteString
+    }
+    components.user = nil
+    components.password = nil
+    return components.string ?? url.absoluteString
+  }
+}
+
+/// A value for curl_easy_setopt, by the type the option takes (CCurl's typed helpers).
+private enum Option {
+  case long(Int)
+  case text(String)
+  case pointer(UnsafeRawPointer?)
+  case offset(curl_off_t)
+  case bytes(Data)
+  case callback(curl_write_callback)
+
+  func set(_ option: CURLoption, on handle: UnsafeMutableRawPointer) -> CURLcode {
+    switch self {
+    case .long(let value): return chulbal_curl_setopt_long(handle, option, value)
+    // String options are copied by libcurl (curl_easy_setopt(3)).
+    case .text(let value): return chulbal_curl_setopt_pointer(handle, option, value)
+    case .pointer(let value): return chulbal_curl_setopt_pointer(handle, option, value)
+    case .offset(let value): return chulbal_curl_setopt_off_t(handle, option, value)
+    case .bytes(let value):
+      return value.withUnsafeBytes { chulbal_curl_setopt_pointer(handle, option, $0.baseAddress) }
+    case .callback(let value): return chulbal_curl_setopt_callback(handle, option, value)
+    }
+  }
+}
+
+/// What libcurl hands over while a transfer runs: the body, up to a limit, and the headers of
+/// the last answer (those of a redirect are dropped when the next status line comes).
+private final class Received {
+  let limit: Int
+  var body = Data()
+  var headers: [String] = []
+  var overflowed = false
+
+  init(limit: Int) { self.limit = limit }
+
+  /// CURLOPT_WRITEFUNCTION: a count other than the one given stops the transfer.
+  static let body: curl_write_callback = { bytes, size, count, context in
+    let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
+    let length = size * count
+    guard received.body.count + length <= received.limit else {
+      received.overflowed = true
+      return 0
+    }
+    if let bytes {
+      received.body.append(
+        UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
+    }
+    return length
+  }
+
+  /// CURLOPT_HEADERFUNCTION: one header line at a time, the status line of each answer first.
+  static let header: curl_write_callback = { bytes, size, count, context in
+    let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
+    let length = size * count
+    guard let bytes else { return length }
+    let line = String(
+      decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+    if line.hasPrefix("HTTP/") {
+      received.headers = []
+    } else if !line.isEmpty {
+      received.headers.append(line)
+    }
+    return length
+  }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// A server's final answer, after any redirects.
+struct HTTPResponse: Sendable {
+  var status: Int
+  /// The answer's header lines, without the status line, as the server sent them.
+  var headers: [String]
+  var body: Data
+
+  /// The first header of that name (case-insensitive), its value trimmed.
+  func header(_ name: String) -> String? {
+    for line in headers {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      if line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() == name.lowercased() {
+        return line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+      }
+    }
+    return nil
+  }
+}

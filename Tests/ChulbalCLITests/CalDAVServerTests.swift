@@ -1,0 +1,245 @@
+import ChulbalCalDAV
+import ChulbalCore
+import ChulbalTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ChulbalCLI
+@testable import ChulbalStore
+
+/// CalDAV sources against a real Radicale (`contrib/caldav-session.sh`), set up and changed
+/// with curl (``CalDAVTestServer``), never through the code under test: `source add` from
+/// the server's root with discovery and `--calendar`, a first sync, then a change, an
+/// addition and a deletion made with curl and an incremental sync that fetches those alone;
+/// a wrong password; the server gone (its own Radicale, stopped); `source remove`.
+@Suite struct CalDAVServerTests {
+  let server: CalDAVTestServer
+  static let now = ["--now", "2026-11-30T14:00+09:00"]
+
+  init() throws {
+    server = try CalDAVTestServer.fromEnvironment()
+  }
+
+  /// The real client, and what the sync asked it for and got: the hrefs of every resource
+  /// whose data came back (`events` and `documents`), as the server gave them.
+  final class WatchedClient: CalendarServer, Sendable {
+    let inner: CalDAVClient
+    let fetched = Mutex<[String]>([])
+
+    init(_ inner: CalDAVClient) { self.inner = inner }
+
+    func take() -> [String] {
+      fetched.withLock { fetched in
+        defer { fetched = [] }
+        return fetched
+      }
+    }
+
+    func discoverCalendars() throws(DAVError) -> [DAVCalendar] { try inner.discoverCalendars() }
+    func calendar(at url: URL) throws(DAVError) -> DAVCalendar { try inner.calendar(at: url) }
+    func events(in calendar: URL, from start: Date) throws(DAVError) -> [DAVDocument] {
+      let documents = try inner.events(in: calendar, from: start)
+      fetched.withLock { $0 += documents.map(\.href) }
+      return documents
+    }
+    func etags(in calendar: URL, from start: Date) throws(DAVError) -> [DAVResource] {
+      try inner.etags(in: calendar, from: start)
+    }
+    func documents(_ hrefs: [String], in calendar: URL) throws(DAVError) -> [DAVDocument] {
+      let documents = try inner.documents(hrefs, in: calendar)
+      fetched.withLock { $0 += documents.map(\.href) }
+      return documents
+    }
+    func changes(in calendar: URL, since token: String) throws(DAVError) -> DAVChanges {
+      try inner.changes(in: calendar, since: token)
+    }
+    func makeCalendar(at url: URL, displayName: String) throws(DAVError) {
+      try inner.makeCalendar(at: url, displayName: displayName)
+    }
+    func put(_ data: Data, at href: String, replacing etag: String?) throws(DAVError) -> String? {
+      try inner.put(data, at: href, replacing: etag)
+    }
+    func delete(_ href: String, etag: String?) throws(DAVError) {
+      try inner.delete(href, etag: etag)
+    }
+  }
+
+  /// A workspace whose in-process commands reach the real server through one watched client.
+  final class Setup: @unchecked Sendable {
+    let workspace = Workspace()
+    var client: WatchedClient?
+
+    func run(_ arguments: [String]) -> Outcome {
+      var environment = workspace.environment()
+      environment.calendarServer = { [self] account throws(DAVError) in
+        let client = WatchedClient(try CalDAVClient(account: account))
+        self.client = client
+        return client
+      }
+      return CLI.run(arguments, environment: environment)
+    }
+
+    /// A password command that prints `password` without holding it.
+    func passwordCommand(_ password: String) -> String {
+      let file = workspace.folder + "/password"
+      _ = FileManager.default.createFile(atPath: file, contents: Data((password + "\n").utf8))
+      return "cat '\(file)'"
+    }
+
+    func titles() throws -> [String] { try ImportCommandTests.stored(workspace).keys.sorted() }
+  }
+
+  @Test func addFindsTheCalendarThenASyncFetchesOnlyWhatChangedWithRealRadicale() throws {
+    let name = "업무-\(UUID().uuidString.prefix(8))"
+    let work = try server.makeCalendar(displayName: name)
+    let other = try server.makeCalendar(displayName: "가족-\(UUID().uuidString.prefix(8))")
+    try server.put(
+      davEvent(uid: "a-\(name)", title: "회의", start: "20270105T010000Z"),
+      at: work.appendingPathComponent("a.ics"))
+    try server.put(
+      davEvent(uid: "b-\(name)", title: "점심", start: "20270106T030000Z"),
+      at: work.appendingPathComponent("b.ics"))
+    try server.put(
+      davEvent(uid: "h-\(name)", title: "가족 모임", start: "20270107T030000Z"),
+      at: other.appendingPathComponent("h.ics"))
+    let setup = Setup()
+    let added = setup.run(
+      [
+        "source", "add", server.url.absoluteString, "--user", server.user, "--password-command",
+        setup.passwordCommand(server.password), "--calendar", name, "--name", "radicale",
+      ] + Self.now)
+    #expect(added.exitCode == 0, "\(added.standardError)")
+    #expect(added.standardOutput.contains("캘린더 \(name)"))
+    #expect(added.standardOutput.contains("가져옴 2 · 갱신 0 · 건너뜀 0"))
+    #expect(setup.client?.take().map { $0.split(separator: "/").last ?? "" } == ["a.ics", "b.ics"])
+    #expect(try setup.titles() == ["점심", "회의"])
+
+    try server.put(
+      davEvent(uid: "a-\(name)", title: "회의 (옮김)", start: "20270105T020000Z"),
+      at: work.appendingPathComponent("a.ics"))
+    try server.put(
+      davEvent(uid: "c-\(name)", title: "저녁", start: "20270108T100000Z"),
+      at: work.appendingPathComponent("c.ics"))
+    try server.delete(work.appendingPathComponent("b.ics"))
+    let before = server.requests(under: work.path).count
+    let synced = setup.run(["sync"] + Self.now)
+    #expect(synced.exitCode == 0, "\(synced.standardError)")
+    #expect(synced.standardOutput.hasPrefix("가져옴 1 · 갱신 1 · 지움 1 · 건너뜀 0\n"))
+    // From the server's answers: the changed and the added event, not the unchanged one.
+    #expect(
+      setup.client?.take().map { $0.split(separator: "/").last ?? "" }.sorted() == [
+        "a.ics", "c.ics",
+      ])
+    // From Radicale's log: a sync-collection and a multiget, no GET, nothing else.
+    let calendarPath = work.path.hasSuffix("/") ? work.path : work.path + "/"
+    #expect(
+      Array(server.requests(under: work.path).dropFirst(before)) == [
+        "REPORT \(calendarPath)", "REPORT \(calendarPath)",
+      ])
+    #expect(try setup.titles() == ["저녁", "회의 (옮김)"])
+
+    // Nothing changed: one request, nothing fetched.
+    let quiet = server.requests(under: work.path).count
+    let again = setup.run(["sync", "radicale"] + Self.now)
+    #expect(again.standardOutput == "가져옴 0 · 갱신 0 · 그대로 2 · 건너뜀 0\n")
+    #expect(setup.client?.take() == [])
+    #expect(server.requests(under: work.path).count == quiet + 1)
+
+    let removed = setup.run(["source", "remove", "radicale", "--yes"])
+    #expect(removed.standardOutput == "출처 'radicale'을 뺐습니다. 가져온 약속 2개도 지웠습니다\n")
+    #expect(try setup.titles().isEmpty)
+  }
+
+  /// The built binary with a wrong password: exit 1, one line with the status and the URL,
+  /// nothing kept.
+  @Test func aWrongPasswordIsRefusedWithTheStatusAndTheURL() throws {
+    let workspace = Workspace()
+    let result = try ChulbalProcess.run(
+      [
+        "--db", workspace.database, "source", "add", server.url.absoluteString, "--user",
+        server.user,
+        "--password-command", "echo wrong",
+      ] + Self.now)
+    #expect(result.status == 1)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.hasPrefix("chulbal: "))
+    #expect(result.standardError.contains("HTTP 401"))
+    #expect(result.standardError.contains("127.0.0.1"))
+    #expect(result.standardError.filter { $0 == "\n" }.count == 1)
+    let list = try ChulbalProcess.run(["--db", workspace.database, "source", "list"])
+    #expect(list.standardOutput.hasPrefix("등록한 캘린더가 없습니다"))
+  }
+
+  /// Without `--user` and `--password-command` the sign-in comes from `~/.netrc`, which
+  /// chulbal neither reads nor keeps: the built binary, with a home of its own.
+  @Test func theSignInComesFromNetrcWhenNoneIsGiven() throws {
+    let workspace = Workspace()
+    let name = "netrc-\(UUID().uuidString.prefix(8))"
+    let calendar = try server.makeCalendar(displayName: name)
+    try server.put(
+      davEvent(uid: "n-\(name)", title: "회의", start: "20270105T010000Z"),
+      at: calendar.appendingPathComponent("n.ics"))
+    let netrc = workspace.folder + "/.netrc"
+    try "machine \(server.url.host ?? "") login \(server.user) password \(server.password)\n"
+      .write(toFile: netrc, atomically: true, encoding: .utf8)
+    chmod(netrc, 0o600)
+    let home = ["HOME": workspace.folder]
+    let added = try ChulbalProcess.run(
+      ["--db", workspace.database, "source", "add", server.url.absoluteString, "--calendar", name]
+        + Self.now, environment: home)
+    #expect(added.status == 0, "\(added.standardError)")
+    #expect(added.standardOutput.contains("가져옴 1 · 갱신 0 · 건너뜀 0"))
+    let synced = try ChulbalProcess.run(
+      ["--db", workspace.database, "sync"] + Self.now, environment: home)
+    #expect(synced.status == 0, "\(synced.standardError)")
+    let file = try #require(FileManager.default.contents(atPath: workspace.database))
+    #expect(file.range(of: Data(server.password.utf8)) == nil)
+  }
+
+  /// A source added from a Radicale of its own, which is then stopped: `sync` fails in one
+  /// line naming the URL, within the client's timeout, and the appointments stay.
+  @Test func aServerGoneLeavesTheAppointmentsAndRecordsTheError() throws {
+    let workspace = Workspace()
+    let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("contrib/caldav-session.sh").path
+    // Inside its own session: a calendar and an event made with curl, then the source added
+    // with the binary ($1) into the workspace ($2).
+    let script = workspace.folder + "/add.sh"
+    try #"""
+    set -e
+    auth="$CHULBAL_TEST_CALDAV_USER:$CHULBAL_TEST_CALDAV_PASSWORD"
+    cal="${CHULBAL_TEST_CALDAV_URL}${CHULBAL_TEST_CALDAV_USER}/work/"
+    curl -sf -u "$auth" -X MKCALENDAR "$cal" >/dev/null
+    {
+      printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\n'
+      printf 'UID:gone-1\r\nDTSTAMP:20261101T000000Z\r\nDTSTART:20270105T010000Z\r\n'
+      printf 'DURATION:PT1H\r\nSUMMARY:회의\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'
+    } | curl -sf -u "$auth" -X PUT --data-binary @- -H 'Content-Type: text/calendar' \
+      "${cal}a.ics" >/dev/null
+    printf '%s\n' "$CHULBAL_TEST_CALDAV_PASSWORD" >"$2/password"
+    "$1" --db "$2/chulbal.db" source add "$CHULBAL_TEST_CALDAV_URL" \
+      --user "$CHULBAL_TEST_CALDAV_USER" --password-command "cat '$2/password'" --name gone \
+      --now 2026-11-30T14:00+09:00
+
+    """#.write(toFile: script, atomically: true, encoding: .utf8)
+    let added = try ChulbalProcess.run(
+      [workspace.folder], shell: "bash '\(session)' sh '\(script)' \"$0\" \"$1\"")
+    #expect(added.status == 0, "\(added.standardError)")
+    #expect(added.standardOutput.contains("가져옴 1"))
+    let started = Date()
+    let synced = try ChulbalProcess.run(["--db", workspace.database, "sync"] + Self.now)
+    #expect(Date().timeIntervalSince(started) < 15)
+    #expect(synced.status == 1)
+    #expect(synced.standardError.hasPrefix("chulbal: 출처 'gone': 서버에 연결할 수 없습니다 (http://127.0.0.1:"))
+    #expect(synced.standardError.filter { $0 == "\n" }.count == 1)
+    let list = try ChulbalProcess.run(
+      ["--db", workspace.database, "source", "list", "--json"] + Self.now)
+    let sources = try #require(
+      try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+    #expect((sources.first?["last_error"] as? String)?.hasPrefix("서버에 연결할 수 없습니다") == true)
+    #expect(sources.first?["event_count"] as? Int == 1)
+    #expect(try ImportCommandTests.stored(workspace).keys.sorted() == ["회의"])
+  }
+}

@@ -1,0 +1,110 @@
+import ChulbalTestSupport
+import Foundation
+import Testing
+
+@testable import ChulbalCLI
+
+/// The watch's syncs run as real child processes: a script stands in for chulbal and says
+/// what it was run with. One at a time, a sync asked for meanwhile started when it ends, and
+/// what it says (its summary, or why it failed) one line in the log.
+@Suite struct SyncRunnerTests {
+  let folder = TemporaryFolder()
+  var runs: String { folder.path + "/runs" }
+
+  /// A stand-in for chulbal: notes its arguments, takes `SLEEP` seconds, then fails with
+  /// two lines on standard error when `MODE` is `fail`, else prints a summary.
+  func program() throws -> String {
+    let path = folder.path + "/chulbal"
+    try """
+    #!/bin/sh
+    echo "$*" >> "\(runs)"
+    sleep "${SLEEP:-0}"
+    if [ "$MODE" = fail ]; then
+      echo "chulbal: 출처 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, https://dav.example.org/)" >&2
+      echo "chulbal: 출처 'work': 서버에 연결할 수 없습니다" >&2
+      exit 1
+    fi
+    echo "가져옴 1 · 갱신 0 · 건너뜀 0"
+
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    chmod(path, 0o755)
+    return path
+  }
+
+  func runner(_ variables: [String: String]) throws -> SyncRunner {
+    SyncRunner(
+      program: try program(), database: folder.path + "/c.db", variables: variables,
+      interval: 900)
+  }
+
+  /// Steps the runner until its sync has ended (the log has `lines` lines, or it is not
+  /// running), at most 10 s.
+  func finish(_ runner: inout SyncRunner, at now: Date, log: inout [String], lines: Int? = nil) {
+    let deadline = Date().addingTimeInterval(10)
+    while runner.isRunning, log.count != lines, Date() < deadline {
+      usleep(20_000)
+      runner.step(now: now) { log.append($0) }
+    }
+  }
+
+  func ranLines() -> [String] {
+    ((try? String(contentsOfFile: runs, encoding: .utf8)) ?? "").split(separator: "\n").map(
+      String.init)
+  }
+
+  @Test func aSyncAtStartThenOneAtATimeWithItsSummaryLogged() throws {
+    var runner = try runner(["SLEEP": "0.3"])
+    let start = Date(timeIntervalSince1970: 1_796_000_000)
+    var log: [String] = []
+    runner.hasSources(true, now: start, starting: true)
+    runner.step(now: start) { log.append($0) }
+    #expect(runner.isRunning)
+    // Due again while it runs (a resume): not a second child, but one more after it.
+    runner.ask(now: start)
+    runner.step(now: start) { log.append($0) }
+    finish(&runner, at: start, log: &log, lines: 1)
+    #expect(log == ["동기화: 가져옴 1 · 갱신 0 · 건너뜀 0"])
+    #expect(runner.isRunning)
+    finish(&runner, at: start, log: &log)
+    #expect(log.count == 2)
+    #expect(ranLines() == Array(repeating: "--db \(folder.path)/c.db sync --quiet", count: 2))
+    #expect(runner.wake(now: start) == start.addingTimeInterval(900))
+    // Not due yet: nothing starts.
+    runner.step(now: start.addingTimeInterval(899)) { log.append($0) }
+    #expect(!runner.isRunning)
+    runner.step(now: start.addingTimeInterval(900)) { log.append($0) }
+    #expect(runner.isRunning)
+    finish(&runner, at: start, log: &log)
+    #expect(ranLines().count == 3)
+  }
+
+  @Test func aFailedSyncIsOneLineOfTheLog() throws {
+    var runner = try runner(["MODE": "fail"])
+    let start = Date(timeIntervalSince1970: 1_796_000_000)
+    var log: [String] = []
+    runner.hasSources(true, now: start, starting: true)
+    runner.step(now: start) { log.append($0) }
+    finish(&runner, at: start, log: &log)
+    #expect(
+      log == [
+        "동기화하지 못했습니다 (상태 1): 출처 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, "
+          + "https://dav.example.org/); 출처 'work': 서버에 연결할 수 없습니다"
+      ])
+  }
+
+  /// No CalDAV source: nothing runs; the first one added is synced after an interval, since
+  /// `source add` has just synced it.
+  @Test func withoutSourcesNothingRuns() throws {
+    var runner = try runner([:])
+    let start = Date(timeIntervalSince1970: 1_796_000_000)
+    runner.hasSources(false, now: start, starting: true)
+    runner.step(now: start) { _ in Issue.record("nothing should be said") }
+    #expect(!runner.isRunning)
+    #expect(runner.wake(now: start) == nil)
+    runner.ask(now: start)
+    #expect(runner.wake(now: start) == nil)
+    runner.hasSources(true, now: start, starting: false)
+    #expect(runner.wake(now: start) == start.addingTimeInterval(900))
+    #expect(ranLines().isEmpty)
+  }
+}

@@ -1,0 +1,69 @@
+import ChulbalTestSupport
+import Foundation
+import Testing
+
+@testable import ChulbalStore
+
+/// `chulbal watch` syncing CalDAV sources as a real process: the sync runs as a child
+/// `chulbal sync`, so a slow one holds up no alert, and one that fails is one line of the
+/// watch's log. (The sync itself against Radicale is in ``CalDAVServerTests``.)
+@Suite struct WatchSyncTests {
+  let folder = TemporaryFolder()
+  var database: String { folder.path + "/c.db" }
+
+  /// A store with one CalDAV source, as `source add` leaves it, whose password comes from
+  /// `command`; nothing listens at its URL.
+  func serverSource(passwordCommand command: String) throws {
+    let key = "http://127.0.0.1:9/"
+    let store = try Store.openOrCreate(path: database)
+    let source = CalendarSource(
+      name: "cloud", path: key, kind: .caldav, addedAt: Date(), user: "alice",
+      passwordCommand: command)
+    let calendar = CalendarUpdate(
+      calendar: SourceCalendar(url: key + "alice/work/"), replacesAll: true, stored: [],
+      removed: [])
+    _ = try store.addServerSource(
+      source, updates: [calendar], batch: Store.CalendarBatch(source: key, appointments: [:]),
+      now: Date())
+  }
+
+  @Test func aFailedSyncIsOneLineOfTheWatchLog() throws {
+    try serverSource(passwordCommand: "echo 'no such entry' >&2; exit 4")
+    let watch = try WatchProcess(database: database, in: folder.path)
+    #expect(
+      watch.waitFor(
+        "동기화하지 못했습니다 (상태 1): 출처 'cloud': 비밀번호 명령이 상태 4로 끝났습니다 "
+          + "('echo 'no such entry' >&2; exit 4'): no such entry\n"),
+      "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+    // The failure is recorded with the source, for `source list`.
+    let list = try chulbal(["source", "list"], database: database)
+    #expect(list.standardOutput.contains("오류: 비밀번호 명령이 상태 4로 끝났습니다"))
+  }
+
+  /// A sync that takes long (a password prompt nobody answers) runs beside the watch: the
+  /// alert due meanwhile goes out on time.
+  @Test func aSlowSyncDelaysNoAlert() throws {
+    try serverSource(passwordCommand: "sleep 8; echo pw")
+    for (key, value) in [("buffer", "0"), ("alerts", "0")] {
+      #expect(try chulbal(["config", "set", key, value], database: database).status == 0)
+    }
+    let format = ISO8601DateFormatter()
+    let at = format.string(from: Date().addingTimeInterval(62))
+    let added = try chulbal(
+      ["add", "회의", "--at", at, "--travel", "1m"], database: database)
+    try #require(added.status == 0, "\(added.standardError)")
+    let started = Date()
+    let watch = try WatchProcess(database: database, in: folder.path)
+    #expect(watch.waitFor("지금 출발하세요 · 회의", seconds: 7), "\(watch.standardError)")
+    #expect(Date().timeIntervalSince(started) < 7)
+    #expect(!watch.standardError.contains("동기화"))
+    // The sync was at work all along: it ends later, failing (nothing listens there).
+    #expect(
+      watch.waitFor(
+        "동기화하지 못했습니다 (상태 1): 출처 'cloud': 서버에 연결할 수 없습니다 "
+          + "(http://127.0.0.1:9/alice/work/)", seconds: 20),
+      "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+  }
+}

@@ -193,13 +193,20 @@ extension Store {
       [.integer(Self.seconds(now)), .integer(latestStart), .integer(end)],
       order: Self.departureOrder)
     guard keepsSeries else { return result }
+    let from = now.addingTimeInterval(1)
+    let known = try knownStarts(
+      from: from, to: Date(timeIntervalSince1970: TimeInterval(latestStart)))
     for series in try liveSeries(at: now) {
       // An occurrence leaves before `end` exactly when it starts before `end` plus the
       // series' own travel and buffer: no further is expanded.
-      let lastStart = end + series.travelSeconds + series.bufferSeconds
+      let lastStart = Date(
+        timeIntervalSince1970: TimeInterval(end + series.travelSeconds + series.bufferSeconds))
+      if let starts = known[series.id] {
+        result += starts.prefix { $0 < lastStart }.map(series.occurrence(at:))
+        continue
+      }
       do {
-        result += try series.occurrences(
-          from: now.addingTimeInterval(1), to: Date(timeIntervalSince1970: TimeInterval(lastStart)))
+        result += try series.occurrences(from: from, to: lastStart)
       } catch {
         throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
       }
@@ -227,7 +234,7 @@ extension Store {
   /// its next occurrence.
   public func next(after now: Date) throws(StoreError) -> Appointment? {
     let indexed = try appointments(nextQuery(after: now)).first
-    guard let stale = try staleSeries(at: now).first else { return indexed }
+    guard let stale = try firstStaleSeries(at: now) else { return indexed }
     guard let indexed else { return stale }
     return Self.departsBefore(stale, indexed) ? stale : indexed
   }
@@ -309,7 +316,7 @@ extension Store {
         """, Self.values(stored) + [.integer(Self.seconds(createdAt))])
     }
     stored.id = try database.scalar("SELECT last_insert_rowid()").int ?? 0
-    try writeChanges(stored)
+    try writeChanges(stored, now: createdAt)
     return stored
   }
 
@@ -333,7 +340,7 @@ extension Store {
             alerts = ?, note = ?, repeat_rule = ?, repeat_first = ?, repeat_last_at = ?
           WHERE id = ?
           """, Self.values(stored) + series.columns + [.integer(appointment.id)])
-        try writeChanges(stored)
+        try writeChanges(stored, now: now)
       } else {
         try database.rows(
           """

@@ -234,6 +234,6 @@ extension Store {
         .integer(stored.travelSeconds), .integer(stored.travelEstimated ? 1 : 0),
         .integer(digest),
       ] + series.columns + [.integer(stored.id)])
-    try writeChanges(stored)
+    try writeChanges(stored, now: now)
   }
 }

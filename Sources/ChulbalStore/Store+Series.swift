@@ -32,12 +32,59 @@ extension Store {
   func staleSeries(at now: Date) throws(StoreError) -> [Appointment] {
     guard keepsSeries else { return [] }
     var result: [Appointment] = []
+    let known = try knownNextStarts(after: now)
     for series in try appointmentRows(
       "WHERE \(Self.staleCondition)", [.integer(Self.seconds(now))], order: "id")
     {
-      if let next = try occurrence(of: series, after: now) { result.append(next) }
+      if let start = known[series.id] {
+        result.append(series.occurrence(at: start))
+      } else if let next = try occurrence(of: series, after: now) {
+        result.append(next)
+      }
     }
     return result.sorted(by: Self.departsBefore)
+  }
+
+  /// What ``staleSeries(at:)`` gives first, reading one row of the series that know their
+  /// next occurrence (the one whose known next start departs first) and working out only
+  /// those that do not: what `next` asks, a week after the last writer, of 1,000 series.
+  func firstStaleSeries(at now: Date) throws(StoreError) -> Appointment? {
+    guard keepsSeries else { return nil }
+    let instant = SQLValue.integer(Self.seconds(now))
+    guard keepsKnownOccurrences else { return try staleSeries(at: now).first }
+    // One pass over the stale series' ids: the first known departure, and those to work out.
+    var first: (departure: Int, id: Int, start: Int)?
+    var unknown: [Int] = []
+    for row in try database.rows(
+      """
+      SELECT id, \(Self.knowsNow), \(Self.knownNext), travel_seconds + buffer_seconds
+      FROM appointment WHERE \(Self.staleCondition)
+      """, [instant])
+    {
+      guard case .integer(let id) = row[0] else { continue }
+      guard row[1] == .integer(1), case .integer(let start) = row[2],
+        case .integer(let lead) = row[3]
+      else {
+        unknown.append(id)
+        continue
+      }
+      if first.map({ ($0.departure, $0.id) > (start - lead, id) }) ?? true {
+        first = (start - lead, id, start)
+      }
+    }
+    var candidates: [Appointment] = []
+    if let first,
+      let series = try appointmentRows("WHERE id = ?", [.integer(first.id)], order: "id").first
+    {
+      candidates.append(
+        series.occurrence(at: Date(timeIntervalSince1970: TimeInterval(first.start))))
+    }
+    for id in unknown {
+      for series in try appointmentRows("WHERE id = ?", [.integer(id)], order: "id") {
+        if let next = try occurrence(of: series, after: now) { candidates.append(next) }
+      }
+    }
+    return candidates.min(by: Self.departsBefore)
   }
 
   /// Every series that has started by `now` and has no occurrence after it, each as its last
@@ -71,14 +118,21 @@ extension Store {
   /// start: what an agenda of those days lists.
   public func occurrences(from: Date, to: Date) throws(StoreError) -> [Appointment] {
     var result = try appointments(query(.starting(from: from, before: to)))
+    let known = try knownStarts(from: from, to: to)
     for series in try liveSeries(at: from.addingTimeInterval(-1)) {
+      if let starts = known[series.id] {
+        result += starts.map(series.occurrence(at:))
+        continue
+      }
       do {
         result += try series.occurrences(from: from, to: to)
       } catch {
         throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
       }
     }
-    return result.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    // By key, not by moving appointments about: thousands of them in a week's agenda.
+    let keys = result.map { ($0.start, $0.id) }
+    return keys.indices.sorted { keys[$0] < keys[$1] }.map { result[$0] }
   }
 
   /// The order of the departure index: departure before flooring, then id.
@@ -199,12 +253,14 @@ extension Store {
     }
   }
 
-  /// Replaces the stored exceptions and overrides of `appointment` with its own.
-  func writeChanges(_ appointment: Appointment) throws(StoreError) {
+  /// Replaces the stored exceptions and overrides of `appointment` with its own, and its
+  /// known occurrences with those of the coming weeks after `now`.
+  func writeChanges(_ appointment: Appointment, now: Date) throws(StoreError) {
     guard keepsSeries else { return }
     let id = SQLValue.integer(appointment.id)
     try database.rows("DELETE FROM repeat_exception WHERE appointment_id = ?", [id])
     try database.rows("DELETE FROM repeat_override WHERE appointment_id = ?", [id])
+    try writeKnownOccurrences(appointment, now: now)
     guard let repetition = appointment.repetition else { return }
     for time in repetition.exceptions.sorted() {
       try database.rows(
@@ -219,31 +275,169 @@ extension Store {
   }
 
   /// Moves on the cached start of every series whose cache has passed by `now`, to its next
-  /// occurrence, or to its last once it has ended, in one transaction: what each command that
-  /// writes does first, so readers after it work out as few series as can be.
+  /// occurrence, or to its last once it has ended, and works out again the known occurrences
+  /// of every series that goes on and knows fewer than ``knownRenewal`` ahead, in one
+  /// transaction: what each command that writes does first, so readers after it work out as
+  /// few series as can be.
   ///
-  /// - Returns: how many series moved on.
+  /// - Returns: how many series moved on, were worked out again, or both.
   @discardableResult
   public func advanceSeries(now: Date) throws(StoreError) -> Int {
     guard keepsSeries else { return 0 }
-    let condition =
-      "WHERE repeat_rule IS NOT NULL AND start_at <= ?1 "
-      + "AND \(Self.goesOn("start_at"))"
+    let seconds = Self.seconds(now)
+    // Each condition with its values, each found through its own index.
+    var conditions: [(sql: String, values: [SQLValue])] = [
+      ("start_at <= ?1 AND \(Self.goesOn("start_at"))", [.integer(seconds)])
+    ]
+    if keepsKnownOccurrences {
+      conditions.append(
+        (
+          "\(Self.goesOn("?1")) AND (repeat_known_until IS NULL OR repeat_known_until < ?2)",
+          [.integer(seconds), .integer(seconds + Self.knownRenewal)]
+        ))
+    }
     // Looked for first, so that a watch's step with nothing to move on takes no write lock.
-    let any = try database.scalar(
-      "SELECT id FROM appointment \(condition) LIMIT 1", [.integer(Self.seconds(now))])
-    guard case .integer = any else { return 0 }
+    var any = false
+    for condition in conditions where !any {
+      any =
+        try database.scalar(
+          "SELECT id FROM appointment WHERE repeat_rule IS NOT NULL AND \(condition.sql) LIMIT 1",
+          condition.values
+        ).int != nil
+    }
+    guard any else { return 0 }
     return try database.writeTransaction { () throws(StoreError) -> Int in
-      let behind = try appointmentRows(condition, [.integer(Self.seconds(now))], order: "id")
+      let known = try knownNextStarts(after: now)
+      let behind = try appointmentRows(
+        "WHERE repeat_rule IS NOT NULL AND \(conditions[0].sql)", conditions[0].values,
+        order: "id")
       for series in behind {
-        let next = try occurrence(of: series, after: now)?.start
+        var next = known[series.id]
+        if next == nil { next = try occurrence(of: series, after: now)?.start }
         try database.rows(
           "UPDATE appointment SET start_at = coalesce(?, repeat_last_at, start_at) WHERE id = ?",
           [next.map { .integer(Self.seconds($0)) } ?? .null, .integer(series.id)])
       }
-      return behind.count
+      var moved = Set(behind.map(\.id))
+      for condition in conditions.dropFirst() {
+        for series in try appointmentRows(
+          "WHERE repeat_rule IS NOT NULL AND \(condition.sql)", condition.values, order: "id")
+        {
+          try writeKnownOccurrences(series, now: now)
+          moved.insert(series.id)
+        }
+      }
+      return moved.count
     }
   }
+}
+
+/// The known occurrences of each series (schema 7): a writer works out the coming weeks once,
+/// and readers take them from the file.
+extension Store {
+  /// How far back of the writer's clock the known occurrences reach: far enough for `today`'s
+  /// agenda, which starts at the reader's midnight, in any zone.
+  static let knownBehind = 2 * 86_400
+  /// How far ahead of the writer's clock: six weeks, so `agenda --days 28` and a month of
+  /// the watch's plans need no libical.
+  static let knownAhead = 42 * 86_400
+  /// A series that knows less than this ahead is worked out again by the next writer: each
+  /// series once a week.
+  static let knownRenewal = 35 * 86_400
+
+  /// Whether the file keeps known occurrences (schema 7 on).
+  var keepsKnownOccurrences: Bool { schema >= 7 }
+
+  /// Replaces the known occurrences of `appointment` with those around `now`; a one-off or a
+  /// series libical cannot expand knows none.
+  func writeKnownOccurrences(_ appointment: Appointment, now: Date) throws(StoreError) {
+    guard keepsKnownOccurrences else { return }
+    let id = SQLValue.integer(appointment.id)
+    try database.rows("DELETE FROM series_occurrence WHERE appointment_id = ?", [id])
+    let from = Self.seconds(now) - Self.knownBehind
+    let until = Self.seconds(now) + Self.knownAhead
+    var bounds: [SQLValue] = [.null, .null]
+    if appointment.repetition != nil,
+      let starts = try? appointment.occurrences(
+        from: Date(timeIntervalSince1970: TimeInterval(from)),
+        to: Date(timeIntervalSince1970: TimeInterval(until)))
+    {
+      for start in Set(starts.map { Self.seconds($0.start) }) where Row.instants.contains(start) {
+        try database.rows(
+          "INSERT INTO series_occurrence (appointment_id, start_at) VALUES (?, ?)",
+          [id, .integer(start)])
+      }
+      bounds = [.integer(from), .integer(until)]
+    }
+    try database.rows(
+      "UPDATE appointment SET repeat_known_from = ?, repeat_known_until = ? WHERE id = ?",
+      bounds + [id])
+  }
+
+  /// The known starts in `from..<to` of each series that knows every start in it, by id.
+  func knownStarts(from: Date, to: Date) throws(StoreError) -> [Int: [Date]] {
+    guard keepsKnownOccurrences else { return [:] }
+    let window: [SQLValue] = [.integer(Self.seconds(from)), .integer(Self.seconds(to))]
+    var result: [Int: [Date]] = [:]
+    for row in try database.rows(
+      """
+      SELECT id FROM appointment
+      WHERE repeat_rule IS NOT NULL AND repeat_known_from <= ?1 AND repeat_known_until >= ?2
+      """, window)
+    {
+      if case .integer(let id) = row[0] { result[id] = [] }
+    }
+    guard !result.isEmpty else { return [:] }
+    // Thousands of rows for a week's agenda: read in place as the integers the STRICT table
+    // holds, without a labelled row each.
+    var damaged = false
+    try database.forEachRow(
+      """
+      SELECT appointment_id, start_at FROM series_occurrence
+      WHERE start_at >= ? AND start_at < ? ORDER BY start_at, appointment_id
+      """, window
+    ) { row throws(StoreError) in
+      guard case .integer(let id) = row.value(0), case .integer(let start) = row.value(1) else {
+        damaged = true
+        return false
+      }
+      result[id]?.append(Date(timeIntervalSince1970: TimeInterval(start)))
+      return true
+    }
+    if damaged { throw .damaged(path: path, reason: "series_occurrence: 정수가 아닌 값") }
+    return result
+  }
+
+  /// The first known start after `now` of each series whose cached start has passed by
+  /// `now` and which knows its next occurrence (one that knows `now` but no start after it
+  /// may still go on after what it knows, and is not here), by id.
+  func knownNextStarts(after now: Date) throws(StoreError) -> [Int: Date] {
+    guard keepsKnownOccurrences else { return [:] }
+    var result: [Int: Date] = [:]
+    for row in try database.rows(
+      "SELECT id, \(Self.knownNext) FROM appointment WHERE \(Self.staleCondition) AND \(Self.knowsNow)",
+      [.integer(Self.seconds(now))])
+    {
+      var values = Row(row, columns: Self.nextColumns, label: "반복 약속의 회차", path: path)
+      let id = try values.integer("id")
+      values.label = "약속 #\(id)의 회차"
+      guard case .integer = values["next"] else { continue }
+      result[id] = Date(timeIntervalSince1970: TimeInterval(try values.instant("next")))
+    }
+    return result
+  }
+
+  /// Whether a series knows every occurrence around `?1` (false, not NULL, for one that
+  /// knows nothing).
+  static let knowsNow =
+    "coalesce(repeat_known_from <= ?1 AND repeat_known_until > ?1, 0)"
+  /// A series' first known start after `?1`, NULL when it knows none.
+  static let knownNext = """
+    (SELECT min(o.start_at) FROM series_occurrence o
+     WHERE o.appointment_id = appointment.id AND o.start_at > ?1)
+    """
+
+  static let nextColumns = Row.Columns(["id", "next"])
 }
 
 /// The exceptions and overrides of every series, by appointment id.

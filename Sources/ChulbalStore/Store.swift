@@ -14,7 +14,7 @@ import Foundation
 /// through ``Row``.
 public final class Store {
   /// The schema this build reads and writes (`PRAGMA user_version`).
-  public static let schemaVersion = 6
+  public static let schemaVersion = 7
   /// `PRAGMA application_id`: 'CHLB'.
   static let applicationID = 0x4348_4C42
 

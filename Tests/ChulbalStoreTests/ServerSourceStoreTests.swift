@@ -39,8 +39,8 @@ import Testing
     #expect(try reader.sources().map(\.name) == ["vdir", "work"])
     #expect(try reader.sourceCalendars("work").isEmpty)
     let writer = try Store.openOrCreate(path: path)
-    #expect(try old.scalar("PRAGMA user_version").int == 6)
-    #expect(try Store.columns(old) == Schema.columns(version: 6))
+    #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
+    #expect(try Store.columns(old) == Schema.columns(version: Store.schemaVersion))
     #expect(
       try writer.sources() == [
         CalendarSource(

@@ -10,8 +10,9 @@
 # it is a Recommends, since without it alerts still reach the terminal, and apt installs
 # recommended packages by default. libical too is loaded only when a repeating appointment is
 # expanded (Sources/CLibical/shim.h); without it no series can be read, so it is added to
-# Depends by hand, and so are libcurl4 and libxml2, loaded only when a CalDAV server is spoken
-# to (Sources/CCurl/shim.h, Sources/CLibxml2/shim.h), without which no source can be synced.
+# Depends by hand. libcurl4 and libxml2 are loaded only when a CalDAV server is spoken to
+# (Sources/CCurl/shim.h, Sources/CLibxml2/shim.h): Recommends, as libnotify, since without
+# them only `sync` and `source add https://…` fail, with a line that names the packages.
 #
 # Maintainer, changelog date and file times come from the last commit, so the same commit
 # makes the same package (SOURCE_DATE_EPOCH); DEBFULLNAME and DEBEMAIL override the maintainer.
@@ -94,9 +95,11 @@ shlibs_entry() {
       '$1 == library && $2 == soname { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')"
   echo "${entry:-$1}"
 }
-depends="$depends, $(shlibs_entry libical3 libical 3), $(shlibs_entry libcurl4 libcurl 4)"
-depends="$depends, $(shlibs_entry libxml2 libxml2 2)"
-recommends="$(shlibs_entry libnotify4 libnotify 4)"
+depends="$depends, $(shlibs_entry libical3 libical 3)"
+# Loaded only by what needs them, so recommended, not required: libnotify for notifications,
+# libcurl and libxml2 for CalDAV sources (`source add https://…`, `sync`).
+recommends="$(shlibs_entry libnotify4 libnotify 4), $(shlibs_entry libcurl4 libcurl 4)"
+recommends="$recommends, $(shlibs_entry libxml2 libxml2 2)"
 
 # dpkg-deb takes the files' own times; the commit's make the archive the same every time.
 find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +

@@ -114,8 +114,9 @@ check "the package holds these files" "$expected" \
 check "Depends: the C library, libqrencode and libical, which it loads for series" \
   "libc6 libqrencode4 libical3" \
   "$(dpkg-deb -f "$package" Depends | sed 's/ ([^)]*)//g; s/,//g')"
-check "Recommends: libnotify, which it loads for notifications" "libnotify4" \
-  "$(dpkg-deb -f "$package" Recommends | sed 's/ ([^)]*)//g')"
+check "Recommends: libnotify for notifications, libcurl and libxml2 for CalDAV" \
+  "libnotify4 libcurl4 libxml2" \
+  "$(dpkg-deb -f "$package" Recommends | sed 's/ ([^)]*)//g; s/,//g')"
 dpkg-deb -x "$package" "$work/root"
 check "the unit in the package runs /usr/bin/chulbal" "ExecStart=/usr/bin/chulbal watch" \
   "$(grep '^ExecStart=' "$work/root/usr/lib/systemd/user/chulbal-watch.service")"

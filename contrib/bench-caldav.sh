@@ -7,6 +7,7 @@
 #
 #   bash contrib/bench-caldav.sh [EVENTS] [RUNS]    (default 5000 and 5; the incremental
 #                                                  syncs run 2 × RUNS times)
+#   CHULBAL=PATH bash contrib/bench-caldav.sh …     (that binary, not a fresh release build)
 #
 # Radicale (Debian's package) listens on 127.0.0.1 at a free port, with its storage in a
 # temporary folder and htpasswd authentication (apr1 MD5, `htpasswd -m`; Radicale checks it
@@ -53,8 +54,13 @@ if [ "$("$venv/bin/vdirsyncer" --version 2>/dev/null)" != "vdirsyncer, version $
 fi
 vdirsyncer="$venv/bin/vdirsyncer"
 
-bash contrib/build.sh >&2
-chulbal="$PWD/.build/release/chulbal"
+# CHULBAL=PATH measures that binary instead of building the release one.
+if [ -n "${CHULBAL:-}" ]; then
+  chulbal="$(realpath "$CHULBAL")"
+else
+  bash contrib/build.sh >&2
+  chulbal="$PWD/.build/release/chulbal"
+fi
 
 work=$(mktemp -d)
 radicale_pid=
@@ -160,10 +166,16 @@ for _ in $(seq 100); do
 done
 
 # Parses every event once (Radicale's item cache), and checks that Radicale lists them all.
-listed=$(curl -sf -u "$user:$password" -X PROPFIND -H "Depth: 1" \
-  -H "Content-Type: application/xml; charset=utf-8" \
-  --data '<?xml version="1.0"?><propfind xmlns="DAV:"><prop><getetag/></prop></propfind>' \
-  "$base$user/$calendar/" | grep -o '\.ics</href>' | wc -l)
+listed=$(curl -sf -u "$user:$password" -X REPORT -H "Depth: 1" \
+  -H "Content-Type: application/xml; charset=utf-8" --data-binary @- "$base$user/$calendar/" <<'XML' \
+  | grep -o '\.ics</href>' | wc -l
+<?xml version="1.0" encoding="utf-8"?>
+<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+  <D:prop><D:getetag/></D:prop>
+  <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"/></C:comp-filter></C:filter>
+</C:calendar-query>
+XML
+)
 echo "Radicale $(radicale --version) at $base: $listed of $events events listed in /$user/$calendar/"
 [ "$listed" -eq "$events" ] || { echo "bench-caldav.sh: Radicale lists $listed events, not $events" >&2; exit 1; }
 
@@ -262,13 +274,18 @@ mkdir -p "$work/chulbal"
   --db "$database" >/dev/null
 RESET
   chulbal_sync="$chulbal sync --db $database"
-  hyperfine -N --runs "$runs" --prepare "bash $work/chulbal-reset.sh" \
+  # A failure here is reported and the table still printed.
+  if hyperfine -N --runs "$runs" --prepare "bash $work/chulbal-reset.sh" \
     --export-json "$json/3-chulbal-first.json" \
-    --command-name "chulbal sync, first, $events events" "$chulbal_sync"
-  "$chulbal" source list --db "$database" || true
-  hyperfine -N --warmup 1 --runs "$incremental_runs" \
-    --export-json "$json/4-chulbal-incremental.json" \
-    --command-name "chulbal sync, incremental, no change" "$chulbal_sync"
+    --command-name "chulbal sync, first, $events events" "$chulbal_sync"; then
+    "$chulbal" source list --db "$database" || true
+    hyperfine -N --warmup 1 --runs "$incremental_runs" \
+      --export-json "$json/4-chulbal-incremental.json" \
+      --command-name "chulbal sync, incremental, no change" "$chulbal_sync" \
+      || echo "chulbal sync: the incremental sync failed (see above)"
+  else
+    echo "chulbal sync: the first sync failed (see above)"
+  fi
 else
   echo "chulbal sync: not built yet"
 fi
@@ -279,6 +296,8 @@ import glob, json, os, sys
 
 print(f"{'':44} {'median':>10} {'min–max':>20} {'runs':>5}")
 for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
+    if os.path.getsize(path) == 0:  # hyperfine's, when the command failed
+        continue
     for result in json.load(open(path))["results"]:
         times = result["times"]
         def shown(seconds):

@@ -186,12 +186,17 @@ incremental_runs=$((runs * 2))
 # Radicale alone, asked by curl: what the server takes to answer the requests a sync is made
 # of, under any client. A PROPFIND of every event's ETag (vdirsyncer lists the calendar so,
 # each sync); every event's data in one calendar-query REPORT (RFC 4791 section 7.8) from the
-# start of today; and a sync-collection REPORT (RFC 6578 section 3.2) with no token, then with
-# the token that answer gave, nothing having changed since.
+# start of today; the calendar's own sync token and CTag (a PROPFIND of depth 0); and a
+# sync-collection REPORT (RFC 6578 section 3.2) with no token, then with the token that answer
+# gave, nothing having changed since.
 dav="curl -sf -u $user:$password -H Content-Type:application/xml"
 cat >"$work/propfind.xml" <<'XML'
 <?xml version="1.0" encoding="utf-8"?>
 <propfind xmlns="DAV:"><prop><getetag/><getcontenttype/></prop></propfind>
+XML
+cat >"$work/token.xml" <<'XML'
+<?xml version="1.0" encoding="utf-8"?>
+<propfind xmlns="DAV:" xmlns:CS="http://calendarserver.org/ns/"><prop><sync-token/><CS:getctag/></prop></propfind>
 XML
 cat >"$work/query.xml" <<XML
 <?xml version="1.0" encoding="utf-8"?>
@@ -222,6 +227,8 @@ hyperfine -N --warmup 1 --runs "$runs" --export-json "$json/0-radicale.json" \
   "$dav -o /dev/null -X REPORT -H Depth:1 --data-binary @$work/query.xml $base$user/$calendar/" \
   --command-name "Radicale alone: sync-collection, no token" \
   "$dav -o /dev/null -X REPORT --data-binary @$work/sync-first.xml $base$user/$calendar/" \
+  --command-name "Radicale alone: PROPFIND depth 0, the calendar's token" \
+  "$dav -o /dev/null -X PROPFIND -H Depth:0 --data-binary @$work/token.xml $base$user/$calendar/" \
   --command-name "Radicale alone: sync-collection, no change" \
   "$dav -o /dev/null -X REPORT --data-binary @$work/sync-again.xml $base$user/$calendar/"
 

@@ -90,6 +90,48 @@ import Testing
     func titles() throws -> [String] { try ImportCommandTests.stored(workspace).keys.sorted() }
   }
 
+  /// The whole path a person takes: `source add --departures` makes the calendar on the
+  /// server and fills it (read back with curl and Python's icalendar: the departure, one alarm
+  /// per alert); an `edit` of the appointment, then `sync`, moves the departure there.
+  @Test func addWithDeparturesThenAnEditAndASyncMoveTheDepartureOnRealRadicale() throws {
+    let name = "업무-\(UUID().uuidString.prefix(8))"
+    let departures = "출발-\(UUID().uuidString.prefix(8))"
+    let work = try server.makeCalendar(displayName: name)
+    // 2026-12-05 14:00 in Seoul; with the default 30 minutes of travel and 10 of buffer, it
+    // is time to leave at 13:20 (04:20Z).
+    try server.put(
+      davEvent(uid: "d-\(name)", title: "치과", start: "20261205T050000Z", location: "서울대병원"),
+      at: work.appendingPathComponent("d.ics"))
+    let setup = Setup()
+    let added = setup.run(
+      [
+        "source", "add", server.url.absoluteString, "--user", server.user, "--password-command",
+        setup.passwordCommand(server.password), "--calendar", name, "--departures", departures,
+        "--name", "radicale",
+      ] + Self.now)
+    #expect(added.exitCode == 0, "\(added.standardError)")
+    #expect(added.standardOutput.contains("출발 캘린더: 새로 1 · 고침 0 · 지움 0"))
+    let store = try #require(try Store.open(path: setup.workspace.database, access: .reading))
+    let calendar = try #require(try store.sources().first?.departuresURL.flatMap(URL.init))
+    let read = try DepartureCalendarRadicaleTests.readBack(server, calendar)
+    let event = try #require(read.values.first)
+    #expect(read.count == 1)
+    #expect(event.summary == "출발: 치과")
+    #expect(event.start == DepartureCalendarRadicaleTests.seconds("2026-12-05T04:20:00Z"))
+    #expect(event.alarms.map(\.trigger) == [-1800, -600, 0])
+
+    let id = try #require(try store.all().first?.id)
+    let edited = setup.run(["edit", "\(id)", "--travel", "1h"] + Self.now)
+    #expect(edited.exitCode == 0, "\(edited.standardError)")
+    let synced = setup.run(["sync"] + Self.now)
+    #expect(synced.exitCode == 0, "\(synced.standardError)")
+    #expect(synced.standardOutput.contains("출발 캘린더: 새로 0 · 고침 1 · 지움 0"))
+    let moved = try DepartureCalendarRadicaleTests.readBack(server, calendar)
+    #expect(moved.count == 1)
+    #expect(
+      moved.values.first?.start == DepartureCalendarRadicaleTests.seconds("2026-12-05T03:50:00Z"))
+  }
+
   @Test func addFindsTheCalendarThenASyncFetchesOnlyWhatChangedWithRealRadicale() throws {
     let name = "업무-\(UUID().uuidString.prefix(8))"
     let work = try server.makeCalendar(displayName: name)

@@ -202,19 +202,38 @@ struct ServerSync {
     return (plan, Store.CalendarBatch(source: key, appointments: appointments))
   }
 
+  /// What pushing a source's departures calendar did.
+  enum DeparturesPush {
+    /// The source has no departures calendar.
+    case none
+    case pushed(created: Int, updated: Int, deleted: Int)
+    /// The line that says why it failed.
+    case failed(String)
+
+    /// `출발 캘린더: 새로 2 · 고침 1 · 지움 1`, or nil when it changed nothing.
+    var line: String? {
+      guard case .pushed(let created, let updated, let deleted) = self,
+        created + updated + deleted > 0
+      else { return nil }
+      return "출발 캘린더: 새로 \(created) · 고침 \(updated) · 지움 \(deleted)\n"
+    }
+
+    var failure: String? {
+      if case .failed(let line) = self { return line }
+      return nil
+    }
+  }
+
   /// After a source with a departures calendar is pulled, brings that calendar up to date.
   /// A failure there does not undo the pull: it is said, and tried again next sync.
-  ///
-  /// - Returns: the line to say when it failed.
-  func pushDepartures(_ source: CalendarSource, server: any CalendarServer) -> String? {
-    guard let text = source.departuresURL, let url = URL(string: text) else { return nil }
+  func pushDepartures(_ source: CalendarSource, server: any CalendarServer) -> DeparturesPush {
+    guard let text = source.departuresURL, let url = URL(string: text) else { return .none }
     do {
-      // The departures calendar's hook (`DepartureCalendarSync`).
-      try DepartureCalendarSync.push(
+      let counts = try DepartureCalendarSync.push(
         store: store, server: server, source: source, calendar: url, now: now)
-      return nil
+      return .pushed(created: counts.created, updated: counts.updated, deleted: counts.deleted)
     } catch {
-      return "출발 캘린더를 올리지 못했습니다: \(Outcome.message(for: error))"
+      return .failed("출발 캘린더를 올리지 못했습니다: \(Outcome.message(for: error))")
     }
   }
 }

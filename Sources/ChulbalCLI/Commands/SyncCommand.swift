@@ -53,6 +53,7 @@ enum SyncCommand: Command {
     let sync = ServerSync(store: store, context: context, environment: environment, now: now)
     var failed: [String] = []
     var synced = 0
+    var pushed = (created: 0, updated: 0, deleted: 0)
     for source in servers {
       do {
         let server = try ServerSync.connect(source, environment: environment)
@@ -64,8 +65,12 @@ enum SyncCommand: Command {
           if let plan { report.add(plan) }
         }
         synced += 1
-        if let line = sync.pushDepartures(source, server: server) {
-          failed.append("출처 '\(source.name)': \(line)")
+        let departures = sync.pushDepartures(source, server: server)
+        if let line = departures.failure { failed.append("출처 '\(source.name)': \(line)") }
+        if case .pushed(let created, let updated, let deleted) = departures {
+          pushed.created += created
+          pushed.updated += updated
+          pushed.deleted += deleted
         }
       } catch let failure as ServerSync.Failure {
         try store.recordSyncFailure(of: source.path, error: failure.message, now: now)
@@ -73,14 +78,26 @@ enum SyncCommand: Command {
       }
     }
     let counts = report.counts
-    let changed = counts.added + counts.updated + counts.removed > 0
+    let departures = ServerSync.DeparturesPush.pushed(
+      created: pushed.created, updated: pushed.updated, deleted: pushed.deleted)
+    let changed = counts.added + counts.updated + counts.removed > 0 || departures.line != nil
     let output =
       if synced == 0 || (options.has(quiet) && !changed) {
         ""
-      } else if options.has(.json) {
-        report.json.rendered()
+      } else if options.has(.json), case .object(let fields) = report.json {
+        JSONValue.object(
+          fields + [
+            (
+              "departures",
+              .object([
+                ("created", .integer(pushed.created)), ("updated", .integer(pushed.updated)),
+                ("deleted", .integer(pushed.deleted)),
+              ])
+            )
+          ]
+        ).rendered()
       } else {
-        report.text
+        report.text + (departures.line ?? "")
       }
     return Outcome(
       standardOutput: output, standardError: Outcome.diagnostics(failed),

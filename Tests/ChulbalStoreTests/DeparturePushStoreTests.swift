@@ -72,7 +72,7 @@ import Testing
     #expect(try reader.departurePushes(source: "cloud").isEmpty)
     #expect(try old.scalar("PRAGMA user_version").int == 5)
     let writer = try Store.openOrCreate(path: path)
-    #expect(try old.scalar("PRAGMA user_version").int == 6)
+    #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
     #expect(try writer.departurePushes(source: "cloud").isEmpty)
   }
 }

@@ -1,25 +1,6 @@
 import ChulbalCore
 import Foundation
 
-/// One event chulbal put in a source's departures calendar (`departure_push`).
-public struct DeparturePush: Equatable, Sendable {
-  /// The departure event's UID.
-  public var uid: String
-  /// Where it was put on the server.
-  public var href: String
-  /// Its ETag after the put, when the server gave one.
-  public var etag: String?
-  /// FNV-1a of the event text put.
-  public var digest: Int
-
-  public init(uid: String, href: String, etag: String?, digest: Int) {
-    self.uid = uid
-    self.href = href
-    self.etag = etag
-    self.digest = digest
-  }
-}
-
 /// The records of the departures calendar (schema 6): what is on the server, so that a push
 /// puts only what changed and deletes only what chulbal put there.
 extension Store {
@@ -30,7 +11,7 @@ extension Store {
 
   /// Every event put in the departures calendar of the source named `source`, by UID; none
   /// in a file older than schema 6.
-  public func departurePushes(source: String) throws(StoreError) -> [DeparturePush] {
+  public func departurePushes(source: String) throws(StoreError) -> [DepartureRecord] {
     guard keepsDeparturePushes else { return [] }
     return try database.rows(
       "SELECT \(Self.pushColumns.list) FROM departure_push WHERE source = ? ORDER BY uid",
@@ -39,7 +20,7 @@ extension Store {
       var row = Row(values, columns: Self.pushColumns, label: "출발 캘린더 기록", path: path)
       let uid = try row.text("uid")
       row.label = "출발 캘린더 기록 '\(uid)'"
-      return DeparturePush(
+      return DepartureRecord(
         uid: uid, href: try row.text("href"), etag: try row.optionalText("etag"),
         digest: try row.integer("digest"))
     }
@@ -51,7 +32,7 @@ extension Store {
   /// - Throws: `StoreError` when there is no source named `source` (the foreign key), which
   ///   leaves every record as it was.
   public func recordDeparturePushes(
-    source: String, written: [DeparturePush], removed: [String]
+    source: String, written: [DepartureRecord], removed: [String]
   ) throws(StoreError) {
     guard !written.isEmpty || !removed.isEmpty else { return }
     try database.writeTransaction { () throws(StoreError) in

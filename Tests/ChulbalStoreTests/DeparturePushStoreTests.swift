@@ -21,8 +21,8 @@ import Testing
     return store
   }
 
-  static func push(_ uid: String, etag: String? = "\"1\"", digest: Int = 7) -> DeparturePush {
-    DeparturePush(uid: uid, href: "/alice/d/\(uid).ics", etag: etag, digest: digest)
+  static func push(_ uid: String, etag: String? = "\"1\"", digest: Int = 7) -> DepartureRecord {
+    DepartureRecord(uid: uid, href: "/alice/d/\(uid).ics", etag: etag, digest: digest)
   }
 
   @Test func aPushIsRecordedInPlaceAndReadBySource() throws {

@@ -40,16 +40,11 @@ enum DepartureCalendarSync {
     store: Store, server: some CalendarServer, source: String, calendar: URL, now: Date
   ) throws -> (created: Int, updated: Int, deleted: Int) {
     let desired = try departures(in: store, now: now)
-    let records = try store.departurePushes(source: source).map {
-      DepartureRecord(uid: $0.uid, href: $0.href, etag: $0.etag, digest: $0.digest)
-    }
     let result = DepartureReconciler.reconcile(
-      desired, records: records, calendar: calendar, server: server)
+      desired, records: try store.departurePushes(source: source), calendar: calendar,
+      server: server)
     try store.recordDeparturePushes(
-      source: source,
-      written: result.written.map {
-        DeparturePush(uid: $0.uid, href: $0.href, etag: $0.etag, digest: $0.digest)
-      }, removed: result.removed)
+      source: source, written: result.written, removed: result.removed)
     if let failure = result.failure { throw failure }
     return (result.created, result.updated, result.deleted)
   }

@@ -1,3 +1,4 @@
+import ChulbalCore
 import Foundation
 
 /// Brings a departures calendar to the departures wanted, touching only the events chulbal

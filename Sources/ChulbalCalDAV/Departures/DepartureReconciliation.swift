@@ -1,3 +1,5 @@
+import ChulbalCore
+
 /// What one reconciliation of a departures calendar did on the server, and so what its
 /// records become: each change in it is one the server took.
 public struct DepartureReconciliation: Equatable, Sendable {

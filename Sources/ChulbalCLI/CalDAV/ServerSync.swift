@@ -104,7 +104,8 @@ struct ServerSync {
     if pulls.contains(where: \.changesCache) || source.lastError != nil
       || source.lastReadAt == nil
     {
-      let resources = Self.applying(updates, to: try store.cachedResources(source.name))
+      let resources = Self.applying(
+        pulls, of: calendars, to: try store.cachedResources(source.name))
       let made = try Self.batch(source: source.path, resources: resources, context: context)
       plan = made.plan
       batch = made.batch
@@ -156,20 +157,22 @@ struct ServerSync {
       removed: pull.removed)
   }
 
-  /// The cache after `updates`, as the store will hold it once they are written.
-  static func applying(_ updates: [CalendarUpdate], to cached: [CachedResource])
-    -> [CachedResource]
-  {
-    var resources = cached
-    for update in updates {
-      let url = update.calendar.url
-      let removed = Set(update.removed)
-      let stored = Set(update.stored.map(\.href))
-      resources.removeAll {
-        $0.calendar == url
-          && (update.replacesAll || removed.contains($0.href) || stored.contains($0.href))
+  /// The cache after `pulls` of `calendars`, as the store will hold it once their updates
+  /// are written: each calendar's resources as its pull leaves them
+  /// (``CalendarPull/applied(to:)``).
+  static func applying(
+    _ pulls: [CalendarPull], of calendars: [SourceCalendar], to cached: [CachedResource]
+  ) -> [CachedResource] {
+    var resources: [CachedResource] = []
+    for (calendar, pull) in zip(calendars, pulls) {
+      var before: [String: DAVDocument] = [:]
+      for resource in cached where resource.calendar == calendar.url {
+        before[resource.href] = DAVDocument(
+          href: resource.href, etag: resource.etag, data: resource.data)
       }
-      resources += update.stored
+      resources += pull.applied(to: before).values.map {
+        CachedResource(calendar: calendar.url, href: $0.href, etag: $0.etag, data: $0.data)
+      }
     }
     return resources.sorted { ($0.calendar, $0.href) < ($1.calendar, $1.href) }
   }
@@ -195,11 +198,7 @@ struct ServerSync {
     } catch {
       throw .calendar(error.message)
     }
-    var appointments: [Store.CalendarKey: Appointment] = [:]
-    for item in plan.items {
-      appointments[Store.CalendarKey(uid: item.uid, instance: item.instance)] = item.appointment
-    }
-    return (plan, Store.CalendarBatch(source: key, appointments: appointments))
+    return (plan, Store.CalendarBatch(source: key, plan: plan))
   }
 
   /// What pushing a source's departures calendar did.

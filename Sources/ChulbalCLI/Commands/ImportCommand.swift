@@ -124,11 +124,7 @@ enum ImportCommand: Command {
 
     mutating func add(_ plan: CalendarImport, source: String, into report: inout Report) {
       report.add(plan)
-      var appointments: [Store.CalendarKey: Appointment] = [:]
-      for item in plan.items {
-        appointments[Store.CalendarKey(uid: item.uid, instance: item.instance)] = item.appointment
-      }
-      batches.append(Store.CalendarBatch(source: source, appointments: appointments))
+      batches.append(Store.CalendarBatch(source: source, plan: plan))
     }
 
     /// Reads `sources` as `import --sources` does: one that cannot be read, or whose events
@@ -227,5 +223,17 @@ enum ImportCommand: Command {
         ("dry_run", .bool(dryRun)),
       ])
     }
+  }
+}
+
+extension Store.CalendarBatch {
+  /// What `plan` keeps of one calendar, each appointment by its event's identity, as the
+  /// appointments of `source`: a file's path or a CalDAV source's URL.
+  init(source: String, plan: CalendarImport) {
+    var appointments: [Store.CalendarKey: Appointment] = [:]
+    for item in plan.items {
+      appointments[Store.CalendarKey(uid: item.uid, instance: item.instance)] = item.appointment
+    }
+    self.init(source: source, appointments: appointments)
   }
 }

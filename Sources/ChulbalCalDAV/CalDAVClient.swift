@@ -199,24 +199,26 @@ public struct CalDAVClient: CalendarServer, Sendable {
   private func properties(at url: URL, depth: String, names: [String], session: CurlSession)
     throws(DAVError) -> MultiStatus
   {
-    let request = HTTPRequest.xml("PROPFIND", url, depth: depth, body: RequestBody.propfind(names))
-    let response = try session.perform(request)
-    try check(response, method: "PROPFIND", url: url)
-    return try MultiStatus.parse(response.body, url: display(url))
+    try multiStatus("PROPFIND", at: url, depth: depth, body: RequestBody.propfind(names), session)
   }
 
-  /// A REPORT's answer, its status checked.
   private func report(
     _ body: String, at url: URL, depth: String, session given: CurlSession? = nil
   ) throws(DAVError) -> MultiStatus {
     let session: CurlSession
     if let given { session = given } else { session = try CurlSession(account: account) }
-    let response = try session.perform(HTTPRequest.xml("REPORT", url, depth: depth, body: body))
-    try check(response, method: "REPORT", url: url)
+    return try multiStatus("REPORT", at: url, depth: depth, body: body, session)
+  }
+
+  /// One request whose answer must be a successful multistatus.
+  private func multiStatus(
+    _ method: String, at url: URL, depth: String, body: String, _ session: CurlSession
+  ) throws(DAVError) -> MultiStatus {
+    let response = try session.perform(HTTPRequest.xml(method, url, depth: depth, body: body))
+    try check(response, method: method, url: url)
     return try MultiStatus.parse(response.body, url: display(url))
   }
 
-  /// Throws the error an HTTP status other than 2xx stands for.
   private func check(_ response: HTTPResponse, method: String, url: URL) throws(DAVError) {
     let shown = display(url)
     switch response.status {

@@ -139,7 +139,7 @@ enum DepartureCalendarSync {
         break
       }
     }
-    if base.isEmpty || !name.unicodeScalars.allSatisfy(\.isASCII) { base = fallbackSlug }
+    if base.isEmpty { base = fallbackSlug }
     var candidate = base
     var number = 2
     while taken.contains(candidate) {

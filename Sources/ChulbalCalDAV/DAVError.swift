@@ -34,7 +34,8 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidURL(let text):
-      return "'\(text)'는 CalDAV 주소가 아닙니다 (http:// 또는 https://로 시작하는 주소)"
+      return "'\(text)'\(Korean.topicParticle(after: text)) CalDAV 주소가 아닙니다 "
+        + "(http:// 또는 https://로 시작하는 주소)"
     case .unauthorized(let url):
       return "서버가 로그인을 거절했습니다 (HTTP 401, \(url)): 사용자 이름과 비밀번호를 확인하세요"
     case .forbidden(let url):

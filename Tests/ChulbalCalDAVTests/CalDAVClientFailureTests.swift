@@ -98,6 +98,16 @@ import Testing
     }
   }
 
+  /// The particle agrees with how the address is read: `…/cal` (칼) takes 은, `…/dav/` (read
+  /// past its slash) 는.
+  @Test(arguments: [
+    ("ftp://example.com/cal", "'ftp://example.com/cal'은 CalDAV 주소가 아닙니다"),
+    ("ftp://example.com/dav/", "'ftp://example.com/dav/'는 CalDAV 주소가 아닙니다"),
+  ])
+  func anAddressThatIsNotCalDAVIsNamedWithItsParticle(_ text: String, _ start: String) {
+    #expect(DAVError.invalidURL(text).description.hasPrefix(start))
+  }
+
   @Test(arguments: ["ftp://example.com/dav/", "file:///etc/", "http:///nohost"])
   func onlyHTTPAndHTTPSURLsAreTaken(_ text: String) {
     #expect(throws: DAVError.invalidURL(text)) {

@@ -33,7 +33,10 @@ import Testing
       guard case .unreachable(let shown, let reason) = error as? DAVError else { return false }
       return shown == url.absoluteString && !reason.isEmpty
     }
-    #expect(ContinuousClock.now - started < .milliseconds(500))
+    // Refused, not timed out (the case above), and well inside the 15-second timeout; a tighter
+    // bound would measure how busy the machine is, as the first call also loads libcurl.
+    let elapsed = ContinuousClock.now - started
+    #expect(elapsed < .seconds(5), "\(elapsed)")
   }
 
   @Test func aServerThatNeverAnswersTimesOut() throws {
@@ -44,7 +47,7 @@ import Testing
       try client(url, timeout: 1).calendar(at: url)
     }
     let elapsed = ContinuousClock.now - started
-    #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(3))
+    #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5), "\(elapsed)")
   }
 
   @Test(arguments: [

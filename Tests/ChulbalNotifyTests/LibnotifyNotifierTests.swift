@@ -24,6 +24,6 @@ import Testing
     ) {
       try notifier.deliver(Notice(key: 1, summary: "s", body: "b", urgency: .normal))
     }
-    #expect(ContinuousClock.now - start < .milliseconds(500))
+    #expect(ContinuousClock.now - start < .seconds(2))
   }
 }

@@ -14,7 +14,7 @@ import Testing
       result.failure
         == NotifyFailure(
           backend: "libnotify", reason: "D-Bus 세션이 없습니다 (DBUS_SESSION_BUS_ADDRESS가 없음)"))
-    #expect(ContinuousClock.now - start < .milliseconds(500))
+    #expect(ContinuousClock.now - start < .seconds(2))
   }
 
   @Test func anEmptySessionAddressIsNoSession() {
@@ -22,17 +22,21 @@ import Testing
     #expect(result.failure?.reason == "D-Bus 세션이 없습니다 (DBUS_SESSION_BUS_ADDRESS가 비어 있음)")
   }
 
+  /// "At once" means without waiting for the deadline: with a deadline of 10 seconds the answer
+  /// must be the refused connection, well before it. (A bound of half a second failed once in
+  /// CI, where the first call also loads libnotify and GIO on a machine busy with other tests.)
   @Test func anAddressNobodyListensOnFailsAtOnceOnOneLine() throws {
     let folder = TemporaryFolder()
     let start = ContinuousClock.now
-    let result = NotificationServer.preflight(variables: [
-      "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder.path)/nobody"
-    ])
+    let result = NotificationServer.preflight(
+      variables: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder.path)/nobody"],
+      timeoutMilliseconds: 10_000)
+    let elapsed = ContinuousClock.now - start
     let failure = try #require(result.failure)
     #expect(failure.backend == "libnotify")
     #expect(failure.reason.hasPrefix("D-Bus 세션에 연결할 수 없습니다 ("), "\(failure.reason)")
     #expect(!failure.reason.contains("\n"))
-    #expect(ContinuousClock.now - start < .milliseconds(500))
+    #expect(elapsed < .seconds(5), "\(elapsed)")
   }
 
   @Test func anUnreadableAddressFailsOnOneLine() throws {

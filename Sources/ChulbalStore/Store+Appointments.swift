@@ -73,7 +73,7 @@ extension Store {
 
   /// Each appointment of a query, read as SQLite steps to it: a long result is never held.
   /// `body` returns false to stop.
-  private func forEachAppointment(
+  func forEachAppointment(
     _ query: (sql: String, values: [SQLValue]), _ body: (Appointment) -> Bool
   ) throws(StoreError) {
     var reader = AppointmentReader(path: path)
@@ -130,9 +130,7 @@ extension Store {
     case .all:
       try forEachAppointment(query(selection), body)
     case .starting(let from, let before):
-      for appointment in try occurrences(from: from, to: before) where !body(appointment) {
-        break
-      }
+      try forEachOccurrence(from: from, to: before, body)
     }
   }
 
@@ -194,21 +192,22 @@ extension Store {
       order: Self.departureOrder)
     guard keepsSeries else { return result }
     let from = now.addingTimeInterval(1)
+    let series = try liveSeries(at: now)
+    // An occurrence leaves before `end` exactly when it starts before `end` plus the series'
+    // own travel and buffer: no further is expanded.
+    let lastStarts = series.map {
+      Date(timeIntervalSince1970: TimeInterval(end + $0.travelSeconds + $0.bufferSeconds))
+    }
     let known = try knownStarts(
-      from: from, to: Date(timeIntervalSince1970: TimeInterval(latestStart)))
-    for series in try liveSeries(at: now) {
-      // An occurrence leaves before `end` exactly when it starts before `end` plus the
-      // series' own travel and buffer: no further is expanded.
-      let lastStart = Date(
-        timeIntervalSince1970: TimeInterval(end + series.travelSeconds + series.bufferSeconds))
-      if let starts = known[series.id] {
-        result += starts.prefix { $0 < lastStart }.map(series.occurrence(at:))
-        continue
-      }
+      from: from, to: Date(timeIntervalSince1970: TimeInterval(latestStart)), of: series
+    ) { source, start in
+      if start < lastStarts[source] { result.append(series[source].occurrence(at: start)) }
+    }
+    for source in series.indices where !known[source] {
       do {
-        result += try series.occurrences(from: from, to: lastStart)
+        result += try series[source].occurrences(from: from, to: lastStarts[source])
       } catch {
-        throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
+        throw .damaged(path: path, reason: "약속 #\(series[source].id), repeat_rule: \(error)")
       }
     }
     return result.sorted(by: Self.departsBefore)

@@ -117,22 +117,50 @@ extension Store {
   /// Every appointment that starts in `from..<to`, each occurrence of a series as one, by
   /// start: what an agenda of those days lists.
   public func occurrences(from: Date, to: Date) throws(StoreError) -> [Appointment] {
-    var result = try appointments(query(.starting(from: from, before: to)))
-    let known = try knownStarts(from: from, to: to)
-    for series in try liveSeries(at: from.addingTimeInterval(-1)) {
-      if let starts = known[series.id] {
-        result += starts.map(series.occurrence(at:))
-        continue
-      }
+    var result: [Appointment] = []
+    try forEachOccurrence(from: from, to: to) { occurrence in
+      result.append(occurrence)
+      return true
+    }
+    return result
+  }
+
+  /// ``occurrences(from:to:)`` handed to `body` one at a time, by start then id; `body`
+  /// returns false to stop.
+  ///
+  /// Only the starts are gathered and sorted, each with where its appointment is: a week's
+  /// agenda of a thousand series has thousands of occurrences, and holding each as a whole
+  /// appointment, twice for the sort, cost a page fault every two rows (callgrind and
+  /// `/usr/bin/time`, `contrib/bench-series.sh`'s agenda).
+  func forEachOccurrence(from: Date, to: Date, _ body: (Appointment) -> Bool)
+    throws(StoreError)
+  {
+    // The series by id, then the one-offs; each start names its appointment by place here.
+    var sources = try liveSeries(at: from.addingTimeInterval(-1))
+    let seriesCount = sources.count
+    var starts: [(start: Date, id: Int, source: Int)] = []
+    let known = try knownStarts(from: from, to: to, of: sources) { source, start in
+      starts.append((start, sources[source].id, source))
+    }
+    for source in 0..<seriesCount where !known[source] {
+      let series = sources[source]
       do {
-        result += try series.occurrences(from: from, to: to)
+        for start in try series.recurrenceSet()?.occurrences(from: from, to: to) ?? [] {
+          starts.append((start, series.id, source))
+        }
       } catch {
         throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
       }
     }
-    // By key, not by moving appointments about: thousands of them in a week's agenda.
-    let keys = result.map { ($0.start, $0.id) }
-    return keys.indices.sorted { keys[$0] < keys[$1] }.map { result[$0] }
+    try forEachAppointment(query(.starting(from: from, before: to))) { oneOff in
+      starts.append((oneOff.start, oneOff.id, sources.count))
+      sources.append(oneOff)
+      return true
+    }
+    starts.sort { ($0.start, $0.id) < ($1.start, $1.id) }
+    for entry in starts where !body(sources[entry.source].occurrence(at: entry.start)) {
+      break
+    }
   }
 
   /// The order of the departure index: departure before flooring, then id.
@@ -374,20 +402,41 @@ extension Store {
       bounds + [id])
   }
 
-  /// The known starts in `from..<to` of each series that knows every start in it, by id.
-  func knownStarts(from: Date, to: Date) throws(StoreError) -> [Int: [Date]] {
-    guard keepsKnownOccurrences else { return [:] }
+  /// Hands `found` each known start in `from..<to`, by start, of those of `series` (ordered
+  /// by id) that know every start in it, with the series' place in `series`.
+  ///
+  /// - Returns: for each of `series`, whether it knows the window; the others are to be
+  ///   expanded.
+  func knownStarts(
+    from: Date, to: Date, of series: [Appointment], _ found: (Int, Date) -> Void
+  ) throws(StoreError) -> [Bool] {
+    var knows = [Bool](repeating: false, count: series.count)
+    guard keepsKnownOccurrences, !series.isEmpty else { return knows }
+    // By binary search in the ids, which are in order: no table of a thousand entries.
+    func place(of id: Int) -> Int? {
+      var low = 0
+      var high = series.count
+      while low < high {
+        let middle = (low + high) / 2
+        if series[middle].id < id { low = middle + 1 } else { high = middle }
+      }
+      return low < series.count && series[low].id == id ? low : nil
+    }
     let window: [SQLValue] = [.integer(Self.seconds(from)), .integer(Self.seconds(to))]
-    var result: [Int: [Date]] = [:]
-    for row in try database.rows(
+    var anyKnows = false
+    try database.forEachRow(
       """
       SELECT id FROM appointment
       WHERE repeat_rule IS NOT NULL AND repeat_known_from <= ?1 AND repeat_known_until >= ?2
-      """, window)
-    {
-      if case .integer(let id) = row[0] { result[id] = [] }
+      """, window
+    ) { row throws(StoreError) in
+      if let id = row.integer(0), let source = place(of: id) {
+        knows[source] = true
+        anyKnows = true
+      }
+      return true
     }
-    guard !result.isEmpty else { return [:] }
+    guard anyKnows else { return knows }
     // Thousands of rows for a week's agenda: read in place as the integers the STRICT table
     // holds, without a labelled row each.
     var damaged = false
@@ -401,11 +450,13 @@ extension Store {
         damaged = true
         return false
       }
-      result[id]?.append(Date(timeIntervalSince1970: TimeInterval(start)))
+      if let source = place(of: id), knows[source] {
+        found(source, Date(timeIntervalSince1970: TimeInterval(start)))
+      }
       return true
     }
     if damaged { throw .damaged(path: path, reason: "series_occurrence: 정수가 아닌 값") }
-    return result
+    return knows
   }
 
   /// The first known start after `now` of each series whose cached start has passed by

@@ -17,8 +17,14 @@ public struct DeparturePlan: Equatable, Sendable {
   public let departure: Date
   /// When to start getting ready (`departure − prep`), or nil without prep time.
   public let ready: Date?
-  /// The reminders, sorted by time, never two at one instant.
-  public let alerts: [Alert]
+  /// Seconds before departure to remind, as given.
+  public let alertLeads: [Int]
+
+  /// The reminders, sorted by time, never two at one instant; worked out when asked, as most
+  /// views of a plan (a row of `list` or `agenda`) show only its departure.
+  public var alerts: [Alert] {
+    Self.alerts(departure: departure, prepSeconds: prepSeconds, leads: alertLeads)
+  }
 
   /// Plans a departure.
   ///
@@ -42,7 +48,7 @@ public struct DeparturePlan: Equatable, Sendable {
     self.departure = departure
     let ready = prepSeconds > 0 ? departure.addingTimeInterval(-TimeInterval(prepSeconds)) : nil
     self.ready = ready
-    alerts = Self.alerts(departure: departure, prepSeconds: prepSeconds, leads: alertLeads)
+    self.alertLeads = alertLeads
   }
 
   /// `start − travel − buffer`, floored to the whole minute; the start itself when there is

@@ -227,6 +227,8 @@ struct Row {
   /// A wall time written as `2026-12-01T09:00:00` (``WallTime/description``), a time a clock
   /// shows in the years instants are kept in.
   func wallTime(_ column: Column) throws(StoreError) -> WallTime {
+    // Read in place when it is text: one series row each in an agenda.
+    if let bytes = uncheckedTextBytes(column), let time = Self.wallTime(bytes) { return time }
     let text = try text(column)
     guard let time = Self.wallTime(text) else {
       throw damaged(column.name, "잘못된 시각 '\(text)' (예: 2026-12-01T09:00:00)")
@@ -236,7 +238,11 @@ struct Row {
 
   /// `2026-12-01T09:00:00` as a valid wall time in the years 1900–2200, else nil.
   static func wallTime(_ text: String) -> WallTime? {
-    let bytes = Array(text.utf8)
+    Array(text.utf8).withUnsafeBytes(wallTime)
+  }
+
+  /// The same, of its UTF-8 bytes.
+  static func wallTime(_ bytes: UnsafeRawBufferPointer) -> WallTime? {
     guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
       bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
       bytes[16] == UInt8(ascii: ":")

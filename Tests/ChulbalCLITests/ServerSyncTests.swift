@@ -296,7 +296,7 @@ import Testing
       arguments: ["source", "add", base, "--password-command", "echo pw"], names: "--user"),
     BadInputCase(
       arguments: ["source", "add", base, "--ca-file", "/nonexistent/ca.pem"],
-      names: "'/nonexistent/ca.pem'"),
+      names: "--ca-file '/nonexistent/ca.pem'을 읽을 수 없습니다: 파일이 없습니다"),
     BadInputCase(
       arguments: ["source", "add", base, "--calendar", "업무", "--calendar", "없는"],
       names: "서버에 '없는' 캘린더가 없습니다 (있는 캘린더: birthdays, 가족, 업무)"),

@@ -137,7 +137,10 @@ extension SourceAddCommand {
   static func checkReadable(_ path: String, option: String) throws(UsageError) {
     var status = stat()
     guard stat(path, &status) == 0 else {
-      throw .unreadableFile(option: option, path: path, reason: SystemErrorText.reason(errno))
+      // Read, not made: a missing name is the file that is not there (as a calendar file's).
+      let code = errno
+      let reason = code == ENOENT ? "파일이 없습니다" : SystemErrorText.reason(code)
+      throw .unreadableFile(option: option, path: path, reason: reason)
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
       throw .unreadableFile(option: option, path: path, reason: "파일이 아닙니다")

@@ -109,8 +109,10 @@ final class CurlSession {
   /// The error for a transfer that got no complete answer.
   private func failure(_ code: CURLcode, url: String, received: Received) -> DAVError {
     let detail = String(cString: errorBuffer)
-    // libcurl's words may quote the server (a certificate's names, a host name): cleaned.
-    let reason = TextCleaning.visible(detail.isEmpty ? Curl.message(code) : detail)
+    // libcurl's words may quote the server (a certificate's names, a host name): cleaned, and
+    // kept in parentheses after the Korean, as SQLite's are.
+    let words = TextCleaning.visible(detail.isEmpty ? Curl.message(code) : detail)
+    let reason = "\(Curl.koreanReason(code)) (libcurl: \(words))"
     switch code {
     case CURLE_OPERATION_TIMEDOUT:
       return .timedOut(url: url, seconds: Int(account.timeout.rounded(.up)))

@@ -106,6 +106,30 @@ import Testing
       ])
   }
 
+  /// `sync` offers the CalDAV sources, `source remove` every source, each with its path or
+  /// address.
+  @Test func sourcesAreOfferedByNameWhereOneIsNamed() throws {
+    let workspace = Workspace()
+    workspace.run(["source", "add", calendarFixture("good/google.ics"), "--name", "work"])
+    let key = "http://127.0.0.1:9/"
+    _ = try Store.openOrCreate(path: workspace.database).addServerSource(
+      CalendarSource(
+        name: "cloud", path: key, kind: .caldav, addedAt: Date(), user: "alice",
+        passwordCommand: "true"),
+      updates: [
+        CalendarUpdate(
+          calendar: SourceCalendar(url: key + "alice/work/"), replacesAll: true, stored: [],
+          removed: [])
+      ], batch: Store.CalendarBatch(source: key, appointments: [:]), now: Date())
+    let completer = Completer(environment: workspace.environment())
+    #expect(completer.complete(["sync", ""]).candidates == [.init("cloud", key)])
+    #expect(
+      completer.complete(["source", "remove", ""]).candidates.map(\.value) == ["cloud", "work"])
+    #expect(completer.complete(["source", "remove", "w"]).candidates.map(\.value) == ["work"])
+    // One name at most: after it come the options.
+    #expect(!completer.complete(["sync", "cloud", ""]).candidates.map(\.value).contains("cloud"))
+  }
+
   @Test func everyOptionOfEveryCommandIsOffered() {
     let completer = Completer(environment: Self.workspace.environment())
     for command in CLI.commands {

@@ -159,6 +159,7 @@ enum SourceRemoveCommand: Command {
   static let yes = OptionSpec("--yes", short: "-y", help: "묻지 않고 가져온 약속도 지웁니다")
   static let keep = OptionSpec("--keep", help: "가져온 약속은 남겨 둡니다")
   static let options: [OptionSpec] = [yes, keep, .database]
+  static let operands: [WordKind] = [.source(serverOnly: false)]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let sourceName = try options.singlePositional(

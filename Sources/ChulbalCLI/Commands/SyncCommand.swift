@@ -20,6 +20,7 @@ enum SyncCommand: Command {
   static let quiet = OptionSpec(
     "--quiet", short: "-q", help: "바뀐 것이 없으면 아무것도 출력하지 않습니다 (watch가 씁니다)")
   static let options: [OptionSpec] = [quiet, .now, .database, .json]
+  static let operands: [WordKind] = [.source(serverOnly: true)]
   static let epilogue = """
     예:
       chulbal sync

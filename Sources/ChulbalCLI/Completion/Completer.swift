@@ -118,6 +118,15 @@ struct Completer {
           let mark = place.isDefault ? " (기본 출발지)" : ""
           return .init(place.name, AppointmentView.text(place.coordinate) + mark)
         })
+    case .source(let serverOnly):
+      guard let sources = try? store(database)?.sources() else { return Completion() }
+      return Completion(
+        candidates: sources.compactMap { source in
+          guard source.name.hasPrefix(prefix), !serverOnly || source.kind == .caldav else {
+            return nil
+          }
+          return .init(source.name, source.path)
+        })
     case .appointment:
       // `#3` is read as 3, and offered as typed.
       let mark = prefix.hasPrefix("#") ? "#" : ""

@@ -15,6 +15,8 @@ enum WordKind: Sendable, Equatable {
   case appointment
   /// The name of a setting.
   case settingKey
+  /// The name of a registered calendar source; only CalDAV ones when `serverOnly`.
+  case source(serverOnly: Bool)
 
   /// The raw values of an enumeration whose cases are the words accepted.
   static func choice<T: RawRepresentable & CaseIterable>(of _: T.Type) -> WordKind

@@ -25,6 +25,10 @@ import Testing
       exit 1
     fi
     echo "가져옴 1 · 갱신 0 · 건너뜀 0"
+    if [ "$MODE" = departures ]; then
+      echo "좌표가 없는 일정: 1개"
+      echo "출발 캘린더: 새로 1 · 고침 0 · 지움 0"
+    fi
 
     """.write(toFile: path, atomically: true, encoding: .utf8)
     chmod(path, 0o755)
@@ -35,6 +39,18 @@ import Testing
     SyncRunner(
       program: try program(), database: folder.path + "/c.db", variables: variables,
       interval: 900)
+  }
+
+  /// What the departures calendar got joins the summary on its line; the import's notes do
+  /// not.
+  @Test func theDeparturesCalendarsCountsJoinTheSummary() throws {
+    var runner = try runner(["MODE": "departures"])
+    let start = Date(timeIntervalSince1970: 1_796_000_000)
+    var log: [String] = []
+    runner.hasSources(true, now: start, starting: true)
+    runner.step(now: start) { log.append($0) }
+    finish(&runner, at: start, log: &log, lines: 1)
+    #expect(log == ["동기화: 가져옴 1 · 갱신 0 · 건너뜀 0; 출발 캘린더: 새로 1 · 고침 0 · 지움 0"])
   }
 
   /// Steps the runner until its sync has ended (the log has `lines` lines, or it is not

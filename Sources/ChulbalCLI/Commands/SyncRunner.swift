@@ -104,8 +104,12 @@ struct SyncRunner {
         $0.hasPrefix("chulbal: ") ? String($0.dropFirst(9)) : String($0)
       }
     }
+    // The import's summary and what the departures calendar got, on one line; the import's
+    // notes (appointments without coordinates and the like) are for a person at `sync`.
     let said = lines(outputFile)
-    if let summary = said.first { log("동기화: \(summary)") }
+    let summary =
+      said.prefix(1) + said.dropFirst().filter { $0.hasPrefix(ServerSync.DeparturesPush.label) }
+    if !summary.isEmpty { log("동기화: " + summary.joined(separator: "; ")) }
     guard status != 0 else { return }
     let errors = lines(errorFile)
     log(

@@ -239,7 +239,19 @@ public final class Store {
 
   /// Refuses a file whose tables lack a column the schema gives them, or have one it does
   /// not, such as one with a table dropped by hand.
+  ///
+  /// A file of this build's version whose tables are exactly as the migrations wrote them
+  /// (``tablesAreAsMade(_:)``) passes on one query; any other is checked column by column.
   private static func checkSchema(_ database: Database, version: Int) throws(StoreError) {
+    if version == schemaVersion {
+      do {
+        if try tablesAreAsMade(database) { return }
+      } catch {
+        // Another wait for the lock would double the wait; anything else fails again below,
+        // which throws what it always threw.
+        if case .busy = error { throw error }
+      }
+    }
     let found = try columns(database)
     for (table, expected) in Schema.columns(version: version).sorted(by: { $0.key < $1.key }) {
       guard let actual = found[table] else {
@@ -258,6 +270,39 @@ public final class Store {
           reason: "'\(table)' 테이블에 알 수 없는 열이 있습니다: \(unknown.joined(separator: ", "))")
       }
     }
+  }
+
+  /// Whether every table of ``schemaVersion`` is in the file once, with the text the
+  /// migrations give it (``Schema/tableTexts``), and so with the columns they give it: one
+  /// query over `sqlite_master`, read in place, where listing the columns prepares a statement
+  /// per table. False sends the file through the column-by-column check, which tells what is
+  /// wrong, or finds nothing wrong with a table another SQLite wrote out differently.
+  static func tablesAreAsMade(_ database: Database) throws(StoreError) -> Bool {
+    let tables = Schema.tableTexts
+    var found = 0
+    var asMade = true
+    try database.forEachRow("SELECT name, sql FROM sqlite_master WHERE type = 'table'") { row in
+      guard let name = row.textBytes(0),
+        let table = tables.firstIndex(where: { bytes(name, are: $0.name) })
+      else { return true }
+      // A second table of the name, or text other than the migrations', sends the file on.
+      guard found & (1 << table) == 0, let sql = row.textBytes(1),
+        bytes(sql, are: tables[table].sql)
+      else {
+        asMade = false
+        return false
+      }
+      found |= 1 << table
+      return true
+    }
+    return asMade && found == (1 << tables.count) - 1
+  }
+
+  /// Whether `bytes`, as SQLite returned them, are exactly `text`'s.
+  private static func bytes(_ bytes: UnsafeRawBufferPointer, are text: StaticString) -> Bool {
+    guard bytes.count == text.utf8CodeUnitCount else { return false }
+    guard let start = bytes.baseAddress else { return true }
+    return memcmp(start, text.utf8Start, bytes.count) == 0
   }
 
   /// Every table's column names, in order, leaving out SQLite's own tables.

@@ -43,6 +43,70 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     #expect(try Store.columns(database) == Schema.columns(version: version))
   }
 
+  /// The table texts an open compares first are the ones the migrations make, so a file this
+  /// build made is taken by the one query and never listed column by column.
+  @Test func theComparedTableTextsAreTheOnesTheMigrationsMake() throws {
+    let database = try Database(path: ":memory:", create: true)
+    for migration in Schema.migrations { try database.execute(migration) }
+    var made: [String: String] = [:]
+    for row in try database.rows("SELECT name, sql FROM sqlite_master WHERE type = 'table'") {
+      if let name = row[0].string, !name.hasPrefix("sqlite_") { made[name] = row[1].string }
+    }
+    let compared = Dictionary(
+      uniqueKeysWithValues: Schema.tableTexts.map { ($0.name.description, $0.sql.description) })
+    #expect(compared == made)
+    #expect(try Store.tablesAreAsMade(database))
+  }
+
+  struct Rewritten: Sendable, CustomTestStringConvertible {
+    let name: String
+    /// SQL run on a file the current build made.
+    let sql: String
+    /// The column check's reason for refusing the file, nil when it takes it.
+    let reason: String?
+    var testDescription: String { name }
+  }
+
+  static let rewritten = [
+    Rewritten(name: "a dropped table", sql: "DROP TABLE setting", reason: "'setting' 테이블이 없습니다"),
+    Rewritten(
+      name: "a dropped column", sql: "ALTER TABLE departure_push DROP COLUMN etag",
+      reason: "'departure_push' 테이블에 열이 빠졌습니다: etag"),
+    Rewritten(
+      name: "an extra column", sql: "ALTER TABLE series_occurrence ADD COLUMN colour TEXT",
+      reason: "'series_occurrence' 테이블에 알 수 없는 열이 있습니다: colour"),
+    Rewritten(
+      name: "a renamed column", sql: "ALTER TABLE appointment RENAME COLUMN note TO memo",
+      reason: "'appointment' 테이블에 열이 빠졌습니다: note"),
+    Rewritten(
+      name: "the same columns written otherwise",
+      sql: """
+        DROP TABLE setting;
+        CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """,
+      reason: nil),
+  ]
+
+  /// A table whose text is not the migrations' fails the comparison, and the file goes
+  /// through the column check, which refuses it as before or takes it when its columns are
+  /// the schema's.
+  @Test(arguments: rewritten)
+  func aTableNotAsMadeIsCheckedColumnByColumn(_ rewritten: Rewritten) throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    _ = try Store.openOrCreate(path: path)
+    let database = try Database(path: path)
+    try database.execute(rewritten.sql)
+    #expect(try !Store.tablesAreAsMade(database))
+    if let reason = rewritten.reason {
+      #expect(throws: StoreError.damaged(path: path, reason: reason)) {
+        try Store.open(path: path, access: .reading)
+      }
+    } else {
+      #expect(try Store.open(path: path, access: .reading) != nil)
+    }
+  }
+
   @Test func thereIsOneMigrationPerVersion() {
     #expect(Schema.migrations.count == Store.schemaVersion)
   }

@@ -32,14 +32,14 @@ public struct TerminalTable {
   public mutating func appendCell(writing write: (inout [UInt8]) -> Void) {
     let start = text.count
     write(&text)
-    let clean = text[start...].withUnsafeBufferPointer {
-      !TextCleaning.mayNeedCleaning(utf8: $0)
-    }
-    if !clean {
+    let width: Int
+    if let clean = text[start...].withUnsafeBufferPointer(TerminalText.widthIfClean(utf8:)) {
+      width = clean
+    } else {
       let visible = TextCleaning.visible(String(decoding: text[start...], as: UTF8.self))
       text.replaceSubrange(start..., with: visible.utf8)
+      width = text[start...].withUnsafeBufferPointer(TerminalText.width(utf8:))
     }
-    let width = text[start...].withUnsafeBufferPointer { TerminalText.width(utf8: $0) }
     cells.append((text.count, width))
     let column = cells.count - 1 - (rowEnds.last ?? 0)
     if column == widths.count {

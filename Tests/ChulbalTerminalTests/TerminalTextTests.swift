@@ -1,3 +1,4 @@
+import ChulbalCore
 import Glibc
 import Testing
 
@@ -26,6 +27,28 @@ import Testing
       }
     }
     #expect(wrong == [], "\(wrong.prefix(20).map { String($0, radix: 16) })")
+  }
+
+  /// One pass gives a cell's width, or says it may need cleaning, as the two scans it stands
+  /// for do: every scalar up to U+2FFFF, alone, after seven and eight bytes of ASCII (where
+  /// the eight-byte step ends), and between Hangul.
+  @Test func theWidthIfCleanIsTheWidthOrNilAsTheCleaningScanSays() {
+    var wrong: [String] = []
+    for value in UInt32(0)...0x2FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      for text in [
+        String(scalar), "abcdefg" + String(scalar), "abcdefgh" + String(scalar) + "xyz",
+        "가" + String(scalar) + "나 다라마바사아",
+      ] {
+        let bytes = Array(text.utf8)
+        let fused = bytes.withUnsafeBufferPointer(TerminalText.widthIfClean(utf8:))
+        let apart =
+          bytes.withUnsafeBufferPointer { TextCleaning.mayNeedCleaning(utf8: $0) }
+          ? nil : TerminalText.width(text)
+        if fused != apart && wrong.count < 20 { wrong.append(String(value, radix: 16)) }
+      }
+    }
+    #expect(wrong == [])
   }
 
   @Test func tableCellsShowControlCharactersVisibly() {

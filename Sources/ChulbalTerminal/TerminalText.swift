@@ -75,6 +75,17 @@ public enum TerminalText {
         next += 1
         continue
       }
+      // A Hangul syllable (U+AC00–U+D7A3, three bytes from EA B0 80) at once: most of a
+      // Korean cell.
+      if first & 0xF0 == 0xE0, end - next >= 3 {
+        let value =
+          UInt32(first & 0x0F) << 12 | UInt32(next[1] & 0x3F) << 6 | UInt32(next[2] & 0x3F)
+        if value >= 0xAC00 && value <= 0xD7A3 {
+          total += 2
+          next += 3
+          continue
+        }
+      }
       let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
       guard length > 1, end - next >= length else {
         total += 1

@@ -498,7 +498,9 @@ struct SeriesChanges {
 
   /// Puts a series' own into its repetition.
   func apply(to appointment: inout Appointment) {
-    appointment.repetition?.exceptions = exceptions[appointment.id] ?? []
-    appointment.repetition?.overrides = overrides[appointment.id] ?? [:]
+    guard var repetition = appointment.repetition else { return }
+    repetition.exceptions = exceptions[appointment.id] ?? []
+    repetition.overrides = overrides[appointment.id] ?? [:]
+    appointment.repetition = repetition
   }
 }

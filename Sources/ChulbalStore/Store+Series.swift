@@ -483,10 +483,12 @@ extension Store {
   /// knows nothing).
   static let knowsNow =
     "coalesce(repeat_known_from <= ?1 AND repeat_known_until > ?1, 0)"
-  /// A series' first known start after `?1`, NULL when it knows none.
+  /// A series' first known start after `?1`, NULL when it knows none: the first row of the
+  /// primary key's range rather than `min()` over it, whose aggregate SQLite sets up again for
+  /// each series (a tenth less for a thousand stale series, callgrind of the query alone).
   static let knownNext = """
-    (SELECT min(o.start_at) FROM series_occurrence o
-     WHERE o.appointment_id = appointment.id AND o.start_at > ?1)
+    (SELECT o.start_at FROM series_occurrence o
+     WHERE o.appointment_id = appointment.id AND o.start_at > ?1 ORDER BY o.start_at LIMIT 1)
     """
 
   static let nextColumns = Row.Columns(["id", "next"])

@@ -11,37 +11,7 @@ public enum TerminalText {
 
   /// ``width(_:)`` of text as its UTF-8 bytes, which must be well-formed (a string's).
   static func width(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    guard var next = bytes.baseAddress else { return 0 }
-    // Through a pointer: indexing the buffer cost about 30 instructions a character, most of
-    // a table's cell (callgrind, `list`).
-    let end = next + bytes.count
-    var total = 0
-    while next < end {
-      let first = next.pointee
-      // ASCII, the most common text by far, is one column a byte but for control characters.
-      if first < 0x80 {
-        if first >= 0x20 && first != 0x7F { total += 1 }
-        next += 1
-        continue
-      }
-      // The length of a well-formed sequence is in its first byte; a stray byte counts one.
-      let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
-      guard length > 1, end - next >= length else {
-        total += 1
-        next += 1
-        continue
-      }
-      var value = UInt32(first) & (0x7F >> length)
-      for offset in 1..<length { value = value << 6 | UInt32(next[offset] & 0x3F) }
-      next += length
-      // A Hangul syllable (U+AC00–U+D7A3), the most common after ASCII, is two columns.
-      if value >= 0xAC00 && value <= 0xD7A3 {
-        total += 2
-      } else {
-        total += Unicode.Scalar(value).map(width(of:)) ?? 1
-      }
-    }
-    return total
+    measure(bytes, stoppingWhereCleaningMayBeNeeded: false) ?? 0
   }
 
   /// ``width(utf8:)``, or nil when the text may hold a control or bidi character: what
@@ -49,7 +19,18 @@ public enum TerminalText {
   /// table measures each of its cells so, and only a cell that may need cleaning is scanned
   /// again (the two scans were a tenth of `list`, callgrind).
   static func widthIfClean(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    measure(bytes, stoppingWhereCleaningMayBeNeeded: true)
+  }
+
+  /// The columns of `bytes`; nil, when `stopping`, at the first byte that
+  /// `TextCleaning.mayNeedCleaning(utf8:)` would look at more closely.
+  @inline(__always)
+  private static func measure(
+    _ bytes: UnsafeBufferPointer<UInt8>, stoppingWhereCleaningMayBeNeeded stopping: Bool
+  ) -> Int? {
     guard var next = bytes.baseAddress else { return 0 }
+    // Through a pointer: indexing the buffer cost about 30 instructions a character, most of
+    // a table's cell (callgrind, `list`).
     let end = next + bytes.count
     var total = 0
     while next < end {
@@ -69,14 +50,18 @@ public enum TerminalText {
         }
       }
       let first = next.pointee
+      // ASCII, the most common text by far, is one column a byte but for control characters.
       if first < 0x80 {
-        guard first >= 0x20 && first != 0x7F else { return nil }
-        total += 1
+        if first >= 0x20 && first != 0x7F {
+          total += 1
+        } else if stopping {
+          return nil
+        }
         next += 1
         continue
       }
-      // A Hangul syllable (U+AC00–U+D7A3, three bytes from EA B0 80) at once: most of a
-      // Korean cell.
+      // A Hangul syllable (U+AC00–U+D7A3, three bytes from EA B0 80), the most common after
+      // ASCII, is two columns.
       if first & 0xF0 == 0xE0, end - next >= 3 {
         let value =
           UInt32(first & 0x0F) << 12 | UInt32(next[1] & 0x3F) << 6 | UInt32(next[2] & 0x3F)
@@ -86,6 +71,7 @@ public enum TerminalText {
           continue
         }
       }
+      // The length of a well-formed sequence is in its first byte; a stray byte counts one.
       let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
       guard length > 1, end - next >= length else {
         total += 1
@@ -94,18 +80,16 @@ public enum TerminalText {
       }
       // C1 controls (C2 80–9F), ALM (D8 9C), and the marks, embeddings, overrides and
       // isolates, which all begin E2 80 or E2 81: as `mayNeedCleaning` judges them.
-      switch (first, next[1]) {
-      case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE2, 0x80...0x81): return nil
-      default: break
+      if stopping {
+        switch (first, next[1]) {
+        case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE2, 0x80...0x81): return nil
+        default: break
+        }
       }
       var value = UInt32(first) & (0x7F >> length)
       for offset in 1..<length { value = value << 6 | UInt32(next[offset] & 0x3F) }
       next += length
-      if value >= 0xAC00 && value <= 0xD7A3 {
-        total += 2
-      } else {
-        total += Unicode.Scalar(value).map(width(of:)) ?? 1
-      }
+      total += Unicode.Scalar(value).map(width(of:)) ?? 1
     }
     return total
   }

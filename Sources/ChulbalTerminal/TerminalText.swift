@@ -61,8 +61,8 @@ public enum TerminalText {
         continue
       }
       // A Hangul syllable (U+AC00–U+D7A3, three bytes from EA B0 80), the most common after
-      // ASCII, is two columns.
-      if first & 0xF0 == 0xE0, end - next >= 3 {
+      // ASCII, is two columns. (Its first byte is none of those looked at below.)
+      if first & 0xF0 == 0xE0, end - next >= 3, next[1] & 0xC0 == 0x80, next[2] & 0xC0 == 0x80 {
         let value =
           UInt32(first & 0x0F) << 12 | UInt32(next[1] & 0x3F) << 6 | UInt32(next[2] & 0x3F)
         if value >= 0xAC00 && value <= 0xD7A3 {
@@ -71,20 +71,26 @@ public enum TerminalText {
           continue
         }
       }
-      // The length of a well-formed sequence is in its first byte; a stray byte counts one.
-      let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
-      guard length > 1, end - next >= length else {
-        total += 1
-        next += 1
-        continue
-      }
       // C1 controls (C2 80–9F), ALM (D8 9C), and the marks, embeddings, overrides and
-      // isolates, which all begin E2 80 or E2 81: as `mayNeedCleaning` judges them.
-      if stopping {
+      // isolates, which all begin E2 80 or E2 81: as `mayNeedCleaning` judges them, at every
+      // byte that can begin them (none of C2, D8 and E2 continues a character, so the walk
+      // below, which steps over continuation bytes only, meets each one).
+      if stopping, end - next >= 2 {
         switch (first, next[1]) {
         case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE2, 0x80...0x81): return nil
         default: break
         }
+      }
+      // The length of a sequence is in its first byte. A byte that does not begin one, or
+      // whose sequence is cut short, counts one column on its own, and the walk goes on at
+      // the byte after it.
+      let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+      guard length > 1, end - next >= length,
+        (1..<length).allSatisfy({ next[$0] & 0xC0 == 0x80 })
+      else {
+        total += 1
+        next += 1
+        continue
       }
       var value = UInt32(first) & (0x7F >> length)
       for offset in 1..<length { value = value << 6 | UInt32(next[offset] & 0x3F) }

@@ -33,7 +33,7 @@ import Testing
       guard case .unreachable(let shown, let reason) = error as? DAVError else { return false }
       // Korean first, libcurl's own words after it.
       return shown == url.absoluteString
-        && reason.hasPrefix("연결이 거부되었거나 서버에 닿지 않습니다 (libcurl: ") && reason.hasSuffix(")")
+        && reason.hasPrefix("연결이 거부되었거나 경로가 없습니다 (libcurl: ") && reason.hasSuffix(")")
     }
     // Refused, not timed out (the case above), and well inside the 15-second timeout; a tighter
     // bound would measure how busy the machine is, as the first call also loads libcurl.
@@ -77,7 +77,7 @@ import Testing
     } throws: { error in
       guard case .tls(let url, let reason) = error as? DAVError else { return false }
       return url == calendar.absoluteString
-        && reason.hasPrefix("인증서를 확인하지 못했습니다 (libcurl: ") && reason.contains("certificate")
+        && reason.hasPrefix("서버 인증서 검증에 실패했습니다 (libcurl: ") && reason.contains("certificate")
     }
     let trusting = try client(calendar, caFile: certificate.certificatePath)
     #expect(

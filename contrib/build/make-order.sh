@@ -47,7 +47,7 @@ for run in $(seq 1 "$runs"); do
 done | awk '!seen[$0]++' | grep -Fxf "$work/defined" >"$work/functions"
 # Then the .bss data they touch (contrib/build/bss-order.py): each page of it a command touches
 # is a page fault, and lld puts these together at the section's start. `next` at 1,000
-# appointments: 548 → 510 page faults, --version 424 → 397 (/usr/bin/time).
+# appointments: about 50 fewer page faults of some 560, --version about 30 fewer (/usr/bin/time).
 for run in $(seq 1 "$runs"); do cat "$work/bss.$run"; done | awk '!seen[$0]++' >"$work/bss"
 cat "$work/functions" "$work/bss" >contrib/build/startup.order
 echo "make-order.sh: $(wc -l <"$work/functions") functions and $(wc -l <"$work/bss") .bss" \

@@ -37,25 +37,30 @@ enum Curl {
     return nil
   }()
 
+  /// The result codes of a TLS failure: the certificate, the authorities, the handshake.
+  static let tlsFailures: [CURLcode] = [
+    CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
+    CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CRL_BADFILE,
+    CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_USE_SSL_FAILED,
+    CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CLIENTCERT,
+  ]
+
   /// What went wrong, in Korean, for the result codes a transfer ends with; libcurl's own
   /// words (libcurl-errors(3)) follow it in the message.
   static func koreanReason(_ code: CURLcode) -> String {
     switch code {
     case CURLE_COULDNT_RESOLVE_HOST: "호스트 이름을 찾을 수 없습니다"
     case CURLE_COULDNT_RESOLVE_PROXY: "프록시 이름을 찾을 수 없습니다"
-    case CURLE_COULDNT_CONNECT: "연결이 거부되었거나 서버에 닿지 않습니다"
-    case CURLE_GOT_NOTHING: "서버가 아무 답 없이 연결을 닫았습니다"
-    case CURLE_SEND_ERROR, CURLE_RECV_ERROR: "주고받는 중에 연결이 끊겼습니다"
+    case CURLE_COULDNT_CONNECT: "연결이 거부되었거나 경로가 없습니다"
+    case CURLE_GOT_NOTHING: "서버가 답 없이 연결을 닫았습니다"
+    case CURLE_SEND_ERROR, CURLE_RECV_ERROR: "연결이 도중에 끊겼습니다"
     case CURLE_PARTIAL_FILE: "답을 다 받기 전에 연결이 끊겼습니다"
-    case CURLE_TOO_MANY_REDIRECTS: "다른 주소로 너무 여러 번 넘겨졌습니다"
-    case CURLE_PEER_FAILED_VERIFICATION: "인증서를 확인하지 못했습니다"
+    case CURLE_TOO_MANY_REDIRECTS: "리디렉션이 너무 많습니다"
+    case CURLE_PEER_FAILED_VERIFICATION: "서버 인증서 검증에 실패했습니다"
     case CURLE_SSL_CACERT_BADFILE: "CA 인증서 파일을 읽을 수 없습니다"
     case CURLE_SSL_CONNECT_ERROR: "TLS 연결을 맺지 못했습니다"
-    case CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CRL_BADFILE,
-      CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_USE_SSL_FAILED,
-      CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CLIENTCERT:
-      "TLS 오류입니다"
-    default: "주고받지 못했습니다"
+    case _ where tlsFailures.contains(code): "TLS 오류입니다"
+    default: "서버와 주고받지 못했습니다"
     }
   }
 

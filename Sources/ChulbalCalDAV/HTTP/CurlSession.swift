@@ -116,10 +116,7 @@ final class CurlSession {
     switch code {
     case CURLE_OPERATION_TIMEDOUT:
       return .timedOut(url: url, seconds: Int(account.timeout.rounded(.up)))
-    case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
-      CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CRL_BADFILE,
-      CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_USE_SSL_FAILED,
-      CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CLIENTCERT:
+    case _ where Curl.tlsFailures.contains(code):
       return .tls(url: url, reason: reason)
     case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
       return .invalidURL(url)

@@ -16,8 +16,12 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
   case preconditionFailed(url: String)
   /// Any other status that is not a success.
   case status(Int, method: String, url: String)
-  /// No connection: refused, no such host, reset; `reason` is libcurl's.
+  /// No connection: refused, no such host, no route; `reason` says which, libcurl's words
+  /// after it.
   case unreachable(url: String, reason: String)
+  /// A connection that ended before a whole answer came: closed with no answer, cut while
+  /// sending or receiving; `reason` says which, libcurl's words after it.
+  case interrupted(url: String, reason: String)
   /// No complete answer within `seconds`.
   case timedOut(url: String, seconds: Int)
   /// The server's certificate was not trusted, or TLS failed; `reason` is libcurl's.
@@ -48,6 +52,8 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
       return "서버가 \(method) 요청에 HTTP \(code)로 답했습니다 (\(url))"
     case .unreachable(let url, let reason):
       return "서버에 연결할 수 없습니다 (\(url)): \(reason)"
+    case .interrupted(let url, let reason):
+      return "서버와 주고받는 중에 연결이 끊겼습니다 (\(url)): \(reason)"
     case .timedOut(let url, let seconds):
       return "서버가 \(seconds)초 안에 답하지 않았습니다 (\(url))"
     case .tls(let url, let reason):

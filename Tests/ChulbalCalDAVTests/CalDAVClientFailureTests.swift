@@ -85,6 +85,21 @@ import Testing
         == DAVCalendar(url: calendar, displayName: "회사", syncToken: nil, ctag: nil))
   }
 
+  /// A server that takes the request and closes without a word: the connection was made,
+  /// so not `unreachable`.
+  @Test func aServerThatClosesWithoutAnAnswerIsAnInterruptedExchange() throws {
+    let server = try FixedAnswerServer(status: 0, body: "")
+    let calendar = server.url.appendingPathComponent("calendars/work/", isDirectory: true)
+    #expect {
+      try client(calendar).calendar(at: calendar)
+    } throws: { error in
+      guard case .interrupted(let url, let reason) = error as? DAVError else { return false }
+      return url == calendar.absoluteString
+        && reason.hasPrefix("서버가 답 없이 연결을 닫았습니다 (libcurl: ")
+        && "\(error)".hasPrefix("서버와 주고받는 중에 연결이 끊겼습니다 (\(calendar.absoluteString)): ")
+    }
+  }
+
   @Test func theStatusOfAFailedRequestIsNamed() throws {
     let server = try FixedAnswerServer(status: 500, body: "")
     let calendar = server.url.appendingPathComponent("calendars/work/", isDirectory: true)

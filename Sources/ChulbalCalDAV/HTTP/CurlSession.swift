@@ -126,8 +126,11 @@ final class CurlSession {
       return .malformedResponse(url: url, reason: "\(Self.responseLimit >> 20) MiB보다 큰 답")
     case CURLE_TOO_MANY_REDIRECTS:
       return .malformedResponse(url: url, reason: reason)
+    case CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
+      // A connection was made, and ended before the answer did.
+      return .interrupted(url: url, reason: reason)
     default:
-      // Refused, no such host, reset, nothing answered: no connection to speak of.
+      // Refused, no such host, no route: no connection to speak of.
       return .unreachable(url: url, reason: reason)
     }
   }

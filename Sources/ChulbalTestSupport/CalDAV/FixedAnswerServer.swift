@@ -33,7 +33,7 @@ public final class FixedAnswerServer: @unchecked Sendable {
   /// Starts the server and waits until it listens.
   ///
   /// - Parameters:
-  ///   - status: the HTTP status of every answer.
+  ///   - status: the HTTP status of every answer; 0 closes each connection without one.
   ///   - body: the body of every answer, sent as `application/xml`.
   ///   - certificate: serve HTTPS with it; nil for HTTP.
   public init(status: Int = 207, body: String, certificate: Certificate? = nil) throws {
@@ -44,6 +44,9 @@ public final class FixedAnswerServer: @unchecked Sendable {
           protocol_version = "HTTP/1.1"
           def answer(self):
               self.rfile.read(int(self.headers.get("Content-Length") or 0))
+              if status == 0:
+                  self.close_connection = True
+                  return
               self.send_response(status)
               self.send_header("Content-Type", "application/xml; charset=utf-8")
               self.send_header("Content-Length", str(len(body)))

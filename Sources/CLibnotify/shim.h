@@ -11,17 +11,22 @@
 #include <dlfcn.h>
 #include <gio/gio.h>
 #include <libnotify/notify.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 
 /// libnotify (which brings GIO, GObject and GLib with it), opened once; NULL when it cannot be
 /// loaded, and then `chulbal_notify_load_error()` says why.
 static inline void *chulbal_notify_library_state(int load, const char **error) {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
   static void *library;
   static int tried;
   static char reason[256];
   // Opened again (a reference more) by each Swift file's own copy of this function, which
-  // the dynamic loader answers with the library already loaded.
+  // the dynamic loader answers with the library already loaded. Under a lock, as
+  // CSystem/lazy_library.h's: a second thread saw `tried` set before `library` and `reason`
+  // were, and said libnotify could not be loaded, for no reason (`()`, a test under load).
+  pthread_mutex_lock(&lock);
   if (!tried && load) {
     tried = 1;
     library = dlopen("libnotify.so.4", RTLD_NOW | RTLD_GLOBAL);
@@ -30,8 +35,10 @@ static inline void *chulbal_notify_library_state(int load, const char **error) {
       snprintf(reason, sizeof reason, "%s", text ? text : "libnotify.so.4");
     }
   }
-  if (error) *error = library ? NULL : reason;
-  return library;
+  void *result = library;
+  pthread_mutex_unlock(&lock);
+  if (error) *error = result ? NULL : reason;
+  return result;
 }
 
 static inline void *chulbal_notify_library(void) { return chulbal_notify_library_state(1, NULL); }
@@ -57,9 +64,12 @@ static inline const char *chulbal_notify_load_error(void) {
 // the symbol is never referred to at link time.
 #define CHULBAL_DYNAMIC(name)                                                                \
   static inline __typeof__(&name) chulbal_dynamic_##name(void) {                             \
-    static __typeof__(&name) function;                                                       \
-    if (!function && chulbal_notify_library()) {                                              \
-      function = (__typeof__(&name))dlsym(chulbal_notify_library(), #name);                  \
+    static __typeof__(&name) cached;                                                         \
+    __typeof__(&name) function = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);                 \
+    void *library = function ? NULL : chulbal_notify_library();                              \
+    if (library) {                                                                           \
+      function = (__typeof__(&name))dlsym(library, #name);                                   \
+      __atomic_store_n(&cached, function, __ATOMIC_RELEASE);                                 \
     }                                                                                         \
     return function;                                                                          \
   }

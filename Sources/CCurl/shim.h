@@ -15,7 +15,7 @@
 #include <curl/curl.h>
 #include <stdio.h>
 
-CHULBAL_LAZY_LIBRARY(curl, "libcurl.so.4")
+CHULBAL_LAZY_LIBRARY(curl, "libcurl.so.4", RTLD_NOW | RTLD_LOCAL)
 
 // `chulbal_curl_NAME()` is NAME, looked up once in libcurl.
 #define CHULBAL_CURL(name) CHULBAL_LAZY_FUNCTION(curl, name)

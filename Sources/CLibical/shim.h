@@ -12,7 +12,7 @@
 #include <libical/ical.h>
 #include <stdio.h>
 
-CHULBAL_LAZY_LIBRARY(ical, "libical.so.3")
+CHULBAL_LAZY_LIBRARY(ical, "libical.so.3", RTLD_NOW | RTLD_LOCAL)
 
 // `chulbal_ical_NAME()` is NAME, looked up once in libical.
 #define CHULBAL_ICAL(name) CHULBAL_LAZY_FUNCTION(ical, name)

@@ -8,71 +8,31 @@
 #ifndef CLIBNOTIFY_SHIM_H
 #define CLIBNOTIFY_SHIM_H
 
+#include "../CSystem/lazy_library.h"
+
 #include <dlfcn.h>
 #include <gio/gio.h>
 #include <libnotify/notify.h>
-#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 
-/// libnotify (which brings GIO, GObject and GLib with it), opened once; NULL when it cannot be
-/// loaded, and then `chulbal_notify_load_error()` says why.
-static inline void *chulbal_notify_library_state(int load, const char **error) {
-  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-  static void *library;
-  static int tried;
-  static char reason[256];
-  // Opened again (a reference more) by each Swift file's own copy of this function, which
-  // the dynamic loader answers with the library already loaded. Under a lock, as
-  // CSystem/lazy_library.h's: a second thread saw `tried` set before `library` and `reason`
-  // were, and said libnotify could not be loaded, for no reason (`()`, a test under load).
-  pthread_mutex_lock(&lock);
-  if (!tried && load) {
-    tried = 1;
-    library = dlopen("libnotify.so.4", RTLD_NOW | RTLD_GLOBAL);
-    if (!library) {
-      const char *text = dlerror();
-      snprintf(reason, sizeof reason, "%s", text ? text : "libnotify.so.4");
-    }
-  }
-  void *result = library;
-  pthread_mutex_unlock(&lock);
-  if (error) *error = result ? NULL : reason;
-  return result;
-}
-
-static inline void *chulbal_notify_library(void) { return chulbal_notify_library_state(1, NULL); }
+/// libnotify (which brings GIO, GObject and GLib with it), opened once, under
+/// CSystem/lazy_library.h's lock: `chulbal_notify_load_error()` is NULL once it has loaded,
+/// else why not.
+CHULBAL_LAZY_LIBRARY(notify, "libnotify.so.4", RTLD_NOW | RTLD_GLOBAL)
 
 /// libnotify if something in the process has loaded it already, else NULL; never loads it.
 ///
-/// Asked of the dynamic loader (RTLD_NOLOAD), not of the statics above: a static inline
-/// function is compiled into each Swift file that calls it, each copy with statics of its
-/// own.
+/// Asked of the dynamic loader (RTLD_NOLOAD), not of the library's state above: a static
+/// inline function is compiled into each Swift file that calls it, each copy with statics of
+/// its own.
 static inline void *chulbal_notify_library_if_loaded(void) {
   return dlopen("libnotify.so.4", RTLD_NOW | RTLD_NOLOAD);
 }
 
-/// Why libnotify could not be loaded (dlerror's words), or NULL when it was.
-static inline const char *chulbal_notify_load_error(void) {
-  const char *error;
-  chulbal_notify_library_state(1, &error);
-  return error;
-}
-
-// `chulbal_dynamic_NAME()` is NAME, looked up once in the loaded libraries; call it only once
-// `chulbal_notify_library()` has succeeded. `__typeof__` of a function is not a use of it, so
-// the symbol is never referred to at link time.
-#define CHULBAL_DYNAMIC(name)                                                                \
-  static inline __typeof__(&name) chulbal_dynamic_##name(void) {                             \
-    static __typeof__(&name) cached;                                                         \
-    __typeof__(&name) function = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);                 \
-    void *library = function ? NULL : chulbal_notify_library();                              \
-    if (library) {                                                                           \
-      function = (__typeof__(&name))dlsym(library, #name);                                   \
-      __atomic_store_n(&cached, function, __ATOMIC_RELEASE);                                 \
-    }                                                                                         \
-    return function;                                                                          \
-  }
+// `chulbal_notify_NAME()` is NAME, looked up once in the loaded libraries; call it only once
+// `chulbal_notify_load_error()` has returned NULL.
+#define CHULBAL_DYNAMIC(name) CHULBAL_LAZY_FUNCTION(notify, name)
 
 CHULBAL_DYNAMIC(g_cancellable_cancel)
 CHULBAL_DYNAMIC(g_cancellable_new)

@@ -18,7 +18,7 @@
 #include <libxml/xmlerror.h>
 #include <stdio.h>
 
-CHULBAL_LAZY_LIBRARY(xml, "libxml2.so.2")
+CHULBAL_LAZY_LIBRARY(xml, "libxml2.so.2", RTLD_NOW | RTLD_LOCAL)
 
 // `chulbal_xml_NAME()` is NAME, looked up once in libxml2.
 #define CHULBAL_XML(name) CHULBAL_LAZY_FUNCTION(xml, name)

@@ -12,9 +12,9 @@
 #include <pthread.h>
 #include <stdio.h>
 
-/// `chulbal_PREFIX_library_state(&error)`: the library, opened once; NULL when it cannot be
-/// loaded, and then `error` is why (dlerror's words). `chulbal_PREFIX_load_error()`: NULL
-/// once it has loaded, else why not.
+/// `chulbal_PREFIX_library_state(&error)`: the library, opened once with dlopen's `flags`;
+/// NULL when it cannot be loaded, and then `error` is why (dlerror's words).
+/// `chulbal_PREFIX_load_error()`: NULL once it has loaded, else why not.
 ///
 /// A static inline function is compiled into each Swift file that calls it, each copy with
 /// statics of its own; each opens the library once more, which the dynamic loader answers
@@ -22,7 +22,7 @@
 /// requests, tests run in parallel), so the first opening is under a lock: without it a
 /// second thread saw `tried` set before `library` was, and took the library for missing (a
 /// test crashed on it).
-#define CHULBAL_LAZY_LIBRARY(prefix, soname)                                                 \
+#define CHULBAL_LAZY_LIBRARY(prefix, soname, flags)                                          \
   static inline void *chulbal_##prefix##_library_state(const char **error) {                 \
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;                                 \
     static void *library;                                                                    \
@@ -31,7 +31,7 @@
     pthread_mutex_lock(&lock);                                                               \
     if (!tried) {                                                                            \
       tried = 1;                                                                             \
-      library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);                                       \
+      library = dlopen(soname, flags);                                                       \
       if (!library) {                                                                        \
         const char *text = dlerror();                                                        \
         snprintf(reason, sizeof reason, "%s", text ? text : soname);                         \

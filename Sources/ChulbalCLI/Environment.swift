@@ -38,7 +38,7 @@ public struct Environment: Sendable {
   ///
   /// - Parameter timeZone: the system zone, or the error its `TZ` gives.
   public init(
-    clock: any WallClock, console: any Console, timeZone: Result<TimeZone, InputError>,
+    clock: any WallClock, console: any Console, timeZone: Result<Zone, InputError>,
     variables: [String: String], schemeHandlers: any SchemeHandlerLookup,
     opener: any LinkOpener, isInteractive: Bool = false,
     confirm: @escaping @Sendable (String) -> Bool = { _ in false }
@@ -77,7 +77,7 @@ public struct Environment: Sendable {
   public static func live() -> Environment {
     let (variables, undecodable) = ProcessArguments.environment()
     let console = StandardConsole.start(variables: variables)
-    // Not even a placeholder zone: making `TimeZone.gmt` starts Foundation's zone cache.
+    // Not even a placeholder zone: making `Zone.gmt` starts Foundation's zone cache.
     var environment = Environment(
       clock: SystemWallClock(wakingWhenReaderLeaves: STDOUT_FILENO), console: console,
       systemTimeZone: SystemTimeZone { () throws(InputError) in
@@ -121,7 +121,7 @@ public struct Environment: Sendable {
   /// appointment, so it must be a name.
   static func systemTimeZone(
     _ variables: [String: String], database: ZoneDatabase? = nil
-  ) -> Result<TimeZone, InputError> {
+  ) -> Result<Zone, InputError> {
     Result { () throws(InputError) in try findSystemTimeZone(variables, database: database) }
   }
 
@@ -130,7 +130,7 @@ public struct Environment: Sendable {
   /// its conformance searches at every start-up (callgrind: 0.2 million instructions).
   private static func findSystemTimeZone(
     _ variables: [String: String], database: ZoneDatabase?
-  ) throws(InputError) -> TimeZone {
+  ) throws(InputError) -> Zone {
     let database = database ?? ZoneDatabase(variables: variables)
     guard let tz = variables["TZ"] else { return localTimeZone(database) }
     if tz.isEmpty { return .gmt }
@@ -140,15 +140,15 @@ public struct Environment: Sendable {
       guard let zoneName = database.name(ofFile: name) else {
         throw .unstorableTimeZone(tz, reason: "시간대 데이터베이스(\(database.directory))의 파일이 아닙니다")
       }
-      guard let zone = TimeZone(ianaName: zoneName) else { throw .timeZone(tz) }
+      guard let zone = Zone(identifier: zoneName) else { throw .timeZone(tz) }
       return zone
     }
     if database.contains(name) {
-      guard let zone = TimeZone(ianaName: ZoneDatabase.zoneName(name)) else { throw .timeZone(tz) }
+      guard let zone = Zone(identifier: ZoneDatabase.zoneName(name)) else { throw .timeZone(tz) }
       return zone
     }
     if let rule = POSIXTimeZoneRule(name) {
-      if let identifier = rule.fixedZoneIdentifier, let zone = TimeZone(identifier: identifier) {
+      if let identifier = rule.fixedZoneIdentifier, let zone = Zone(identifier: identifier) {
         return zone
       }
       let offset = rule.standardOffsetSeconds
@@ -163,13 +163,14 @@ public struct Environment: Sendable {
       throw .unstorableTimeZone(tz, reason: reason)
     }
     // A zone Foundation knows although this machine has no zone file for it.
-    guard let zone = TimeZone(ianaName: name) else { throw .timeZone(tz) }
+    guard let zone = Zone(identifier: name) else { throw .timeZone(tz) }
     return zone
   }
 
-  /// The site-wide zone: `/etc/localtime`'s name in the zone database, else Foundation's guess.
-  private static func localTimeZone(_ database: ZoneDatabase) -> TimeZone {
-    database.name(ofFile: database.localTime).flatMap(TimeZone.init(ianaName:)) ?? .current
+  /// The site-wide zone: `/etc/localtime`'s name in the zone database, else UTC, as the C
+  /// library reads a machine without one (tzset(3)).
+  private static func localTimeZone(_ database: ZoneDatabase) -> Zone {
+    database.name(ofFile: database.localTime).flatMap(Zone.init(identifier:)) ?? .gmt
   }
 
   /// `05:30` for 19 800 seconds.
@@ -180,11 +181,11 @@ public struct Environment: Sendable {
   }
 
   /// The zone of `--tz` when given (an IANA name), else the system zone.
-  func timeZone(option: String?) throws(UsageError) -> TimeZone {
+  func timeZone(option: String?) throws(UsageError) -> Zone {
     if let option {
-      guard let zone = TimeZone(ianaName: option) else {
+      guard let zone = Zone(identifier: option) else {
         let error: InputError =
-          TimeZone.isOffsetIdentifier(option) ? .offsetTimeZone(option) : .timeZone(option)
+          Zone.isOffsetIdentifier(option) ? .offsetTimeZone(option) : .timeZone(option)
         throw .invalidValue(option: OptionSpec.timeZone.name, error)
       }
       return zone
@@ -195,13 +196,13 @@ public struct Environment: Sendable {
   }
 
   /// A zone stored with an appointment; the system zone if this machine has lost it.
-  func timeZone(stored identifier: String) -> TimeZone {
-    TimeZone(identifier: identifier) ?? readerZone(else: .gmt)
+  func timeZone(stored identifier: String) -> Zone {
+    Zone(identifier: identifier) ?? readerZone(else: .gmt)
   }
 
   /// The zone the person reading is in, the system zone; `fallback` when `TZ` names none,
   /// which only a command that needs the system zone itself reports.
-  func readerZone(else fallback: TimeZone) -> TimeZone {
+  func readerZone(else fallback: Zone) -> Zone {
     (try? timeZone(option: nil)) ?? fallback
   }
 }
@@ -227,17 +228,17 @@ extension Environment {
 /// Kept as a zone or an error, never as a Result: holding and copying a Result makes the
 /// Swift runtime build its metadata, which costs a start-up one of its conformance searches.
 private final class SystemTimeZone: Sendable {
-  private let find: @Sendable () throws(InputError) -> TimeZone
-  private let found = Mutex<(zone: TimeZone?, error: InputError?)?>(nil)
+  private let find: @Sendable () throws(InputError) -> Zone
+  private let found = Mutex<(zone: Zone?, error: InputError?)?>(nil)
 
-  init(_ find: @escaping @Sendable () throws(InputError) -> TimeZone) {
+  init(_ find: @escaping @Sendable () throws(InputError) -> Zone) {
     self.find = find
   }
 
-  var value: (zone: TimeZone?, error: InputError?) {
+  var value: (zone: Zone?, error: InputError?) {
     found.withLock { found in
       if let found { return found }
-      let value: (TimeZone?, InputError?)
+      let value: (Zone?, InputError?)
       do throws(InputError) {
         value = (try find(), nil)
       } catch {

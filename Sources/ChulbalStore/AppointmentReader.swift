@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The rows of a long list share a few zones, modes and lists of alerts. Text already read
 /// and checked is recognised by its bytes and its value used again: checking a zone
-/// (`TimeZone(identifier:)`), making its string and splitting a list of alerts for every one
+/// (`Zone(identifier:)`), making its string and splitting a list of alerts for every one
 /// of 10,000 rows cost more than SQLite's own step (callgrind, `chulbal list`). Text not seen
 /// before, and any value that is wrong, goes through ``Row``'s checks as before.
 struct AppointmentReader {
@@ -67,7 +67,7 @@ struct AppointmentReader {
     let start = try row.instant(Self.startAt)
     let timeZone = try Self.known(Self.timeZone, of: row, in: &zones) { () throws(StoreError) in
       let timeZone = try row.text(Self.timeZone)
-      guard TimeZone(identifier: timeZone) != nil else {
+      guard Zone(identifier: timeZone) != nil else {
         throw row.damaged(Self.timeZone.name, "알 수 없는 시간대 '\(timeZone)'")
       }
       return timeZone

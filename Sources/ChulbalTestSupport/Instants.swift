@@ -1,3 +1,4 @@
+import ChulbalCore
 import Foundation
 
 /// An instant from an ISO 8601 string with offset, read by Foundation's own parser so that
@@ -12,8 +13,8 @@ public func instant(_ text: String) -> Date {
 }
 
 /// A zone the tests rely on, which every tzdata has.
-public func zone(_ identifier: String) -> TimeZone {
-  guard let zone = TimeZone(identifier: identifier) else {
+public func zone(_ identifier: String) -> Zone {
+  guard let zone = Zone(identifier: identifier) else {
     preconditionFailure("missing time zone \(identifier)")
   }
   return zone

@@ -72,7 +72,8 @@ if let index = CommandLine.arguments.firstIndex(of: "--alternate"),
 }
 
 let json = CommandLine.arguments.contains("--json")
-guard let zone = TimeZone(identifier: "Asia/Seoul") else {
+guard let zone = TimeZone(identifier: "Asia/Seoul"), let ourZone = Zone(identifier: "Asia/Seoul")
+else {
   benchFail("this machine has no Asia/Seoul zone")
 }
 let pattern = KoreanDateFormat.Pattern.full.rawValue
@@ -128,7 +129,7 @@ var style = Date.FormatStyle(locale: korean, timeZone: zone)
   )
   .minute(.twoDigits)
 
-let ours = KoreanDateFormat(timeZone: zone)
+let ours = KoreanDateFormat(timeZone: ourZone)
 
 struct Row {
   let name: String

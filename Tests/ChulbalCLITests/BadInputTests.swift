@@ -1,3 +1,4 @@
+import ChulbalCore
 import Foundation
 import Testing
 
@@ -116,7 +117,7 @@ import Testing
     #expect(explicit.exitCode == 0)
     #expect(
       (try? Environment.systemTimeZone(["TZ": ":Asia/Seoul"]).get())
-        == TimeZone(identifier: "Asia/Seoul"))
+        == Zone(identifier: "Asia/Seoul"))
     // --now needs the system zone only when it has no offset of its own.
     let withOffset = CLI.run(
       ["list", "--now", "2026-11-30T14:00+09:00"], environment: environment)

@@ -249,8 +249,8 @@ import Testing
       line: "출발 오후 11:00 (뉴욕 오전 9:00)", own: "America/New_York"),
   ])
   func theTimesLineShowsTheStartAndADateWhenNotToday(_ example: TimesCase) throws {
-    let zone = try #require(TimeZone(identifier: "Asia/Seoul"))
-    let own = try #require(TimeZone(identifier: example.own))
+    let zone = try #require(Zone(identifier: "Asia/Seoul"))
+    let own = try #require(Zone(identifier: example.own))
     let target = CountdownTarget(
       title: "t", place: nil,
       plan: DeparturePlan(

@@ -88,7 +88,7 @@ import Testing
   }
 
   func views(_ selection: [String], reader: [String]) throws -> [AppointmentView] {
-    let readerZone = reader.last.flatMap(TimeZone.init(identifier:))
+    let readerZone = reader.last.flatMap(Zone.init(identifier:))
     return try appointments(selection).map {
       AppointmentView($0, now: mondayAfternoon, environment: .test(), readerZone: readerZone)
     }

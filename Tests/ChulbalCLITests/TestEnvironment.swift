@@ -44,7 +44,7 @@ extension Environment {
   static func test(
     now: Date = mondayAfternoon, clock: (any WallClock)? = nil,
     console: any Console = UnexpectedConsole(), variables: [String: String] = [:],
-    timeZone: Result<TimeZone, InputError> = .success(seoul),
+    timeZone: Result<Zone, InputError> = .success(seoul),
     opener: any LinkOpener = UnexpectedOpener(),
     handlers: any SchemeHandlerLookup = FixedHandlers(schemes: []), interactive: Bool = false,
     confirm: @escaping @Sendable (String) -> Bool = { _ in

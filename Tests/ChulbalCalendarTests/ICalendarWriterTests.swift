@@ -176,7 +176,7 @@ import Testing
     let document = try #require(LibicalDocument(text: renamed))
     let calendar = try #require(document.components.first { $0.name == "VCALENDAR" })
     let written = try #require(icalcomponent_get_timezone(calendar.pointer, "Written zone"))
-    let system = try #require(TimeZone(identifier: zone))
+    let system = try #require(Zone(identifier: zone))
     var mismatches: [String] = []
     for day in stride(from: 19_723, to: 19_723 + 11 * 365, by: 1) {  // 2024-01-01 on
       let second = day * 86_400 + 43_200

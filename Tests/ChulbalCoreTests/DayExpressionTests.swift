@@ -7,7 +7,7 @@ import Testing
 /// 2 December 2026, hand-computed from a calendar.
 @Suite struct DayExpressionTests {
   static let now = Date(timeIntervalSince1970: 1_796_169_600)  // 2026-12-02T09:00:00+09:00
-  static let seoul = TimeZone(identifier: "Asia/Seoul")!
+  static let seoul = Zone(identifier: "Asia/Seoul")!
 
   /// `2026-12-08` as a date.
   static func civil(_ text: String) -> CivilDate {
@@ -32,7 +32,7 @@ import Testing
 
   /// The day is the reader's: 09:00 in Seoul is still 1 December in New York.
   @Test func readsTheDayInTheZone() throws {
-    let newYork = TimeZone(identifier: "America/New_York")!
+    let newYork = Zone(identifier: "America/New_York")!
     let day = try TimeExpression.scanDay("오늘").resolveDay(now: Self.now, timeZone: newYork)
     #expect(day == Self.civil("2026-12-01"))
   }

@@ -12,12 +12,12 @@ import Testing
     ("Australia/Lord_Howe", 4), ("Asia/Kathmandu", 0),
   ]
 
-  static func referenceFormatter(_ pattern: KoreanDateFormat.Pattern, _ zone: TimeZone)
+  static func referenceFormatter(_ pattern: KoreanDateFormat.Pattern, _ zone: Zone)
     -> DateFormatter
   {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "ko_KR")
-    formatter.timeZone = zone
+    formatter.timeZone = TimeZone(identifier: zone.identifier)
     formatter.dateFormat = pattern.rawValue
     return formatter
   }
@@ -25,7 +25,7 @@ import Testing
   /// Every instant to compare in one zone: pseudo-random ones over 1990–2060 (a third of them
   /// in 2026–2027), and around every UTC-offset transition of 2026–2027, minute by minute
   /// through the transition day and at the transition's own edges.
-  static func instants(zone: TimeZone, count: Int, seed: UInt64) -> [Date] {
+  static func instants(zone: Zone, count: Int, seed: UInt64) -> [Date] {
     var random = SeededRandom(seed: seed)
     var instants: [Date] = []
     for index in 0..<count {
@@ -35,7 +35,10 @@ import Testing
     }
     var cursor = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00Z
     let end = Date(timeIntervalSince1970: 1_830_297_600)  // 2028-01-01T00:00Z
-    while let transition = zone.nextDaylightSavingTimeTransition(after: cursor), transition < end {
+    let foundationZone = TimeZone(identifier: zone.identifier)!
+    while let transition = foundationZone.nextDaylightSavingTimeTransition(after: cursor),
+      transition < end
+    {
       for minute in -720...720 {
         instants.append(transition.addingTimeInterval(TimeInterval(minute * 60)))
       }
@@ -49,7 +52,7 @@ import Testing
 
   @Test(arguments: zones)
   func matchesDateFormatterByteForByte(zoneName: String, transitions: Int) throws {
-    let zone = try #require(TimeZone(identifier: zoneName))
+    let zone = try #require(Zone(identifier: zoneName))
     let ours = KoreanDateFormat(timeZone: zone)
     let instants = Self.instants(zone: zone, count: 17_000, seed: 0xC4B1)
     // Each transition adds 1441 minutes and 6 edges; fewer would mean the comparison below
@@ -72,7 +75,7 @@ import Testing
   /// `isSameDay` says what DateFormatter's dates say, for instants around every transition.
   @Test(arguments: zones)
   func sameDayAgreesWithDateFormatter(zoneName: String, transitions: Int) throws {
-    let zone = try #require(TimeZone(identifier: zoneName))
+    let zone = try #require(Zone(identifier: zoneName))
     let ours = KoreanDateFormat(timeZone: zone)
     let reference = Self.referenceFormatter(.date, zone)
     let instants = Self.instants(zone: zone, count: 2_000, seed: 0x5A4E)
@@ -150,7 +153,7 @@ import Testing
       after: "2027-10-03T02:30:00+11:00", afterOffset: 39600),
   ])
   func offsetsChangeExactlyAtTransitions(_ example: TransitionCase) throws {
-    let format = KoreanDateFormat(timeZone: try #require(TimeZone(identifier: example.zone)))
+    let format = KoreanDateFormat(timeZone: try #require(Zone(identifier: example.zone)))
     let transition = instant(example.at)
     // Instants are floored to the whole second: a millisecond before is still the old offset.
     for delta in [-1, -0.001] {
@@ -166,7 +169,7 @@ import Testing
   }
 
   @Test func examplesReadAsKoreansWriteThem() throws {
-    let seoul = try #require(TimeZone(identifier: "Asia/Seoul"))
+    let seoul = try #require(Zone(identifier: "Asia/Seoul"))
     let format = KoreanDateFormat(timeZone: seoul)
     let evening = Date(timeIntervalSince1970: 1_764_583_200 + 365 * 86_400)  // 2026-12-01 19:00
     #expect(format.full(evening) == "12월 1일 (화) 오후 7:00")
@@ -185,13 +188,13 @@ import Testing
       ("Australia/Lord_Howe", "2026-07-01T20:30:00+10:30"),
     ]
     for (name, expected) in cases {
-      let zone = try #require(TimeZone(identifier: name))
+      let zone = try #require(Zone(identifier: name))
       #expect(KoreanDateFormat(timeZone: zone).iso8601(instant) == expected)
     }
   }
 
   @Test func instantsOutsideTheTableFallBackToDateFormatter() throws {
-    let zone = try #require(TimeZone(identifier: "Asia/Seoul"))
+    let zone = try #require(Zone(identifier: "Asia/Seoul"))
     let format = KoreanDateFormat(timeZone: zone)
     for seconds in [-2_500_000_000.0, 7_500_000_000.0] {
       let instant = Date(timeIntervalSince1970: seconds)
@@ -203,7 +206,7 @@ import Testing
   }
 
   @Test func safeToShareAcrossTasks() async throws {
-    let zone = try #require(TimeZone(identifier: "America/New_York"))
+    let zone = try #require(Zone(identifier: "America/New_York"))
     let format = KoreanDateFormat(timeZone: zone)
     let results = await withTaskGroup(of: Bool.self) { group in
       for task in 0..<8 {

@@ -74,7 +74,7 @@ import Testing
     #expect(notice.body == "오후 11:00 (뉴욕 오전 9:00)")
   }
 
-  func zone(_ name: String) throws -> TimeZone { try #require(TimeZone(identifier: name)) }
+  func zone(_ name: String) throws -> Zone { try #require(Zone(identifier: name)) }
 
   func instant(_ text: String) throws -> Date {
     try #require(ISO8601DateFormatter().date(from: text))

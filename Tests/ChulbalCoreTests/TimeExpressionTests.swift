@@ -513,7 +513,7 @@ import Testing
   }
 
   @Test func anUnknownZoneMattersOnlyToAnInstantWithoutOffset() throws {
-    let unknown = { () throws(InputError) -> TimeZone in throw .timeZone("Mars/Olympus") }
+    let unknown = { () throws(InputError) -> Zone in throw .timeZone("Mars/Olympus") }
     #expect(
       try TimeExpression.parseInstant("2026-11-30T05:00Z", timeZone: unknown) == mondayAfternoon)
     #expect(throws: InputError.timeZone("Mars/Olympus")) {

@@ -86,7 +86,7 @@ enum DepartureCalendarSync {
     guard let repetition = occurrence.repetition else { return nil }
     let moved = repetition.overrides.filter { $0.value == occurrence.start }.keys.min()
     guard let moved else { return occurrence.start }
-    return moved.instant(in: TimeZone(identifier: occurrence.timeZone) ?? .gmt)
+    return moved.instant(in: Zone(identifier: occurrence.timeZone) ?? .gmt)
   }
 
   /// The link `nav` gives on a machine with no map app: the first web link of the person's

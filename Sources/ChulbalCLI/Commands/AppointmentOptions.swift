@@ -21,7 +21,7 @@ struct AppointmentOptions {
   var draft = AppointmentDraft()
   /// `--at` as typed, checked; resolved once its zone is known.
   let at: ScannedTime?
-  let zone: TimeZone?
+  let zone: Zone?
   let from: PlaceReference?
   let coordinate: PlaceReference?
   let json: Bool
@@ -68,7 +68,7 @@ struct AppointmentOptions {
     -> (draft: AppointmentDraft, now: Date, savedPlace: SavedPlace?, repeating: RepeatingTime?)
   {
     var draft = self.draft
-    let zone: TimeZone =
+    let zone: Zone =
       if let zone { zone } else if let base {
         environment.timeZone(stored: base.timeZone)
       } else {

@@ -69,7 +69,7 @@ extension ParsedOptions {
   ///
   /// A `--now` without a UTC offset is read in `timeZone`, else in the system zone, which is
   /// asked for only then: a broken `TZ` does not stop `--now 2026-11-30T14:00+09:00`.
-  func clock(_ environment: Environment, timeZone: TimeZone?) throws(UsageError)
+  func clock(_ environment: Environment, timeZone: Zone?) throws(UsageError)
     -> any WallClock
   {
     try clock(environment.clock, timeZone: timeZone) {
@@ -78,13 +78,13 @@ extension ParsedOptions {
   }
 
   private func clock(
-    _ clock: any WallClock, timeZone: TimeZone?,
-    systemZone: () throws(UsageError) -> TimeZone = { .gmt }
+    _ clock: any WallClock, timeZone: Zone?,
+    systemZone: () throws(UsageError) -> Zone = { .gmt }
   ) throws(UsageError) -> any WallClock {
     guard let text = self[.now] else { return clock }
     // The zone or why there is none, as a pair rather than a Result: a Result's metadata costs
     // a start-up one of the Swift runtime's conformance searches (callgrind).
-    let zone: TimeZone?
+    let zone: Zone?
     let zoneError: UsageError?
     if let timeZone {
       (zone, zoneError) = (timeZone, nil)
@@ -97,7 +97,7 @@ extension ParsedOptions {
     }
     do {
       return FixedClock(
-        try TimeExpression.parseInstant(text) { () throws(InputError) -> TimeZone in
+        try TimeExpression.parseInstant(text) { () throws(InputError) -> Zone in
           if let zone { return zone }
           if case .environment(_, let cause)? = zoneError { throw cause }
           throw .timeZone("")  // The system zone fails only through TZ.
@@ -115,7 +115,7 @@ extension ParsedOptions {
   }
 
   /// `--tz` when given.
-  func timeZone(_ environment: Environment) throws(UsageError) -> TimeZone? {
+  func timeZone(_ environment: Environment) throws(UsageError) -> Zone? {
     guard let text = self[.timeZone] else { return nil }
     return try environment.timeZone(option: text)
   }

@@ -13,7 +13,7 @@ struct CountdownTarget {
   /// How the target is chosen, read from the options before anything is opened.
   enum Choice {
     /// `--at` with its own travel and buffer, in `zone`.
-    case adHoc(at: String, travelSeconds: Int, bufferSeconds: Int, zone: TimeZone)
+    case adHoc(at: String, travelSeconds: Int, bufferSeconds: Int, zone: Zone)
     /// The appointment a word names, else the next one.
     case stored(selector: String?)
   }

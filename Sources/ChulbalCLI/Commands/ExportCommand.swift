@@ -59,7 +59,7 @@ enum ExportCommand: Command {
   /// An appointment as the file holds it: a series from its first start, with an alarm per
   /// alert lead at that far before the departure.
   static func event(_ appointment: Appointment) -> ICalendarWriter.Event {
-    let zone = TimeZone(identifier: appointment.timeZone) ?? .gmt
+    let zone = Zone(identifier: appointment.timeZone) ?? .gmt
     let repetition = appointment.repetition
     let start = repetition?.firstStart ?? WallTime(appointment.start, in: zone)
     let trip = appointment.travelSeconds + appointment.bufferSeconds

@@ -93,9 +93,9 @@ enum ImportCommand: Command {
     let defaultOrigin: Origin?
     var places: [String: Coordinate] = [:]
     /// The zone of floating times.
-    let zone: TimeZone
+    let zone: Zone
 
-    init(store: Store?, zone: TimeZone) throws {
+    init(store: Store?, zone: Zone) throws {
       settings = try store?.settings() ?? .defaults
       defaultOrigin = try store?.defaultPlace()?.origin
       for place in try store?.places() ?? [] { places[place.name] = place.coordinate }
@@ -170,7 +170,7 @@ enum ImportCommand: Command {
     let dryRun: Bool
     /// The `travel` setting.
     let travel: Int
-    let zone: TimeZone
+    let zone: Zone
     var counts = Store.ImportCounts()
     var skipped: [CalendarImport.Skip: Int] = [:]
     var withoutCoordinate = 0

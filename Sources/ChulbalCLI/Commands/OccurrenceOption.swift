@@ -34,7 +34,7 @@ struct OccurrenceOption {
   /// - Throws: ``UsageError`` when `series` is a one-off, or that day has no occurrence (none
   ///   the rule gives and keeps, none moved onto it), naming the day and the series' next
   ///   occurrences.
-  func occurrence(of series: Appointment, zone: TimeZone, now: Date) throws -> Occurrence {
+  func occurrence(of series: Appointment, zone: Zone, now: Date) throws -> Occurrence {
     let label = "#\(series.id) \(TextCleaning.visible(series.title))"
     guard let repetition = series.repetition else { throw UsageError.notASeries(label) }
     let date: CivilDate

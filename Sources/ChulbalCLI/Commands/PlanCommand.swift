@@ -59,7 +59,7 @@ enum PlanCommand: Command {
 /// A `plan` command line checked and turned into a departure plan.
 struct PlanRequest {
   let plan: DeparturePlan
-  let timeZone: TimeZone
+  let timeZone: Zone
   let now: Date
 
   /// - Throws: `UsageError` for bad input; `StoreError` when saved places cannot be read.

@@ -72,7 +72,7 @@ struct RepeatOptions {
   }
 
   /// The series `--repeat` makes of a start at `start` in `zone`, or nil without `--repeat`.
-  func repetition(start: Date, zone: TimeZone, now: Date) throws(UsageError) -> Repetition? {
+  func repetition(start: Date, zone: Zone, now: Date) throws(UsageError) -> Repetition? {
     guard let word else { return nil }
     let firstStart = WallTime(start, in: zone)
     let rule: RecurrenceRule
@@ -89,7 +89,7 @@ struct RepeatOptions {
   ///
   /// - Throws: ``UsageError`` for an `--until` before the first start, or a series with no
   ///   occurrence at all.
-  func series(rule: RecurrenceRule, firstStart: WallTime, zone: TimeZone, now: Date)
+  func series(rule: RecurrenceRule, firstStart: WallTime, zone: Zone, now: Date)
     throws(UsageError) -> Repetition
   {
     var rule = rule

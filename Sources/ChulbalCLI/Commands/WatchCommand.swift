@@ -120,7 +120,7 @@ struct WatchSession {
   var notifiers: NotifierSet
   var watcher: Watcher
   /// The zone the log's times are in.
-  let logZone: TimeZone
+  let logZone: Zone
 
   init(store: Store, environment: Environment) throws {
     self.store = store
@@ -285,7 +285,7 @@ struct WatchSession {
   }
 
   /// What an event says in the log.
-  static func text(_ event: Watcher.Event, zone: TimeZone) -> String {
+  static func text(_ event: Watcher.Event, zone: Zone) -> String {
     let format = KoreanDateFormat(timeZone: zone)
     func alert(_ id: AlertID, _ title: String) -> String {
       let lead = id.leadSeconds == 0 ? "출발 시각" : "\(KoreanDuration.text(seconds: id.leadSeconds)) 전"

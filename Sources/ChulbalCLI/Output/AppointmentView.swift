@@ -15,8 +15,7 @@ struct AppointmentView {
 
   /// - Parameter readerZone: the zone to show times in; the system zone when nil, or the
   ///   appointment's own when the system's cannot be read.
-  init(_ appointment: Appointment, now: Date, environment: Environment, readerZone: TimeZone? = nil)
-  {
+  init(_ appointment: Appointment, now: Date, environment: Environment, readerZone: Zone? = nil) {
     var zones = Zones(environment: environment, readerZone: readerZone)
     self.init(appointment, now: now, zones: &zones)
   }
@@ -33,7 +32,7 @@ struct AppointmentView {
   /// up and making its formatters costs more than showing a row.
   struct Zones {
     let environment: Environment
-    let readerZone: TimeZone?
+    let readerZone: Zone?
     private var made: [String: (KoreanDateFormat, ReaderTimes)] = [:]
     /// The zone asked for last, which the next row most likely shares: comparing it costs
     /// less than hashing it.
@@ -41,7 +40,7 @@ struct AppointmentView {
 
     /// - Parameter readerZone: the zone to show times in; the system zone when nil, or the
     ///   appointment's own when the system's cannot be read.
-    init(environment: Environment, readerZone: TimeZone?) {
+    init(environment: Environment, readerZone: Zone?) {
       self.environment = environment
       self.readerZone = readerZone
     }

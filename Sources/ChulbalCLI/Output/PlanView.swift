@@ -10,7 +10,7 @@ struct PlanView {
   let times: ReaderTimes
   let now: Date
 
-  init(plan: DeparturePlan, timeZone: TimeZone, readerZone: TimeZone, now: Date) {
+  init(plan: DeparturePlan, timeZone: Zone, readerZone: Zone, now: Date) {
     self.plan = plan
     format = KoreanDateFormat(timeZone: timeZone)
     times = ReaderTimes(reader: readerZone, own: timeZone)

@@ -16,9 +16,9 @@ struct StatusLine {
   let appointment: Appointment?
   let now: Date
   /// The appointment's own zone, for JSON's ISO 8601 instants.
-  let timeZone: TimeZone
+  let timeZone: Zone
   /// The zone the reader reads the tooltip in; the appointment's own clock is shown beside.
-  var readerZone: TimeZone? = nil
+  var readerZone: Zone? = nil
 
   private var reading: CountdownReading? {
     appointment.map { CountdownReading(plan: $0.plan, now: now, countingReady: false) }

@@ -80,7 +80,7 @@ public struct DepartureEvent: Equatable, Sendable {
   /// own zone.
   public static func description(for occurrence: Appointment, link: String?) -> String {
     let plan = occurrence.plan
-    let zone = TimeZone(identifier: occurrence.timeZone) ?? .gmt
+    let zone = Zone(identifier: occurrence.timeZone) ?? .gmt
     let time = KoreanDateFormat(timeZone: zone).time(plan.start)
     let line = "약속 \(time) · \(plan.tripLine)"
     guard let link, !link.isEmpty else { return line }

@@ -1,3 +1,4 @@
+import ChulbalCore
 import Foundation
 
 /// The XML bodies of the requests the client makes, written as text with every value escaped.
@@ -74,14 +75,11 @@ enum RequestBody {
   /// An instant as a UTC DATE-TIME, `YYYYMMDDTHHMMSSZ`, the form `time-range` takes
   /// (RFC 4791 §9.9).
   static func utcText(_ instant: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    let parts = calendar.dateComponents(
-      [.year, .month, .day, .hour, .minute, .second], from: instant)
-    func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-    let year = String(parts.year ?? 0)
-    let paddedYear = String(repeating: "0", count: max(0, 4 - year.count)) + year
-    return paddedYear + two(parts.month) + two(parts.day) + "T" + two(parts.hour)
-      + two(parts.minute) + two(parts.second) + "Z"
+    let wall = WallTime(instant, in: .gmt)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let year = String(wall.date.year)
+    return String(repeating: "0", count: max(0, 4 - year.count)) + year + two(wall.date.month)
+      + two(wall.date.day) + "T" + two(wall.hour) + two(wall.minute) + two(wall.second) + "Z"
   }
+
 }

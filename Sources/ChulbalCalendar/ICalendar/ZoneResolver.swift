@@ -64,7 +64,7 @@ final class ZoneResolver {
 
   /// Whether both Foundation and libical know `name` as an IANA zone.
   private static func isIANA(_ name: String) -> Bool {
-    TimeZone(ianaName: name) != nil && (try? Libical.zone(named: name)) != nil
+    Zone(identifier: name) != nil && (try? Libical.zone(named: name)) != nil
   }
 
   /// The offset of the file's zone and of `name` at the instant `wall` names in `name`.
@@ -97,9 +97,9 @@ final class ZoneResolver {
     let offsets = samples.map { Libical.offset(in: described, atSecond: $0) }
     let candidates =
       Set(WindowsZones.ianaNames.values).sorted()
-      + TimeZone.knownTimeZoneIdentifiers.sorted()
+      + Zone.knownIdentifiers.sorted()
     return candidates.first { name in
-      guard let zone = TimeZone(ianaName: name) else { return false }
+      guard let zone = Zone(identifier: name) else { return false }
       return zip(samples, offsets).allSatisfy { second, offset in
         zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(second))) == offset
       } && isIANA(name)

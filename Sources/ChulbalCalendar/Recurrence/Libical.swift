@@ -55,9 +55,9 @@ enum Libical {
   /// libical's own `icaltime_as_timet_with_zone` reads a skipped time with the offset after
   /// the gap (02:30 on 14 March 2027 in New York became 06:30Z, measured here), so the offsets
   /// are asked of libical by UTC instant, where they are unambiguous, and chosen as the core
-  /// chooses for a typed time (``TimeZone/instant(forLocalSeconds:offset:)``).
+  /// chooses for a typed time (``Zone/instant(forLocalSeconds:offset:)``).
   static func instant(of time: WallTime, in zone: OpaquePointer) -> Date {
-    let second = TimeZone.instant(forLocalSeconds: time.secondsSinceEpoch) {
+    let second = Zone.instant(forLocalSeconds: time.secondsSinceEpoch) {
       offset(in: zone, atSecond: $0)
     }
     return Date(timeIntervalSince1970: TimeInterval(second))

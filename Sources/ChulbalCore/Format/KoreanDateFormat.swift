@@ -22,13 +22,11 @@ public struct KoreanDateFormat: Sendable {
     case day = "M월 d일 (E)"
   }
 
-  public let timeZone: TimeZone
-  private let offsets: ZoneOffsets
+  public let timeZone: Zone
 
   /// A formatter for instants shown in `timeZone`.
-  public init(timeZone: TimeZone) {
+  public init(timeZone: Zone) {
     self.timeZone = timeZone
-    offsets = ZoneOffsets.shared(for: timeZone)
   }
 
   /// `12월 1일 (화) 오후 7:00`
@@ -129,7 +127,7 @@ public struct KoreanDateFormat: Sendable {
     // The table's offset alone: working out every field for it cost ``isSameDay(_:_:)`` five
     // times as much (callgrind, `agenda`).
     guard let second = Self.tabledSecond(date) else { return timeZone.secondsFromGMT(for: date) }
-    return offsets.offset(atSecond: second)
+    return timeZone.offset(atSecond: second)
   }
 
   struct Fields {
@@ -140,7 +138,7 @@ public struct KoreanDateFormat: Sendable {
   @inline(__always)
   private func fields(_ date: Date) -> Fields? {
     guard let second = Self.tabledSecond(date) else { return nil }
-    return Self.fields(second: second, offset: offsets.offset(atSecond: second))
+    return Self.fields(second: second, offset: timeZone.offset(atSecond: second))
   }
 
   /// The second since 1970 that `date` falls in, counted as ICU counts it (from whole
@@ -165,15 +163,15 @@ public struct KoreanDateFormat: Sendable {
       minute: secondOfDay % 3600 / 60, second: secondOfDay % 60, offset: offset)
   }
 
-  private static func slowFields(_ date: Date, _ timeZone: TimeZone) -> Fields {
+  private static func slowFields(_ date: Date, _ timeZone: Zone) -> Fields {
     let second = Int(date.timeIntervalSince1970.rounded(.down))
     return fields(second: second, offset: timeZone.offset(atSecond: second))
   }
 
-  private static func fallback(_ date: Date, _ pattern: Pattern, _ timeZone: TimeZone) -> String {
+  private static func fallback(_ date: Date, _ pattern: Pattern, _ timeZone: Zone) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "ko_KR")
-    formatter.timeZone = timeZone
+    formatter.timeZone = TimeZone(identifier: timeZone.identifier)
     formatter.dateFormat = pattern.rawValue
     return formatter.string(from: date)
   }

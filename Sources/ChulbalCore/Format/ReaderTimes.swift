@@ -11,7 +11,7 @@ public struct ReaderTimes: Sendable {
   /// The appointment's zone, when it is not the reader's.
   let own: KoreanDateFormat?
 
-  public init(reader: TimeZone, own: TimeZone) {
+  public init(reader: Zone, own: Zone) {
     self.reader = KoreanDateFormat(timeZone: reader)
     self.own = own.identifier == reader.identifier ? nil : KoreanDateFormat(timeZone: own)
   }

@@ -66,7 +66,9 @@ final class ZoneOffsets: Sendable {
   private func makeSlice(_ index: Int) -> Slice {
     let start = Self.firstSecond + index * Self.sliceSeconds
     let end = start + Self.sliceSeconds
-    var slice = Slice(startOffset: timeZone.offset(atSecond: start), transitions: [])
+    var slice = Slice(
+      startOffset: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(start))),
+      transitions: [])
     var cursor = Date(timeIntervalSince1970: TimeInterval(start))
     while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor),
       next.timeIntervalSince1970 < TimeInterval(end)

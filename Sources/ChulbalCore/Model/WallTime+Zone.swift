@@ -2,14 +2,14 @@ import Foundation
 
 extension CivilDate {
   /// The day clocks in `zone` show at `instant`.
-  public init(_ instant: Date, in zone: TimeZone) {
+  public init(_ instant: Date, in zone: Zone) {
     self = WallTime(instant, in: zone).date
   }
 }
 
 extension WallTime {
   /// What clocks in `zone` show at `instant`, to the second.
-  public init(_ instant: Date, in zone: TimeZone) {
+  public init(_ instant: Date, in zone: Zone) {
     let second = Int(instant.timeIntervalSince1970.rounded(.down))
     let local = second + zone.offset(atSecond: second)
     let days = local.floorDivided(by: 86_400)
@@ -20,8 +20,8 @@ extension WallTime {
   }
 
   /// The instant clocks in `zone` show this wall time (the earlier of a repeated one, the
-  /// pre-gap reading of a skipped one, as ``TimeZone/instant(forLocalSeconds:)`` chooses).
-  public func instant(in zone: TimeZone) -> Date {
+  /// pre-gap reading of a skipped one, as ``Zone/instant(forLocalSeconds:)`` chooses).
+  public func instant(in zone: Zone) -> Date {
     Date(timeIntervalSince1970: TimeInterval(zone.instant(forLocalSeconds: secondsSinceEpoch)))
   }
 }

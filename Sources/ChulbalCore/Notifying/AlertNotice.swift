@@ -18,7 +18,7 @@ public enum AlertNotice {
   ///   - snoozeSeconds: how long `5분 뒤` puts the alert off; the button is left out when
   ///     the alert would come back after the appointment starts.
   public static func notice(
-    for due: AlertPlanner.Due, now: Date, timeZone: TimeZone, link: String?, snoozeSeconds: Int
+    for due: AlertPlanner.Due, now: Date, timeZone: Zone, link: String?, snoozeSeconds: Int
   ) -> Notice {
     let appointment = due.appointment
     let plan = appointment.plan
@@ -44,7 +44,7 @@ public enum AlertNotice {
     case .started:
       headline = "약속이 시작되었습니다"
     }
-    let own = TimeZone(identifier: appointment.timeZone) ?? timeZone
+    let own = Zone(identifier: appointment.timeZone) ?? timeZone
     var body = ReaderTimes(reader: timeZone, own: own).time(plan.start, seenAt: now)
     if let place = appointment.place { body += " \(place)" }
     if plan.travelSeconds > 0 {
@@ -66,7 +66,7 @@ public enum AlertNotice {
   ///
   /// - Parameter timeZone: the zone each appointment is shown in.
   public static func missedSummary(
-    _ missed: [AlertPlanner.Due], timeZone: (Appointment) -> TimeZone
+    _ missed: [AlertPlanner.Due], timeZone: (Appointment) -> Zone
   ) -> Notice {
     var titles: [String] = []
     var seen: Set<Int> = []

@@ -6,18 +6,18 @@ import Foundation
 public struct DayWindow: Sendable {
   public let firstDay: CivilDate
   public let dayCount: Int
-  public let timeZone: TimeZone
+  public let timeZone: Zone
   /// The most days one window holds: a year, leap day and all.
   public static let dayLimit = 366
 
-  public init(firstDay: CivilDate, dayCount: Int, timeZone: TimeZone) {
+  public init(firstDay: CivilDate, dayCount: Int, timeZone: Zone) {
     self.firstDay = firstDay
     self.dayCount = dayCount
     self.timeZone = timeZone
   }
 
   /// The window of `dayCount` days whose first day is the one `now` falls on.
-  public init(startingOnDayOf now: Date, dayCount: Int, timeZone: TimeZone) {
+  public init(startingOnDayOf now: Date, dayCount: Int, timeZone: Zone) {
     self.init(firstDay: CivilDate(now, in: timeZone), dayCount: dayCount, timeZone: timeZone)
   }
 
@@ -28,8 +28,8 @@ public struct DayWindow: Sendable {
 
   /// The first instant of a day: its midnight, or the end of a gap that swallows midnight
   /// (as in zones whose clocks spring forward at 00:00), which
-  /// ``TimeZone/instant(forLocalSeconds:)`` reads with the offset from before the gap.
-  static func startOfDay(_ days: Int, in timeZone: TimeZone) -> Date {
+  /// ``Zone/instant(forLocalSeconds:)`` reads with the offset from before the gap.
+  static func startOfDay(_ days: Int, in timeZone: Zone) -> Date {
     WallTime(date: CivilDate(days: days), hour: 0, minute: 0).instant(in: timeZone)
   }
 }

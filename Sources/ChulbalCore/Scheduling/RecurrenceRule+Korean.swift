@@ -10,7 +10,7 @@ extension RecurrenceRule {
   /// - Parameters:
   ///   - timeZone: the series' zone, which an `UNTIL` instant is read in.
   ///   - currentYear: the year an `UNTIL` date is written without (nil writes every year).
-  public func koreanText(timeZone: TimeZone, currentYear: Int? = nil) -> String {
+  public func koreanText(timeZone: Zone, currentYear: Int? = nil) -> String {
     var text = daysText
     switch until {
     case .date(let date)?: text += " (\(Self.monthDay(date, currentYear: currentYear))까지)"

@@ -28,7 +28,7 @@ public struct Watcher {
   public var snoozeSeconds: Int
   /// The zone the missed-alerts summary gives its times in: the reader's; each appointment's
   /// own when nil.
-  public var readerZone: TimeZone?
+  public var readerZone: Zone?
   /// The time of the previous step; nil before the first.
   public private(set) var lookedUntil: Date?
   /// The alert last shown for each appointment, which its notice's buttons act on.
@@ -104,7 +104,7 @@ public struct Watcher {
     if !step.missed.isEmpty {
       // The times of missed alerts are the reader's, as every notice's are.
       let notice = AlertNotice.missedSummary(step.missed) {
-        readerZone ?? TimeZone(identifier: $0.timeZone) ?? .gmt
+        readerZone ?? Zone(identifier: $0.timeZone) ?? .gmt
       }
       events.append(.summary(count: step.missed.count, backend: delivery(notice).deliveredBy))
     }

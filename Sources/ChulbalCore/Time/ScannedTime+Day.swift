@@ -36,7 +36,7 @@ extension ScannedTime {
   /// weekday alone is the coming one (today when it is today).
   ///
   /// - Throws: `InputError.time` for a day that year lacks (`2월 29일` in 2027).
-  public func resolveDay(now: Date, timeZone: TimeZone) throws(InputError) -> CivilDate {
+  public func resolveDay(now: Date, timeZone: Zone) throws(InputError) -> CivilDate {
     let today = CivilDate(now, in: timeZone).days
     let named: Int?
     do {

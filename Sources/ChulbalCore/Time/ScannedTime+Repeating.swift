@@ -16,7 +16,7 @@ extension ScannedTime {
   ///
   /// - Throws: `InputError.time` when the text names no series (``repeats`` is false), or
   ///   when the first start falls outside the years 1900–2200.
-  public func resolveRepeating(now: Date, timeZone: TimeZone) throws(InputError)
+  public func resolveRepeating(now: Date, timeZone: Zone) throws(InputError)
     -> RepeatingTime
   {
     guard let rule = recurrence else {

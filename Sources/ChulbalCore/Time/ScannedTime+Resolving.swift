@@ -11,7 +11,7 @@ extension ScannedTime {
   ///   outside the years 1900–2200 (`+1h` late on 2200-12-31); scanning has already rejected
   ///   everything else. A series (``repeats``) is refused rather than cut to one time: it
   ///   resolves through ``resolveRepeating(now:timeZone:)``.
-  public func resolve(now: Date, timeZone: TimeZone) throws(InputError) -> Date {
+  public func resolve(now: Date, timeZone: Zone) throws(InputError) -> Date {
     if let recurrence {
       let said = recurrence.koreanText(timeZone: timeZone)
       throw fail("'\(said)'처럼 반복하는 시각은 여기에 쓸 수 없습니다, 한 번만 오는 시각을 쓰세요")
@@ -28,7 +28,7 @@ extension ScannedTime {
     return instant
   }
 
-  private func resolveUnchecked(now: Date, timeZone: TimeZone) throws(InputError) -> Date {
+  private func resolveUnchecked(now: Date, timeZone: Zone) throws(InputError) -> Date {
     if let relativeSeconds { return now.addingTimeInterval(TimeInterval(relativeSeconds)) }
     // Scanning checked the clock and the date pieces (`TimeExpression.scan` is the only way
     // to a `ScannedTime`), so only the calendar of the resolved year is left to check.
@@ -165,7 +165,7 @@ extension ScannedTime {
   ///
   /// - Parameters:
   ///   - resolved: what ``resolve(now:timeZone:)`` gave, in `timeZone`.
-  public func afternoonReading(of resolved: Date, now: Date, timeZone: TimeZone) -> String? {
+  public func afternoonReading(of resolved: Date, now: Date, timeZone: Zone) -> String? {
     let second = Int(resolved.timeIntervalSince1970.rounded(.down))
     let localHour = (second + timeZone.offset(atSecond: second)).floorDivided(by: 3600) % 24
     // Only for an hour said the Korean way (`9시`, `오전 9시`); `09:00` was meant as typed.

@@ -31,7 +31,7 @@ public enum TimeExpression {
   /// Parses an appointment time.
   ///
   /// - Throws: `InputError.time` naming the text and the part that could not be used.
-  public static func parse(_ text: String, now: Date, timeZone: TimeZone) throws(InputError)
+  public static func parse(_ text: String, now: Date, timeZone: Zone) throws(InputError)
     -> Date
   {
     try scan(text).resolve(now: now, timeZone: timeZone)
@@ -85,7 +85,7 @@ public enum TimeExpression {
   /// - Throws: `InputError.instant` for the text, checked before the zone is asked for, or
   ///   what `timeZone` throws.
   public static func parseInstant(
-    _ text: String, timeZone: () throws(InputError) -> TimeZone
+    _ text: String, timeZone: () throws(InputError) -> Zone
   ) throws(InputError) -> Date {
     let scanned: ScannedTime
     do throws(InputError) {
@@ -99,7 +99,7 @@ public enum TimeExpression {
       throw error.asInstant
     }
     // A full date with an offset names one instant whatever the zone.
-    let zone = if scanned.offsetSeconds == nil { try timeZone() } else { TimeZone.gmt }
+    let zone = if scanned.offsetSeconds == nil { try timeZone() } else { Zone.gmt }
     do throws(InputError) {
       return try scanned.resolve(now: Date(timeIntervalSince1970: 0), timeZone: zone)
     } catch {
@@ -108,7 +108,7 @@ public enum TimeExpression {
   }
 
   /// Parses an exact instant, reading a time without offset in `timeZone`.
-  public static func parseInstant(_ text: String, timeZone: TimeZone) throws(InputError) -> Date {
+  public static func parseInstant(_ text: String, timeZone: Zone) throws(InputError) -> Date {
     try parseInstant(text) { timeZone }
   }
 }

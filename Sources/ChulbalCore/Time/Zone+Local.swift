@@ -1,6 +1,6 @@
 import Foundation
 
-extension TimeZone {
+extension Zone {
   /// The instant at which clocks in this zone show a wall-clock time.
   ///
   /// `localSeconds` counts seconds since 1970-01-01 00:00 *on the wall clock*. A wall time
@@ -26,10 +26,5 @@ extension TimeZone {
     // In a gap: read the wall time with the offset in force before the gap, which lands the
     // same distance past the gap's end.
     return localSeconds - before
-  }
-
-  /// Seconds east of UTC at an instant given in whole seconds since 1970.
-  public func offset(atSecond second: Int) -> Int {
-    secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(second)))
   }
 }

@@ -51,7 +51,6 @@ import Testing
       }
     }
     #expect(wrong == 0, "\(wrong) of \(answer.instants.count) instants differ")
-    print("COUNT", zone, answer.instants.count, answer.changes.count, answer.windows.map(\.count))
 
     wrong = 0
     for second in answer.instants where scan[0] <= second && second < scan[1] {
@@ -66,7 +65,8 @@ import Testing
       if !agrees {
         wrong += 1
         if wrong <= 5 {
-          Issue.record("\(zone) after \(second): \(String(describing: actual)), zoneinfo \(change ?? [])")
+          Issue.record(
+            "\(zone) after \(second): \(String(describing: actual)), zoneinfo \(change ?? [])")
         }
       }
     }
@@ -250,13 +250,17 @@ import Testing
   /// The 64-bit header starts after the 44-byte first header and its 32-bit data.
   static func patched(_ patch: (inout [UInt8], _ secondHeader: Int) -> Void) -> [UInt8] {
     var bytes = valid.bytes()
-    let secondHeader = bytes.indices.dropFirst().first { bytes[$0...].starts(with: Array("TZif".utf8)) }!
+    let secondHeader = bytes.indices.dropFirst().first {
+      bytes[$0...].starts(with: Array("TZif".utf8))
+    }!
     patch(&bytes, secondHeader)
     return bytes
   }
 
   static func setCount(_ bytes: inout [UInt8], at offset: Int, _ value: UInt32) {
-    for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * index)) }
+    for index in 0..<4 {
+      bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * index))
+    }
   }
 
   static let corruptions: [Corruption] = [
@@ -273,14 +277,18 @@ import Testing
       name: "timecnt beyond the file (second header)",
       bytes: patched { bytes, second in setCount(&bytes, at: second + 32, 0x0100_0000) }),
     Corruption(
-      name: "leapcnt beyond the file", bytes: patched { bytes, second in
+      name: "leapcnt beyond the file",
+      bytes: patched { bytes, second in
         setCount(&bytes, at: second + 28, 1000)
       }),
     Corruption(
-      name: "charcnt beyond the file", bytes: patched { bytes, second in
+      name: "charcnt beyond the file",
+      bytes: patched { bytes, second in
         setCount(&bytes, at: second + 40, 100_000)
       }),
-    Corruption(name: "typecnt zero", bytes: patched { bytes, second in setCount(&bytes, at: second + 36, 0) }),
+    Corruption(
+      name: "typecnt zero", bytes: patched { bytes, second in setCount(&bytes, at: second + 36, 0) }
+    ),
     Corruption(name: "isutcnt not typecnt", bytes: changed { $0.isUTCount = 1 }),
     Corruption(name: "type index out of range", bytes: changed { $0.transitions[1].type = 3 }),
     Corruption(name: "type index 255", bytes: changed { $0.transitions[0].type = 255 }),
@@ -288,8 +296,10 @@ import Testing
       name: "transitions out of order",
       bytes: changed { $0.transitions = [(0, 1), (-1_000_000_000, 2)] }),
     Corruption(name: "repeated transition", bytes: changed { $0.transitions = [(0, 1), (0, 2)] }),
-    Corruption(name: "abbreviation index out of range", bytes: changed { $0.types[1].abbreviation = 12 }),
-    Corruption(name: "abbreviation without NUL", bytes: changed { $0.abbreviations = "LMT\0KST\0KDT" }),
+    Corruption(
+      name: "abbreviation index out of range", bytes: changed { $0.types[1].abbreviation = 12 }),
+    Corruption(
+      name: "abbreviation without NUL", bytes: changed { $0.abbreviations = "LMT\0KST\0KDT" }),
     Corruption(name: "DST flag 2", bytes: changed { $0.types[2].isDaylightSavingByte = 2 }),
     Corruption(name: "UT offset -2^31", bytes: changed { $0.types[0].offset = Int32.min }),
     Corruption(name: "footer not a rule", bytes: changed { $0.footer = "KST-9x" }),
@@ -376,7 +386,8 @@ struct TZif: Sendable {
     }
     bytes += Array(abbreviations.utf8)
     for leap in leaps {
-      bytes += Self.bigEndian(leap.at, size: timeSize) + Self.bigEndian(Int(leap.correction), size: 4)
+      bytes +=
+        Self.bigEndian(leap.at, size: timeSize) + Self.bigEndian(Int(leap.correction), size: 4)
     }
     bytes += [UInt8](repeating: 1, count: indicators)
     bytes += [UInt8](repeating: 0, count: isUTCount ?? indicators)
@@ -385,5 +396,154 @@ struct TZif: Sendable {
 
   static func bigEndian(_ value: Int, size: Int) -> [UInt8] {
     (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * (size - 1 - $0))) }
+  }
+}
+
+/// The footer's rule alone, against glibc (`TZ=rule`) and against Python's zoneinfo reading a
+/// file whose only content is that footer.
+@Suite struct ZoneFileFooterRuleTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let text: String
+    let oracle: ZoneinfoOracle.Source
+    var testDescription: String { "'\(text)' against \(oracle)" }
+  }
+
+  /// Each rule against glibc and against zoneinfo, except where one of them is known to read
+  /// the rule otherwise:
+  /// - glibc looks only at the changes of the UTC year of the instant, so in
+  ///   `EST5EDT4,0/0,J365/25` it puts the first five hours of each year (before that year's
+  ///   start at 0:00 EST) in standard time, where tzcode, RFC 8536 and zoneinfo keep daylight
+  ///   saving all year (``daylightSavingAllYearSurvivesTheNewYear()``);
+  /// - zoneinfo counts a zero-based day `n` from 31 December, a day early (its
+  ///   `_post_epoch_days_before_year` counts to the eve of the year; `Jn`, one-based, comes
+  ///   out right), so rules with `n` days are checked against glibc alone;
+  /// - neither lets a change that its time moves into the next year end that year's daylight
+  ///   saving (``aChangeMovedIntoTheNextYearStillCounts()``).
+  static let cases: [Case] =
+    [
+      "EST5EDT,M3.2.0/2,M11.1.0/2", "<+0330>-3:30<+0430>,J79/24,J263/24",
+      "IST-1GMT0,M10.5.0,M3.5.0/1", "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1",
+      "AEST-10AEDT,M10.1.0,M4.1.0/3", "CET-1CEST,M3.5.0,M10.5.0/3",
+      "NZST-12NZDT,M9.5.0,M4.1.0/3", "<+00>0<+02>-2,M3.5.0/1,M10.5.0/3",
+      "IST-2IDT,M3.4.4/26,M10.5.0", "<+1245>-12:45<+1345>,M9.5.0/2:45,M4.1.0/3:45",
+      "<-02>2<-01>,M3.5.0/-1,M10.5.0/0", "PST8PDT7:30,M3.2.0,M11.1.0", "KST-9",
+      "AAA3BBB,J60/0,J300/167",
+    ].flatMap { [Case(text: $0, oracle: .glibc), Case(text: $0, oracle: .footer)] }
+    + [
+      Case(text: "EST5EDT4,0/0,J365/25", oracle: .footer),
+      Case(text: "XXX3YYY,J60/0,300/167", oracle: .glibc),
+      Case(text: "XXX3YYY,59/-167,J300/100:30", oracle: .glibc),
+    ]
+
+  @Test(arguments: cases)
+  func rulesAnswerAsTheOraclesDo(_ example: Case) throws {
+    let text = example.text
+    let oracle = example.oracle
+    let rule = try #require(POSIXTimeZoneRule(text))
+    let scan = [ZoneinfoOracle.instant(2000, 1, 1), ZoneinfoOracle.instant(2030, 1, 1)]
+    let answer = try ZoneinfoOracle.answer(
+      .init(
+        source: oracle, name: text,
+        instants: ZoneinfoOracle.spread(
+          from: ZoneinfoOracle.instant(1990, 1, 1), to: ZoneinfoOracle.instant(2040, 1, 1),
+          count: 2000),
+        scan: scan, windows: []))
+    var wrong = 0
+    for (index, second) in answer.instants.enumerated() {
+      let actual = [
+        "\(rule.offset(atSecond: second))", "\(rule.isDaylightSaving(atSecond: second))",
+        rule.abbreviation(atSecond: second),
+      ]
+      let expected = [
+        "\(answer.offsets[index])", "\(answer.daylightSaving[index])",
+        answer.abbreviations[index],
+      ]
+      if actual != expected {
+        wrong += 1
+        if wrong <= 5 { Issue.record("'\(text)' at \(second): \(actual), \(oracle) \(expected)") }
+      }
+    }
+    #expect(wrong == 0, "\(wrong) of \(answer.instants.count) instants differ")
+    wrong = 0
+    for second in answer.instants where scan[0] <= second && second < scan[1] {
+      let actual = rule.nextTransition(after: second)
+      let change = answer.changes.first { $0[0] > second }
+      let agrees =
+        if let change {
+          actual?.at == change[0] && actual?.offset == change[1]
+        } else {
+          actual == nil || actual!.at >= scan[1]
+        }
+      if !agrees {
+        wrong += 1
+        if wrong <= 5 {
+          Issue.record(
+            "'\(text)' after \(second): \(String(describing: actual)), \(oracle) \(change ?? [])")
+        }
+      }
+    }
+    #expect(wrong == 0, "\(wrong) next transitions differ")
+  }
+}
+
+extension ZoneFileFooterRuleTests {
+  /// Each year's end (31 December 25:00 EDT) is the next year's start (1 January 0:00 EST):
+  /// daylight saving never stops, across the new year too, where glibc's answer differs.
+  @Test func daylightSavingAllYearSurvivesTheNewYear() throws {
+    let rule = try #require(POSIXTimeZoneRule("EST5EDT4,0/0,J365/25"))
+    for year in [1999, 2000, 2023, 2024, 2100] {
+      for hour in [0, 4, 5, 6] {
+        let second = ZoneinfoOracle.instant(year, 1, 1, hour)
+        #expect(rule.offset(atSecond: second) == -4 * 3600, "\(year) \(hour):00")
+        #expect(rule.abbreviation(atSecond: second) == "EDT")
+        #expect(rule.offset(atSecond: second - 1) == -4 * 3600)
+      }
+      #expect(rule.nextTransition(after: ZoneinfoOracle.instant(year, 6, 1)) == nil)
+    }
+  }
+
+  /// `J365/100:30` ends daylight saving on 4 January of the next year at 4:30 local time, so
+  /// the first days of January are still daylight saving; glibc and zoneinfo, looking at the
+  /// changes of the instant's own year only, put them in standard time.
+  @Test func aChangeMovedIntoTheNextYearStillCounts() throws {
+    let rule = try #require(POSIXTimeZoneRule("AAA3BBB,J59/-167,J365/100:30"))
+    #expect(rule.offset(atSecond: ZoneinfoOracle.instant(2026, 1, 2)) == -2 * 3600)
+    #expect(rule.offset(atSecond: ZoneinfoOracle.instant(2026, 1, 4, 6) + 1799) == -2 * 3600)
+    #expect(rule.offset(atSecond: ZoneinfoOracle.instant(2026, 1, 4, 6) + 1800) == -3 * 3600)
+    let end = rule.nextTransition(after: ZoneinfoOracle.instant(2026, 1, 1))
+    #expect(end?.at == ZoneinfoOracle.instant(2026, 1, 4, 6) + 1800 && end?.offset == -3 * 3600)
+    // 28 February 2026 0:00 minus 167 hours, in standard time: 21 February 1:00, 4:00 UTC.
+    let start = rule.nextTransition(after: ZoneinfoOracle.instant(2026, 1, 5))
+    #expect(start?.at == ZoneinfoOracle.instant(2026, 2, 21, 4) && start?.offset == -2 * 3600)
+  }
+
+  @Test func aRuleWithoutDatesChangesAsGlibcAssumes() throws {
+    let rule = try #require(POSIXTimeZoneRule("AAA5BBB"))
+    #expect(rule == POSIXTimeZoneRule("AAA5BBB4,M3.2.0/2,M11.1.0/2:00:00"))
+    #expect(rule.daylightSaving?.offsetSeconds == -4 * 3600)
+    let change = rule.nextTransition(after: ZoneinfoOracle.instant(2026, 1, 1))
+    #expect(change?.at == ZoneinfoOracle.instant(2026, 3, 8, 7) && change?.offset == -4 * 3600)
+  }
+
+  @Test(arguments: [
+    "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.6.0,M11.1.0", "EST5EDT,M3.2.7,M11.1.0",
+    "EST5EDT,M3.0.0,M11.1.0", "EST5EDT,J0,J100", "EST5EDT,J366,J100", "EST5EDT,366,1",
+    "EST5EDT,M3.2.0/168,M11.1.0", "EST5EDT,M3.2.0/-168,M11.1.0", "EST5EDT,M3.2.0",
+    "EST5EDT,M3.2.0,M11.1.0,", "EST5EDT,M3.2.0/2:60,M11.1.0", "EST5EDT,M3.2,M11.1.0",
+    "EST5EDT,M3.2.0/,M11.1.0", "EST5EDT25,M3.2.0,M11.1.0", "EST5EDT4x",
+  ])
+  func malformedChangesAreNoRule(text: String) {
+    #expect(POSIXTimeZoneRule(text) == nil)
+  }
+
+  /// Far instants neither trap nor wrap.
+  @Test func extremeInstantsAreAnswered() throws {
+    let rule = try #require(POSIXTimeZoneRule("<-03>3<-02>,M3.5.0/-2,M10.5.0/-1"))
+    for second in [Int.min, Int.min + 1, -100_000_000_000, 100_000_000_000, Int.max - 1, Int.max] {
+      _ = rule.offset(atSecond: second)
+      if let next = rule.nextTransition(after: second) { #expect(next.at > second) }
+    }
+    let far = rule.nextTransition(after: 100_000_000_000)
+    #expect(far != nil && far!.at > 100_000_000_000 && far!.at < 100_000_000_000 + 366 * 86_400)
   }
 }

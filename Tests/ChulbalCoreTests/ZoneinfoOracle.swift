@@ -11,7 +11,7 @@ import Foundation
 /// the second. Two changes less than six hours apart would be missed; no zone asked about has
 /// them.
 enum ZoneinfoOracle {
-  enum Source: String, Codable {
+  enum Source: String, Codable, Sendable {
     /// `zoneinfo.ZoneInfo(name)`: the system's file of that name.
     case zone
     /// glibc with `TZ` set to the rule.

@@ -192,7 +192,8 @@ public struct ZoneFile: Sendable, Equatable {
   }
 
   /// The footer: a POSIX rule between two newlines, empty when the zone has no rule.
-  private static func footer(_ reader: inout ByteReader) throws(ZoneFileError) -> POSIXTimeZoneRule? {
+  private static func footer(_ reader: inout ByteReader) throws(ZoneFileError) -> POSIXTimeZoneRule?
+  {
     guard try reader.byte("the footer") == UInt8(ascii: "\n") else {
       throw .malformed("the footer does not start with a newline")
     }

@@ -14,6 +14,9 @@ public struct POSIXTimeZoneRule: Equatable, Sendable {
   /// The daylight-saving part, nil for a rule of standard time alone.
   public let daylightSaving: DaylightSaving?
 
+  /// The numbers of the rule again, without its names, for evaluating it (``Schedule``).
+  let schedule: Schedule
+
   /// Whether the rule has a daylight-saving part (`EDT`, `EDT,M3.2.0,M11.1.0`).
   public var hasDaylightSaving: Bool { daylightSaving != nil }
 
@@ -81,6 +84,9 @@ public struct POSIXTimeZoneRule: Equatable, Sendable {
     standardOffsetSeconds = -offset
     guard !scanner.isAtEnd else {
       daylightSaving = nil
+      schedule = Schedule(
+        standardOffset: standardOffsetSeconds, daylightOffset: standardOffsetSeconds,
+        start: Self.defaultStart, end: Self.defaultEnd, hasDaylightSaving: false)
       return
     }
     // The daylight part: a name, an optional offset, and the optional change rules.
@@ -101,6 +107,9 @@ public struct POSIXTimeZoneRule: Equatable, Sendable {
     guard scanner.isAtEnd else { return nil }
     daylightSaving = DaylightSaving(
       name: daylightName, offsetSeconds: daylightOffset, start: start, end: end)
+    schedule = Schedule(
+      standardOffset: standardOffsetSeconds, daylightOffset: daylightOffset, start: start,
+      end: end, hasDaylightSaving: true)
   }
 
   /// The IANA name of the zone a rule without daylight saving describes: `UTC` at offset 0,
@@ -191,49 +200,22 @@ public struct POSIXTimeZoneRule: Equatable, Sendable {
 extension POSIXTimeZoneRule {
   /// Seconds east of UTC at `second` (seconds since 1970 UTC).
   public func offset(atSecond second: Int) -> Int {
-    guard let daylightSaving, isDaylightSaving(atSecond: second) else {
-      return standardOffsetSeconds
-    }
-    return daylightSaving.offsetSeconds
-  }
-
-  /// The abbreviation in force at `second`: `EST` or `EDT`, `+0530` (without its brackets).
-  public func abbreviation(atSecond second: Int) -> String {
-    guard let daylightSaving, isDaylightSaving(atSecond: second) else { return standardName }
-    return daylightSaving.name
+    schedule.offset(atSecond: second)
   }
 
   /// Whether daylight saving is in force at `second`.
   ///
-  /// Daylight saving is in force when the latest change at or before `second` is a start. The
-  /// changes of the years around `second` are all looked at, not only those of its year, so a
-  /// change that a time of day past 24 hours (or before 0) moves into the next or previous year
-  /// still counts; glibc looks at the UTC year of `second` alone. When a start and an end fall
-  /// on the same instant, the start wins: in `EST5EDT4,0/0,J365/25` each year's end is the next
-  /// year's start, which is how RFC 8536 §3.3.1 writes daylight saving all year round.
+  /// See ``Schedule/isDaylightSaving(atSecond:)`` for how the years meet.
   public func isDaylightSaving(atSecond second: Int) -> Bool {
-    guard let daylightSaving else { return false }
-    let instant = Self.clamped(second)
-    let year = CivilDate(days: instant.floorDivided(by: 86_400)).year
-    var latest = Int.min
-    var inForce = false
-    // Each change moves its day by at most a week (±167 hours), so the latest change at or
-    // before `instant` is nearly always in the three years around it; the loop looks further
-    // back only for rules whose changes all fall a week into the following year.
-    var candidate = year + 1
-    while candidate >= year - 1 || (latest == Int.min && candidate >= year - 3) {
-      let (start, end) = changes(of: daylightSaving, inYear: candidate)
-      if end <= instant, end > latest {
-        latest = end
-        inForce = false
-      }
-      if start <= instant, start >= latest {
-        latest = start
-        inForce = true
-      }
-      candidate -= 1
+    schedule.isDaylightSaving(atSecond: second)
+  }
+
+  /// The abbreviation in force at `second`: `EST` or `EDT`, `+0530` (without its brackets).
+  public func abbreviation(atSecond second: Int) -> String {
+    guard let daylightSaving, schedule.isDaylightSaving(atSecond: second) else {
+      return standardName
     }
-    return inForce
+    return daylightSaving.name
   }
 
   /// The first instant strictly after `second` at which the offset changes, and the offset
@@ -242,49 +224,106 @@ extension POSIXTimeZoneRule {
   ///
   /// A change of the abbreviation or of the daylight-saving flag alone does not count.
   public func nextTransition(after second: Int) -> (at: Int, offset: Int)? {
-    guard let daylightSaving, daylightSaving.offsetSeconds != standardOffsetSeconds,
-      second < Self.limit
-    else { return nil }
-    let instant = max(second, -Self.limit)
-    let current = offset(atSecond: instant)
-    let year = CivilDate(days: instant.floorDivided(by: 86_400)).year
-    // The changes of the next two years hold at least one of each kind; walk them in order.
-    var cursor = instant
-    for _ in 0..<8 {
-      var next = Int.max
-      for candidate in (year - 1)...(year + 2) {
-        let (start, end) = changes(of: daylightSaving, inYear: candidate)
-        if start > cursor, start < next { next = start }
-        if end > cursor, end < next { next = end }
-      }
-      guard next != Int.max else { return nil }
-      let after = offset(atSecond: next)
-      if after != current { return (next, after) }
-      cursor = next
-    }
-    return nil
+    schedule.nextTransition(after: second)
   }
 
-  /// The instants at which daylight saving starts and ends in `year`.
+  /// The arithmetic of a rule: its offsets and changes, without its names.
   ///
-  /// The start is given in standard time and the end in daylight-saving time (POSIX).
-  private func changes(of daylightSaving: DaylightSaving, inYear year: Int) -> (Int, Int) {
-    let start =
-      daylightSaving.start.days(inYear: year) * 86_400
-      + daylightSaving.start.secondsAfterMidnight - standardOffsetSeconds
-    let end =
-      daylightSaving.end.days(inYear: year) * 86_400
-      + daylightSaving.end.secondsAfterMidnight - daylightSaving.offsetSeconds
-    return (start, end)
+  /// It holds no reference, so evaluating it (per row of a listing) copies it without
+  /// retaining or releasing anything, where reading the rule itself would retain its names.
+  struct Schedule: Equatable, Sendable {
+    let standardOffset: Int
+    let daylightOffset: Int
+    let start: Change
+    let end: Change
+    let hasDaylightSaving: Bool
+
+    func offset(atSecond second: Int) -> Int {
+      isDaylightSaving(atSecond: second) ? daylightOffset : standardOffset
+    }
+
+    /// Whether daylight saving is in force at `second`.
+    ///
+    /// Daylight saving is in force when the latest change at or before `second` is a start.
+    /// The changes of the neighbouring years are looked at too when they may matter, so a
+    /// change that a time of day past 24 hours (or before 0) moves into the next or previous
+    /// year still counts; glibc and Python's zoneinfo look at the UTC year of `second` alone.
+    /// When a start and an end fall on the same instant, the start wins: in
+    /// `EST5EDT4,0/0,J365/25` each year's end is the next year's start, which is how RFC 8536
+    /// §3.3.1 writes daylight saving all year round.
+    func isDaylightSaving(atSecond second: Int) -> Bool {
+      guard hasDaylightSaving else { return false }
+      let instant = min(max(second, -POSIXTimeZoneRule.limit), POSIXTimeZoneRule.limit)
+      let year = CivilDate(days: instant.floorDivided(by: 86_400)).year
+      let january1 = CivilDate(year: year, month: 1, day: 1).days * 86_400
+      let nextJanuary1 = CivilDate(year: year + 1, month: 1, day: 1).days * 86_400
+      var latest = Int.min
+      var inForce = false
+      func consider(_ candidate: Int) {
+        let (start, end) = changes(inYear: candidate)
+        if end <= instant, end > latest {
+          latest = end
+          inForce = false
+        }
+        if start <= instant, start >= latest {
+          latest = start
+          inForce = true
+        }
+      }
+      consider(year)
+      // A change lands at most `reach` from its year's bounds, so the next year matters only
+      // in the last days of this one, and the previous year only until a change of this year
+      // has passed the first days.
+      if instant >= nextJanuary1 - Self.reach { consider(year + 1) }
+      if latest < january1 + Self.reach { consider(year - 1) }
+      var earlier = year - 2
+      while latest == Int.min, earlier >= year - 3 {
+        consider(earlier)
+        earlier -= 1
+      }
+      return inForce
+    }
+
+    func nextTransition(after second: Int) -> (at: Int, offset: Int)? {
+      guard hasDaylightSaving, daylightOffset != standardOffset,
+        second < POSIXTimeZoneRule.limit
+      else { return nil }
+      let instant = max(second, -POSIXTimeZoneRule.limit)
+      let current = offset(atSecond: instant)
+      let year = CivilDate(days: instant.floorDivided(by: 86_400)).year
+      // The changes of the next two years hold at least one of each kind; walk them in order.
+      var cursor = instant
+      for _ in 0..<8 {
+        var next = Int.max
+        for candidate in (year - 1)...(year + 2) {
+          let (start, end) = changes(inYear: candidate)
+          if start > cursor, start < next { next = start }
+          if end > cursor, end < next { next = end }
+        }
+        guard next != Int.max else { return nil }
+        let after = offset(atSecond: next)
+        if after != current { return (next, after) }
+        cursor = next
+      }
+      return nil
+    }
+
+    /// The instants at which daylight saving starts and ends in `year`.
+    ///
+    /// The start is given in standard time and the end in daylight-saving time (POSIX).
+    private func changes(inYear year: Int) -> (start: Int, end: Int) {
+      let start = start.days(inYear: year) * 86_400 + start.secondsAfterMidnight - standardOffset
+      let end = end.days(inYear: year) * 86_400 + end.secondsAfterMidnight - daylightOffset
+      return (start, end)
+    }
+
+    /// How far outside its own year a change can land: 167 hours of time of day and 25 hours
+    /// of offset make 8 days; one more for good measure.
+    private static let reach = 9 * 86_400
   }
 
   /// About 31 million years either side of 1970: far enough for any date, near enough that
-  /// the arithmetic on a year's changes cannot overflow.
+  /// the arithmetic on a year's changes cannot overflow. Instants beyond are read as the
+  /// nearest of them; the rule repeats every year, so an answer out there means nothing anyway.
   static let limit = 1_000_000_000_000_000
-
-  /// `second` moved into ±``limit``, so that no instant traps; the rule repeats every year, so
-  /// an answer out there means nothing anyway.
-  private static func clamped(_ second: Int) -> Int {
-    min(max(second, -limit), limit)
-  }
 }

@@ -37,6 +37,9 @@ public struct ZoneFile: Sendable, Equatable {
   /// The footer's rule for the instants after the last transition; nil for a version 1 file
   /// or an empty footer.
   private let rule: POSIXTimeZoneRule?
+  /// The rule's arithmetic, which (unlike the rule, which holds its names) is copied without
+  /// retaining anything when a lookup reads it.
+  private let schedule: POSIXTimeZoneRule.Schedule?
 
   /// Reads and parses the zone file at `path`.
   ///
@@ -74,6 +77,7 @@ public struct ZoneFile: Sendable, Equatable {
     transitionTypes = block.transitionTypes
     types = block.types
     transitionOffsets = block.transitionTypes.map { block.types[$0].offset }
+    schedule = rule?.schedule
   }
 
   /// Seconds east of UTC at `second` (seconds since 1970 UTC).
@@ -81,7 +85,7 @@ public struct ZoneFile: Sendable, Equatable {
     let index = transitionIndex(atSecond: second)
     if index >= 0 { return transitionOffsets[index] }
     if index == Self.beforeFirst { return types[0].offset }
-    return rule!.offset(atSecond: second)
+    return schedule!.offset(atSecond: second)
   }
 
   /// Whether daylight saving is in force at `second`, as the file's `isdst` flag or the
@@ -90,7 +94,7 @@ public struct ZoneFile: Sendable, Equatable {
     let index = transitionIndex(atSecond: second)
     if index >= 0 { return types[transitionTypes[index]].isDaylightSaving }
     if index == Self.beforeFirst { return types[0].isDaylightSaving }
-    return rule!.isDaylightSaving(atSecond: second)
+    return schedule!.isDaylightSaving(atSecond: second)
   }
 
   /// The abbreviation in force at `second`: `KST`, `EDT`, `+0530` and the like.
@@ -118,16 +122,16 @@ public struct ZoneFile: Sendable, Equatable {
       }
       index += 1
     }
-    guard let rule else { return nil }
+    guard let schedule else { return nil }
     var from = second
     if let last = transitions.last, last >= second {
       // The rule takes over just after the last transition; a file whose rule disagrees with
       // its last type there changes offset at that second.
-      let taken = rule.offset(atSecond: last + 1)
+      let taken = schedule.offset(atSecond: last + 1)
       if taken != current { return (last + 1, taken) }
       from = last + 1
     }
-    return rule.nextTransition(after: from)
+    return schedule.nextTransition(after: from)
   }
 
   // MARK: - Lookup
@@ -142,8 +146,8 @@ public struct ZoneFile: Sendable, Equatable {
   @inline(__always)
   private func transitionIndex(atSecond second: Int) -> Int {
     let count = transitions.count
-    if count == 0 { return rule == nil ? Self.beforeFirst : Self.byRule }
-    if second > transitions[count - 1], rule != nil { return Self.byRule }
+    if count == 0 { return schedule == nil ? Self.beforeFirst : Self.byRule }
+    if second > transitions[count - 1], schedule != nil { return Self.byRule }
     return firstTransition(after: second) - 1
   }
 
@@ -192,8 +196,9 @@ public struct ZoneFile: Sendable, Equatable {
   }
 
   /// The footer: a POSIX rule between two newlines, empty when the zone has no rule.
-  private static func footer(_ reader: inout ByteReader) throws(ZoneFileError) -> POSIXTimeZoneRule?
-  {
+  private static func footer(
+    _ reader: inout ByteReader
+  ) throws(ZoneFileError) -> POSIXTimeZoneRule? {
     guard try reader.byte("the footer") == UInt8(ascii: "\n") else {
       throw .malformed("the footer does not start with a newline")
     }

@@ -124,6 +124,21 @@ import Testing
     #expect(spring?.at == Self.instant(9999, 3, 14, 7) && spring?.offset == -4 * 3600)
   }
 
+  /// RFC 8536 §3.2: time type 0 (local mean time in tzdata) before the first transition, as
+  /// far back as one asks; zoneinfo takes the first type without DST, the same type here.
+  @Test func typeZeroAnswersBeforeTheFirstTransition() throws {
+    let seoul = try ZoneFile(contentsOf: Self.zoneDirectory + "Asia/Seoul")
+    for second in [Int.min, -100_000_000_000, Self.instant(1800, 1, 1)] {
+      #expect(seoul.offset(atSecond: second) == 30_472)
+      #expect(seoul.abbreviation(atSecond: second) == "LMT")
+      #expect(!seoul.isDaylightSaving(atSecond: second))
+    }
+    #expect(seoul.offset(atSecond: 100_000_000_000) == 32_400)
+    #expect(seoul.offset(atSecond: Int.max) == 32_400)
+    let first = seoul.nextTransition(after: -100_000_000_000)
+    #expect(first?.at == Self.instant(1908, 3, 31, 15) + 1800 + 128 && first?.offset == 30_600)
+  }
+
   @Test func aFileWithOneTransitionHandsOverToItsRule() throws {
     let file = try ZoneFile(
       bytes: TZif(

@@ -124,6 +124,32 @@ import Testing
     #expect(spring?.at == Self.instant(9999, 3, 14, 7) && spring?.offset == -4 * 3600)
   }
 
+  /// Every compiled file on the machine, `right/` (with leap seconds) and `posix/` included:
+  /// its footer is a rule this reader reads, and it answers at both ends of time.
+  @Test func everyZoneFileOnThisMachineIsRead() throws {
+    let root = URL(fileURLWithPath: Self.zoneDirectory)
+    let paths = try FileManager.default.subpathsOfDirectory(atPath: root.path)
+    var read = 0
+    for path in paths {
+      let full = Self.zoneDirectory + path
+      guard let handle = FileHandle(forReadingAtPath: full) else { continue }
+      let magic = try? handle.read(upToCount: 4)
+      try handle.close()
+      guard magic == Data("TZif".utf8) else { continue }
+      do {
+        let file = try ZoneFile(contentsOf: full)
+        for second in [Int.min, -100_000_000_000, 0, 2_000_000_000, 100_000_000_000, Int.max] {
+          _ = file.offset(atSecond: second)
+          _ = file.nextTransition(after: second)
+        }
+        read += 1
+      } catch {
+        Issue.record("\(path): \(error)")
+      }
+    }
+    #expect(read > 300)
+  }
+
   /// RFC 8536 §3.2: time type 0 (local mean time in tzdata) before the first transition, as
   /// far back as one asks; zoneinfo takes the first type without DST, the same type here.
   @Test func typeZeroAnswersBeforeTheFirstTransition() throws {

@@ -165,6 +165,18 @@ import Testing
     #expect(first?.at == Self.instant(1908, 3, 31, 15) + 1800 + 128 && first?.offset == 30_600)
   }
 
+  @Test func aTransitionAtTheEndOfTimeIsNoTrap() throws {
+    let file = try ZoneFile(
+      bytes: TZif(
+        transitions: [(Int(Int64.max), 1)],
+        types: [.init(offset: 0, abbreviation: 0), .init(offset: 3600, abbreviation: 4)],
+        abbreviations: "AAA\0BBB\0", footer: "CCC-2"
+      ).bytes())
+    #expect(file.nextTransition(after: 0)! == (Int.max, 3600))
+    #expect(file.nextTransition(after: Int.max) == nil)
+    #expect(file.offset(atSecond: Int.max) == 3600)
+  }
+
   @Test func aFileWithOneTransitionHandsOverToItsRule() throws {
     let file = try ZoneFile(
       bytes: TZif(

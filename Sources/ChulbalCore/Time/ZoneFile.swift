@@ -127,6 +127,7 @@ public struct ZoneFile: Sendable, Equatable {
     if let last = transitions.last, last >= second {
       // The rule takes over just after the last transition; a file whose rule disagrees with
       // its last type there changes offset at that second.
+      guard last < Int.max else { return nil }
       let taken = schedule.offset(atSecond: last + 1)
       if taken != current { return (last + 1, taken) }
       from = last + 1

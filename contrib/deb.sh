@@ -96,6 +96,8 @@ shlibs_entry() {
   echo "${entry:-$1}"
 }
 depends="$depends, $(shlibs_entry libical3 libical 3)"
+# Zones are read from the system's compiled zone files (Sources/ChulbalCore/Time/Zone.swift).
+depends="$depends, tzdata"
 # Loaded only by what needs them, so recommended, not required: libnotify for notifications,
 # libcurl and libxml2 for CalDAV sources (`source add https://…`, `sync`).
 recommends="$(shlibs_entry libnotify4 libnotify 4), $(shlibs_entry libcurl4 libcurl 4)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Checks a built chulbal binary end to end, in particular that named time zones resolve:
-# a statically linked Foundation can silently lose them.
+# Checks a built chulbal binary end to end, in particular that named time zones resolve from
+# the system's zone files (tzdata), which the binary reads itself.
 #   contrib/smoke.sh .build/release/chulbal
 set -uo pipefail
 binary="${1:?usage: smoke.sh PATH-TO-CHULBAL}"

@@ -1,7 +1,8 @@
 import ChulbalCalDAV
 import ChulbalCore
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// What a run of chulbal reads from and does to the world: the clock, the system time zone,
@@ -68,16 +69,17 @@ public struct Environment: Sendable {
   /// The real clock, environment, terminal and desktop; the system zone honours `TZ`.
   ///
   /// Call it first, before anything opens a file: it sets up the standard streams and signals
-  /// (`StandardConsole.start`). A `TZ` that names no zone Foundation knows is kept as an error
+  /// (`StandardConsole.start`). A `TZ` that names no zone of the database is kept as an error
   /// rather than silently read as UTC; it is reported only by a command that needs the system
   /// zone (no `--tz`).
   ///
   /// The system zone is looked up the first time a command asks for it: finding it reads the
-  /// zone database and asks ICU, which `--version` and most commands with `--tz` never need.
+  /// zone database, which `--version` and most commands with `--tz` never need.
   public static func live() -> Environment {
     let (variables, undecodable) = ProcessArguments.environment()
     let console = StandardConsole.start(variables: variables)
-    // Not even a placeholder zone: making `Zone.gmt` starts Foundation's zone cache.
+    // Zones are read where the C library reads them: `TZDIR`, else the system's database.
+    Zone.useDatabase(ZoneDatabase(variables: variables).directory)
     var environment = Environment(
       clock: SystemWallClock(wakingWhenReaderLeaves: STDOUT_FILENO), console: console,
       systemTimeZone: SystemTimeZone { () throws(InputError) in
@@ -100,7 +102,7 @@ public struct Environment: Sendable {
   /// Whether an answer to a yes/no question is yes: `y`, `yes`, `예`, `네`, `응`, `ㅇ`, and
   /// `ㅛ`, which is what the y key gives with a Korean keyboard layout on.
   static func isYes(_ answer: String) -> Bool {
-    let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
+    let word = answer.trimmingWhitespace().lowercased()
     return ["y", "yes", "예", "네", "응", "ㅇ", "ㅛ"].contains(word)
   }
 
@@ -162,7 +164,7 @@ public struct Environment: Sendable {
         }
       throw .unstorableTimeZone(tz, reason: reason)
     }
-    // A zone Foundation knows although this machine has no zone file for it.
+    // UTC's names, known without a zone file.
     guard let zone = Zone(identifier: name) else { throw .timeZone(tz) }
     return zone
   }

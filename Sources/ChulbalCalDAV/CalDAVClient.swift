@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// A real CalDAV server, spoken to over HTTP(S) with libcurl and read with libxml2, both loaded
 /// on the first request.
@@ -285,13 +285,16 @@ public struct CalDAVClient: CalendarServer, Sendable {
 
   // MARK: - URLs
 
+  private static let pathCharacters = Set("!$&'()*+,;=:@/".utf8)
+
   /// An href resolved against `base`: a path on the same server, or an absolute URL.
   private func resolve(_ href: String, base: URL) -> URL? {
     guard !href.isEmpty else { return nil }
     if let url = URL(string: href, relativeTo: base) { return url.absoluteURL }
     // A server that leaves spaces and such unescaped in its hrefs.
-    return href.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
-      .flatMap { URL(string: $0, relativeTo: base)?.absoluteURL }
+    // What a path may hold raw (RFC 3986 §3.3: unreserved, sub-delims, ':', '@', '/') stays.
+    let escaped = PercentEncoding.encode(bytes: href.utf8, keeping: Self.pathCharacters)
+    return URL(string: escaped, relativeTo: base)?.absoluteURL
   }
 
   /// An href as a URL on the account's server.

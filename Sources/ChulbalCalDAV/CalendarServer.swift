@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A CalDAV server as chulbal uses it (RFC 4791, RFC 6578, RFC 6764): every request the sync
 /// and the departures calendar make, so that what decides what to fetch and what to write can

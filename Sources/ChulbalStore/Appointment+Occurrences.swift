@@ -1,6 +1,6 @@
 import ChulbalCalendar
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// A series' occurrences as appointments: the same appointment (its id, title, travel,
 /// alerts) with the occurrence's start, so every view of one appointment shows an occurrence

@@ -1,5 +1,6 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads the appointments of one query, row by row, as strictly as ``Row`` reads any value.
 ///

@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// The alert log: what became of each alert, so that no alert is shown twice and none is
 /// dropped in silence.

@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// Appointments: queries, ordered by departure or start, and writes.
 extension Store {

@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// A calendar of a CalDAV source, and where its last sync left off.
 public struct SourceCalendar: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// The records of the departures calendar (schema 6): what is on the server, so that a push
 /// puts only what changed and deletes only what chulbal put there.

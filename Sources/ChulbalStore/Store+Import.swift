@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// Appointments brought in from calendars (schema 5): each row knows its source, its event's
 /// UID and which instance of the event it is, so that reading the calendar again updates it in

@@ -1,6 +1,6 @@
 import ChulbalCalendar
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// Series: one appointment row each, whose `start_at` caches an occurrence (schema 4).
 ///

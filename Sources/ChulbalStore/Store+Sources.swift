@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// A calendar chulbal re-reads (`source add`): a file, a vdir folder or the calendars of a
 /// CalDAV account, and how its last reading went.

@@ -1,6 +1,7 @@
 import ChulbalCore
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The database's path on disk: what it names, whether a command may write there, and how a
 /// new file comes into being.

@@ -1,5 +1,6 @@
 import ChulbalCLI
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // The live environment first: it sets up the standard streams before anything opens a file.
 let environment = Environment.live()

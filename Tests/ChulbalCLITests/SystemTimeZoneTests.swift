@@ -22,7 +22,7 @@ import Testing
     Accepted(tz: "KST-9", identifier: "Etc/GMT-9"),
     Accepted(tz: "<+09>-9", identifier: "Etc/GMT-9"),
     Accepted(tz: "<-03>3", identifier: "Etc/GMT+3"),
-    Accepted(tz: "UTC0", identifier: "GMT"),
+    Accepted(tz: "UTC0", identifier: "UTC"),
     Accepted(tz: "", identifier: "GMT"),
     Accepted(tz: "Asia/Seoul", identifier: "Asia/Seoul"),
     Accepted(tz: ":Asia/Seoul", identifier: "Asia/Seoul"),

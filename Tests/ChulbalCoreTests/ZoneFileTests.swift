@@ -246,8 +246,19 @@ import Testing
     #expect(throws: ZoneFileError.unreadable(path: "/nonexistent/Zone", errno: ENOENT)) {
       try ZoneFile(contentsOf: "/nonexistent/Zone")
     }
-    #expect(throws: ZoneFileError.unreadable(path: Self.zoneDirectory, errno: EISDIR)) {
+    #expect(throws: ZoneFileError.malformed("not a regular file")) {
       try ZoneFile(contentsOf: Self.zoneDirectory)
+    }
+  }
+
+  /// A FIFO where a zone file should be (TZDIR may name any folder) is refused at once, not
+  /// waited on for a writer.
+  @Test func aFIFOIsRefusedWithoutWaiting() throws {
+    let fifo = "/tmp/chulbal-zone-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try #require(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    #expect(throws: ZoneFileError.malformed("not a regular file")) {
+      try ZoneFile(contentsOf: fifo)
     }
   }
 

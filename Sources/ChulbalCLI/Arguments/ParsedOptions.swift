@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// What one command line gave for a command's options, read against its specs.
 struct ParsedOptions {

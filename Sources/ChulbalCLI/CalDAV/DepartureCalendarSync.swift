@@ -1,7 +1,7 @@
 import ChulbalCalDAV
 import ChulbalCore
 import ChulbalStore
-import Foundation
+import FoundationEssentials
 
 /// The departures calendar of a CalDAV source (`source add … --departures CALENDAR`): one
 /// event per departure of the next two weeks, each with an alarm per alert, kept on the

@@ -1,6 +1,7 @@
 import ChulbalCore
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The command that prints a CalDAV account's password (`--password-command`, as
 /// vdirsyncer's `fetch = ["command", …]`): run with `/bin/sh -c` each time the password is

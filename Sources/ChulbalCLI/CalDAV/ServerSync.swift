@@ -2,7 +2,7 @@ import ChulbalCalDAV
 import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
-import Foundation
+import FoundationEssentials
 
 /// Brings CalDAV sources up to date: each calendar pulled as ``CalendarPull`` decides, the
 /// source's appointments rebuilt from the whole cache (every resource fetched so far, so an

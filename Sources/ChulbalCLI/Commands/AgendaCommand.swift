@@ -1,7 +1,7 @@
 import ChulbalCore
 import ChulbalStore
 import ChulbalTerminal
-import Foundation
+import FoundationEssentials
 
 /// `chulbal agenda`: every appointment of the days ahead, under a heading for each day.
 enum AgendaCommand: Command {

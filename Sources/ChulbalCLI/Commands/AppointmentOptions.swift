@@ -1,6 +1,6 @@
 import ChulbalCore
 import ChulbalStore
-import Foundation
+import FoundationEssentials
 
 /// The options `add` and `edit` share, read into typed values before the store is opened.
 ///

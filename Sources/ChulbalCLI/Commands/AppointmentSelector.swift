@@ -1,6 +1,6 @@
 import ChulbalCore
 import ChulbalStore
-import Foundation
+import FoundationEssentials
 
 /// Finds the stored appointment a person means: `3`, `#3`, or a unique title prefix.
 enum AppointmentSelector {

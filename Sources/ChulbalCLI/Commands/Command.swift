@@ -1,6 +1,6 @@
 import ChulbalCore
 import ChulbalStore
-import Foundation
+import FoundationEssentials
 
 /// One chulbal command: its name, its options, its help, and what it does.
 protocol Command {

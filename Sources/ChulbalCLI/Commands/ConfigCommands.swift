@@ -1,7 +1,8 @@
 import ChulbalCore
 import ChulbalStore
 import ChulbalTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `chulbal config get [KEY]`
 enum ConfigGetCommand: Command {

@@ -2,7 +2,7 @@ import ChulbalCore
 import ChulbalStore
 import ChulbalSystem
 import ChulbalTerminal
-import Foundation
+import FoundationEssentials
 
 /// `chulbal countdown`: a live countdown to departure that redraws in place.
 enum CountdownCommand: Command {

@@ -1,6 +1,6 @@
 import ChulbalCore
 import ChulbalStore
-import Foundation
+import FoundationEssentials
 
 /// What a live display counts down to: a stored appointment, or an ad-hoc time.
 struct CountdownTarget {

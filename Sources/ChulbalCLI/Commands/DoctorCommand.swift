@@ -3,7 +3,7 @@ import ChulbalNotify
 import ChulbalStore
 import ChulbalSystem
 import ChulbalTerminal
-import Foundation
+import FoundationEssentials
 
 /// `chulbal doctor`: whether alerts can reach this person, and why not when they cannot.
 enum DoctorCommand: Command {

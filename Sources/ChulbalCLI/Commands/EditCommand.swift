@@ -1,6 +1,6 @@
 import ChulbalCore
 import ChulbalStore
-import Foundation
+import FoundationEssentials
 
 /// `chulbal edit ID …`: changes what is given, keeps the rest.
 enum EditCommand: Command {

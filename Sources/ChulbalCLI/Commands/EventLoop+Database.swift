@@ -1,5 +1,5 @@
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
 
 extension EventLoop {
   /// A loop that wakes when the database at `path` is written, made or removed, by this

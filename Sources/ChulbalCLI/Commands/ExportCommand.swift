@@ -2,7 +2,7 @@ import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
 
 /// `chulbal export [ID…] [--out FILE]`: appointments as an iCalendar file whose alarms ring
 /// when it is time to leave.

@@ -1,7 +1,7 @@
 import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
-import Foundation
+import FoundationEssentials
 
 /// `chulbal import PATH… [--dry-run] [--json]`: keeps the events of iCalendar files and vdir
 /// folders as appointments.

@@ -1,7 +1,7 @@
 import ChulbalCore
 import ChulbalStore
 import ChulbalTerminal
-import Foundation
+import FoundationEssentials
 
 /// `chulbal log`: what the watch did with each alert of the last days.
 enum LogCommand: Command {

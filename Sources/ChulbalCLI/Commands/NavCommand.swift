@@ -1,7 +1,7 @@
 import ChulbalCore
 import ChulbalStore
 import ChulbalTerminal
-import Foundation
+import FoundationEssentials
 
 /// `chulbal nav`: the route link for an appointment, from the providers' fallback chain.
 enum NavCommand: Command {

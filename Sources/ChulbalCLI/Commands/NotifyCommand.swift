@@ -1,6 +1,6 @@
 import ChulbalCore
 import ChulbalNotify
-import Foundation
+import FoundationEssentials
 
 /// `chulbal notify --test`: one notice through the chain, to see which backend shows it.
 enum NotifyCommand: Command {
@@ -25,9 +25,10 @@ enum NotifyCommand: Command {
     let notice = Notice(
       key: 0, summary: "chulbal 시험 알림", body: "이 알림이 보이면 출발 알림도 이렇게 옵니다",
       urgency: .normal)
-    let started = DispatchTime.now().uptimeNanoseconds
+    let started = ContinuousClock.now
     let result = notifiers.chain.deliver(notice)
-    let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+    let (seconds, attoseconds) = (ContinuousClock.now - started).components
+    let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
     if options.has(.json) {
       let failures = result.failures.map { failure in
         JSONValue.object([
@@ -47,7 +48,7 @@ enum NotifyCommand: Command {
       throw RuntimeFailure.notDelivered(result.failures.map(\.message))
     }
     let skipped = result.failures.map { "  \($0.backend): \($0.reason)\n" }.joined()
-    let shown = String(format: "%.1f", milliseconds)
+    let shown = milliseconds.decimalText(places: 1)
     return .success(
       "\(backend)\(Korean.directionParticle(after: backend)) 보냈습니다 (\(shown)ms)\n"
         + (skipped.isEmpty ? "" : "앞에서 안 된 방식:\n" + skipped))

@@ -1,6 +1,6 @@
 import ChulbalCore
 import ChulbalStore
-import Foundation
+import FoundationEssentials
 
 /// `--on DATE` of `remove` and `edit`: one occurrence of a series, named by its day in the
 /// series' zone.

@@ -37,7 +37,7 @@ enum PlaceAddCommand: Command {
     func fail(_ reason: String) -> UsageError {
       .invalidValue(option: option, .placeName(name, reason: reason))
     }
-    if name.trimmingCharacters(in: .whitespaces).isEmpty { throw fail("비어 있습니다") }
+    if name.trimmingWhitespace().isEmpty { throw fail("비어 있습니다") }
     if name.unicodeScalars.contains(where: TextCleaning.isControl) {
       throw fail("제어 문자는 쓸 수 없습니다")
     }

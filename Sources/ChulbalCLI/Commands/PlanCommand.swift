@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// `chulbal plan`: when to leave for one appointment, computed and shown, nothing stored.
 enum PlanCommand: Command {

@@ -1,6 +1,6 @@
 import ChulbalCore
 import ChulbalStore
-import Foundation
+import FoundationEssentials
 
 /// `add`'s `--repeat`, `--until` and `--count`, checked before the store is opened.
 ///

@@ -2,7 +2,7 @@ import ChulbalCore
 import ChulbalStore
 import ChulbalSystem
 import ChulbalTerminal
-import Foundation
+import FoundationEssentials
 
 /// A command that ran but could not do its job (exit status 1).
 enum RuntimeFailure: Error, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Changes to sources waiting to settle: a sync that writes many files is read once they stop
 /// coming for a moment, not once a file.

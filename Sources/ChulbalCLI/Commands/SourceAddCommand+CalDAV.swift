@@ -2,7 +2,8 @@ import ChulbalCalDAV
 import ChulbalCore
 import ChulbalStore
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `source add URL …`: a CalDAV account, its calendars found, chosen and synced a first time
 /// before anything is kept.

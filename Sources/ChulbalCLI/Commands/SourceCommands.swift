@@ -2,7 +2,8 @@ import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
 import ChulbalTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `chulbal source add PATH [--name NAME]`, or a CalDAV account's URL with its sign-in
 /// (`SourceAddCommand+CalDAV.swift`).

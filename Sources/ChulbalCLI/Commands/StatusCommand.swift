@@ -1,7 +1,8 @@
 import ChulbalCore
 import ChulbalStore
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `chulbal status`: one short line about the next departure, for status bars.
 enum StatusCommand: Command {

@@ -1,7 +1,7 @@
 import ChulbalCalDAV
 import ChulbalCore
 import ChulbalStore
-import Foundation
+import FoundationEssentials
 
 /// `chulbal sync [NAME] [--json] [--quiet]`: brings the CalDAV sources' calendars in.
 enum SyncCommand: Command {

@@ -1,6 +1,7 @@
 import ChulbalCore
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The watch's CalDAV syncs: `chulbal sync --quiet` run as a child process, so that a slow or
 /// unreachable server never holds up an alert. It writes the database, which wakes the
@@ -28,7 +29,7 @@ struct SyncRunner {
     self.database = database
     self.variables = variables
     self.interval = TimeInterval(interval)
-    let base = NSTemporaryDirectory() + "chulbal-sync-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let base = TemporaryFile.path(named: "chulbal-sync", variables: variables)
     outputFile = base + ".out"
     errorFile = base + ".err"
     suspended = Self.suspendedSeconds()

@@ -2,7 +2,8 @@ import ChulbalCore
 import ChulbalNotify
 import ChulbalStore
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `chulbal watch`: the service that sends the alerts, each exactly once.
 enum WatchCommand: Command {

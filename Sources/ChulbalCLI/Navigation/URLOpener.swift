@@ -1,6 +1,7 @@
 import ChulbalCore
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Hands a link to the desktop: the real `URLOpener`, or a recording one in tests.
 public protocol LinkOpener: Sendable {
@@ -57,8 +58,8 @@ struct URLOpener: LinkOpener {
       [variables["DISPLAY"], variables["WAYLAND_DISPLAY"]].contains(where: { $0?.isEmpty == false })
     else { throw .noDisplay }
     let candidates: [[String]] = [["xdg-open", url], ["gio", "open", url]]
-    let errorPath = NSTemporaryDirectory() + "chulbal-open-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: errorPath) }
+    let errorPath = TemporaryFile.path(named: "chulbal-open", variables: variables)
+    defer { unlink(errorPath) }
     for command in candidates {
       let child: ChildProcess
       do throws(SpawnError) {
@@ -70,9 +71,8 @@ struct URLOpener: LinkOpener {
       }
       // Wait at most `timeout`: an opener still running then has handed the link on.
       guard let status = child.wait(timeout: timeout), status != 0 else { return }
-      let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-      let firstLine = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-      throw .failed(program: command[0], status: status, message: firstLine)
+      throw .failed(
+        program: command[0], status: status, message: TemporaryFile.firstLine(of: errorPath))
     }
     throw .noOpener
   }

@@ -1,6 +1,6 @@
 import ChulbalCore
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Which URL schemes have an application on this desktop, read the XDG way without running
@@ -76,7 +76,7 @@ final class XDGSchemeHandlers: SchemeHandlerLookup {
     var inSection = false
     var result: [(key: String, values: [String])] = []
     for rawLine in text.split(whereSeparator: \.isNewline) {
-      let line = rawLine.trimmingCharacters(in: .whitespaces)
+      let line = rawLine.trimmingWhitespace()
       if line.hasPrefix("[") {
         inSection = line == "[\(section)]"
         continue
@@ -84,9 +84,9 @@ final class XDGSchemeHandlers: SchemeHandlerLookup {
       guard inSection, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else {
         continue
       }
-      let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+      let key = line[..<equals].trimmingWhitespace()
       let values = line[line.index(after: equals)...].split(separator: ";")
-        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
       result.append((key, values))
     }
     return result

@@ -1,7 +1,8 @@
 import ChulbalCore
 import ChulbalNotify
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The backends of `notify.backends`, made for this run: the chain to deliver through, and

@@ -1,7 +1,7 @@
 import ChulbalCore
 import ChulbalStore
 import ChulbalTerminal
-import Foundation
+import FoundationEssentials
 
 /// A stored appointment shown to a person or a program, as it stands at `now`.
 struct AppointmentView {

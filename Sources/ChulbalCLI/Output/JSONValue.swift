@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// A JSON document with object keys kept in the order they were written.
 ///

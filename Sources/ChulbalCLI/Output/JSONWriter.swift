@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// JSON text written into UTF-8 bytes: strings copied in runs between the characters that need
 /// escaping; punctuation, indentation and keys written through a pointer into room made with

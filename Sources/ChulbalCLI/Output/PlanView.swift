@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// A departure plan shown to a person (Korean text) or to a program (JSON).
 struct PlanView {

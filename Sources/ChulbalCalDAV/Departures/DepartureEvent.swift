@@ -1,6 +1,6 @@
 import ChulbalCalendar
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// One departure as the departures calendar holds it: an event named `출발: 저녁 약속` that
 /// starts when it is time to leave and ends when the appointment starts, with an alarm for

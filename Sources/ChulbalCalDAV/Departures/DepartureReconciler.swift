@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// Brings a departures calendar to the departures wanted, touching only the events chulbal
 /// put there itself (those it has records of) and never asking the server more than the

@@ -1,5 +1,5 @@
 @preconcurrency import CCurl
-import Foundation
+import FoundationEssentials
 
 /// libcurl, loaded and initialised the first time a request is made (CCurl's shim.h).
 enum Curl {

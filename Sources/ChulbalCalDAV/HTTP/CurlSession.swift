@@ -1,6 +1,6 @@
 @preconcurrency import CCurl
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// One libcurl easy handle, for the few requests of one ``CalDAVClient`` call: the requests
 /// after the first reuse its connection (`curl_easy_reset` keeps live connections).
@@ -201,7 +201,7 @@ private final class Received {
     guard let bytes else { return length }
     let line = String(
       decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self
-    ).trimmingCharacters(in: .whitespacesAndNewlines)
+    ).trimmingWhitespace()
     if line.hasPrefix("HTTP/") {
       received.headers = []
     } else if !line.isEmpty {

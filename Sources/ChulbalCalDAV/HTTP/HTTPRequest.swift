@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request as the client sends it: a WebDAV method, where, its headers and its body.
 struct HTTPRequest: Sendable {

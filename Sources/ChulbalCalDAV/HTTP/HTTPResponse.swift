@@ -1,4 +1,5 @@
-import Foundation
+import ChulbalCore
+import FoundationEssentials
 
 /// A server's final answer, after any redirects.
 struct HTTPResponse: Sendable {
@@ -11,8 +12,8 @@ struct HTTPResponse: Sendable {
   func header(_ name: String) -> String? {
     for line in headers {
       guard let colon = line.firstIndex(of: ":") else { continue }
-      if line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() == name.lowercased() {
-        return line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+      if line[..<colon].trimmingWhitespace().lowercased() == name.lowercased() {
+        return line[line.index(after: colon)...].trimmingWhitespace()
       }
     }
     return nil

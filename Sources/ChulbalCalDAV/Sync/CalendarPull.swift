@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one sync of one calendar brought: the resources fetched, those gone, and the sync
 /// token and CTag to ask with next time; decided from where the last sync left off

@@ -1,5 +1,6 @@
 @preconcurrency import CLibxml2
-import Foundation
+import ChulbalCore
+import FoundationEssentials
 
 /// libxml2, loaded the first time an answer is read (CLibxml2's shim.h), and the one thing it
 /// does here: turn a document into ``MarkupElement``s.
@@ -39,7 +40,7 @@ enum LibXML {
     guard let document else {
       let message = chulbal_xml_xmlGetLastError()!()?.pointee.message.map { String(cString: $0) }
       return .failure(
-        Failure(reason: message?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "XML이 아님"))
+        Failure(reason: message?.trimmingWhitespace() ?? "XML이 아님"))
     }
     defer { chulbal_xml_xmlFreeDoc()!(document) }
     var node = document.pointee.children

@@ -1,3 +1,5 @@
+import ChulbalCore
+
 /// An XML element read from a server's answer, by namespace URI and local name: servers spell
 /// `DAV:` as `d:`, `D:`, a default namespace or anything else, and only the URI counts
 /// (Namespaces in XML §3).
@@ -22,5 +24,5 @@ struct MarkupElement: Equatable, Sendable {
   }
 
   /// The text inside, without the white space around it.
-  var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+  var trimmedText: String { text.trimmingWhitespace() }
 }

@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// A WebDAV `multistatus` answer (RFC 4918 §14.16): one `response` per resource, each with its
 /// properties grouped by the status they were found with.

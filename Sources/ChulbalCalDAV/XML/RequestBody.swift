@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// The XML bodies of the requests the client makes, written as text with every value escaped.
 ///

@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// One VEVENT read from an iCalendar file: what an import needs to make an appointment, a
 /// series, or an exception of one, and to decide to skip it.

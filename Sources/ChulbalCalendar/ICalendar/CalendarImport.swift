@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// Calendar events as chulbal's appointments: what `import` keeps and what it skips, and why.
 ///

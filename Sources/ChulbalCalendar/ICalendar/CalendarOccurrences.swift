@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// The starts a calendar's events give in a window: each series expanded by
 /// ``RecurrenceSet`` (its rule, first start, `EXDATE`s and moved instances), `RDATE`s added,

@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// A DATE or DATE-TIME value from an iCalendar file (RFC 5545 §3.3.4, §3.3.5), with its zone
 /// resolved to what chulbal can use.

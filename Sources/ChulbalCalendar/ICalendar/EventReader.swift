@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// One VEVENT's properties made a ``CalendarEvent``, each value read strictly and each
 /// problem thrown with the line of the property it is on.
@@ -50,7 +50,7 @@ struct EventReader {
         }
         event.durationSeconds = seconds
       case "GEO":
-        event.coordinate = try coordinate(value.replacingOccurrences(of: ";", with: ","), fail)
+        event.coordinate = try coordinate(value.replacing(";", with: ","), fail)
       case "X-APPLE-STRUCTURED-LOCATION":
         // `geo:37.5,127.0`, and perhaps `;u=35` (RFC 5870) after it.
         if value.lowercased().hasPrefix("geo:") {

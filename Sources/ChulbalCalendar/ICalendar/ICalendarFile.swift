@@ -1,5 +1,6 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads the events of an iCalendar file (RFC 5545), or of a vdir folder of them, through
 /// libical's parser.
@@ -43,17 +44,30 @@ public enum ICalendarFile {
     guard Int(status.st_size) <= maximumBytes else {
       throw .tooLarge(file: path, bytes: Int(status.st_size), limit: maximumBytes)
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw .unreadable(file: path, reason: "파일을 열 수 없습니다")
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .unreadable(file: path, reason: "파일을 열 수 없습니다") }
+    defer { close(descriptor) }
+    // Room for the size it had, and one byte more to see that it grew; then more, up to one
+    // byte past the limit.
+    var data = Data(count: Int(status.st_size) + 1)
+    var filled = 0
+    while true {
+      if filled == data.count {
+        guard data.count <= maximumBytes else { break }
+        data.count = min(data.count * 2, maximumBytes + 1)
+      }
+      let count = data.withUnsafeMutableBytes { buffer in
+        Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+      }
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        // Only the device can fail a read of a regular file that opened (EIO).
+        throw .unreadable(file: path, reason: "읽는 중에 입출력 오류가 났습니다")
+      }
+      filled += count
     }
-    defer { try? handle.close() }
-    let data: Data
-    do {
-      data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
-    } catch {
-      // Only the device can fail a read of a regular file that opened (EIO).
-      throw .unreadable(file: path, reason: "읽는 중에 입출력 오류가 났습니다")
-    }
+    data.count = filled
     return try read(data: data, name: path)
   }
 
@@ -162,10 +176,10 @@ public enum ICalendarFile {
 
   /// What an `X-LIC-ERROR` quotes from the file: the text after its last `: `.
   private static func quotation(in message: String) -> String {
-    guard let colon = message.range(of: ": ", options: .backwards) else { return "" }
+    guard let colon = message.ranges(of: ": ").last else { return "" }
     // An escaped line end in the quoted value must not break the one-line message.
-    return message[colon.upperBound...].replacingOccurrences(of: "\n", with: " ")
-      .trimmingCharacters(in: .whitespaces)
+    return message[colon.upperBound...].replacing("\n", with: " ")
+      .trimmingWhitespace()
   }
 
   /// The first of `lines` holding `quoted`, else the first of them.

@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// A first pass over an iCalendar file's bytes, before libical sees them: the limits, the
 /// encoding, and the nesting of `BEGIN`/`END`, each refused with the line it is on.

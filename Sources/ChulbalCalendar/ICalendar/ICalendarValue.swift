@@ -1,5 +1,5 @@
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// RFC 5545's value texts (§3.3) read and written: dates, times, durations and escaped text.
 ///

@@ -1,6 +1,6 @@
 @preconcurrency import CLibical
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// Writes appointments as an iCalendar file (RFC 5545) that calendar programs import: each
 /// zone's VTIMEZONE, each series' rule, exceptions and moved instances, and the alarms that
@@ -211,7 +211,7 @@ public enum ICalendarWriter {
       let text = Libical.string(icalcomponent_as_ical_string_r(component))
     else { throw .unknownTimeZone(name, directory: nil) }
     var lines: [String] = []
-    for line in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n") {
+    for line in text.replacing("\r\n", with: "\n").split(separator: "\n") {
       if line.first == " " || line.first == "\t", let last = lines.popLast() {
         lines.append(last + line.dropFirst())
       } else {
@@ -263,7 +263,7 @@ public enum ICalendarWriter {
   /// rule without one, else its latest `DTSTART` or `RDATE`.
   private static func lastChange(of part: [String]) -> String {
     if let rule = part.first(where: { $0.hasPrefix("RRULE:") }) {
-      guard let until = rule.range(of: "UNTIL=") else { return "99999999" }
+      guard let until = rule.firstRange(of: "UNTIL=") else { return "99999999" }
       return String(rule[until.upperBound...].prefix(8))
     }
     return part.filter { $0.hasPrefix("DTSTART:") || $0.hasPrefix("RDATE:") }

@@ -1,6 +1,6 @@
 @preconcurrency import CLibical
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// What a `TZID` in one calendar means, as an IANA zone: never a silent floating time.
 ///
@@ -62,7 +62,7 @@ final class ZoneResolver {
     return (0..<parts.count).map { parts[$0...].joined(separator: "/") }
   }
 
-  /// Whether both Foundation and libical know `name` as an IANA zone.
+  /// Whether both the zone database and libical know `name` as an IANA zone.
   private static func isIANA(_ name: String) -> Bool {
     Zone(identifier: name) != nil && (try? Libical.zone(named: name)) != nil
   }

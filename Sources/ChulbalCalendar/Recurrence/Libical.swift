@@ -1,6 +1,6 @@
 @preconcurrency import CLibical
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// The few libical calls the recurrence code makes, with libical's values turned into
 /// chulbal's at the edge.

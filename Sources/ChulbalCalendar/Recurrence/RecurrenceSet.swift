@@ -1,6 +1,6 @@
 @preconcurrency import CLibical
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A repeating appointment's starts as instants: a rule, a first start on the wall of a named

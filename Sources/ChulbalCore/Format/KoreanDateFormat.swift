@@ -1,12 +1,11 @@
-import Foundation
+import FoundationEssentials
 
 /// Korean date and time strings, byte-identical to `DateFormatter` with locale `ko_KR`.
 ///
 /// `DateFormatter` costs about 70 µs to create and 1.4 µs a call even when cached. This type
-/// computes the calendar fields with integer arithmetic from a per-zone table of UTC offsets
-/// (``ZoneOffsets``, shared and filled lazily) and writes the UTF-8 bytes of the result once.
-/// Instants outside 1900–2199 fall back to `DateFormatter` itself. A value is cheap to copy
-/// and safe to use from any thread.
+/// computes the calendar fields with integer arithmetic from the zone's offset (``Zone``, read
+/// from the system's zone file) and writes the UTF-8 bytes of the result once, in the
+/// proleptic Gregorian calendar. A value is cheap to copy and safe to use from any thread.
 public struct KoreanDateFormat: Sendable {
   /// The `DateFormatter` patterns this type reproduces.
   public enum Pattern: String, CaseIterable, Sendable {
@@ -40,16 +39,14 @@ public struct KoreanDateFormat: Sendable {
   /// Appends what ``full(_:seenAt:)`` makes, as UTF-8, working the date's fields out once for
   /// both the year and the text.
   public func appendFull(_ date: Date, seenAt now: Date, to bytes: inout [UInt8]) {
-    guard let fields = fields(date) else {
-      return bytes.append(contentsOf: full(date, seenAt: now).utf8)
-    }
+    let fields = fields(date)
     let pattern: Pattern = fields.year == year(of: now) ? .full : .fullWithYear
     Self.append(to: &bytes) { $0.write(fields, pattern) }
   }
 
   /// The year of `date` in this zone.
   public func year(of date: Date) -> Int {
-    (fields(date) ?? Self.slowFields(date, timeZone)).year
+    fields(date).year
   }
   /// `2026년 12월 1일 (화)`
   public func date(_ date: Date) -> String { string(date, .date) }
@@ -62,7 +59,7 @@ public struct KoreanDateFormat: Sendable {
 
   /// Formats `date` with one of the Korean patterns.
   public func string(_ date: Date, _ pattern: Pattern) -> String {
-    guard let fields = fields(date) else { return Self.fallback(date, pattern, timeZone) }
+    let fields = fields(date)
     return String(unsafeUninitializedCapacity: Self.longest) { buffer in
       var out = ByteWriter(buffer)
       out.write(fields, pattern)
@@ -73,9 +70,7 @@ public struct KoreanDateFormat: Sendable {
   /// Appends what ``string(_:_:)`` makes, as UTF-8, without making the string: for output
   /// written as bytes (`list`'s table).
   public func append(_ date: Date, _ pattern: Pattern, to bytes: inout [UInt8]) {
-    guard let fields = fields(date) else {
-      return bytes.append(contentsOf: Self.fallback(date, pattern, timeZone).utf8)
-    }
+    let fields = fields(date)
     Self.append(to: &bytes) { $0.write(fields, pattern) }
   }
 
@@ -96,7 +91,7 @@ public struct KoreanDateFormat: Sendable {
 
   /// ISO 8601 with the zone's offset: `2026-12-01T19:00:00+09:00`.
   public func iso8601(_ date: Date) -> String {
-    let fields = fields(date) ?? Self.slowFields(date, timeZone)
+    let fields = fields(date)
     return String(unsafeUninitializedCapacity: Self.longest) { buffer in
       var out = ByteWriter(buffer)
       out.iso8601(fields)
@@ -108,7 +103,7 @@ public struct KoreanDateFormat: Sendable {
   /// returns how many it wrote: for a writer that makes its own room.
   public func writeISO8601(_ date: Date, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
     var out = ByteWriter(buffer)
-    out.iso8601(fields(date) ?? Self.slowFields(date, timeZone))
+    out.iso8601(fields(date))
     return out.count
   }
 
@@ -126,8 +121,7 @@ public struct KoreanDateFormat: Sendable {
   public func offset(at date: Date) -> Int {
     // The table's offset alone: working out every field for it cost ``isSameDay(_:_:)`` five
     // times as much (callgrind, `agenda`).
-    guard let second = Self.tabledSecond(date) else { return timeZone.secondsFromGMT(for: date) }
-    return timeZone.offset(atSecond: second)
+    timeZone.offset(atSecond: Self.second(date))
   }
 
   struct Fields {
@@ -136,19 +130,21 @@ public struct KoreanDateFormat: Sendable {
 
   /// Calendar fields the way ICU computes them: from whole milliseconds since 1970, floored.
   @inline(__always)
-  private func fields(_ date: Date) -> Fields? {
-    guard let second = Self.tabledSecond(date) else { return nil }
+  private func fields(_ date: Date) -> Fields {
+    let second = Self.second(date)
     return Self.fields(second: second, offset: timeZone.offset(atSecond: second))
   }
 
   /// The second since 1970 that `date` falls in, counted as ICU counts it (from whole
-  /// milliseconds, floored), when the zone's table covers it.
+  /// milliseconds, floored), so that a time shown is the one `DateFormatter` showed. An instant
+  /// more than 10^13 seconds (some 300,000 years) away is shown at that distance, and one that
+  /// is not a number as 1970.
   @inline(__always)
-  private static func tabledSecond(_ date: Date) -> Int? {
+  private static func second(_ date: Date) -> Int {
     let milliseconds = (date.timeIntervalSinceReferenceDate + 978_307_200) * 1000
-    guard milliseconds.isFinite, abs(milliseconds) < 1e16 else { return nil }
-    let second = Int(milliseconds.rounded(.down)).floorDivided(by: 1000)
-    return ZoneOffsets.covers(second) ? second : nil
+    guard !milliseconds.isNaN else { return 0 }
+    let held = min(max(milliseconds, -1e16), 1e16)
+    return Int(held.rounded(.down)).floorDivided(by: 1000)
   }
 
   @inline(__always)
@@ -161,19 +157,6 @@ public struct KoreanDateFormat: Sendable {
       year: civil.year, month: civil.month, day: civil.day,
       weekday: CivilDate.weekday(days: days), hour: secondOfDay / 3600,
       minute: secondOfDay % 3600 / 60, second: secondOfDay % 60, offset: offset)
-  }
-
-  private static func slowFields(_ date: Date, _ timeZone: Zone) -> Fields {
-    let second = Int(date.timeIntervalSince1970.rounded(.down))
-    return fields(second: second, offset: timeZone.offset(atSecond: second))
-  }
-
-  private static func fallback(_ date: Date, _ pattern: Pattern, _ timeZone: Zone) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "ko_KR")
-    formatter.timeZone = TimeZone(identifier: timeZone.identifier)
-    formatter.dateFormat = pattern.rawValue
-    return formatter.string(from: date)
   }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Times shown in the reader's zone, with the appointment's own local time beside them when
 /// its zone keeps another clock: `오후 11:00 (뉴욕 오전 9:00)`.

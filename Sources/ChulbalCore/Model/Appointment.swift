@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A kept appointment: when, where, and how the person gets there.
 public struct Appointment: Equatable, Sendable {

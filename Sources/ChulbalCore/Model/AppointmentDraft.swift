@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a person gave for an appointment, each field nil when not given: the one way from a
 /// command line (or, later, a calendar event) to a stored ``Appointment``.

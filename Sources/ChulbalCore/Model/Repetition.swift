@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a series repeats: its rule, its first start on the wall of the appointment's own zone
 /// (``Appointment/timeZone``), and the occurrences taken out or moved.

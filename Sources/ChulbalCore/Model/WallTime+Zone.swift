@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CivilDate {
   /// The day clocks in `zone` show at `instant`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Builds the app and web links of every provider for a route (pure: no I/O).
 ///
@@ -169,7 +169,7 @@ public enum MapLinkBuilder {
   /// A coordinate in plain decimal, never in exponent form: 4 to 7 places (11 m to 1 cm), as
   /// map links usually write them (`126.9780`).
   static func number(_ value: Double) -> String {
-    var text = String(format: "%.7f", value)
+    var text = value.decimalText(places: 7)
     while text.hasSuffix("0"), text.split(separator: ".").last.map({ $0.count > 4 }) == true {
       text.removeLast()
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The words of an alert's notice, chosen at the instant it is shown.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A command line as `notify.command` holds it, split into the words of its argument vector.
 ///
@@ -58,7 +58,7 @@ public enum CommandWords {
   public static func join(_ words: [String]) -> String {
     words.map { word in
       let plain = !word.isEmpty && !word.contains { " \t'\"\\".contains($0) }
-      return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+      return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
     .joined(separator: " ")
   }

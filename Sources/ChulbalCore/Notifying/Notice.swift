@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One desktop notification, as every backend receives it: plain text, never markup.
 ///

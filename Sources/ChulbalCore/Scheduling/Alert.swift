@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One reminder before a departure.
 public struct Alert: Equatable, Sendable {

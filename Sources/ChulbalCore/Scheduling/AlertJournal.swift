@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the watch reads appointments and keeps the alert log: the database, or a journal in
 /// memory in tests.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The watch's step: given the time, the appointments and the alert log, which alerts to
 /// deliver now, which were missed, and when to look again.

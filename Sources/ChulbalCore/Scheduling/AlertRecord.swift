@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One alert of one appointment, as the alert log knows it: the appointment, the lead and the
 /// instant it is due.

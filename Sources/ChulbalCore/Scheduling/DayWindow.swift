@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whole days on the wall of one zone, from the start of a first day: the span an agenda
 /// shows. A day is as long as the zone makes it (23 or 25 hours across a daylight-saving

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When to get ready, when to leave and when to be reminded, for one appointment.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension RecurrenceRule {
   /// The rule as a person says it: `매일`, `평일`, `매주 화요일`, `2주마다 토요일`, `매월 3일`,

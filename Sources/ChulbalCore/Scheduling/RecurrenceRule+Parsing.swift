@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension RecurrenceRule {
   /// The parts ``parse(_:)`` takes, in the order its messages list them.

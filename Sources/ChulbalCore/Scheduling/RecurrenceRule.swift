@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How an appointment repeats: the part of an RFC 5545 recurrence rule (§3.3.10) a departure
 /// tool takes.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The state of one `chulbal watch` between its steps, and the steps themselves.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Percent-encoding for URL values, with the RFC 3986 unreserved set only.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a countdown shows at one instant: the remaining (or overdue) time in words.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When a live countdown must next redraw.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The wall clock a command reads and a long-running loop sleeps on.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension TimeExpression {
   /// Reads a day with no time of day, as `agenda --from`, `--until` and `--on` take one:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ScannedTime {
   /// The series this text names, its first start the first time the rule names strictly

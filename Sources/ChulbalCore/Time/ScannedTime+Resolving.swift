@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ScannedTime {
   /// The instant this time means, read against `now` in `timeZone`.

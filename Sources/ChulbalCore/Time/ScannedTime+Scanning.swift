@@ -279,7 +279,7 @@ extension ScannedTime {
         let codes = invisible.map { "U+" + TextCleaning.hexadecimal($0.value, digits: 4) }
         throw parts.fail("보이지 않는 문자(\(codes.joined(separator: ", ")))가 있습니다")
       }
-      if let end = word.range(of: "요일")?.upperBound ?? word.range(of: "욜")?.upperBound {
+      if let end = word.firstRange(of: "요일")?.upperBound ?? word.firstRange(of: "욜")?.upperBound {
         let notDay = String(word[..<end])
         throw parts.fail(
           "'\(notDay)'\(Korean.topicParticle(after: notDay)) 요일이 아닙니다 (월요일~일요일, 줄여서 월~일)")

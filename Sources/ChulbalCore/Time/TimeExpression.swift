@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads an appointment time as people type it, in English-style numbers or in Korean.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Zone {
   /// The instant at which clocks in this zone show a wall-clock time.

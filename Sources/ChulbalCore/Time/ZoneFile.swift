@@ -177,21 +177,14 @@ public struct ZoneFile: Sendable, Equatable {
   static let maximumSize = 1 << 20
 
   private static func read(_ path: String) throws(ZoneFileError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .unreadable(path: path, errno: errno) }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16_384)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(path: path, errno: errno)
-      }
-      if count == 0 { return bytes }
-      bytes.append(contentsOf: chunk[0..<count])
-      guard bytes.count <= maximumSize else {
-        throw .malformed("longer than \(maximumSize) bytes")
+    // Only a regular file: TZDIR may name any folder, and a FIFO in it would never answer.
+    do throws(RegularFile.Failure) {
+      return try RegularFile.read(path, limit: maximumSize)
+    } catch {
+      switch error {
+      case .system(let code): throw .unreadable(path: path, errno: code)
+      case .notRegular: throw .malformed("not a regular file")
+      case .tooLarge: throw .malformed("longer than \(maximumSize) bytes")
       }
     }
   }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A point on the Earth in decimal degrees (WGS 84).
 public struct Coordinate: Equatable, Sendable {

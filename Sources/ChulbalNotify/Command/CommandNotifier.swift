@@ -1,6 +1,7 @@
 import ChulbalCore
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Runs the program of `notify.command` for each notice, as Remind's `-k` does, but with an
 /// argument vector and no shell: what the notice says goes in its environment, never on a
@@ -24,13 +25,13 @@ public struct CommandNotifier: Notifier {
 
   /// The variables the program is given for `notice`, beside the watch's own.
   public static func variables(for notice: Notice) -> [String: String] {
-    let format = ISO8601DateFormatter()
-    format.formatOptions = [.withInternetDateTime]
+    /// `2026-12-01T10:00:00Z`: the instant in UTC, to the second.
+    func format(_ date: Date) -> String { "\(WallTime(date, in: .gmt))Z" }
     return [
       "CHULBAL_TITLE": plain(notice.summary), "CHULBAL_BODY": plain(notice.body),
       "CHULBAL_URGENCY": notice.urgency.rawValue,
-      "CHULBAL_START": notice.start.map(format.string) ?? "",
-      "CHULBAL_DEPARTURE": notice.departure.map(format.string) ?? "",
+      "CHULBAL_START": notice.start.map(format) ?? "",
+      "CHULBAL_DEPARTURE": notice.departure.map(format) ?? "",
       "CHULBAL_LINK": notice.link ?? "",
     ]
   }
@@ -45,8 +46,7 @@ public struct CommandNotifier: Notifier {
 
   public func deliver(_ notice: Notice) throws(NotifyFailure) {
     let program = arguments.first ?? ""
-    let errorPath =
-      NSTemporaryDirectory() + "chulbal-command-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let errorPath = TemporaryFile.path(named: "chulbal-command", variables: variables)
     defer { unlink(errorPath) }
     let child: ChildProcess
     do throws(SpawnError) {
@@ -70,8 +70,7 @@ public struct CommandNotifier: Notifier {
           "'\(program)'\(Korean.subjectParticle(after: program)) \(Int(timeout))초 안에 끝나지 않아 멈췄습니다")
     }
     guard status == 0 else {
-      let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-      let firstLine = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+      let firstLine = TemporaryFile.firstLine(of: errorPath)
       throw NotifyFailure(
         backend: name,
         reason: "'\(program)'\(Korean.subjectParticle(after: program)) 상태 \(status)로 끝났습니다"

@@ -1,5 +1,6 @@
 @preconcurrency import CLibnotify
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How long a preflight may take, enforced for every step of it.
 ///
@@ -8,7 +9,7 @@ import Foundation
 /// passed; a bus that accepts the connection and then never answers would otherwise hold the
 /// caller forever.
 ///
-/// The other thread is a plain one that waits on a condition and ends when the preflight does,
+/// The other thread is a plain one that waits in poll(2) and ends when the preflight does,
 /// not a Dispatch timer: a cancelled `asyncAfter` left a Dispatch worker thread behind that
 /// woke the idle watch once a second (seen in /proc/PID/task/*/status).
 final class CallDeadline {
@@ -19,8 +20,7 @@ final class CallDeadline {
   init(milliseconds: Int32) {
     reference = CancellableReference()
     end = .now + .milliseconds(milliseconds)
-    watcher = DeadlineThread(
-      until: Date().addingTimeInterval(TimeInterval(milliseconds) / 1000), reference: reference)
+    watcher = DeadlineThread(until: end, reference: reference)
   }
 
   deinit { watcher.finish() }
@@ -51,27 +51,62 @@ private final class CancellableReference: @unchecked Sendable {
 
 /// A thread that cancels the preflight's cancellable at its deadline, unless the preflight
 /// finishes first, and then ends.
+///
+/// It waits in poll(2) on a pipe whose other end ``finish()`` closes (poll then says the pipe
+/// hung up); poll's timeout is the deadline.
 private final class DeadlineThread: @unchecked Sendable {
-  // Sendable by hand: `finished` is only read and written under `condition`.
-  private let condition = NSCondition()
-  private var finished = false
+  // Sendable by hand: after init, the thread only reads its end of the pipe, and this object
+  // only closes the other.
+  private let wake: Int32
 
-  init(until deadline: Date, reference: CancellableReference) {
-    let thread = Thread { [self] in
-      condition.lock()
-      while !finished && condition.wait(until: deadline) {}
-      let cancel = !finished
-      condition.unlock()
-      if cancel { reference.cancel() }
+  private final class Job {
+    let listen: Int32
+    let end: ContinuousClock.Instant
+    let reference: CancellableReference
+
+    init(listen: Int32, end: ContinuousClock.Instant, reference: CancellableReference) {
+      (self.listen, self.end, self.reference) = (listen, end, reference)
     }
-    thread.start()
+  }
+
+  init(until end: ContinuousClock.Instant, reference: CancellableReference) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else {
+      // No pipe, no thread: the deadline is then kept by the calls' own timeouts alone.
+      wake = -1
+      return
+    }
+    wake = ends[1]
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    let job = Unmanaged.passRetained(Job(listen: ends[0], end: end, reference: reference))
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, nil,
+      { raw in
+        let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
+        var finished = false
+        while !finished {
+          let (seconds, attoseconds) = (job.end - .now).components
+          let left = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+          guard left > 0 else { break }
+          var entry = pollfd(fd: job.listen, events: Int16(POLLIN), revents: 0)
+          let ready = poll(&entry, 1, Int32(clamping: left))
+          finished = ready > 0 || (ready < 0 && errno != EINTR)
+        }
+        close(job.listen)
+        if !finished { job.reference.cancel() }
+        return nil
+      }, job.toOpaque())
+    if started == 0 {
+      pthread_detach(thread)
+    } else {
+      job.release()
+      close(ends[0])
+    }
   }
 
   /// Ends the thread now, without cancelling.
   func finish() {
-    condition.lock()
-    finished = true
-    condition.signal()
-    condition.unlock()
+    if wake >= 0 { close(wake) }
   }
 }

@@ -1,6 +1,6 @@
 @preconcurrency import CLibnotify
 import ChulbalCore
-import Foundation
+import FoundationEssentials
 
 /// What a GLib call reported through its `GError**`, copied out so that no `GError` outlives the
 /// call that made it.
@@ -19,7 +19,7 @@ struct GLibError: Error {
     for scalar in text.unicodeScalars {
       line.append(TextCleaning.isControl(scalar) ? " " : scalar)
     }
-    message = String(line).trimmingCharacters(in: .whitespaces)
+    message = String(line).trimmingWhitespace()
     g_clear_error(&error)
   }
 

@@ -1,6 +1,7 @@
 @preconcurrency import CLibnotify
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// GLib's default main context, run by an outside poll loop instead of a `GMainLoop`.
 ///

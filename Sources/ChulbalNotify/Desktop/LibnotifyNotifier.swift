@@ -1,7 +1,7 @@
 @preconcurrency import CLibnotify
 import ChulbalCore
 import ChulbalSystem
-import Foundation
+import FoundationEssentials
 
 /// The desktop's notification server, through libnotify: one notification per appointment on
 /// screen, buttons when the server has them, and a failure within milliseconds rather than

@@ -1,6 +1,7 @@
 @preconcurrency import CSQLite
 import ChulbalCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One SQLite connection, owning every pointer and turning every failure into a `StoreError`.
 ///

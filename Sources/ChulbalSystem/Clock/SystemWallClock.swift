@@ -1,6 +1,7 @@
 import CSystem
 import ChulbalCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The real wall clock; sleeps on a `CLOCK_REALTIME` timer with an absolute deadline.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where chulbal writes: the result of a command, its messages, and live displays.
 public protocol Console: Sendable {

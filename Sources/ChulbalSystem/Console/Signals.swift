@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Set from the SIGWINCH handler, taken by the drawing loop.

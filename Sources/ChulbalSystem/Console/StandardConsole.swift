@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The process's real standard output and standard error.
 public struct StandardConsole: Console {
@@ -67,7 +68,7 @@ public struct StandardConsole: Console {
     }
     var offset = 0
     while offset < bytes.count {
-      let written = Foundation.write(descriptor, start + offset, bytes.count - offset)
+      let written = Glibc.write(descriptor, start + offset, bytes.count - offset)
       if written >= 0 {
         offset += written
         continue

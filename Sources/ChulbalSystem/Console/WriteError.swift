@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One of the two streams chulbal writes to.
 public enum StandardStream: Sendable {

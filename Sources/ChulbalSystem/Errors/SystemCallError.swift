@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A system call that failed: which, and the `errno` it gave.
 public struct SystemCallError: Error, Equatable, Sendable {

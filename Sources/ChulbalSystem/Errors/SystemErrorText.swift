@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a failed system call's `errno` means, in the Korean every message is written in; the
 /// C library's own words in brackets for a rarer one.

@@ -1,5 +1,6 @@
 import CSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The watch's one wait: an absolute wall-clock deadline, changes in the database's folder,
 /// the ending signals, and any outside sources (GLib's D-Bus connection), in one `poll`.

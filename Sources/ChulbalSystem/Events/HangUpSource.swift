@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An output whose reader going away (a pipe closed, a terminal hung up) ends an
 /// ``EventLoop`` wait, as it ends ``SystemWallClock``'s sleep.

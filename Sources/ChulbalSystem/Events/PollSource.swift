@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Something with descriptors of its own that a long-running loop waits on beside its timer,
 /// such as GLib's main context, which carries the D-Bus connection's messages.

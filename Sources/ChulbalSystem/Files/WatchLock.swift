@@ -1,4 +1,6 @@
-import Foundation
+import ChulbalCore
+import FoundationEssentials
+import Glibc
 
 /// The lock that lets one `watch` at a time serve a database: an exclusive `flock` on a file
 /// beside it (`chulbal.db.lock`), holding the process id of the watch that has it.
@@ -67,6 +69,6 @@ public final class WatchLock {
     let count = pread(descriptor, &bytes, bytes.count, 0)
     guard count > 0 else { return nil }
     let text = String(decoding: bytes[..<count], as: UTF8.self)
-    return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    return Int32(text.trimmingWhitespace())
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A file written whole or not at all: the bytes go to a new file beside it, which is flushed
 /// to disk and then renamed over it, so a reader (a calendar program importing it, a sync tool)
@@ -9,12 +10,13 @@ public enum WholeFile {
   ///
   /// - Throws: `SystemCallError` naming the call that failed, with nothing left behind.
   public static func write(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
-    let folder = (path as NSString).deletingLastPathComponent
-    let base = (path as NSString).lastPathComponent
+    let folder = PathText.folder(of: path)
+    let base = PathText.base(of: path)
     var template = Array(((folder.isEmpty ? "." : folder) + "/." + base + ".XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw SystemCallError("mkstemp") }
-    let temporary = String(cString: template)
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
     var failure: SystemCallError?
     // mkstemp makes it 0600; a file meant to be read by other programs gets the usual mode.
     let mask = umask(0)
@@ -23,7 +25,7 @@ public enum WholeFile {
     var written = 0
     while failure == nil && written < bytes.count {
       let count = bytes[written...].withUnsafeBytes {
-        Foundation.write(descriptor, $0.baseAddress, $0.count)
+        Glibc.write(descriptor, $0.baseAddress, $0.count)
       }
       if count < 0 {
         if errno == EINTR { continue }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where this desktop keeps a user's data and settings, read from environment variables.
 ///
@@ -24,7 +25,7 @@ public struct XDGBaseDirectories: Equatable, Sendable {
   /// The base directories `variables` name; an unset or empty `HOME` is the account's home.
   public init(variables: [String: String]) {
     let givenHome = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 }
-    let home = givenHome ?? NSHomeDirectory()
+    let home = givenHome ?? Self.accountHome()
     if let data = Self.directory(variables["XDG_DATA_HOME"]) {
       (dataHome, dataHomeVariable) = (data, "XDG_DATA_HOME")
     } else {
@@ -44,5 +45,12 @@ public struct XDGBaseDirectories: Equatable, Sendable {
   private static func directories(_ value: String?, default: String) -> [String] {
     (value.flatMap { $0.isEmpty ? nil : $0 } ?? `default`).split(separator: ":")
       .map(String.init).filter { $0.hasPrefix("/") }
+  }
+
+  /// The home folder of the account running chulbal, from the password database; `/` when it
+  /// has none.
+  private static func accountHome() -> String {
+    guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return "/" }
+    return String(cString: folder)
   }
 }

@@ -1,5 +1,6 @@
 import CSystem
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A program started with `posix_spawn`, its standard streams never chulbal's own.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What this process was started with, as the bytes the kernel handed over.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a program could not be started: which program, which step, and the C error.
 public struct SpawnError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -18,7 +18,10 @@ public enum ZoneFileError: Error, Equatable, Sendable {
 ///
 /// Leap-second records and the standard/wall and UT/local indicators are read past and not
 /// kept: the offsets are those of POSIX time, as the zone files outside `right/` give them.
-public struct ZoneFile: Sendable, Equatable {
+///
+/// A class, not a struct: a zone holds one, and every lookup read it out of the zone, which for
+/// a struct of five arrays and a rule was a copy (a memcpy and retains) per time shown.
+public final class ZoneFile: Sendable, Equatable {
   /// One local time type (a `ttinfo` record).
   struct LocalTimeType: Sendable, Equatable {
     let offset: Int
@@ -40,12 +43,16 @@ public struct ZoneFile: Sendable, Equatable {
   /// The rule's arithmetic, which (unlike the rule, which holds its names) is copied without
   /// retaining anything when a lookup reads it.
   private let schedule: POSIXTimeZoneRule.Schedule?
+  /// The rule's one offset when it has no daylight saving (Asia/Seoul's `KST-9`), read without
+  /// copying the schedule out of its optional, which every lookup after a zone's last
+  /// transition did (a memcpy per time shown: callgrind, `list`).
+  private let steadyOffset: Int?
 
   /// Reads and parses the zone file at `path`.
   ///
   /// - Throws: ``ZoneFileError/unreadable(path:errno:)`` when the file cannot be read,
   ///   ``ZoneFileError/malformed(_:)`` when it is not a zone file.
-  public init(contentsOf path: String) throws(ZoneFileError) {
+  public convenience init(contentsOf path: String) throws(ZoneFileError) {
     try self.init(bytes: Self.read(path))
   }
 
@@ -78,6 +85,24 @@ public struct ZoneFile: Sendable, Equatable {
     types = block.types
     transitionOffsets = block.transitionTypes.map { block.types[$0].offset }
     schedule = rule?.schedule
+    steadyOffset = rule.flatMap { $0.daylightSaving == nil ? $0.standardOffsetSeconds : nil }
+  }
+
+  /// A zone of one offset for all time, named `abbreviation`: what a zone file with no
+  /// transitions and no footer says.
+  init(fixedOffset offset: Int, abbreviation: String) {
+    transitions = []
+    transitionOffsets = []
+    transitionTypes = []
+    types = [LocalTimeType(offset: offset, isDaylightSaving: false, abbreviation: abbreviation)]
+    rule = nil
+    schedule = nil
+    steadyOffset = nil
+  }
+
+  public static func == (left: ZoneFile, right: ZoneFile) -> Bool {
+    left.transitions == right.transitions && left.transitionTypes == right.transitionTypes
+      && left.types == right.types && left.rule == right.rule
   }
 
   /// Seconds east of UTC at `second` (seconds since 1970 UTC).
@@ -85,6 +110,7 @@ public struct ZoneFile: Sendable, Equatable {
     let index = transitionIndex(atSecond: second)
     if index >= 0 { return transitionOffsets[index] }
     if index == Self.beforeFirst { return types[0].offset }
+    if let steadyOffset { return steadyOffset }
     return schedule!.offset(atSecond: second)
   }
 

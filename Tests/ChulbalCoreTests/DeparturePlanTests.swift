@@ -284,6 +284,16 @@ import Testing
       #expect(date.days == days)
       #expect(date.isValid)
     }
+    // The fast algorithm's range (years −32,800 to 2.9 million) at both ends and across it,
+    // against the general one.
+    let fastStart = -(719_468 + 146_097 * 82)
+    let fastEnd = (1 << 30) + fastStart
+    let edges = [fastStart - 1, fastStart, fastStart + 1, fastEnd - 1, fastEnd, 0, -1, 59, 60]
+    for days in edges + Array(stride(from: fastStart - 50_000, to: fastEnd + 50_000, by: 99_991)) {
+      let date = CivilDate(days: days)
+      #expect(date == CivilDate(generalDays: days), "\(days)")
+      #expect(date.days == days)
+    }
     #expect(CivilDate(year: 2026, month: 11, day: 30).weekday == 1)  // Monday
     #expect(CivilDate(year: 2000, month: 2, day: 29).isValid)
     #expect(!CivilDate(year: 2100, month: 2, day: 29).isValid)

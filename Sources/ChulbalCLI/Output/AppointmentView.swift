@@ -253,7 +253,8 @@ struct AppointmentView {
     writer.member("departure", iso8601: plan.departure, in: format, depth: depth)
     if let occurrence { writer.member("occurrence", bool: occurrence, depth: depth) }
     if let ready = plan.ready { writer.member("ready", iso8601: ready, in: format, depth: depth) }
-    writer.member("time_zone", string: appointment.timeZone, depth: depth)
+    // A zone name the reader checked, of the characters ``Zone`` admits.
+    writer.member("time_zone", plain: appointment.timeZone, depth: depth)
     writer.member("place", string: appointment.place, depth: depth)
     writer.key("coord", depth: depth)
     Self.write(appointment.coordinate, to: &writer, depth: inner)
@@ -267,7 +268,7 @@ struct AppointmentView {
     } else {
       writer.memberNull("origin", depth: depth)
     }
-    writer.member("mode", string: appointment.mode.rawValue, depth: depth)
+    writer.member("mode", plain: appointment.mode.rawValue, depth: depth)
     writer.member("travel_minutes", minutes: appointment.travelSeconds, depth: depth)
     writer.member("travel_estimated", bool: appointment.travelEstimated, depth: depth)
     writer.member("buffer_minutes", minutes: appointment.bufferSeconds, depth: depth)
@@ -279,11 +280,11 @@ struct AppointmentView {
       writer.openObject()
       writer.member("at", iso8601: alert.at, in: format, depth: inner + 1)
       writer.member("lead_minutes", minutes: alert.leadSeconds, depth: inner + 1)
-      writer.member("kind", string: alert.kind.rawValue, depth: inner + 1)
+      writer.member("kind", plain: alert.kind.rawValue, depth: inner + 1)
       writer.closeObject(depth: inner + 1)
     }
     writer.closeArray(depth: inner)
-    writer.member("status", string: plan.status(at: now).name, depth: depth)
+    writer.member("status", plain: plan.status(at: now).name, depth: depth)
     writer.member("note", string: appointment.note, depth: depth)
     if let repetition = repeatJSON {
       writer.key("repeat", depth: depth)
@@ -295,17 +296,17 @@ struct AppointmentView {
     writer.key("text", depth: depth)
     writer.openObject()
     writer.key("appointment", depth: inner)
-    var start = writer.openString()
+    writer.openString()
     times.appendFull(plan.start, seenAt: now, to: &writer.bytes)
-    writer.closeString(from: start)
+    writer.closeMadeString()
     writer.key("departure", depth: inner)
-    start = writer.openString()
+    writer.openString()
     times.appendFull(plan.departure, seenAt: now, to: &writer.bytes)
-    writer.closeString(from: start)
+    writer.closeMadeString()
     writer.key("remaining", depth: inner)
-    start = writer.openString()
+    writer.openString()
     appendRemaining(to: &writer.bytes)
-    writer.closeString(from: start)
+    writer.closeMadeString()
     writer.closeObject(depth: inner)
     writer.closeObject(depth: depth)
   }

@@ -44,31 +44,22 @@ public enum ICalendarFile {
     guard Int(status.st_size) <= maximumBytes else {
       throw .tooLarge(file: path, bytes: Int(status.st_size), limit: maximumBytes)
     }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .unreadable(file: path, reason: "파일을 열 수 없습니다") }
-    defer { close(descriptor) }
-    // Room for the size it had, and one byte more to see that it grew; then more, up to one
-    // byte past the limit.
-    var data = Data(count: Int(status.st_size) + 1)
-    var filled = 0
-    while true {
-      if filled == data.count {
-        guard data.count <= maximumBytes else { break }
-        data.count = min(data.count * 2, maximumBytes + 1)
-      }
-      let count = data.withUnsafeMutableBytes { buffer in
-        Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-      }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        // Only the device can fail a read of a regular file that opened (EIO).
+    let bytes: [UInt8]
+    do throws(RegularFile.Failure) {
+      bytes = try RegularFile.read(path, limit: maximumBytes)
+    } catch {
+      switch error {
+      case .tooLarge:  // It grew past the limit since.
+        throw .tooLarge(file: path, bytes: maximumBytes + 1, limit: maximumBytes)
+      case .notRegular:  // It was replaced since.
+        throw .unreadable(file: path, reason: "보통 파일이나 폴더가 아닙니다")
+      case .system(EIO):  // Only the device can fail a read of a regular file that opened.
         throw .unreadable(file: path, reason: "읽는 중에 입출력 오류가 났습니다")
+      case .system:
+        throw .unreadable(file: path, reason: "파일을 열 수 없습니다")
       }
-      filled += count
     }
-    data.count = filled
-    return try read(data: data, name: path)
+    return try read(data: Data(bytes), name: path)
   }
 
   /// The events of every `*.ics` file in a folder, not looking into folders within it, nor at

@@ -191,6 +191,14 @@ private struct ByteWriter {
       count += 1
       return
     }
+    // And a year of four digits.
+    if value >= 1000 && value < 10_000 && digits <= 4 {
+      for divisor in [1000, 100, 10, 1] {
+        buffer[count] = UInt8(truncatingIfNeeded: 48 + value / divisor % 10)
+        count += 1
+      }
+      return
+    }
     guard let start = buffer.baseAddress.map({ $0 + count }) else { return }
     var end = start
     end.writeDecimal(value, digits: digits)

@@ -14,16 +14,46 @@ public struct CivilDate: Hashable, Sendable {
   }
 
   /// The date `days` days after 1970-01-01 (negative before it).
+  ///
+  /// For years −32,800 to about 2.9 million, Neri and Schneider's algorithm ("Euclidean affine
+  /// functions and their application to calendar algorithms", 2022): unsigned products and
+  /// shifts in place of most of the divisions of the general one, which a time shown paid
+  /// (callgrind, `list --json`). Other days take the general "civil from days" algorithm.
   public init(days: Int) {
+    guard days >= -Self.fastShift, days < (1 << 30) - Self.fastShift else {
+      self.init(generalDays: days)
+      return
+    }
+    let shifted = UInt64(days + Self.fastShift)
+    let century = (4 * shifted + 3) / 146_097
+    let dayOfCentury = (4 * shifted + 3) % 146_097 / 4
+    let product = 2_939_745 * (4 * dayOfCentury + 3)
+    let yearOfCentury = product >> 32
+    let dayOfYear = (product & 0xFFFF_FFFF) / 2_939_745 / 4
+    let monthDay = 2141 * dayOfYear + 197_913
+    let isJanuaryOrFebruary = dayOfYear >= 306
+    self.init(
+      year: Int(100 * century + yearOfCentury) - 400 * 82 + (isJanuaryOrFebruary ? 1 : 0),
+      month: Int(monthDay >> 16) - (isJanuaryOrFebruary ? 12 : 0),
+      day: Int((monthDay & 0xFFFF) / 2141) + 1)
+  }
+
+  /// Days from 0000-03-01 of the proleptic calendar, moved on by 82 cycles of 400 years so
+  /// that the fast algorithm counts from zero.
+  private static let fastShift = 719_468 + 146_097 * 82
+
+  /// The general algorithm, for any day.
+  init(generalDays days: Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097
     let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
     let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
     let shiftedMonth = (5 * dayOfYear + 2) / 153
-    day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    self.init(
+      year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month,
+      day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
   }
 
   /// Days since 1970-01-01.

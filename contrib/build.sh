@@ -38,12 +38,14 @@ JSON
 swift build -c release --static-swift-stdlib --toolset "$toolset" --product chulbal "$@" >&2
 binary=.build/release/chulbal
 loaded_later=(libnotify.so.4 libgdk_pixbuf-2.0.so.0 libgio-2.0.so.0 libgobject-2.0.so.0
-  libglib-2.0.so.0 libical.so.3 libicalss.so.3 libicalvcal.so.3 libcurl.so.4 libxml2.so.2)
-direct=' (notify_|g_|gdk_|ical|curl_|xml|html)'
+  libglib-2.0.so.0 libical.so.3 libicalss.so.3 libicalvcal.so.3 libcurl.so.4 libxml2.so.2
+  libqrencode.so.4)
+direct=' (notify_|g_|gdk_|ical|curl_|xml|html|QRcode_)'
 if nm -D --undefined-only "$binary" | grep -qE "$direct"; then
-  echo "build.sh: the binary calls libnotify, GLib, libical, libcurl or libxml2 directly; call" \
-    "them through CLibnotify's chulbal_notify_, CLibical's chulbal_ical_, CCurl's" \
-    "chulbal_curl_ or CLibxml2's chulbal_xml_ functions" >&2
+  echo "build.sh: the binary calls libnotify, GLib, libical, libcurl, libxml2 or libqrencode" \
+    "directly; call them through CLibnotify's chulbal_notify_, CLibical's chulbal_ical_," \
+    "CCurl's chulbal_curl_, CLibxml2's chulbal_xml_ or CQREncode's chulbal_qrencode_" \
+    "functions" >&2
   nm -D --undefined-only "$binary" | grep -E "$direct" >&2
   exit 1
 fi

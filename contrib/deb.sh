@@ -95,6 +95,8 @@ shlibs_entry() {
       '$1 == library && $2 == soname { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')"
   echo "${entry:-$1}"
 }
+# libqrencode is loaded only to draw a QR code (Sources/CQREncode/shim.h), so no tool sees it.
+depends="$depends, $(shlibs_entry libqrencode4 libqrencode 4)"
 depends="$depends, $(shlibs_entry libical3 libical 3)"
 # Zones are read from the system's compiled zone files (Sources/ChulbalCore/Time/Zone.swift).
 depends="$depends, tzdata"

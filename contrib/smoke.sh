@@ -42,6 +42,11 @@ check "--version loads no libical" 0 "$actual"
 # Sources/CLibxml2/shim.h).
 actual=$(LD_DEBUG=libs "$binary" --version 2>&1 >/dev/null | grep -c 'libcurl\|libxml2')
 check "--version loads neither libcurl nor libxml2" 0 "$actual"
+# libqrencode likewise, only to draw a QR code (Sources/CQREncode/shim.h); `nav --qr` finds it.
+actual=$(LD_DEBUG=libs "$binary" --version 2>&1 >/dev/null | grep -c 'libqrencode')
+check "--version loads no libqrencode" 0 "$actual"
+actual=$("$binary" nav --to 시청 --coord 37.5663,126.9779 --qr | grep -c '▀')
+check "nav --qr draws a code through libqrencode" 1 "$((actual > 10))"
 database=$(mktemp -d)/chulbal.db
 CHULBAL_DB="$database" TZ=Asia/Seoul "$binary" add 출근 --at "평일 오전 9시" --travel 40m \
   --now 2026-12-04T10:00+09:00 >/dev/null

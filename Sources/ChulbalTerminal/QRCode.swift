@@ -13,10 +13,20 @@ public struct QRCode: Sendable {
   /// The most bytes a level-L code holds (version 40).
   public static let capacity = 2953
 
-  /// Encodes `text` as 8-bit data; nil when it is too long for any QR version.
+  /// Why libqrencode cannot be loaded (dlerror's words); nil once it has loaded. It is loaded
+  /// when first asked for (Sources/CQREncode/shim.h).
+  public static var loadError: String? {
+    chulbal_qrencode_load_error().map { String(cString: $0) }
+  }
+
+  /// Encodes `text` as 8-bit data; nil when it is too long for any QR version, or when
+  /// libqrencode cannot be loaded (``loadError``).
   public init?(_ text: String) {
-    guard let code = QRcode_encodeString8bit(text, 0, QR_ECLEVEL_L) else { return nil }
-    defer { QRcode_free(code) }
+    guard Self.loadError == nil, let encode = chulbal_qrencode_QRcode_encodeString8bit(),
+      let free = chulbal_qrencode_QRcode_free(),
+      let code = encode(text, 0, QR_ECLEVEL_L)
+    else { return nil }
+    defer { free(code) }
     let width = Int(code.pointee.width)
     let data = UnsafeBufferPointer(start: code.pointee.data, count: width * width)
     modules = (0..<width).map { row in (0..<width).map { data[row * width + $0] & 1 == 1 } }

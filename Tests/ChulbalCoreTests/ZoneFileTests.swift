@@ -4,6 +4,33 @@ import Testing
 @testable import ChulbalCore
 
 @Suite struct ZoneFileTests {
+  /// Checks `next` after each of `instants` inside `scan` against the oracle's `changes`
+  /// (`[instant, offset]`, ascending): the first change after the instant, or none inside
+  /// `scan` when the oracle saw none.
+  static func expectNextTransitions(
+    at instants: [Int], within scan: [Int], changes: [[Int]], of label: String,
+    _ next: (Int) -> (at: Int, offset: Int)?
+  ) {
+    var wrong = 0
+    for second in instants where scan[0] <= second && second < scan[1] {
+      let actual = next(second)
+      let change = changes.first { $0[0] > second }
+      let agrees =
+        if let change {
+          actual?.at == change[0] && actual?.offset == change[1]
+        } else {
+          actual == nil || actual!.at >= scan[1]
+        }
+      if !agrees {
+        wrong += 1
+        if wrong <= 5 {
+          Issue.record("\(label) after \(second): \(String(describing: actual)), \(change ?? [])")
+        }
+      }
+    }
+    #expect(wrong == 0, "\(label): \(wrong) next transitions differ")
+  }
+
   static let zoneDirectory = "/usr/share/zoneinfo/"
 
   /// Zones with every kind of history: no DST since 1988 (Seoul), northern and southern DST,
@@ -52,25 +79,9 @@ import Testing
     }
     #expect(wrong == 0, "\(wrong) of \(answer.instants.count) instants differ")
 
-    wrong = 0
-    for second in answer.instants where scan[0] <= second && second < scan[1] {
-      let actual = file.nextTransition(after: second)
-      let change = answer.changes.first { $0[0] > second }
-      let agrees =
-        if let change {
-          actual?.at == change[0] && actual?.offset == change[1]
-        } else {
-          actual == nil || actual!.at >= scan[1]
-        }
-      if !agrees {
-        wrong += 1
-        if wrong <= 5 {
-          Issue.record(
-            "\(zone) after \(second): \(String(describing: actual)), zoneinfo \(change ?? [])")
-        }
-      }
-    }
-    #expect(wrong == 0, "\(wrong) next transitions differ")
+    Self.expectNextTransitions(
+      at: answer.instants, within: scan, changes: answer.changes, of: "\(zone) (zoneinfo)",
+      file.nextTransition(after:))
 
     for (window, changes) in zip(windows, answer.windows) {
       var second = window[0]
@@ -528,25 +539,9 @@ struct TZif: Sendable {
       }
     }
     #expect(wrong == 0, "\(wrong) of \(answer.instants.count) instants differ")
-    wrong = 0
-    for second in answer.instants where scan[0] <= second && second < scan[1] {
-      let actual = rule.nextTransition(after: second)
-      let change = answer.changes.first { $0[0] > second }
-      let agrees =
-        if let change {
-          actual?.at == change[0] && actual?.offset == change[1]
-        } else {
-          actual == nil || actual!.at >= scan[1]
-        }
-      if !agrees {
-        wrong += 1
-        if wrong <= 5 {
-          Issue.record(
-            "'\(text)' after \(second): \(String(describing: actual)), \(oracle) \(change ?? [])")
-        }
-      }
-    }
-    #expect(wrong == 0, "\(wrong) next transitions differ")
+    ZoneFileTests.expectNextTransitions(
+      at: answer.instants, within: scan, changes: answer.changes, of: "'\(text)' (\(oracle))",
+      rule.nextTransition(after:))
   }
 }
 

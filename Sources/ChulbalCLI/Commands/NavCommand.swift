@@ -52,6 +52,7 @@ enum NavCommand: Command {
     let notes = NavView.notes(for: shown, request: request)
     var output = NavView.chosen(shown, json: nav.json)
     if nav.qr {
+      if let reason = QRCode.loadError { throw RuntimeFailure.qrLibraryMissing(reason) }
       guard let code = QRCode(shown.url) else {
         throw RuntimeFailure.linkTooLongForQRCode(bytes: shown.url.utf8.count)
       }

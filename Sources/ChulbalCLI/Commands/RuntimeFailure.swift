@@ -11,6 +11,8 @@ enum RuntimeFailure: Error, Equatable {
   case nothingUpcoming(command: String)
   /// The person answered no when asked to confirm a deletion.
   case notRemoved
+  /// libqrencode, loaded for `nav --qr` alone, cannot be loaded; dlerror's words.
+  case qrLibraryMissing(String)
   /// A link longer than the largest QR code holds.
   case linkTooLongForQRCode(bytes: Int)
   /// The terminal is smaller than the QR code with its link above it.
@@ -43,6 +45,8 @@ enum RuntimeFailure: Error, Equatable {
         }
       return "다가오는 약속이 없습니다. \(next)"
     case .notRemoved: return "지우지 않았습니다"
+    case .qrLibraryMissing(let reason):
+      return "QR 코드를 그릴 libqrencode를 불러올 수 없습니다 (\(reason)): libqrencode4 패키지를 설치하세요"
     case .linkTooLongForQRCode(let bytes):
       return "링크가 \(bytes)바이트라 QR 코드로 만들 수 없습니다 (QR 코드에는 \(QRCode.capacity)바이트까지 담깁니다)"
     case .qrCodeDoesNotFit(let rows, let columns, let terminalRows, let terminalColumns):

@@ -10,8 +10,8 @@
 
 #include <libxml/xmlversion.h>
 // Debian builds libxml2 with ICU, and encoding.h then includes ICU's headers, whose UErrorCode
-// clashes with the copy Foundation brings. Only xmlCharEncodingHandler has ICU fields, and
-// chulbal never touches one.
+// clashed with the copy Foundation brought when chulbal linked it. Only xmlCharEncodingHandler
+// has ICU fields, and chulbal never touches one, so ICU stays out of this module.
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/tree.h>

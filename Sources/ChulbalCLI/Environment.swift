@@ -142,15 +142,21 @@ public struct Environment: Sendable {
       guard let zoneName = database.name(ofFile: name) else {
         throw .unstorableTimeZone(tz, reason: "시간대 데이터베이스(\(database.directory))의 파일이 아닙니다")
       }
-      guard let zone = Zone(identifier: zoneName) else { throw .timeZone(tz) }
+      guard let zone = Zone(identifier: zoneName, database: database.directory) else {
+        throw .timeZone(tz)
+      }
       return zone
     }
     if database.contains(name) {
-      guard let zone = Zone(identifier: ZoneDatabase.zoneName(name)) else { throw .timeZone(tz) }
+      guard let zone = Zone(identifier: name, database: database.directory) else {
+        throw .timeZone(tz)
+      }
       return zone
     }
     if let rule = POSIXTimeZoneRule(name) {
-      if let identifier = rule.fixedZoneIdentifier, let zone = Zone(identifier: identifier) {
+      if let identifier = rule.fixedZoneIdentifier,
+        let zone = Zone(identifier: identifier, database: database.directory)
+      {
         return zone
       }
       let offset = rule.standardOffsetSeconds
@@ -165,14 +171,19 @@ public struct Environment: Sendable {
       throw .unstorableTimeZone(tz, reason: reason)
     }
     // UTC's names, known without a zone file.
-    guard let zone = Zone(identifier: name) else { throw .timeZone(tz) }
+    guard let zone = Zone(identifier: name, database: database.directory) else {
+      throw .timeZone(tz)
+    }
     return zone
   }
 
-  /// The site-wide zone: `/etc/localtime`'s name in the zone database, else UTC, as the C
-  /// library reads a machine without one (tzset(3)).
+  /// The site-wide zone: `/etc/localtime`'s name in the zone database; for a copy, the name
+  /// `/etc/timezone` gives; else UTC, as the C library reads a machine with no
+  /// `/etc/localtime` (tzset(3)).
   private static func localTimeZone(_ database: ZoneDatabase) -> Zone {
-    database.name(ofFile: database.localTime).flatMap(Zone.init(identifier:)) ?? .gmt
+    database.name(ofFile: database.localTime).flatMap {
+      Zone(identifier: $0, database: database.directory)
+    } ?? database.zoneNamedLocally() ?? .gmt
   }
 
   /// `05:30` for 19 800 seconds.

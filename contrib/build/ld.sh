@@ -1,7 +1,7 @@
 #!/bin/sh
 # The release binary's linker: the Swift toolchain's lld, with the C++ runtime linked in.
 #
-# `swift build --static-swift-stdlib` links the Swift runtime and Foundation statically but
+# `swift build --static-swift-stdlib` links the Swift runtime and FoundationEssentials statically but
 # still asks for libstdc++ and libgcc_s as shared libraries (the toolchain's
 # static-stdlib-args.lnk says `-lstdc++`, ahead of anything a build can add). Loading
 # libstdc++.so costs every command its 3,261 symbol relocations: 1.8 million of the 2.8

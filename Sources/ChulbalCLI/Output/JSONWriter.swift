@@ -205,14 +205,17 @@ struct JSONWriter {
     }
   }
 
-  /// `"name": "text"` for text chulbal makes from letters, digits, `/`, `_`, `+`, `-` and `.`
-  /// alone (an enumeration's name, a zone's name as ``Zone`` admits it), which is written
-  /// without a look for what to escape.
+  /// `"name": "text"` for a short name chulbal makes of printable ASCII (an enumeration's
+  /// name, a zone's name as ``Zone`` admits it): one pass checks that no byte needs escaping,
+  /// where ``member(_:string:depth:)`` looks for control and bidi characters too, and any
+  /// text that fails the check is written by that one.
   mutating func member(_ name: StaticString, plain text: String, depth: Int) {
-    assert(!text.utf8.contains { $0 < 0x20 || $0 >= 0x7F || $0 == 0x22 || $0 == 0x5C })
     let (comma, pretty) = (separatorDue, pretty)
     var text = text
-    text.withUTF8 { utf8 in
+    let written = text.withUTF8 { utf8 -> Bool in
+      guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else {
+        return false
+      }
       withRoom(Self.keyRoom(name, depth: depth) + utf8.count + 2) { end in
         Self.putKey(name, comma: comma, pretty: pretty, depth: depth, at: &end)
         Self.put(0x22, at: &end)
@@ -220,7 +223,9 @@ struct JSONWriter {
         end += utf8.count
         Self.put(0x22, at: &end)
       }
+      return true
     }
+    if !written { member(name, string: text, depth: depth) }
   }
 
   /// `"name": "text"`, escaped as ``write(string:)`` escapes, or `"name": null`.

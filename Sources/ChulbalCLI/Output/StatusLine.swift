@@ -99,7 +99,7 @@ struct StatusLine {
     case .tmux:
       // '#' starts a tmux format, so a title's own '#' is doubled. The palette's own
       // background keeps pink readable on tmux's default green.
-      let escaped = text.replacing("#", with: "##")
+      let escaped = text.replacingEvery("#", with: "##")
       let style = "fg=\(color.hex.lowercased()),bg=\(Palette.background.hex.lowercased())"
       return text.isEmpty ? "\n" : "#[\(style)]\(escaped)#[default]\n"
     case .i3blocks:

@@ -50,7 +50,7 @@ struct EventReader {
         }
         event.durationSeconds = seconds
       case "GEO":
-        event.coordinate = try coordinate(value.replacing(";", with: ","), fail)
+        event.coordinate = try coordinate(value.replacingEvery(";", with: ","), fail)
       case "X-APPLE-STRUCTURED-LOCATION":
         // `geo:37.5,127.0`, and perhaps `;u=35` (RFC 5870) after it.
         if value.lowercased().hasPrefix("geo:") {

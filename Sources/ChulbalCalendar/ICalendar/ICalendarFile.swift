@@ -169,7 +169,7 @@ public enum ICalendarFile {
   private static func quotation(in message: String) -> String {
     guard let colon = message.ranges(of: ": ").last else { return "" }
     // An escaped line end in the quoted value must not break the one-line message.
-    return message[colon.upperBound...].replacing("\n", with: " ")
+    return message[colon.upperBound...].replacingEvery("\n", with: " ")
       .trimmingWhitespace()
   }
 

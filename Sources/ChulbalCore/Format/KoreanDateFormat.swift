@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// Korean date and time strings, byte-identical to `DateFormatter` with locale `ko_KR`.
+/// Korean date and time strings, byte-identical to `DateFormatter` with locale `ko_KR` for
+/// every year from 1583 (before it, ICU's calendar is Julian; this one stays Gregorian).
 ///
 /// `DateFormatter` costs about 70 µs to create and 1.4 µs a call even when cached. This type
 /// computes the calendar fields with integer arithmetic from the zone's offset (``Zone``, read

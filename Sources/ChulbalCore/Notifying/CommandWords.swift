@@ -58,6 +58,8 @@ public enum CommandWords {
   public static func join(_ words: [String]) -> String {
     words.map { word in
       let plain = !word.isEmpty && !word.contains { " \t'\"\\".contains($0) }
+      // Characters, as ``split(_:)`` reads them: a quote that a combining mark follows is
+      // one character with it, and no quote to either.
       return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
     .joined(separator: " ")

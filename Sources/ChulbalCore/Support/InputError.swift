@@ -53,6 +53,10 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case .coordinate(let text, let reason):
       return "잘못된 좌표 '\(text)': \(reason) (예: '37.4979,127.0276', 위도 -90~90, 경도 -180~180)"
     case .timeZone(let text):
+      guard Zone.databaseExists() else {
+        return
+          "시간대 데이터베이스(\(Zone.database))가 없어 '\(text)'\(Korean.objectParticle(after: text)) 찾을 수 없습니다: tzdata 패키지를 설치하세요"
+      }
       return "알 수 없는 시간대 '\(text)' (IANA 이름을 쓰세요, 예: 'Asia/Seoul', 'UTC', 'America/New_York')"
     case .offsetTimeZone(let text):
       return

@@ -79,3 +79,23 @@ extension StringProtocol {
     return String(scalars[first...last])
   }
 }
+
+extension StringProtocol {
+  /// The text with every `scalar` in it replaced by `replacement`.
+  ///
+  /// Scalar by scalar, unlike the standard library's `replacing(_:with:)`, which compares
+  /// whole characters: a `'` that a combining mark follows, or the `\n` of a `\r\n`, is one
+  /// character with it there, and would be left as it is.
+  public func replacingEvery(_ scalar: Unicode.Scalar, with replacement: String) -> String {
+    guard unicodeScalars.contains(scalar) else { return String(self) }
+    var result = String.UnicodeScalarView()
+    for each in unicodeScalars {
+      if each == scalar {
+        result.append(contentsOf: replacement.unicodeScalars)
+      } else {
+        result.append(each)
+      }
+    }
+    return String(result)
+  }
+}

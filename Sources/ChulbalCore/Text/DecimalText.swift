@@ -2,7 +2,8 @@ import Glibc
 
 extension Double {
   /// The number with `places` decimals, as C's `printf("%.*f")` writes it (`126.9780000`,
-  /// `-0.0000000`): correctly rounded from the binary value, never in exponent form.
+  /// `-0.0000000`): correctly rounded from the binary value, never in exponent form. The
+  /// point is a `.`: chulbal never calls setlocale, so printf keeps the C locale's.
   public func decimalText(places: Int) -> String {
     withVaList([Int32(places), self]) { arguments in
       // One pass to learn the length (a coordinate needs a dozen bytes, 1e300 over 300).

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A time zone of the system's zone database (`Asia/Seoul`, `UTC`, `Etc/GMT-9`), by its IANA
@@ -42,61 +43,93 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
   private struct Cache {
     var directory = Zone.systemDatabase
+    /// Zones read, by the path of their file.
     var zones: [String: Zone] = [:]
+    /// `tzdata.zi`'s links (name → target), by database, read when a name has no file.
+    var links: [String: [String: String]] = [:]
   }
   private static let cache = Mutex(Cache())
 
   /// Reads zones from the database in `directory` from now on (`TZDIR`, as the C library does).
   public static func useDatabase(_ directory: String) {
-    cache.withLock { cache in
-      guard cache.directory != directory else { return }
-      cache = Cache(directory: directory)
-    }
+    cache.withLock { $0.directory = directory }
   }
 
   /// The folder zones are read from.
   public static var database: String { cache.withLock { $0.directory } }
 
-  /// The zone an IANA name (`Asia/Seoul`, `UTC`, `Etc/GMT-9`) names: a file of the database
-  /// that is a zone file.
+  /// Whether the database looks installed: it has tzdata's summary, `tzdata.zi`.
+  public static func databaseExists(_ directory: String = database) -> Bool {
+    access(directory + "/tzdata.zi", R_OK) == 0
+  }
+
+  /// The zone an IANA name (`Asia/Seoul`, `UTC`, `Etc/GMT-9`) names in the database in use.
+  public init?(identifier name: String) {
+    self.init(identifier: name, database: Self.database)
+  }
+
+  /// The zone an IANA name names in the database in `directory`: the database's file of that
+  /// name, or, for a link the database keeps apart or has dropped (`US/Eastern`, `ROK`:
+  /// Debian's tzdata-legacy), the file of its target as `tzdata.zi` names it, under the name
+  /// given. `posix/Asia/Seoul` is the same zone as `Asia/Seoul`, and is named so.
   ///
   /// `GMT+9`, `UTC+9` and `GMT+14:59` are not zone names but offsets, which POSIX reads the
   /// other way round (`TZ=UTC+9` is nine hours *behind*) and which cannot be stored; those give
-  /// nil, as do a name no file has, a path out of the database, and the `right/` zones, which
-  /// count leap seconds that POSIX time does not. UTC's own names are known without the
-  /// database.
-  public init?(identifier name: String) {
+  /// nil, as do a name no file has, a path out of the database, the database's own files that
+  /// are not zones (`localtime`, `posixrules`), and the `right/` zones, which count leap
+  /// seconds that POSIX time does not. UTC's own names are known without the database.
+  public init?(identifier given: String, database directory: String) {
     // tzdata's own links for UTC.
-    if name == "GMT+0" || name == "GMT-0" {
+    if given == "GMT+0" || given == "GMT-0" {
       self = .gmt
       return
     }
+    let name = given.hasPrefix("posix/") ? String(given.dropFirst(6)) : given
     guard Self.isStorableName(name) else { return nil }
-    let (directory, known) = Self.cache.withLock { ($0.directory, $0.zones[name]) }
-    if let known {
+    let path = directory + "/" + name
+    if let known = Self.cache.withLock({ $0.zones[path] }) {
       self = known
       return
     }
     let zone: Zone
-    do throws(ZoneFileError) {
-      zone = Zone(name, file: try ZoneFile(contentsOf: directory + "/" + name))
-    } catch {
-      guard Self.utcNames.contains(name) else { return nil }
+    if let file = Self.file(named: name, in: directory) {
+      zone = Zone(name, file: file)
+    } else if Self.utcNames.contains(name) {
       zone = Zone(name, file: ZoneFile(fixedOffset: 0, abbreviation: "UTC"))
+    } else {
+      return nil
     }
-    Self.cache.withLock { cache in
-      if cache.directory == directory { cache.zones[name] = zone }
-    }
+    Self.cache.withLock { $0.zones[path] = zone }
     self = zone
   }
 
-  /// Names of UTC that need no file: a machine without tzdata still has UTC.
-  private static let utcNames: Set<String> = ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Zulu"]
+  /// The zone file for `name`: its own, else its link target's.
+  private static func file(named name: String, in directory: String) -> ZoneFile? {
+    if let file = try? ZoneFile(contentsOf: directory + "/" + name) { return file }
+    var known = cache.withLock { $0.links[directory] }
+    if known == nil {
+      let read = links(inDatabase: directory)
+      cache.withLock { $0.links[directory] = read }
+      known = read
+    }
+    guard let target = known?[name], isStorableName(target) else { return nil }
+    return try? ZoneFile(contentsOf: directory + "/" + target)
+  }
+
+  /// Names of UTC that need no file: a machine without tzdata still has UTC (tzdata's
+  /// `backward` and `etcetera` give these).
+  private static let utcNames: Set<String> = [
+    "UTC", "GMT", "UCT", "Universal", "Zulu", "Greenwich", "GMT0", "Etc/UTC", "Etc/GMT",
+    "Etc/UCT", "Etc/Universal", "Etc/Zulu", "Etc/Greenwich", "Etc/GMT0", "Etc/GMT+0",
+    "Etc/GMT-0",
+  ]
 
   /// Whether `name` may name a zone: a relative path inside the database, of the characters
-  /// tzdata's names use, not a fixed offset, and not a `right/` zone.
+  /// tzdata's names use, not a fixed offset, not one of the database's files that are not
+  /// zones, and not a `right/` zone.
   private static func isStorableName(_ name: String) -> Bool {
     guard !name.isEmpty, name.utf8.count <= 255, !name.hasPrefix("/"), !name.hasPrefix("right/"),
+      !name.hasPrefix("posix/"), name != "localtime", name != "posixrules",
       !isOffsetIdentifier(name)
     else { return false }
     let allowed = name.utf8.allSatisfy { byte in
@@ -154,25 +187,43 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// regular file is read: `TZDIR` may name any folder, and opening a FIFO there would wait
   /// for a writer that never comes.
   public static func names(inDatabase directory: String) -> [String] {
-    guard let bytes = try? RegularFile.read(directory + "/tzdata.zi", limit: 4 << 20) else {
-      return []
-    }
-    // `Z NAME …` starts a zone and `L TARGET NAME` makes a link: zic(8)'s input, in the
-    // abbreviated form tzdata.zi is written in.
     var names: [String] = []
-    for line in bytes.split(separator: UInt8(ascii: "\n")) {
-      guard line.count > 2, line[line.startIndex + 1] == UInt8(ascii: " ") else { continue }
-      let fields = line.split(separator: UInt8(ascii: " "))
-      let field: Int
-      switch line.first {
-      case UInt8(ascii: "Z"): field = 1
-      case UInt8(ascii: "L"): field = 2
-      default: continue
-      }
+    summary(of: directory) { kind, fields in
+      // `Z NAME …` starts a zone and `L TARGET NAME` makes a link.
+      let field = kind == UInt8(ascii: "Z") ? 1 : 2
       if fields.count > field, let name = String(validating: fields[field], as: UTF8.self) {
         names.append(name)
       }
     }
     return names
+  }
+
+  /// The links `tzdata.zi` lists in `directory`: each name with the zone it stands for.
+  static func links(inDatabase directory: String) -> [String: String] {
+    var links: [String: String] = [:]
+    summary(of: directory) { kind, fields in
+      guard kind == UInt8(ascii: "L"), fields.count > 2,
+        let target = String(validating: fields[1], as: UTF8.self),
+        let name = String(validating: fields[2], as: UTF8.self)
+      else { return }
+      links[name] = target
+    }
+    return links
+  }
+
+  /// Calls `line` with the kind (`Z` or `L`) and the fields of each zone and link line of
+  /// `tzdata.zi`: zic(8)'s input, in the abbreviated form tzdata.zi is written in.
+  private static func summary(
+    of directory: String, _ line: (UInt8, [ArraySlice<UInt8>]) -> Void
+  ) {
+    guard let bytes = try? RegularFile.read(directory + "/tzdata.zi", limit: 4 << 20) else {
+      return
+    }
+    for text in bytes.split(separator: UInt8(ascii: "\n")) {
+      guard text.count > 2, text[text.startIndex + 1] == UInt8(ascii: " "),
+        let kind = text.first, kind == UInt8(ascii: "Z") || kind == UInt8(ascii: "L")
+      else { continue }
+      line(kind, text.split(separator: UInt8(ascii: " ")))
+    }
   }
 }

@@ -8,11 +8,25 @@ public struct ZoneDatabase: Sendable {
   public let directory: String
   /// The site-wide zone, read when `TZ` is unset or names no file: `/etc/localtime`.
   public let localTime: String
+  /// The site-wide zone's name, for an `/etc/localtime` that is a copy rather than a link:
+  /// Debian's `/etc/timezone`.
+  public let localName: String
 
-  public init(variables: [String: String], localTime: String = "/etc/localtime") {
+  public init(
+    variables: [String: String], localTime: String = "/etc/localtime",
+    localName: String = "/etc/timezone"
+  ) {
     let tzdir = variables["TZDIR"] ?? ""
-    directory = tzdir.hasPrefix("/") ? tzdir : "/usr/share/zoneinfo"
+    directory = tzdir.hasPrefix("/") ? tzdir : Zone.systemDatabase
     self.localTime = localTime
+    self.localName = localName
+  }
+
+  /// The zone named by the file ``localName`` (one line, `Asia/Seoul`), if it names one.
+  public func zoneNamedLocally() -> Zone? {
+    guard let bytes = try? RegularFile.read(localName, limit: 256) else { return nil }
+    let name = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+    return Zone(identifier: name, database: directory)
   }
 
   /// Whether the database has a zone file called `name` (`Asia/Seoul`, `EST5EDT`).

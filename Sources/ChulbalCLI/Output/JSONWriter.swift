@@ -210,22 +210,9 @@ struct JSONWriter {
   /// where ``member(_:string:depth:)`` looks for control and bidi characters too, and any
   /// text that fails the check is written by that one.
   mutating func member(_ name: StaticString, plain text: String, depth: Int) {
-    let (comma, pretty) = (separatorDue, pretty)
-    var text = text
-    let written = text.withUTF8 { utf8 -> Bool in
-      guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else {
-        return false
-      }
-      withRoom(Self.keyRoom(name, depth: depth) + utf8.count + 2) { end in
-        Self.putKey(name, comma: comma, pretty: pretty, depth: depth, at: &end)
-        Self.put(0x22, at: &end)
-        if let start = utf8.baseAddress { end.initialize(from: start, count: utf8.count) }
-        end += utf8.count
-        Self.put(0x22, at: &end)
-      }
-      return true
+    if !writeQuotedIfClean(text, after: name, depth: depth, plainASCII: true) {
+      member(name, string: text, depth: depth)
     }
-    if !written { member(name, string: text, depth: depth) }
   }
 
   /// `"name": "text"`, escaped as ``write(string:)`` escapes, or `"name": null`.
@@ -239,12 +226,19 @@ struct JSONWriter {
 
   /// Writes `text` in quotes, after the key `name` when given, with one append when nothing in
   /// it needs escaping; returns false, having written nothing, when something does.
+  ///
+  /// With `plainASCII`, clean means printable ASCII but `"` and `\\`, checked in one pass,
+  /// for the short names ``member(_:plain:depth:)`` writes.
   private mutating func writeQuotedIfClean(
-    _ text: String, after name: StaticString? = nil, depth: Int = 0
+    _ text: String, after name: StaticString? = nil, depth: Int = 0, plainASCII: Bool = false
   ) -> Bool {
     let (comma, pretty) = (separatorDue, pretty)
     let written = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-      guard !TextCleaning.mayNeedCleaning(utf8: utf8, alsoEscaping: true) else { return false }
+      let clean =
+        plainASCII
+        ? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+        : !TextCleaning.mayNeedCleaning(utf8: utf8, alsoEscaping: true)
+      guard clean else { return false }
       let keyRoom = name.map { Self.keyRoom($0, depth: depth) } ?? 0
       withRoom(keyRoom + utf8.count + 2) { end in
         if let name { Self.putKey(name, comma: comma, pretty: pretty, depth: depth, at: &end) }

@@ -5,14 +5,16 @@ extension Double {
   /// `-0.0000000`): correctly rounded from the binary value, never in exponent form. The
   /// point is a `.`: chulbal never calls setlocale, so printf keeps the C locale's.
   public func decimalText(places: Int) -> String {
-    withVaList([Int32(places), self]) { arguments in
-      // One pass to learn the length (a coordinate needs a dozen bytes, 1e300 over 300).
-      let length = withVaList([Int32(places), self]) { vsnprintf(nil, 0, "%.*f", $0) }
-      guard length > 0 else { return "" }
-      return String(unsafeUninitializedCapacity: Int(length) + 1) { buffer in
-        buffer.withMemoryRebound(to: CChar.self) { characters in
-          Int(vsnprintf(characters.baseAddress, Int(length) + 1, "%.*f", arguments))
-        }
+    // One pass to learn the length (a coordinate needs a dozen bytes, 1e300 over 300), one to
+    // write; a va_list serves one call.
+    let length = Int(withVaList([Int32(places), self]) { vsnprintf(nil, 0, "%.*f", $0) })
+    guard length > 0 else { return "" }
+    return String(unsafeUninitializedCapacity: length + 1) { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { characters in
+        Int(
+          withVaList([Int32(places), self]) {
+            vsnprintf(characters.baseAddress, length + 1, "%.*f", $0)
+          })
       }
     }
   }

@@ -43,7 +43,7 @@ public struct ZoneDatabase: Sendable {
   /// `/etc/localtime` → `/usr/share/zoneinfo/Asia/Seoul` gives `Asia/Seoul`; nil for a missing
   /// file or one outside the database (a copy has no name to find).
   ///
-  /// `posix/Asia/Seoul` is the same zone as `Asia/Seoul`, and is named so.
+  /// `posix/Asia/Seoul` comes back as it is: ``Zone`` reads it as `Asia/Seoul`.
   public func name(ofFile path: String) -> String? {
     guard Self.isFile(path) else { return nil }
     let roots = Set([directory, Self.resolved(directory)].map { $0 + "/" })
@@ -52,7 +52,7 @@ public struct ZoneDatabase: Sendable {
     // a zone's own link inside it (`US/Eastern` → `America/New_York`) need not be followed.
     for _ in 0..<40 {
       if let root = roots.first(where: { current.hasPrefix($0) }) {
-        return Self.zoneName(String(current.dropFirst(root.count)))
+        return String(current.dropFirst(root.count))
       }
       guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
       else { break }
@@ -60,14 +60,7 @@ public struct ZoneDatabase: Sendable {
         target.hasPrefix("/") ? target : PathText.folder(of: current) + "/" + target)
     }
     let real = Self.resolved(path)
-    return roots.first { real.hasPrefix($0) }.map {
-      Self.zoneName(String(real.dropFirst($0.count)))
-    }
-  }
-
-  /// The zone a file of the database is: `posix/Asia/Seoul` is the same zone as `Asia/Seoul`.
-  public static func zoneName(_ file: String) -> String {
-    file.hasPrefix("posix/") ? String(file.dropFirst(6)) : file
+    return roots.first { real.hasPrefix($0) }.map { String(real.dropFirst($0.count)) }
   }
 
   /// Whether something that is not a folder is at `path`, links followed.

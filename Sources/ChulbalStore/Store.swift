@@ -56,9 +56,10 @@ public final class Store {
     case reading
     /// Read only, as ``reading``, for completion, which asks on every Tab and would rather
     /// offer nothing (or something a moment old) than hang the line or touch the folder: a
-    /// file with no write-ahead log beside it is read as it is, without locks and without
-    /// making `-wal` and `-shm` files next to it; another program's lock is waited for a
-    /// moment, not the ten seconds a command waits.
+    /// file with no write-ahead log beside it (none has been written where it lies, such as
+    /// a copy) is read as it is, without locks and without making `-wal` and `-shm` files
+    /// next to it; another program's lock is waited for a moment, not the ten seconds a
+    /// command waits.
     case glancing
     /// Read and write: the file must also pass `PRAGMA quick_check`, and its folder and the
     /// file must be writable.
@@ -113,9 +114,11 @@ public final class Store {
   {
     // Read-write where the file and its folder allow it, though nothing is written through
     // it: only then does SQLite remove the -wal and -shm files it makes beside the database
-    // when the command ends, leaving the folder as it was. Elsewhere read-only.
+    // when the command ends, leaving the folder as it was; the ones it finds there stay
+    // (Database.keepLogFiles). Elsewhere read-only.
+    let logFilesFound = StoreFile.hasLog(path)
     var database: Database
-    if glancing && !StoreFile.hasLog(path) {
+    if glancing && !logFilesFound {
       // No writer at work and nothing pending: the file holds everything. One that starts
       // meanwhile may change a page under the read, which then gives a stale or no answer.
       database = try Database(path: path, access: .immutable)
@@ -140,6 +143,7 @@ public final class Store {
     // An older file is read as it is: a reader never migrates it.
     try checkSchema(database, version: version)
     if pendingLog { database.checkpointOnClose(true) }
+    if logFilesFound { database.keepLogFiles() }
     return Store(database: database, schema: version)
   }
 
@@ -161,6 +165,7 @@ public final class Store {
     -> Store?
   {
     try StoreFile.checkWritable(path)
+    let logFilesFound = StoreFile.hasLog(path)
     let database = try Database(path: path)
     let pendingLog = holdPendingLog(database)
     let identity = try identify(database)
@@ -184,6 +189,7 @@ public final class Store {
     case .chulbal: break
     }
     if pendingLog { database.checkpointOnClose(true) }
+    if logFilesFound { database.keepLogFiles() }
     try database.execute("PRAGMA foreign_keys=ON")
     return Store(database: database, schema: schemaVersion)
   }

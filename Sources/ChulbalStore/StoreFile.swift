@@ -82,7 +82,8 @@ enum StoreFile {
   }
 
   /// Whether a write-ahead log lies beside the file, empty or not: a connection to it may be
-  /// open.
+  /// open. Once a command has written the file where it lies, one always does: chulbal's
+  /// connections then leave it, empty, when they close (``Database/keepLogFiles()``).
   static func hasLog(_ path: String) -> Bool {
     var log = stat()
     return lstat(path + "-wal", &log) == 0

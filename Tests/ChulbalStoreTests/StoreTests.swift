@@ -194,6 +194,45 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     #expect(refused.description == message)
   }
 
+  /// Once written, a store's -wal and -shm files stay beside it between commands, the log
+  /// emptied into the file: a command that only reads finds them and makes and removes none.
+  /// A reader of a file that has none beside it (a copy) leaves it as it found it.
+  @Test func theLogFilesStayEmptyBetweenCommandsAndAReaderMakesNone() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    do {
+      let store = try #require(try Store.open(path: path, create: true))
+      for index in 0..<50 { _ = try store.insert(sample("약속 \(index)"), createdAt: added) }
+    }
+    #expect(folder.bytes("c.db-wal") == Data())
+    let written = try Self.inodes(of: path)
+    do {
+      let store = try #require(try Store.open(path: path, access: .reading))
+      #expect(try store.next(after: added)?.title == "약속 0")
+    }
+    #expect(try Self.inodes(of: path) == written)
+    #expect(folder.bytes("c.db-wal") == Data())
+    let copy = folder.path + "/copy.db"
+    try FileManager.default.copyItem(atPath: path, toPath: copy)
+    #expect(try Store.open(path: copy, access: .reading)?.next(after: added)?.title == "약속 0")
+    #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
+    #expect(!FileManager.default.fileExists(atPath: copy + "-shm"))
+    // Its first write leaves them.
+    _ = try #require(try Store.open(path: copy, access: .writing)).insert(
+      sample(), createdAt: added)
+    #expect(folder.bytes("copy.db-wal") == Data())
+    #expect(FileManager.default.fileExists(atPath: copy + "-shm"))
+  }
+
+  /// The inode numbers of the -wal and -shm files beside `path`: the same numbers are the same
+  /// files, not ones removed and made again.
+  static func inodes(of path: String) throws -> [Int] {
+    try ["-wal", "-shm"].map {
+      try #require(
+        try FileManager.default.attributesOfItem(atPath: path + $0)[.systemFileNumber] as? Int)
+    }
+  }
+
   @Test func appointmentsRoundTripThroughARealFile() throws {
     let folder = TemporaryFolder()
     let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
@@ -309,8 +348,8 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
         let store = try #require(try Store.open(path: path, create: true))
         for index in 0..<200 { _ = try store.insert(sample("약속 \(index)"), createdAt: added) }
       }
-      // Closing the last connection checkpointed the log into the file and removed it.
-      #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+      // Closing the last connection checkpointed the log into the file and emptied it.
+      #expect(folder.bytes("c.db-wal") == Data())
       let whole = try #require(folder.bytes("c.db"))
       try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
       // SQLite finds the header's page count larger than the file at the first read, so even

@@ -41,7 +41,14 @@ enum Shell: String, CaseIterable, Sendable {
       mapfile -t lines < <(command chulbal __complete "${words[@]}" 2>/dev/null)
       if [[ ${lines[0]-} == files ]]; then
         compopt -o filenames 2>/dev/null
-        mapfile -t COMPREPLY < <(compgen -f -- "$current")
+        # Not the -wal, -shm and -journal files SQLite keeps beside a database.
+        mapfile -t lines < <(compgen -f -- "$current")
+        for value in "${lines[@]}"; do
+          case $value in
+            *-wal | *-shm | *-journal) [[ -f ${value%-*} ]] && continue ;;
+          esac
+          COMPREPLY+=("$value")
+        done
         return 0
       fi
       for line in "${lines[@]:1}"; do
@@ -77,7 +84,9 @@ enum Shell: String, CaseIterable, Sendable {
       local line value
       lines=("${(@f)$(command chulbal __complete "${(@Q)words[2,CURRENT]}" 2>/dev/null)}")
       if [[ ${lines[1]} == files ]]; then
-        _files
+        # Not the -wal, -shm and -journal files SQLite keeps beside a database (in zsh, no
+        # name ending so, database beside it or not).
+        _files -F '(*-wal *-shm *-journal)'
         return
       fi
       for line in "${(@)lines[2,-1]}"; do
@@ -109,7 +118,15 @@ enum Shell: String, CaseIterable, Sendable {
         set -l current (commandline -ct)
         set -l lines (command chulbal __complete $words[2..-1] "$current" 2>/dev/null)
         if test "$lines[1]" = files
-            __fish_complete_path "$current"
+            # Not the -wal, -shm and -journal files SQLite keeps beside a database.
+            for line in (__fish_complete_path "$current")
+                set -l name (string split -m1 \t -- $line)[1]
+                if string match -qr -- '-(wal|shm|journal)$' $name
+                    and test -f (string replace -r -- '-[a-z]+$' '' $name)
+                    continue
+                end
+                printf '%s\n' $line
+            end
             return
         end
         printf '%s\n' $lines[2..-1]

@@ -18,7 +18,10 @@ final class Database {
   }
 
   let path: String
+  let access: Access
   private var handle: OpaquePointer?
+  /// Whether ``keepLogFiles()`` has been asked for.
+  private var keepsLogFiles = false
 
   /// Opens (and with `create`, creates) the database file.
   ///
@@ -28,6 +31,7 @@ final class Database {
     busyTimeoutMilliseconds: Int32 = 10_000
   ) throws(StoreError) {
     self.path = path
+    self.access = access
     var flags = SQLITE_OPEN_NOMUTEX
     var name = path
     switch access {
@@ -46,6 +50,33 @@ final class Database {
     }
     sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
     sqlite3_extended_result_codes(handle, 1)
+  }
+
+  /// Leaves the `-wal` and `-shm` files beside the database when this connection is the last
+  /// to close, the log emptied to 0 bytes once it has been copied in, instead of removing them.
+  ///
+  /// SQLite's first connection to a WAL database makes both files and its last removes them,
+  /// unless told to keep them (`SQLITE_FCNTL_PERSIST_WAL`, sqlite3.h); a kept log keeps its
+  /// size unless given a limit (`PRAGMA journal_size_limit`,
+  /// https://sqlite.org/pragma.html#pragma_journal_size_limit). Making and unlinking them in
+  /// every command was 6 % of `next` over 1,000 appointments (chulbal-bench --alternate,
+  /// 150 rounds). An empty log is what ``StoreFile/hasPendingLog(_:)`` reads as none pending;
+  /// a log a connection could not copy in (one closed with ``checkpointOnClose(_:)`` off, or
+  /// a crash) keeps its pages, as before.
+  ///
+  /// Asked for once a write has been committed (``writeTransaction(_:)``), and by the store
+  /// for a file it has checked when the files were already there: a command that only reads,
+  /// or that is refused, leaves a folder without them as it found it. Nothing for a
+  /// connection that cannot write.
+  func keepLogFiles() {
+    guard access == .readWrite, !keepsLogFiles else { return }
+    keepsLogFiles = true
+    var keep: Int32 = 1
+    // A flag on the open file, read when the last connection closes; it cannot fail.
+    _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &keep)
+    // Reads and writes nothing. Should it fail (only for want of memory), the log keeps its
+    // pages, which the next command copies in as a pending log.
+    _ = sqlite3_exec(handle, "PRAGMA journal_size_limit=0", nil, nil, nil)
   }
 
   /// A `file:` URI naming `path` exactly: every byte but the unreserved ones and `/` is
@@ -248,6 +279,7 @@ final class Database {
     do {
       let result = try body()
       try execute("COMMIT")
+      keepLogFiles()
       return result
     } catch {
       try? execute("ROLLBACK")

@@ -47,7 +47,7 @@ extension Store {
     try appointments(select(condition, values, order: order, limit: limit))
   }
 
-  private func select(
+  func select(
     _ condition: String, _ values: [SQLValue], order: String, limit: Int? = nil
   ) -> (sql: String, values: [SQLValue]) {
     var sql =

@@ -16,6 +16,20 @@ import FoundationEssentials
 extension Store {
   /// Series whose cached start is at or before `?1` and which have occurrences after it.
   static let staleCondition = "repeat_rule IS NOT NULL AND start_at <= ?1 AND \(goesOn("?1"))"
+  /// The series that have started by `?1` and have no occurrence after it.
+  static let endedCondition = "repeat_rule IS NOT NULL AND start_at <= ?1 AND NOT \(goesOn("?1"))"
+  /// The series that have occurrences after `?1`.
+  static let liveCondition = "repeat_rule IS NOT NULL AND \(goesOn("?1"))"
+
+  /// The series that meet `condition` at `now` (bound as `?1`), in the order of
+  /// `appointment_series` itself, its start and then the row's id: so SQLite reads that
+  /// partial index, which holds the series alone, and sorts nothing. By id, it read every row
+  /// of the table instead (EXPLAIN QUERY PLAN: `SCAN appointment`), 0.7 million instructions
+  /// of `list` over 1,000 appointments none of which repeats (callgrind). Each caller sorts
+  /// what it reads as it needs.
+  func seriesQuery(_ condition: String, at now: Date) -> (sql: String, values: [SQLValue]) {
+    select("WHERE \(condition)", [.integer(Self.seconds(now))], order: "start_at, id")
+  }
 
   /// Whether a series' last occurrence starts after `instant`: never ending (NULL) or ending
   /// after it. An end that is not an integer, which only damage makes, counts as going on, so
@@ -33,9 +47,7 @@ extension Store {
     guard keepsSeries else { return [] }
     var result: [Appointment] = []
     let known = try knownNextStarts(after: now)
-    for series in try appointmentRows(
-      "WHERE \(Self.staleCondition)", [.integer(Self.seconds(now))], order: "id")
-    {
+    for series in try appointments(seriesQuery(Self.staleCondition, at: now)) {
       if let start = known[series.id] {
         result.append(series.occurrence(at: start))
       } else if let next = try occurrence(of: series, after: now) {
@@ -93,10 +105,7 @@ extension Store {
   func endedSeries(at now: Date) throws(StoreError) -> [Appointment] {
     guard keepsSeries else { return [] }
     var result: [Appointment] = []
-    for series in try appointmentRows(
-      "WHERE repeat_rule IS NOT NULL AND start_at <= ?1 AND NOT \(Self.goesOn("?1"))",
-      [.integer(Self.seconds(now))], order: "id")
-    {
+    for series in try appointments(seriesQuery(Self.endedCondition, at: now)) {
       result.append(series.occurrence(at: try lastStart(of: series)))
     }
     return result.sorted(by: Self.startsAfter)
@@ -110,9 +119,7 @@ extension Store {
   /// Every series that has occurrences after `now`, unexpanded.
   func liveSeries(at now: Date) throws(StoreError) -> [Appointment] {
     guard keepsSeries else { return [] }
-    return try appointmentRows(
-      "WHERE repeat_rule IS NOT NULL AND \(Self.goesOn("?1"))",
-      [.integer(Self.seconds(now))], order: "id")
+    return try appointments(seriesQuery(Self.liveCondition, at: now))
   }
 
   /// Every appointment that starts in `from..<to`, each occurrence of a series as one, by

@@ -21,6 +21,23 @@ import Testing
     #expect(details == ["SEARCH appointment USING INDEX appointment_departure (<expr>>?)"])
   }
 
+  /// The series' own queries read `appointment_series`, which holds the series alone, and
+  /// sort nothing: never the whole table, whose one-offs they pass over.
+  @Test(arguments: [
+    (Store.staleCondition, "SEARCH appointment USING INDEX appointment_series (start_at<?)"),
+    (Store.endedCondition, "SEARCH appointment USING INDEX appointment_series (start_at<?)"),
+    (Store.liveCondition, "SCAN appointment USING INDEX appointment_series"),
+  ])
+  func seriesQueriesReadTheSeriesIndex(condition: String, plan expected: String) throws {
+    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    try store.insert(
+      (0..<50).map { sample("약속 \($0)", start: 1_796_119_200 + Double($0) * 3600) },
+      createdAt: added)
+    let query = store.seriesQuery(condition, at: Date(timeIntervalSince1970: 1_796_119_200))
+    let plan = try store.database.rows("EXPLAIN QUERY PLAN " + query.sql, query.values)
+    #expect(plan.compactMap { $0.last?.string } == [expected])
+  }
+
   /// Departures a long way before their starts, and starts just either side of now: `next` is
   /// the soonest departure of those not started, as it was before the index.
   @Test func nextIsTheSoonestDepartureOfThoseNotStarted() throws {

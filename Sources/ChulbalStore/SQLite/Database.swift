@@ -32,6 +32,7 @@ final class Database {
   ) throws(StoreError) {
     self.path = path
     self.access = access
+    _ = Self.configured
     var flags = SQLITE_OPEN_NOMUTEX
     var name = path
     switch access {
@@ -78,6 +79,14 @@ final class Database {
     // pages, which the next command copies in as a pending log.
     _ = sqlite3_exec(handle, "PRAGMA journal_size_limit=0", nil, nil, nil)
   }
+
+  /// SQLite set up for this process before its first connection: without its count of the
+  /// memory it holds, whose mutex was taken 2,351 times by `next` over 1,000 appointments
+  /// (callgrind: 0.15 million instructions, 4 % of the command). A static `let` runs once,
+  /// under the runtime's lock, before any connection of any thread opens.
+  private static let configured: Void = {
+    _ = csqlite_stop_counting_memory()
+  }()
 
   /// A `file:` URI naming `path` exactly: every byte but the unreserved ones and `/` is
   /// percent-encoded, so `?`, `#` and `%` in a name stay part of it.

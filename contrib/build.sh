@@ -21,6 +21,12 @@
 # kilobytes, and every command starts with 3 MB less resident (contrib/bench-peers.sh).
 # contrib/build/ld.sh stands in for lld: it links the C++ runtime and SQLite from their
 # archives (no shared library to bind at start) and places start-up code together.
+#
+# Generic types are reached through metadata accessor functions the compiler writes, not by
+# their mangled names (-disable-concrete-type-metadata-mangled-name-accessors): by name, the
+# runtime demangled each one and searched its 3,500 protocol conformances for the ones the name
+# left out (String: Hashable for a dictionary's keys), a fifth of `next` and of `--version`
+# (callgrind: 3.39 → 2.92 million instructions for `next` over 1,000 appointments).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build
@@ -30,7 +36,8 @@ cat >"$toolset" <<JSON
   "schemaVersion": "1.0",
   "swiftCompiler": {
     "extraCLIOptions": ["-use-ld=lld", "-ld-path=$PWD/contrib/build/ld.sh",
-      "-Xclang-linker", "-static-libgcc"]
+      "-Xclang-linker", "-static-libgcc",
+      "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]
   },
   "linker": { "extraCLIOptions": ["-z", "pack-relative-relocs"] }
 }

@@ -110,6 +110,10 @@ import Testing
     FishCase(
       line: "chulbal place remove ",
       completions: ["강남역 2번 출구\t37.4979,127.0276", "집\t37.5665,126.978 (기본 출발지)"]),
+    // The database's -wal and -shm files beside it are not offered.
+    FishCase(
+      line: "chulbal --db " + CompletionTests.workspace.folder + "/chulbal.d",
+      completions: [CompletionTests.workspace.database]),
   ]
 
   @Test(arguments: fishCases)

@@ -18,3 +18,45 @@ static inline int csqlite_stop_counting_memory(void) {
 static inline int csqlite_checkpoint_on_close(sqlite3 *db, int on) {
   return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on ? 0 : 1, (int *)0);
 }
+
+// One column of the row a statement has stepped to, as csqlite_read_row leaves it: its storage
+// class (SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL) and the value
+// of that class. Text is SQLite's own, NUL-terminated after its `count` bytes; text and blobs
+// last until the statement steps on, is reset or is finalised (sqlite3_column_blob's rules).
+typedef struct {
+  sqlite3_int64 integer;
+  double real;
+  const void *bytes;
+  int count;
+  int type;
+} csqlite_cell;
+
+// Reads the first `count` columns of the row `statement` has stepped to into `cells`, in one
+// call: each column through sqlite3_column_value and the sqlite3_value_ accessors, about half
+// of what a sqlite3_column_type and a sqlite3_column_int64 (or _text and _bytes) cost, each of
+// those calls entering and leaving the connection and checking for a failed allocation. The
+// value is what the sqlite3_column_ function of its class returns: sqlite3_column_int64 is
+// sqlite3_value_int64 of the same sqlite3_value, and so on (sqlite3.c). Such a value is
+// "unprotected", which matters only to a connection shared by threads
+// (https://sqlite.org/c3ref/column_blob.html); a Database is used by one thread at a time.
+// Text is read before its length, the order SQLite documents.
+static inline void csqlite_read_row(sqlite3_stmt *statement, int count, csqlite_cell *cells) {
+  for (int column = 0; column < count; column++) {
+    sqlite3_value *value = sqlite3_column_value(statement, column);
+    csqlite_cell *cell = &cells[column];
+    cell->type = sqlite3_value_type(value);
+    switch (cell->type) {
+    case SQLITE_INTEGER: cell->integer = sqlite3_value_int64(value); break;
+    case SQLITE_FLOAT: cell->real = sqlite3_value_double(value); break;
+    case SQLITE_TEXT:
+      cell->bytes = sqlite3_value_text(value);
+      cell->count = sqlite3_value_bytes(value);
+      break;
+    case SQLITE_BLOB:
+      cell->bytes = sqlite3_value_blob(value);
+      cell->count = sqlite3_value_bytes(value);
+      break;
+    default: break;
+    }
+  }
+}

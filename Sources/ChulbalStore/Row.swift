@@ -35,9 +35,10 @@ struct Row {
   /// with its position already known (``Columns/subscript(name:)``).
   struct Column: ExpressibleByStringLiteral {
     let name: String
-    fileprivate let position: Int?
+    /// Its place in the query's columns, when known before the row is read.
+    let position: Int?
 
-    fileprivate init(name: String, position: Int) {
+    init(name: String, position: Int) {
       self.name = name
       self.position = position
     }
@@ -266,11 +267,15 @@ struct Row {
 
   /// A coordinate kept in two columns, both NULL when there is none.
   func coordinate(latitude: Column, longitude: Column) throws(StoreError) -> Coordinate? {
-    // Two numbers in range read in place; anything else is judged below.
-    if case .inPlace(let row) = values, let north = row.number(position(latitude)),
-      let east = row.number(position(longitude)), abs(north) <= 90, abs(east) <= 180
-    {
-      return Coordinate(latitude: north, longitude: east)
+    // Two numbers in range, or two NULLs, read in place; anything else is judged below.
+    if case .inPlace(let row) = values {
+      let (north, east) = (position(latitude), position(longitude))
+      if let north = row.number(north), let east = row.number(east), abs(north) <= 90,
+        abs(east) <= 180
+      {
+        return Coordinate(latitude: north, longitude: east)
+      }
+      if row.isNull(north) && row.isNull(east) { return nil }
     }
     switch (self[latitude], self[longitude]) {
     case (.null, .null): return nil

@@ -80,7 +80,7 @@ extension Store {
     var changes: SeriesChanges?
     try database.forEachRow(query.sql, query.values) { row throws(StoreError) in
       var appointment = try reader.appointment(row)
-      if appointment.repetition != nil {
+      if appointment.repeats {
         if changes == nil { changes = try seriesChanges() }
         changes?.apply(to: &appointment)
       }

@@ -220,7 +220,7 @@ extension Store {
   /// occurrence, or its last once it has ended (as the past list shows it); anything else as
   /// it is.
   public func current(_ appointment: Appointment, at now: Date) throws(StoreError) -> Appointment {
-    guard appointment.repetition != nil, appointment.start <= now else { return appointment }
+    guard appointment.repeats, appointment.start <= now else { return appointment }
     if let next = try occurrence(of: appointment, after: now) { return next }
     return appointment.occurrence(at: try lastStart(of: appointment))
   }

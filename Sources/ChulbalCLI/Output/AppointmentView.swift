@@ -67,7 +67,7 @@ struct AppointmentView {
   /// `매주 화요일 (12월 31일까지)`: how a series repeats, its end in its own zone; nil for a
   /// one-off.
   var repeatText: String? {
-    guard let rule = appointment.repetition?.rule else { return nil }
+    guard let rule = appointment.repetitionRule else { return nil }
     return rule.koreanText(timeZone: format.timeZone, currentYear: times.reader.year(of: now))
   }
 
@@ -314,7 +314,7 @@ struct AppointmentView {
   /// A series' `repeat` member: its rule as RFC 5545 text and in Korean, and its end (`until`
   /// as an instant in its zone, or `count`) when it has one; nil for a one-off.
   private var repeatJSON: JSONValue? {
-    guard let rule = appointment.repetition?.rule, let text = repeatText else { return nil }
+    guard let rule = appointment.repetitionRule, let text = repeatText else { return nil }
     var members: [(String, JSONValue)] = [("rule", .string(rule.text)), ("text", .string(text))]
     switch rule.until {
     case .instant(let last)?: members.append(("until", .string(format.iso8601(last))))

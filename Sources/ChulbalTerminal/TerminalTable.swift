@@ -24,7 +24,12 @@ public struct TerminalTable {
 
   /// Adds a cell to the row being made, its control characters shown visibly.
   public mutating func append(_ cell: String) {
-    appendCell { $0.append(contentsOf: cell.utf8) }
+    // Its bytes in one copy: appending the string's UTF-8 view went through the generic
+    // sequence path, more than measuring the cell (callgrind, `list`).
+    appendCell { bytes in
+      var cell = cell
+      cell.withUTF8 { bytes.append(contentsOf: $0) }
+    }
   }
 
   /// Adds a cell whose UTF-8 `write` appends to the buffer it is given, such as a date written

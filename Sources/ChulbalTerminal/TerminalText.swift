@@ -28,7 +28,8 @@ public enum TerminalText {
   private static func measure(
     _ bytes: UnsafeBufferPointer<UInt8>, stoppingWhereCleaningMayBeNeeded stopping: Bool
   ) -> Int? {
-    guard var next = bytes.baseAddress else { return 0 }
+    guard let base = bytes.baseAddress else { return 0 }
+    var next = base
     // Through a pointer: indexing the buffer cost about 30 instructions a character, most of
     // a table's cell (callgrind, `list`).
     let end = next + bytes.count
@@ -38,10 +39,18 @@ public enum TerminalText {
       // ASCII, the most common text by far, is one column a byte but for control characters.
       if first < 0x80 {
         // Eight bytes of printable ASCII at once: no high bit, none below 0x20, no DEL.
-        // (Tried only where ASCII begins: in Korean text most windows of eight hold a
-        // syllable, and trying each cost more than the syllable, callgrind.)
-        if end - next >= 8 {
-          let word = UInt64(littleEndian: UnsafeRawPointer(next).loadUnaligned(as: UInt64.self))
+        // Tried only where ASCII begins: in Korean text most windows of eight hold a
+        // syllable, and trying each cost more than the syllable (callgrind). The last few
+        // bytes of a cell of eight or more are read as the end of its last eight, shifted
+        // down, zeros (flagged) coming in above them: a cell's short ASCII tail, such as the
+        // ` 7:00` of a time, is most of its ASCII.
+        let left = end - next
+        if left >= 8 || end - base >= 8 {
+          let word =
+            left >= 8
+            ? UInt64(littleEndian: UnsafeRawPointer(next).loadUnaligned(as: UInt64.self))
+            : UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
+              >> UInt64(8 * (8 - left))
           let ones: UInt64 = 0x0101_0101_0101_0101
           let high: UInt64 = 0x8080_8080_8080_8080
           let delete = word ^ (ones &* 0x7F)
@@ -51,7 +60,7 @@ public enum TerminalText {
           // The bytes before the first one flagged, the word's lowest, are printable ASCII
           // too (no borrow has reached below the first flag): taken together, so mixed text
           // such as `12월 1일 (화) 오후 7:00` is not walked a byte at a time.
-          let clean = flagged == 0 ? 8 : flagged.trailingZeroBitCount / 8
+          let clean = min(flagged == 0 ? 8 : flagged.trailingZeroBitCount / 8, left)
           if clean > 0 {
             total += clean
             next += clean

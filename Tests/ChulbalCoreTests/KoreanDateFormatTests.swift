@@ -258,6 +258,10 @@ import Testing
     DurationCase(seconds: 3599, precision: .fixedSeconds, expected: "59분 59초"),
     DurationCase(seconds: 3900, precision: .fixedSeconds, expected: "1시간 5분"),
     DurationCase(seconds: 36_000 + 1, precision: .minutes, expected: "10시간"),
+    // A negative length is shown as its size, the most negative one too, whose size no `Int`
+    // holds: the longest text there is.
+    DurationCase(seconds: -3900, precision: .minutes, expected: "1시간 5분"),
+    DurationCase(seconds: Int.min, precision: .seconds, expected: "106751991167300일 15시간"),
   ])
   func durations(_ example: DurationCase) {
     #expect(

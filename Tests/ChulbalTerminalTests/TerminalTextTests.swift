@@ -32,7 +32,8 @@ import Testing
   /// One pass gives a cell's width, or says it may need cleaning: nil exactly where the
   /// cleaning scan says so, and otherwise the sum of the scalars' widths. Every scalar up to
   /// U+2FFFF, alone, after seven and eight bytes of ASCII (where the eight-byte step ends),
-  /// inside an eight-byte step after three (whose first three are taken at once), and
+  /// inside an eight-byte step after three (whose first three are taken at once), in the
+  /// short ASCII tail of a longer cell (read as the end of its last eight bytes), and
   /// between Hangul.
   @Test func theWidthIfCleanIsTheScalarsWidthsOrNilAsTheCleaningScanSays() {
     var wrong: [String] = []
@@ -40,7 +41,8 @@ import Testing
       guard let scalar = Unicode.Scalar(value) else { continue }
       for text in [
         String(scalar), "abcdefg" + String(scalar), "abcdefgh" + String(scalar) + "xyz",
-        "abc" + String(scalar) + "defghijk", "가" + String(scalar) + "나 다라마바사아",
+        "abc" + String(scalar) + "defghijk", "가나다ab" + String(scalar) + "c",
+        "가" + String(scalar) + "나 다라마바사아",
       ] {
         let bytes = Array(text.utf8)
         let fused = bytes.withUnsafeBufferPointer(TerminalText.widthIfClean(utf8:))

@@ -20,30 +20,53 @@ public enum KoreanDuration {
   }
 
   /// ``text(seconds:precision:)`` as UTF-8, appended to `bytes`, for output made as bytes.
+  ///
+  /// Written into room made at once, where the longest text fits (27 bytes, for the most
+  /// seconds an `Int` holds, and room for the 21 bytes a number may take at any point): each
+  /// number, unit and space appended on its own checked the array's storage every time, 600
+  /// instructions for a `list` row's `4시간 10분 남음` (callgrind).
   public static func append(
     seconds: Int, precision: Precision = .minutes, to bytes: inout [UInt8]
   ) {
-    let total = abs(seconds)
-    let hours = total / 3600
-    let minutes = total % 3600 / 60
-    let secondsPart = total % 60
-    func unit(_ value: Int, _ name: StaticString) {
-      bytes.appendDecimal(value)
-      name.withUTF8Buffer { bytes += $0 }
+    bytes.append(addingCapacity: 64) { room in
+      room.withUnsafeMutableBufferPointer { buffer, count in
+        guard let start = buffer.baseAddress else { return }
+        var end = start + count
+        write(seconds: seconds, precision: precision, to: &end)
+        count = end - start
+      }
     }
-    func space() { bytes.append(0x20) }
+  }
+
+  /// Writes ``text(seconds:precision:)`` at `end` and moves past it.
+  private static func write(
+    seconds: Int, precision: Precision, to end: inout UnsafeMutablePointer<UInt8>
+  ) {
+    // The size of `Int.min` as well: `abs` would trap on it.
+    let total = seconds.magnitude
+    let hours = Int(total / 3600)
+    let minutes = Int(total % 3600 / 60)
+    let secondsPart = Int(total % 60)
+    func text(_ name: StaticString) {
+      end.initialize(from: name.utf8Start, count: name.utf8CodeUnitCount)
+      end += name.utf8CodeUnitCount
+    }
+    func unit(_ value: Int, _ name: StaticString) {
+      end.writeDecimal(value)
+      text(name)
+    }
     if precision == .fixedSeconds && hours == 0 {
-      bytes.appendDecimal(minutes, digits: 2)
-      bytes += "분 ".utf8
-      bytes.appendDecimal(secondsPart, digits: 2)
-      bytes += "초".utf8
+      end.writeDecimal(minutes, digits: 2)
+      text("분 ")
+      end.writeDecimal(secondsPart, digits: 2)
+      text("초")
       return
     }
     if precision == .seconds && hours == 0 {
       if minutes == 0 { return unit(secondsPart, "초") }
       unit(minutes, "분")
       if secondsPart != 0 {
-        space()
+        text(" ")
         unit(secondsPart, "초")
       }
       return
@@ -52,7 +75,7 @@ public enum KoreanDuration {
     if hours >= 48 {
       unit(hours / 24, "일")
       if hours % 24 != 0 {
-        space()
+        text(" ")
         unit(hours % 24, "시간")
       }
       return
@@ -61,14 +84,14 @@ public enum KoreanDuration {
     if hours >= 24 {
       unit(1, "일")
       if hours > 24 {
-        space()
+        text(" ")
         unit(hours - 24, "시간")
       }
     } else {
       unit(hours, "시간")
     }
     if minutes != 0 {
-      space()
+      text(" ")
       unit(minutes, "분")
     }
   }

@@ -140,6 +140,7 @@ public final class Store {
       identity = try identify(database)
     }
     guard case .chulbal(let version) = identity else { return nil }
+    database.cacheFewPages()
     // An older file is read as it is: a reader never migrates it.
     try checkSchema(database, version: version)
     if pendingLog { database.checkpointOnClose(true) }

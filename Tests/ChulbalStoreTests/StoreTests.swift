@@ -224,6 +224,22 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     #expect(FileManager.default.fileExists(atPath: copy + "-shm"))
   }
 
+  /// A reader keeps few pages in SQLite's cache, each buffer used again for the next page it
+  /// reads, and still reads a store larger than its cache whole; a writer keeps SQLite's
+  /// cache as it is, so a long write keeps its changed pages in memory.
+  @Test func aReaderCachesFewPagesAndAWriterKeepsTheDefault() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/c.db"
+    let writer = try #require(try Store.open(path: path, create: true))
+    try writer.insert((0..<2_000).map { sample("약속 \($0)") }, createdAt: added)
+    #expect(try writer.database.scalar("PRAGMA cache_size").int == -2000)
+    let pages = try #require(try writer.database.scalar("PRAGMA page_count").int)
+    let reader = try #require(try Store.open(path: path, access: .reading))
+    #expect(try reader.database.scalar("PRAGMA cache_size").int == 16)
+    #expect(pages > 16)
+    #expect(try reader.all().count == 2_000)
+  }
+
   /// The inode numbers of the -wal and -shm files beside `path`: the same numbers are the same
   /// files, not ones removed and made again.
   static func inodes(of path: String) throws -> [Int] {

@@ -75,7 +75,7 @@ struct AppointmentView {
   private func appendStart(to bytes: inout [UInt8]) {
     times.appendFull(plan.start, seenAt: now, to: &bytes)
     if let repeatText {
-      bytes += " · ".utf8
+      bytes.append(" · ")
       bytes += repeatText.utf8
     }
   }
@@ -113,13 +113,13 @@ struct AppointmentView {
     switch plan.status(at: now) {
     case .upcoming(let remaining):
       KoreanDuration.append(seconds: Int(remaining), precision: .seconds, to: &bytes)
-      bytes += " 남음".utf8
-    case .leaveNow: bytes += "지금 출발".utf8
+      bytes.append(" 남음")
+    case .leaveNow: bytes.append("지금 출발")
     case .late(let late):
-      bytes += "출발 ".utf8
+      bytes.append("출발 ")
       KoreanDuration.append(seconds: Int(late), to: &bytes)
-      bytes += " 지남".utf8
-    case .started: bytes += "약속 시작됨".utf8
+      bytes.append(" 지남")
+    case .started: bytes.append("약속 시작됨")
     }
   }
 

@@ -27,6 +27,8 @@ public struct ReaderTimes: Sendable {
   /// ``full(_:seenAt:)`` as UTF-8, appended to `bytes`.
   public func appendFull(_ date: Date, seenAt now: Date, to bytes: inout [UInt8]) {
     reader.appendFull(date, seenAt: now, to: &bytes)
+    // Nothing to add for the appointment kept in the reader's zone, most of a list.
+    guard own != nil else { return }
     bytes += ownTime(date, seenAt: now).utf8
   }
 

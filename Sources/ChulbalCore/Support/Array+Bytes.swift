@@ -1,4 +1,10 @@
 extension [UInt8] {
+  /// Appends the UTF-8 of a literal in one copy: appending a string's `utf8` view went through
+  /// the generic sequence path, a hundred instructions for ` 남음` (callgrind, `list`).
+  public mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { append(contentsOf: $0) }
+  }
+
   /// Appends `value` in decimal ASCII, zero-padded to at least `digits` digits, for text made
   /// as bytes: `String(value)` makes a string to copy from and goes through the generic
   /// integer printer.

@@ -38,7 +38,12 @@ public struct TerminalTable {
     let start = text.count
     write(&text)
     let width: Int
-    if let clean = text[start...].withUnsafeBufferPointer(TerminalText.widthIfClean(utf8:)) {
+    // Through the whole buffer, not a slice of it, which retained and released the buffer
+    // for every cell (callgrind, `list`).
+    let clean = text.withUnsafeBufferPointer {
+      TerminalText.widthIfClean(utf8: UnsafeBufferPointer(rebasing: $0[start...]))
+    }
+    if let clean {
       width = clean
     } else {
       let visible = TextCleaning.visible(String(decoding: text[start...], as: UTF8.self))
@@ -74,34 +79,40 @@ public struct TerminalTable {
     }
     var trimmedAfterMark = false
     let lineStart = output.count
+    // Each buffer borrowed through its pointer: the closures capturing the arrays retained and
+    // released all four for every line (callgrind, `list`).
     text.withUnsafeBufferPointer { text in
-      output.append(addingCapacity: room) { span in
-        span.withUnsafeMutableBufferPointer { line, count in
-          guard let base = line.baseAddress else { return }
-          for cell in firstCell...max(firstCell, lastCell) where cell <= lastCell {
-            let start = cell == 0 ? 0 : cells[cell - 1].end
-            let end = cells[cell].end
-            if let from = text.baseAddress, end > start {
-              (base + count).initialize(from: from + start, count: end - start)
-              count += end - start
-            }
-            if cell < lastCell {
-              let spaces = widths[cell - firstCell] - cells[cell].width + 2
-              (base + count).initialize(repeating: 0x20, count: spaces)
-              count += spaces
+      cells.withUnsafeBufferPointer { cells in
+        widths.withUnsafeBufferPointer { widths in
+          output.append(addingCapacity: room) { span in
+            span.withUnsafeMutableBufferPointer { line, count in
+              guard let base = line.baseAddress else { return }
+              for cell in firstCell...max(firstCell, lastCell) where cell <= lastCell {
+                let start = cell == 0 ? 0 : cells[cell - 1].end
+                let end = cells[cell].end
+                if let from = text.baseAddress, end > start {
+                  (base + count).initialize(from: from + start, count: end - start)
+                  count += end - start
+                }
+                if cell < lastCell {
+                  let spaces = widths[cell - firstCell] - cells[cell].width + 2
+                  (base + count).initialize(repeating: 0x20, count: spaces)
+                  count += spaces
+                }
+              }
+              let untrimmed = count
+              while count > 0 && line[count - 1] == 0x20 { count -= 1 }
+              // A space after a prepended concatenation mark (U+0600 and the like) is part of
+              // that mark's character, which trimming spaces as characters keeps: such a line
+              // keeps its spaces here and is trimmed below as characters.
+              if count < untrimmed && count > 0 && line[count - 1] >= 0x80 {
+                trimmedAfterMark = true
+                count = untrimmed
+              }
+              line[count] = 0x0A
+              count += 1
             }
           }
-          let untrimmed = count
-          while count > 0 && line[count - 1] == 0x20 { count -= 1 }
-          // A space after a prepended concatenation mark (U+0600 and the like) is part of that
-          // mark's character, which trimming spaces as characters keeps: such a line keeps its
-          // spaces here and is trimmed below as characters.
-          if count < untrimmed && count > 0 && line[count - 1] >= 0x80 {
-            trimmedAfterMark = true
-            count = untrimmed
-          }
-          line[count] = 0x0A
-          count += 1
         }
       }
     }

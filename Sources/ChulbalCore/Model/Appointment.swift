@@ -57,13 +57,7 @@ public struct Appointment: Equatable, Sendable {
     self.prepSeconds = prepSeconds
     self.alertLeads = alertLeads
     self.note = note
-    // Not `repetition.map(RepetitionBox.init)`, a generic call that copied the optional
-    // twice: 450 instructions for each row of a list, none of which repeats (callgrind).
-    if let repetition {
-      repeating = RepetitionBox(repetition)
-    } else {
-      repeating = nil
-    }
+    repeating = repetition.map(RepetitionBox.init)
   }
 
   /// The departure plan for this appointment.

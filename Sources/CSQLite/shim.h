@@ -39,8 +39,10 @@ typedef struct {
 // sqlite3_value_int64 of the same sqlite3_value, and so on (sqlite3.c). Such a value is
 // "unprotected", which matters only to a connection shared by threads
 // (https://sqlite.org/c3ref/column_blob.html); a Database is used by one thread at a time.
-// Text is read before its length, the order SQLite documents.
-static inline void csqlite_read_row(sqlite3_stmt *statement, int count, csqlite_cell *cells) {
+// Text is read before its length, the order SQLite documents. Returns SQLITE_NOMEM when a text
+// or blob that has bytes comes back as a null pointer, which SQLite does only when it could not
+// allocate (sqlite3_column_blob's page), so that the row is not read as empty; else SQLITE_OK.
+static inline int csqlite_read_row(sqlite3_stmt *statement, int count, csqlite_cell *cells) {
   for (int column = 0; column < count; column++) {
     sqlite3_value *value = sqlite3_column_value(statement, column);
     csqlite_cell *cell = &cells[column];
@@ -51,12 +53,17 @@ static inline void csqlite_read_row(sqlite3_stmt *statement, int count, csqlite_
     case SQLITE_TEXT:
       cell->bytes = sqlite3_value_text(value);
       cell->count = sqlite3_value_bytes(value);
+      // Even empty text has a pointer, to its NUL.
+      if (cell->bytes == 0) return SQLITE_NOMEM;
       break;
     case SQLITE_BLOB:
       cell->bytes = sqlite3_value_blob(value);
       cell->count = sqlite3_value_bytes(value);
+      // An empty blob has none.
+      if (cell->bytes == 0 && cell->count > 0) return SQLITE_NOMEM;
       break;
     default: break;
     }
   }
+  return SQLITE_OK;
 }

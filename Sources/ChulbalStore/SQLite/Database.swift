@@ -190,7 +190,10 @@ final class Database {
       let status = sqlite3_step(statement)
       if status == SQLITE_DONE { return }
       guard status == SQLITE_ROW else { throw error(status) }
-      csqlite_read_row(statement, Int32(count), cells)
+      let read = csqlite_read_row(statement, Int32(count), cells)
+      guard read == SQLITE_OK else {
+        throw error(read, message: String(cString: sqlite3_errstr(read)))
+      }
       if try !body(row) { return }
     }
   }
@@ -238,7 +241,7 @@ final class Database {
       }
     }
 
-    /// The length of a text or blob column: none without its bytes, such as an empty blob.
+    /// The length of a text or blob column: none without its bytes, an empty blob.
     private func bytes(_ column: Int) -> Int {
       cells[column].bytes == nil ? 0 : Int(cells[column].count)
     }

@@ -51,12 +51,7 @@ public enum TerminalText {
             ? UInt64(littleEndian: UnsafeRawPointer(next).loadUnaligned(as: UInt64.self))
             : UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
               >> UInt64(8 * (8 - left))
-          let ones: UInt64 = 0x0101_0101_0101_0101
-          let high: UInt64 = 0x8080_8080_8080_8080
-          let delete = word ^ (ones &* 0x7F)
-          let flagged =
-            (word & high) | ((word &- ones &* 0x20) & ~word & high)
-            | ((delete &- ones) & ~delete & high)
+          let flagged = (word & 0x8080_8080_8080_8080) | TextCleaning.asciiControlBytes(in: word)
           // The bytes before the first one flagged, the word's lowest, are printable ASCII
           // too (no borrow has reached below the first flag): taken together, so mixed text
           // such as `12월 1일 (화) 오후 7:00` is not walked a byte at a time.

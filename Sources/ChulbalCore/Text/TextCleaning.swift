@@ -53,8 +53,7 @@ public enum TextCleaning {
     while index < bytes.count {
       if index + 8 <= bytes.count, let base = bytes.baseAddress {
         let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        var flagged = (word &- Self.ones &* 0x20) & ~word & Self.high  // below 0x20
-        flagged |= Self.hasZero(word ^ (Self.ones &* 0x7F))  // DEL
+        var flagged = asciiControlBytes(in: word)
         flagged |=
           Self.hasZero(word ^ (Self.ones &* 0xC2)) | Self.hasZero(word ^ (Self.ones &* 0xD8))
         flagged |= Self.hasZero(word ^ (Self.ones &* 0xE2))
@@ -85,14 +84,23 @@ public enum TextCleaning {
     return false
   }
 
+  /// The high bit set in each byte of `word` that is an ASCII control character, below 0x20
+  /// or DEL: exact up to the lowest such byte, as a borrow carries only upward (a byte above
+  /// it may be flagged too). Eight bytes at once, for the scan here and for a terminal's
+  /// measure of a cell (`TerminalText`).
+  @inlinable
+  public static func asciiControlBytes(in word: UInt64) -> UInt64 {
+    ((word &- ones &* 0x20) & ~word & high) | hasZero(word ^ (ones &* 0x7F))
+  }
+
   /// 0x01 in every byte of a word, and 0x80 in every byte.
-  private static var ones: UInt64 { 0x0101_0101_0101_0101 }
-  private static var high: UInt64 { 0x8080_8080_8080_8080 }
+  @usableFromInline static var ones: UInt64 { 0x0101_0101_0101_0101 }
+  @usableFromInline static var high: UInt64 { 0x8080_8080_8080_8080 }
 
   /// The high bit of each zero byte of `word` set (and perhaps of a 0x01 byte just above a
   /// zero byte, which only sends that word to the byte-by-byte loop).
-  @inline(__always)
-  private static func hasZero(_ word: UInt64) -> UInt64 {
+  @inlinable
+  static func hasZero(_ word: UInt64) -> UInt64 {
     (word &- ones) & ~word & high
   }
 

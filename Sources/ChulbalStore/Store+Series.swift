@@ -15,9 +15,11 @@ import FoundationEssentials
 /// earlier (a `--now` in the past) sees the series from that occurrence on.
 extension Store {
   /// Series whose cached start is at or before `?1` and which have occurrences after it.
-  static let staleCondition = "repeat_rule IS NOT NULL AND start_at <= ?1 AND \(goesOn("?1"))"
+  static let staleCondition = "\(startedCondition) AND \(goesOn("?1"))"
   /// The series that have started by `?1` and have no occurrence after it.
-  static let endedCondition = "repeat_rule IS NOT NULL AND start_at <= ?1 AND NOT \(goesOn("?1"))"
+  static let endedCondition = "\(startedCondition) AND NOT \(goesOn("?1"))"
+  /// The series whose cached start is at or before `?1`: the stale and the ended ones.
+  static let startedCondition = "repeat_rule IS NOT NULL AND start_at <= ?1"
   /// The series that have occurrences after `?1`.
   static let liveCondition = "repeat_rule IS NOT NULL AND \(goesOn("?1"))"
 
@@ -48,7 +50,7 @@ extension Store {
   /// (callgrind).
   private func hasStartedSeries(at now: Date) throws(StoreError) -> Bool {
     try database.scalar(
-      "SELECT 1 FROM appointment WHERE repeat_rule IS NOT NULL AND start_at <= ? LIMIT 1",
+      "SELECT 1 FROM appointment WHERE \(Self.startedCondition) LIMIT 1",
       [.integer(Self.seconds(now))]) != .null
   }
 

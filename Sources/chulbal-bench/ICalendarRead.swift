@@ -17,7 +17,7 @@ func benchICalendar(arguments: [String]) {
     let start = clock.now
     let outcome: String
     do {
-      outcome = "\(try ICalendarFile.read(path: arguments[index + 1]).count) events"
+      outcome = "\(try ICalendarFile.read(path: arguments[index + 1]).events.count) events"
     } catch {
       outcome = "\(error)"
     }
@@ -122,7 +122,7 @@ private func report(path: String, label: String, rounds: Int) {
   for _ in 0..<rounds {
     let start = clock.now
     do {
-      events = try ICalendarFile.read(path: path)
+      events = try ICalendarFile.read(path: path).events
     } catch {
       benchFail("\(error)")
     }

@@ -201,10 +201,16 @@ func calendarFixture(_ name: String) -> String {
     return names.filter { $0.hasSuffix(".ics") }.sorted()
   }()
 
-  /// A bad file among good ones: one line naming it, exit 2, and the database unchanged to
-  /// the byte.
-  @Test(arguments: malformed)
-  func aMalformedFileImportsNothing(_ name: String) throws {
+  /// The fixtures damaged beyond their events: not iCalendar at all, binary, or truncated.
+  static let damagedBeyondEvents: Set<String> = [
+    "binary.ics", "empty.ics", "end-without-begin.ics", "leading-space.ics", "mismatched-end.ics",
+    "missing-end.ics", "not-a-calendar.ics", "truncated.ics",
+  ]
+
+  /// A file damaged beyond its events among good ones: one line naming it, exit 2, and the
+  /// database unchanged to the byte.
+  @Test(arguments: malformed.filter(damagedBeyondEvents.contains))
+  func aFileDamagedBeyondItsEventsImportsNothing(_ name: String) throws {
     let workspace = Workspace()
     workspace.run(["add", "저녁", "--at", "2026-12-01T19:00+09:00", "--travel", "30m"] + Self.now)
     let before = try workspace.snapshot()
@@ -215,6 +221,38 @@ func calendarFixture(_ name: String) -> String {
     #expect(outcome.standardError.hasPrefix("chulbal: " + path))
     #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
     #expect(try workspace.snapshot() == before)
+  }
+
+  /// A file with an event chulbal cannot read among good ones: the rest of both files is
+  /// imported, and the event left out is named with its file and line, in the text and in
+  /// JSON.
+  @Test(arguments: malformed.filter { !damagedBeyondEvents.contains($0) })
+  func aFileWithAnUnreadableEventImportsTheRestAndNamesIt(_ name: String) throws {
+    let workspace = Workspace()
+    let path = calendarFixture("malformed/" + name)
+    let dry = workspace.run(
+      ["import", calendarFixture("good/google.ics"), path, "--dry-run", "--json"] + Self.now)
+    #expect(dry.exitCode == 0, "\(dry.standardError)")
+    let report = try Self.json(dry)
+    let unreadable = try #require(report["unreadable"] as? [[String: Any]])
+    let outcome = workspace.run(["import", calendarFixture("good/google.ics"), path] + Self.now)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    #expect(outcome.standardError.isEmpty)
+    let titles = try Self.stored(workspace).keys
+    #expect(titles.contains("저녁 약속"))
+    #expect(titles.contains("분기 회의"))
+    if unreadable.isEmpty {
+      // Read after all (a coordinate that is none, an event without a UID, a zone that
+      // names nothing): kept.
+      #expect(titles.count == 3, "\(titles)")
+    } else {
+      #expect(unreadable.map { $0["file"] as? String } == [path])
+      let line = try #require(unreadable.first?["line"] as? Int)
+      let reason = try #require(unreadable.first?["reason"] as? String)
+      #expect(outcome.standardOutput.contains("읽을 수 없는 일정 1)"))
+      #expect(outcome.standardOutput.contains("  읽지 못함: \(path):\(line): \(reason)\n"))
+      #expect(titles.count == 2, "\(titles)")
+    }
   }
 
   @Test func dryRunWritesNothingAndMakesNoDatabase() throws {

@@ -73,7 +73,7 @@ import Testing
     #expect(event.departure == departure)
     #expect(event.uid == "departure-12@chulbal")
 
-    let read = try ICalendarFile.read(data: Data(event.text.utf8), name: "departure.ics")
+    let read = try ICalendarFile.read(data: Data(event.text.utf8), name: "departure.ics").events
     let own = try #require(read.first)
     #expect(read.count == 1)
     #expect(own.uid == "departure-12@chulbal")
@@ -110,7 +110,7 @@ import Testing
     #expect(oracle.summary == "출발: " + cleaned)
     #expect(oracle.description == description)
     #expect(oracle.alarms.last?.description == "출발: " + cleaned)
-    let own = try #require(try ICalendarFile.read(text: event.text, name: "d.ics").first)
+    let own = try #require(try ICalendarFile.read(text: event.text, name: "d.ics").events.first)
     #expect(own.summary == "출발: " + cleaned)
     #expect(own.note == description)
   }

@@ -15,7 +15,8 @@ import Testing
 
   static let fixtures = [
     "good/google.ics", "good/outlook.ics", "good/apple.ics", "good/recurring.ics",
-    "good/dst-new-york.ics", "good/custom-zone.ics", "good/vdir",
+    "good/dst-new-york.ics", "good/custom-zone.ics", "good/vdir", "good/google-korean.ics",
+    "good/exchange-korean.ics",
   ]
 
   @Test(arguments: fixtures)
@@ -29,9 +30,10 @@ import Testing
   @Test(arguments: fixtures)
   func importedAppointmentsStartWhenRecurringICalEventsSays(_ fixture: String) throws {
     let path = Fixtures.path(fixture)
-    let events = try ICalendarFile.read(path: path)
-    let kept = try CalendarImport(
-      events: events, settings: .defaults, defaultOrigin: nil, places: [:],
+    let contents = try ICalendarFile.read(path: path)
+    let events = contents.events
+    let kept = CalendarImport(
+      contents: contents, settings: .defaults, defaultOrigin: nil, places: [:],
       floatingTimeZone: "Asia/Seoul")
     let from = Date(timeIntervalSince1970: TimeInterval(Self.from))
     let to = Date(timeIntervalSince1970: TimeInterval(Self.to))
@@ -69,7 +71,7 @@ import Testing
 
   /// Only the hourly rule is refused, and its occurrences are the only ones left out.
   @Test func theRuleChulbalRefusesIsTheOnlyOneLeftOut() throws {
-    let events = try ICalendarFile.read(path: Fixtures.path("good/recurring.ics"))
+    let events = try ICalendarFile.read(path: Fixtures.path("good/recurring.ics")).events
     let refused = events.filter {
       if case .refused? = $0.rule { return true }
       return false
@@ -78,7 +80,7 @@ import Testing
   }
 
   func compare(path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let events = try ICalendarFile.read(path: path)
+    let events = try ICalendarFile.read(path: path).events
     let ours = try CalendarOccurrences.starts(
       of: events, from: Date(timeIntervalSince1970: TimeInterval(Self.from)),
       to: Date(timeIntervalSince1970: TimeInterval(Self.to)), floatingTimeZone: "Asia/Seoul"

@@ -22,7 +22,7 @@ import Testing
 
   @Test func aGoogleExportGivesItsSeriesItsMovedInstanceAndItsOneOffEvents() throws {
     let path = Fixtures.path("good/google.ics")
-    let events = try ICalendarFile.read(path: path)
+    let events = try ICalendarFile.read(path: path).events
     try #require(events.count == 5)
     let uid = "7kukuqrfedlm2f9t0vla8jlnh4@google.com"
     #expect(
@@ -61,7 +61,7 @@ import Testing
 
   @Test func anOutlookExportWithWindowsZoneNamesGivesIANAZones() throws {
     let path = Fixtures.path("good/outlook.ics")
-    let events = try ICalendarFile.read(path: path)
+    let events = try ICalendarFile.read(path: path).events
     try #require(events.count == 2)
     #expect(events[0].line == 34)
     #expect(
@@ -81,7 +81,7 @@ import Testing
 
   @Test func anAppleExportGivesTheStructuredLocationsCoordinates() throws {
     let path = Fixtures.path("good/apple.ics")
-    let events = try ICalendarFile.read(path: path)
+    let events = try ICalendarFile.read(path: path).events
     try #require(events.count == 2)
     #expect(
       events[0]
@@ -96,7 +96,7 @@ import Testing
   }
 
   @Test func recurringEventsKeepTheirExceptionsMovedInstancesAndRefusedRules() throws {
-    let events = try ICalendarFile.read(path: Fixtures.path("good/recurring.ics"))
+    let events = try ICalendarFile.read(path: Fixtures.path("good/recurring.ics")).events
     try #require(events.count == 6)
     #expect(
       events[5].recurrenceDates == [
@@ -122,7 +122,7 @@ import Testing
   }
 
   @Test func aTZIDNamedLikeNoZoneResolvesThroughTheVTIMEZONEItsOffsetsMatch() throws {
-    let events = try ICalendarFile.read(path: Fixtures.path("good/custom-zone.ics"))
+    let events = try ICalendarFile.read(path: Fixtures.path("good/custom-zone.ics")).events
     try #require(events.count == 1)
     // GMT in winter and BST from the last Sunday of March: London's offsets (Dublin's and
     // Lisbon's too; the first zone of CLDR's table with them wins).
@@ -134,7 +134,7 @@ import Testing
 
   @Test func aVdirFolderGivesEveryCalendarFileInNameOrderAndNothingElse() throws {
     let folder = Fixtures.path("good/vdir")
-    let events = try ICalendarFile.read(path: folder)
+    let events = try ICalendarFile.read(path: folder).events
     #expect(events.map(\.uid) == ["0a1b2c3d-work", "5e6f7a8b-gym", "9c8d7e6f-flight"])
     #expect(
       events.map(\.file) == [
@@ -147,10 +147,10 @@ import Testing
   @Test func textReadsAsTheFileWould() throws {
     let path = Fixtures.path("good/dst-new-york.ics")
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    var fromText = try ICalendarFile.read(text: text, name: path)
-    let fromFile = try ICalendarFile.read(path: path)
+    var fromText = try ICalendarFile.read(text: text, name: path).events
+    let fromFile = try ICalendarFile.read(path: path).events
     #expect(fromText == fromFile)
-    fromText = try ICalendarFile.read(text: text, name: "붙여넣은 일정")
+    fromText = try ICalendarFile.read(text: text, name: "붙여넣은 일정").events
     #expect(fromText.allSatisfy { $0.file == "붙여넣은 일정" })
   }
 
@@ -181,7 +181,7 @@ import Testing
       END:VCALENDAR\r
 
       """
-    let events = try ICalendarFile.read(text: text, name: "zone.ics")
+    let events = try ICalendarFile.read(text: text, name: "zone.ics").events
     #expect(
       events.map(\.start) == [
         .zoned(WallTime(year: 2027, month: 1, day: 5, hour: 9, minute: 0), timeZone: zone.iana)
@@ -193,7 +193,8 @@ import Testing
       "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:bom\r\nDTSTART:20270105T090000Z\r\n"
       + "END:VEVENT\r\nEND:VCALENDAR\r\n"
     let events = try ICalendarFile.read(
-      data: Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8), name: "bom.ics")
+      data: Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8), name: "bom.ics"
+    ).events
     #expect(events.map(\.uid) == ["bom"])
     #expect(events.map(\.line) == [2])
   }
@@ -222,7 +223,7 @@ import Testing
       END:VCALENDAR
 
       """
-    let events = try ICalendarFile.read(text: text, name: "two.ics")
+    let events = try ICalendarFile.read(text: text, name: "two.ics").events
     #expect(events.map(\.uid) == ["first", "second"])
     #expect(events.map(\.line) == [2, 16])
     #expect(events[1].start == Self.seoul(2027, 1, 6, 9, 0))

@@ -5,7 +5,9 @@ import Testing
 
 @testable import ChulbalCalendar
 
-/// Broken calendars give one line naming the file, the line and what is wrong, and no events.
+/// A calendar damaged beyond its events gives one line naming the file, the line and what is
+/// wrong, and no events; an event chulbal cannot read is left out with its line and why, and
+/// the rest of its file is read.
 @Suite struct MalformedCalendarTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let file: String
@@ -26,33 +28,16 @@ import Testing
       file: "end-without-begin.ics", line: 4,
       message: "1번째 줄의 'BEGIN:VCALENDAR'을 'END:VEVENT'로 닫았습니다"),
     Case(
-      file: "bad-date.ics", line: 7,
-      message: "DTSTART의 날짜·시각 '20271345T090000'을 읽을 수 없습니다 (예: 20261201T090000)"),
-    Case(
-      file: "bad-all-day.ics", line: 7,
-      message: "DTSTART의 날짜·시각 '20270230'을 읽을 수 없습니다 (예: 20261201)"),
-    Case(
       file: "binary.ics", line: 1, message: "제어 문자(0x1F)가 있습니다: 텍스트로 된 iCalendar 파일이 아닙니다"),
-    Case(
-      file: "invalid-utf8.ics", line: 7, message: "UTF-8이 아닌 바이트가 있습니다 (iCalendar는 UTF-8로 씁니다)"),
-    Case(file: "bad-geo.ics", line: 8, message: "GEO를 읽을 수 없습니다: 'north-ish'"),
     Case(
       file: "not-a-calendar.ics", line: 1,
       message: "BEGIN:VCALENDAR 밖에 있는 줄입니다: 'From: minji@example.com'"),
     Case(file: "empty.ics", line: 1, message: "BEGIN:VCALENDAR가 없습니다: iCalendar 파일이 아닙니다"),
-    Case(file: "missing-dtstart.ics", line: 4, message: "VEVENT에 DTSTART가 없습니다"),
-    Case(file: "missing-uid.ics", line: 4, message: "VEVENT에 UID가 없습니다"),
-    Case(file: "bad-duration.ics", line: 8, message: "DURATION을 읽을 수 없습니다: '2 hours'"),
-    Case(
-      file: "zone-disagrees.ics", line: 14,
-      message: "시간대 'Korea Standard Time'의 VTIMEZONE은 2027-01-05T09:00:00에 UTC+08:00인데, "
-        + "이 이름이 뜻하는 IANA 시간대 'Asia/Seoul'은 UTC+09:00입니다"),
     Case(file: "leading-space.ics", line: 1, message: "이어 쓸 줄이 없는데 공백으로 시작합니다"),
-    Case(file: "no-colon.ics", line: 7, message: "콜론(:)이 없는 줄입니다: 'this line has no colon'"),
   ]
 
   @Test(arguments: cases)
-  func aBrokenFileIsOneLineNamingTheFileAndLine(_ example: Case) {
+  func aFileDamagedBeyondItsEventsIsOneLineNamingTheFileAndLine(_ example: Case) {
     let path = Fixtures.path("malformed/" + example.file)
     #expect(throws: CalendarError.syntax(file: path, line: example.line, message: example.message))
     {
@@ -61,38 +46,119 @@ import Testing
     expectOneLine(path)
   }
 
-  /// libical's message is found on its line in a CR LF file, and quotes the value as written.
-  @Test func anUnreadableValueWithAnEscapedLineEndIsQuotedAsWritten() {
-    let text =
-      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20270105T100000Z\r\n"
-      + "GEO:north\\nsouth\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
-    #expect(
-      throws: CalendarError.syntax(file: "geo", line: 5, message: "GEO를 읽을 수 없습니다: 'north\\nsouth'")
-    ) { try ICalendarFile.read(text: text, name: "geo") }
+  struct EventCase: Sendable, CustomTestStringConvertible {
+    let file: String
+    let line: Int
+    let property: String?
+    let reason: String
+    var testDescription: String { file }
   }
 
-  @Test func aTZIDThatResolvesToNothingIsAnErrorNotAFloatingTime() {
-    let path = Fixtures.path("malformed/unknown-tzid.ics")
-    let error = CalendarError.unresolvedTimeZone(file: path, line: 7, tzid: "Mars/Olympus_Mons")
-    #expect(throws: error) { try ICalendarFile.read(path: path) }
+  static let eventCases: [EventCase] = [
+    EventCase(
+      file: "bad-date.ics", line: 7, property: "DTSTART",
+      reason: "DTSTART의 날짜·시각 '20271345T090000'을 읽을 수 없습니다 (예: 20261201T090000)"),
+    EventCase(
+      file: "bad-all-day.ics", line: 7, property: "DTSTART",
+      reason: "DTSTART의 날짜·시각 '20270230'을 읽을 수 없습니다 (예: 20261201)"),
+    EventCase(
+      file: "invalid-utf8.ics", line: 7, property: nil,
+      reason: "UTF-8이 아닌 바이트가 있습니다 (iCalendar는 UTF-8로 씁니다)"),
+    EventCase(
+      file: "missing-dtstart.ics", line: 4, property: "DTSTART", reason: "VEVENT에 DTSTART가 없습니다"),
+    EventCase(
+      file: "bad-duration.ics", line: 8, property: "DURATION",
+      reason: "DURATION을 읽을 수 없습니다: '2 hours'"),
+    EventCase(
+      file: "zone-disagrees.ics", line: 14, property: "DTSTART",
+      reason: "시간대 'Korea Standard Time'의 VTIMEZONE은 2027-01-05T09:00:00에 UTC+08:00인데, "
+        + "이 이름이 뜻하는 IANA 시간대 'Asia/Seoul'은 UTC+09:00입니다"),
+    EventCase(
+      file: "no-colon.ics", line: 7, property: nil,
+      reason: "콜론(:)이 없는 줄입니다: 'this line has no colon'"),
+  ]
+
+  @Test(arguments: eventCases)
+  func anEventChulbalCannotReadIsLeftOutWithItsLineAndWhy(_ example: EventCase) throws {
+    let path = Fixtures.path("malformed/" + example.file)
+    let contents = try ICalendarFile.read(path: path)
+    #expect(contents.events.isEmpty)
     #expect(
-      error.description
-        == "\(path):7: 시간대 'Mars/Olympus_Mons'를 알 수 없습니다: IANA 이름(Asia/Seoul)도, 아는 Windows "
-        + "이름도 아니고, 파일에 IANA 시간대와 맞는 VTIMEZONE도 없습니다")
+      contents.unreadable == [
+        .init(file: path, line: example.line, property: example.property, reason: example.reason)
+      ])
+  }
+
+  /// One unreadable event among good ones leaves out that event alone.
+  @Test func theEventsAroundAnUnreadableOneAreRead() throws {
+    let text =
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20270105T100000Z\r\nEND:VEVENT\r\n"
+      + "BEGIN:VEVENT\r\nUID:b\r\nDTSTART:2027010\r\nEND:VEVENT\r\n"
+      + "BEGIN:VEVENT\r\nUID:c\r\nDTSTART:20270107T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    let contents = try ICalendarFile.read(text: text, name: "three.ics")
+    #expect(contents.events.map(\.uid) == ["a", "c"])
+    #expect(contents.unreadable.map(\.line) == [8])
+    #expect(contents.unreadable.map(\.property) == ["DTSTART"])
+  }
+
+  /// libical's message for a value it removed names the property's line and quotes the value
+  /// as written, an escaped line end and all, on one line.
+  @Test func anUnreadableValueWithAnEscapedLineEndIsQuotedAsWritten() throws {
+    let text =
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20270105T100000Z\r\n"
+      + "EXDATE:north\\nsouth\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    let contents = try ICalendarFile.read(text: text, name: "exdate")
+    #expect(
+      contents.unreadable == [
+        .init(
+          file: "exdate", line: 5, property: "EXDATE", reason: "EXDATE를 읽을 수 없습니다: 'north\\nsouth'")
+      ])
+  }
+
+  /// A `TZID` that names no zone is read in the calendar's `X-WR-TIMEZONE`, else as a
+  /// floating time, and noted: never silently as UTC.
+  @Test func aTZIDThatResolvesToNothingIsReadInTheCalendarsZoneAndNoted() throws {
+    let path = Fixtures.path("malformed/unknown-tzid.ics")
+    let events = try ICalendarFile.read(path: path).events
+    let wall = WallTime(year: 2027, month: 1, day: 5, hour: 9, minute: 0)
+    #expect(events.map(\.start) == [.floating(wall)])
+    #expect(events.map(\.unresolvedZone) == ["Mars/Olympus_Mons"])
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+      .replacingOccurrences(of: "VERSION:2.0", with: "VERSION:2.0\nX-WR-TIMEZONE:Asia/Seoul")
+    let named = try ICalendarFile.read(text: text, name: "named.ics").events
+    #expect(named.map(\.start) == [.zoned(wall, timeZone: "Asia/Seoul")])
+    #expect(named.map(\.unresolvedZone) == ["Mars/Olympus_Mons"])
+  }
+
+  /// A coordinate chulbal cannot read is no coordinate; the event is read without it. GEO
+  /// written with a comma, which libical refuses, is read.
+  @Test func aGEOThatIsNoCoordinateLeavesTheEventWithoutOneAndACommaIsRead() throws {
+    let events = try ICalendarFile.read(path: Fixtures.path("malformed/bad-geo.ics")).events
+    #expect(events.map(\.uid) == ["bad-geo"])
+    #expect(events.map(\.coordinate) == [nil])
+    let text =
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20270105T100000Z\r\n"
+      + "GEO:37.4979,127.0276\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    let comma = try ICalendarFile.read(text: text, name: "comma.ics").events
+    #expect(comma.map(\.coordinate) == [Coordinate(latitude: 37.4979, longitude: 127.0276)])
+  }
+
+  /// An event without a UID is named by its start and title, the same at every reading.
+  @Test func anEventWithoutAUIDIsNamedByItsStartAndTitle() throws {
+    let path = Fixtures.path("malformed/missing-uid.ics")
+    let first = try ICalendarFile.read(path: path).events
+    #expect(first.map(\.uid) == ["no-uid:2027-01-05T10:00:00Z:UID 없음"])
+    #expect(try ICalendarFile.read(path: path).events == first)
   }
 
   @Test func aTravelOverrideThatIsNoDurationNamesItsLine() throws {
     let path = Fixtures.path("malformed/bad-travel.ics")
-    do {
-      _ = try ICalendarFile.read(path: path)
-      Issue.record("read a travel time of 'soon'")
-    } catch {
-      guard case .syntax(path, 8, let message) = error else {
-        Issue.record("unexpected \(error)")
-        return
-      }
-      #expect(message.hasPrefix("X-CHULBAL-TRAVEL 'soon'을 읽을 수 없습니다: "))
-    }
+    let contents = try ICalendarFile.read(path: path)
+    #expect(contents.events.isEmpty)
+    let unreadable = try #require(contents.unreadable.first)
+    #expect(unreadable.line == 8)
+    #expect(unreadable.property == "X-CHULBAL-TRAVEL")
+    #expect(unreadable.reason.hasPrefix("X-CHULBAL-TRAVEL 'soon'을 읽을 수 없습니다: "))
   }
 
   @Test func aFileOver20MiBIsRefusedBeforeItIsRead() throws {
@@ -106,10 +172,10 @@ import Testing
     let size = text.utf8.count
     #expect(size > 50 * 1_000_000)
     #expect(throws: CalendarError.tooLarge(file: path, bytes: size, limit: 20 << 20)) {
-      try ICalendarFile.read(path: path)
+      try ICalendarFile.read(path: path).events
     }
     #expect(throws: CalendarError.tooLarge(file: "붙여넣기", bytes: size, limit: 20 << 20)) {
-      try ICalendarFile.read(text: text, name: "붙여넣기")
+      try ICalendarFile.read(text: text, name: "붙여넣기").events
     }
     #expect(
       CalendarError.tooLarge(file: path, bytes: size, limit: 20 << 20).description
@@ -122,7 +188,7 @@ import Testing
       + String(repeating: "가나다라", count: 1_048_576 / 12) + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
     #expect(
       throws: CalendarError.syntax(file: "long", line: 4, message: "줄이 너무 깁니다 (1024KB, 최대 256KB)")
-    ) { try ICalendarFile.read(text: text, name: "long") }
+    ) { try ICalendarFile.read(text: text, name: "long").events }
   }
 
   @Test func aFoldedLineOver256KiBIsRefused() {
@@ -135,7 +201,7 @@ import Testing
     #expect(
       throws: CalendarError.syntax(
         file: "folded", line: 4, message: "줄이 너무 깁니다 (이어 쓴 줄을 합쳐 256KB를 넘습니다)")
-    ) { try ICalendarFile.read(text: text, name: "folded") }
+    ) { try ICalendarFile.read(text: text, name: "folded").events }
   }
 
   @Test func componentsNestedDeeperThanEightAreRefused() {
@@ -145,16 +211,16 @@ import Testing
       + String(repeating: "END:X-NEST\r\n", count: depth) + "END:VCALENDAR\r\n"
     #expect(
       throws: CalendarError.syntax(file: "deep", line: 9, message: "구성 요소가 8단계보다 깊게 겹쳐 있습니다")
-    ) { try ICalendarFile.read(text: text, name: "deep") }
+    ) { try ICalendarFile.read(text: text, name: "deep").events }
   }
 
   @Test func aDeviceOrAMissingFileIsRefusedWithoutReadingIt() {
     #expect(throws: CalendarError.unreadable(file: "/dev/zero", reason: "보통 파일이나 폴더가 아닙니다")) {
-      try ICalendarFile.read(path: "/dev/zero")
+      try ICalendarFile.read(path: "/dev/zero").events
     }
     #expect(
       throws: CalendarError.unreadable(file: "/nonexistent.ics", reason: "파일이 없습니다")
-    ) { try ICalendarFile.read(path: "/nonexistent.ics") }
+    ) { try ICalendarFile.read(path: "/nonexistent.ics").events }
   }
 
   /// Every cut of the good fixtures, and the fixtures with bytes overwritten at random (a
@@ -177,7 +243,7 @@ import Testing
     var refused = 0
     for input in inputs {
       do {
-        _ = try ICalendarFile.read(data: input, name: "damaged.ics")
+        _ = try ICalendarFile.read(data: input, name: "damaged.ics").events
       } catch {
         refused += 1
         #expect(!error.description.contains("\n"), "\(error)")
@@ -190,7 +256,7 @@ import Testing
   /// The error's text is one line that begins with the file.
   func expectOneLine(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) {
     do {
-      _ = try ICalendarFile.read(path: path)
+      _ = try ICalendarFile.read(path: path).events
     } catch {
       #expect(!error.description.contains("\n"), sourceLocation: sourceLocation)
       #expect(error.description.hasPrefix(path + ":"), sourceLocation: sourceLocation)

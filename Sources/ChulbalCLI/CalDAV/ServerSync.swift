@@ -184,20 +184,15 @@ struct ServerSync {
   static func batch(
     source key: String, resources: [CachedResource], context: ImportCommand.Context
   ) throws(Failure) -> (plan: CalendarImport, batch: Store.CalendarBatch) {
-    var events: [CalendarEvent] = []
+    var contents = CalendarContents()
     for resource in resources {
       do throws(CalendarError) {
-        events += try ICalendarFile.read(data: resource.data, name: resource.href)
+        contents.append(try ICalendarFile.read(data: resource.data, name: resource.href))
       } catch {
         throw .calendar(error.description)
       }
     }
-    let plan: CalendarImport
-    do throws(UsageError) {
-      plan = try context.plan(events)
-    } catch {
-      throw .calendar(error.message)
-    }
+    let plan = context.plan(contents)
     return (plan, Store.CalendarBatch(source: key, plan: plan))
   }
 

@@ -45,7 +45,7 @@ enum ImportCommand: Command {
     let zone = try environment.timeZone(option: nil)
     let now = try options.clock(environment, timeZone: zone).now()
     // The same file named twice is read once: it is one calendar.
-    var calendars: [(source: String, events: [CalendarEvent])] = []
+    var calendars: [(source: String, contents: CalendarContents)] = []
     for path in options.positionals
     where !calendars.contains(where: { $0.source == absolute(path) }) {
       calendars.append((absolute(path), try read(path)))
@@ -57,7 +57,7 @@ enum ImportCommand: Command {
     var reading = Reading()
     for calendar in calendars {
       // A file named on the command line is bad input.
-      reading.add(try context.plan(calendar.events), source: calendar.source, into: &report)
+      reading.add(context.plan(calendar.contents), source: calendar.source, into: &report)
     }
     if options.has(sources) {
       // A CalDAV source is brought in by `chulbal sync`.
@@ -102,15 +102,11 @@ enum ImportCommand: Command {
       self.zone = zone
     }
 
-    /// What `events` give; a calendar whose events cannot be kept is a ``UsageError/calendar(_:)``.
-    func plan(_ events: [CalendarEvent]) throws(UsageError) -> CalendarImport {
-      do throws(CalendarError) {
-        return try CalendarImport(
-          events: events, settings: settings, defaultOrigin: defaultOrigin, places: places,
-          floatingTimeZone: zone.identifier)
-      } catch {
-        throw .calendar(error.description)
-      }
+    /// What a calendar's contents give.
+    func plan(_ contents: CalendarContents) -> CalendarImport {
+      CalendarImport(
+        contents: contents, settings: settings, defaultOrigin: defaultOrigin, places: places,
+        floatingTimeZone: zone.identifier)
     }
   }
 
@@ -133,7 +129,7 @@ enum ImportCommand: Command {
       for source in sources {
         let plan: CalendarImport
         do throws(UsageError) {
-          plan = try context.plan(try ImportCommand.read(source.path))
+          plan = context.plan(try ImportCommand.read(source.path))
         } catch {
           fail(source, error.message)
           continue
@@ -149,7 +145,7 @@ enum ImportCommand: Command {
   }
 
   /// The events at `path`, or the one line that says why they cannot be read.
-  static func read(_ path: String) throws(UsageError) -> [CalendarEvent] {
+  static func read(_ path: String) throws(UsageError) -> CalendarContents {
     do {
       return try ICalendarFile.read(path: path)
     } catch {
@@ -176,12 +172,19 @@ enum ImportCommand: Command {
     var withoutCoordinate = 0
     var withDefaultTravel = 0
     var floating = 0
+    var unresolvedZones = 0
+    var unreadable: [CalendarContents.Unreadable] = []
+
+    /// The most unreadable events named one by one; the rest are counted.
+    static let unreadableShown = 5
 
     mutating func add(_ plan: CalendarImport) {
       skipped.merge(plan.skipped, uniquingKeysWith: +)
       withoutCoordinate += plan.withoutCoordinate
       withDefaultTravel += plan.withDefaultTravel
       floating += plan.floating
+      unresolvedZones += plan.unresolvedZones
+      unreadable += plan.unreadable
     }
 
     /// `가져옴 12 · 갱신 3 · 건너뜀 2 (종일 일정 1, 취소됨 1)` and what the person should know.
@@ -196,6 +199,13 @@ enum ImportCommand: Command {
       parts.append(
         "건너뜀 \(skippedTotal)" + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"))
       var lines = [parts.joined(separator: " · ")]
+      // Which events were not read, and why: the person can mend them in their calendar.
+      for event in unreadable.prefix(Self.unreadableShown) {
+        lines.append("  읽지 못함: " + TextCleaning.visible(event.description))
+      }
+      if unreadable.count > Self.unreadableShown {
+        lines.append("  … 그 밖에 \(unreadable.count - Self.unreadableShown)개 (모두 보려면: --json)")
+      }
       if withoutCoordinate > 0 { lines.append("좌표가 없는 일정: \(withoutCoordinate)개") }
       if withDefaultTravel > 0 {
         let duration = KoreanDuration.text(seconds: travel)
@@ -205,6 +215,11 @@ enum ImportCommand: Command {
       }
       if floating > 0 {
         lines.append("시간대가 없는 시각 \(floating)개는 시스템 시간대(\(zone.identifier))로 읽었습니다")
+      }
+      if unresolvedZones > 0 {
+        lines.append(
+          "알 수 없는 시간대(TZID)의 일정 \(unresolvedZones)개는 캘린더의 X-WR-TIMEZONE이나 "
+            + "시스템 시간대(\(zone.identifier))로 읽었습니다")
       }
       if dryRun { lines.append("--dry-run: 아무것도 저장하지 않았습니다") }
       return lines.map { $0 + "\n" }.joined()
@@ -220,6 +235,18 @@ enum ImportCommand: Command {
         ),
         ("without_coordinate", .integer(withoutCoordinate)),
         ("default_travel", .integer(withDefaultTravel)), ("floating", .integer(floating)),
+        ("unresolved_zones", .integer(unresolvedZones)),
+        (
+          "unreadable",
+          .array(
+            unreadable.map { event in
+              .object([
+                ("file", .string(event.file)), ("line", .integer(event.line)),
+                ("property", event.property.map(JSONValue.string) ?? .null),
+                ("reason", .string(event.reason)),
+              ])
+            })
+        ),
         ("dry_run", .bool(dryRun)),
       ])
     }

@@ -58,6 +58,9 @@ public struct CalendarEvent: Equatable, Sendable {
   /// chulbal's own `X-CHULBAL-TRAVEL` (`35M`, `1H20M`, or a DURATION such as `PT35M`), in
   /// seconds: the trip's length as the calendar's owner set it.
   public var travelSeconds: Int?
+  /// A `TZID` of the event's that names no zone chulbal can find: its times were read in the
+  /// calendar's `X-WR-TIMEZONE`, else as floating times.
+  public var unresolvedZone: String?
 
   /// Whether the event has a day and no time of day (`DTSTART;VALUE=DATE`).
   public var isAllDay: Bool {

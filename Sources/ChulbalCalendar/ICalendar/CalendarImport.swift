@@ -17,6 +17,8 @@ public struct CalendarImport: Sendable {
     case cancelled
     case declined
     case unsupportedRule = "unsupported_rule"
+    /// An event chulbal could not read (``CalendarContents/Unreadable``).
+    case unreadable
 
     /// The word the report uses: `종일 일정`.
     public var label: String {
@@ -25,6 +27,7 @@ public struct CalendarImport: Sendable {
       case .cancelled: "취소됨"
       case .declined: "거절함"
       case .unsupportedRule: "지원하지 않는 반복"
+      case .unreadable: "읽을 수 없는 일정"
       }
     }
   }
@@ -47,19 +50,29 @@ public struct CalendarImport: Sendable {
   public private(set) var withDefaultTravel = 0
   /// Events whose start had no zone and was read in the system zone.
   public private(set) var floating = 0
+  /// Events whose `TZID` named no zone, read in the calendar's `X-WR-TIMEZONE` or the system
+  /// zone.
+  public private(set) var unresolvedZones = 0
+  /// The events left out because they could not be read, each with where and why, in the
+  /// order of their calendars.
+  public private(set) var unreadable: [CalendarContents.Unreadable] = []
 
-  /// What the person's settings and saved places make of `events`.
+  /// What the person's settings and saved places make of a calendar's contents.
+  ///
+  /// An event whose start is no time its zone's clock shows, or whose zone libical cannot
+  /// load, is left out as unreadable (with its series' moved instances), beside those the
+  /// reading already left out.
   ///
   /// - Parameters:
   ///   - places: saved places by name, whose coordinate an event with that `LOCATION` and no
   ///     `GEO` takes.
   ///   - floatingTimeZone: the IANA zone a time without a zone is read in (the system's).
-  /// - Throws: ``CalendarError`` naming the file and line of an event whose start is no time
-  ///   its zone's clock shows, or whose zone libical cannot load.
   public init(
-    events: [CalendarEvent], settings: Settings, defaultOrigin: Origin?,
+    contents: CalendarContents, settings: Settings, defaultOrigin: Origin?,
     places: [String: Coordinate], floatingTimeZone: String
-  ) throws(CalendarError) {
+  ) {
+    let events = contents.events
+    unreadable = contents.unreadable
     let moved = Dictionary(grouping: events.filter { $0.recurrenceID != nil }, by: \.uid)
     var kept = Set<String>()
     var skippedSeries = Set<String>()
@@ -69,55 +82,23 @@ public struct CalendarImport: Sendable {
         skippedSeries.insert(event.uid)
         continue
       }
-      kept.insert(event.uid)
-      // Put back if the event is skipped after all, for a rule libical refuses.
-      let counted = (withDefaultTravel, floating)
-      let repeats = if case .accepted? = event.rule { true } else { false }
-      let zone = Self.zone(of: event.start, repeats: repeats, floatingTimeZone: floatingTimeZone)
-      if case .floating = event.start { floating += 1 }
-      var appointment = try base(
-        event, zone: zone, settings: settings, defaultOrigin: defaultOrigin, places: places)
-      var exceptions = Set<WallTime>()
-      if case .accepted(let rule)? = event.rule {
-        for time in event.exceptionDates where !Self.isDate(time) {
-          exceptions.insert(try at(event, CalendarOccurrences.wallTime(of: time, in: zone)))
-        }
-        var overrides: [WallTime: Date] = [:]
-        for instance in moved[event.uid] ?? [] {
-          guard let id = instance.recurrenceID, !Self.isDate(id) else { continue }
-          let original = try at(instance, CalendarOccurrences.wallTime(of: id, in: zone))
-          if instance.isCancelled || instance.isAllDay {
-            exceptions.insert(original)
-          } else {
-            overrides[original] = try at(
-              instance,
-              CalendarOccurrences.instant(of: instance.start, floatingTimeZone: floatingTimeZone))
-          }
-        }
-        let first = try at(event, CalendarOccurrences.wallTime(of: event.start, in: zone))
-        do {
-          _ = try RecurrenceSet(
-            rule: rule, firstStart: first, timeZone: zone, exceptions: exceptions,
-            overrides: overrides)
-        } catch {
+      // Put back if the event is left out after all.
+      let before = checkpoint
+      do throws(CalendarError) {
+        if try keep(
+          event, moved: moved[event.uid] ?? [], settings: settings, defaultOrigin: defaultOrigin,
+          places: places, floatingTimeZone: floatingTimeZone)
+        {
+          kept.insert(event.uid)
+        } else {
+          restore(before)
           skipped[.unsupportedRule, default: 0] += 1
-          (withDefaultTravel, floating) = counted
-          continue
+          skippedSeries.insert(event.uid)
         }
-        appointment.repetition = Repetition(
-          rule: rule, firstStart: first, exceptions: exceptions, overrides: overrides)
-      }
-      items.append(Item(uid: event.uid, instance: "", appointment: appointment))
-      count(appointment)
-      for added in event.recurrenceDates where !Self.isDate(added) {
-        let start = try at(
-          event, CalendarOccurrences.instant(of: added, floatingTimeZone: floatingTimeZone))
-        guard !exceptions.contains(try at(event, CalendarOccurrences.wallTime(of: added, in: zone)))
-        else { continue }
-        var one = appointment
-        one.repetition = nil
-        one.start = start
-        items.append(Item(uid: event.uid, instance: "RDATE " + added.description, appointment: one))
+      } catch {
+        restore(before)
+        leave(event, error)
+        skippedSeries.insert(event.uid)
       }
     }
     // Moved instances whose series is not here (a calendar shared one instance) are kept as
@@ -130,17 +111,103 @@ public struct CalendarImport: Sendable {
         skipped[skip, default: 0] += 1
         continue
       }
-      let zone = Self.zone(of: event.start, repeats: false, floatingTimeZone: floatingTimeZone)
-      if case .floating = event.start { floating += 1 }
-      let appointment = try base(
-        event, zone: zone, settings: settings, defaultOrigin: defaultOrigin, places: places)
-      items.append(Item(uid: event.uid, instance: id.description, appointment: appointment))
-      count(appointment)
+      let before = checkpoint
+      do throws(CalendarError) {
+        let zone = Self.zone(of: event.start, repeats: false, floatingTimeZone: floatingTimeZone)
+        let appointment = try base(
+          event, zone: zone, settings: settings, defaultOrigin: defaultOrigin, places: places)
+        items.append(Item(uid: event.uid, instance: id.description, appointment: appointment))
+        count(event, appointment)
+      } catch {
+        restore(before)
+        leave(event, error)
+      }
     }
+    if !unreadable.isEmpty { skipped[.unreadable] = unreadable.count }
   }
 
-  private mutating func count(_ appointment: Appointment) {
+  /// Keeps a one-off or a series, with its moved instances and `RDATE`s; false when libical
+  /// refuses its rule after all.
+  private mutating func keep(
+    _ event: CalendarEvent, moved: [CalendarEvent], settings: Settings, defaultOrigin: Origin?,
+    places: [String: Coordinate], floatingTimeZone: String
+  ) throws(CalendarError) -> Bool {
+    let repeats = if case .accepted? = event.rule { true } else { false }
+    let zone = Self.zone(of: event.start, repeats: repeats, floatingTimeZone: floatingTimeZone)
+    var appointment = try base(
+      event, zone: zone, settings: settings, defaultOrigin: defaultOrigin, places: places)
+    var exceptions = Set<WallTime>()
+    if case .accepted(let rule)? = event.rule {
+      for time in event.exceptionDates where !Self.isDate(time) {
+        exceptions.insert(try at(event, CalendarOccurrences.wallTime(of: time, in: zone)))
+      }
+      var overrides: [WallTime: Date] = [:]
+      for instance in moved {
+        guard let id = instance.recurrenceID, !Self.isDate(id) else { continue }
+        let original = try at(instance, CalendarOccurrences.wallTime(of: id, in: zone))
+        if instance.isCancelled || instance.isAllDay {
+          exceptions.insert(original)
+        } else {
+          overrides[original] = try at(
+            instance,
+            CalendarOccurrences.instant(of: instance.start, floatingTimeZone: floatingTimeZone))
+        }
+      }
+      let first = try at(event, CalendarOccurrences.wallTime(of: event.start, in: zone))
+      do {
+        _ = try RecurrenceSet(
+          rule: rule, firstStart: first, timeZone: zone, exceptions: exceptions,
+          overrides: overrides)
+      } catch {
+        return false
+      }
+      appointment.repetition = Repetition(
+        rule: rule, firstStart: first, exceptions: exceptions, overrides: overrides)
+    }
+    items.append(Item(uid: event.uid, instance: "", appointment: appointment))
+    count(event, appointment)
+    for added in event.recurrenceDates where !Self.isDate(added) {
+      let start = try at(
+        event, CalendarOccurrences.instant(of: added, floatingTimeZone: floatingTimeZone))
+      guard !exceptions.contains(try at(event, CalendarOccurrences.wallTime(of: added, in: zone)))
+      else { continue }
+      var one = appointment
+      one.repetition = nil
+      one.start = start
+      items.append(Item(uid: event.uid, instance: "RDATE " + added.description, appointment: one))
+    }
+    return true
+  }
+
+  /// How far the counts and items had come, to put back what an event left out had added.
+  private var checkpoint: (items: Int, counts: [Int]) {
+    (items.count, [withoutCoordinate, withDefaultTravel, floating, unresolvedZones])
+  }
+
+  private mutating func restore(_ checkpoint: (items: Int, counts: [Int])) {
+    items.removeSubrange(checkpoint.items...)
+    (withoutCoordinate, withDefaultTravel, floating, unresolvedZones) = (
+      checkpoint.counts[0], checkpoint.counts[1], checkpoint.counts[2], checkpoint.counts[3]
+    )
+  }
+
+  /// Counts `event` as unreadable for `error`, said at the event's file and line.
+  private mutating func leave(_ event: CalendarEvent, _ error: CalendarError) {
+    let (file, line, reason) =
+      switch error {
+      case .syntax(let file, let line, let message): (file, line, message)
+      default: (event.file, event.line, error.description)
+      }
+    unreadable.append(.init(file: file, line: line, property: nil, reason: reason))
+  }
+
+  private mutating func count(_ event: CalendarEvent, _ appointment: Appointment) {
     if appointment.coordinate == nil { withoutCoordinate += 1 }
+    if event.unresolvedZone != nil {
+      unresolvedZones += 1
+    } else if case .floating = event.start {
+      floating += 1
+    }
   }
 
   /// An event's fields as a one-off appointment over the settings.

@@ -1,15 +1,23 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// One VEVENT's properties made a ``CalendarEvent``, each value read strictly and each
-/// problem thrown with the line of the property it is on.
+/// One VEVENT's properties made a ``CalendarEvent``: each value chulbal uses read strictly,
+/// and the first one that cannot be read makes the event unreadable, with its line.
 struct EventReader {
   let file: String
   let place: ICalendarScan.Component
   let properties: [LibicalDocument.Property]
   let zones: ZoneResolver
+  /// The lines of the event's properties, by name, in the file's order.
+  private let lines: [String: [Int]]
   /// How many properties of each name have been read, to find each one's line.
   private var seen: [String: Int] = [:]
+
+  /// The properties whose values make an event's times: one that libical could not read
+  /// leaves the event unreadable, since reading on without it would give wrong times.
+  static let timeProperties: Set<String> = [
+    "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID",
+  ]
 
   init(
     file: String, place: ICalendarScan.Component, properties: [LibicalDocument.Property],
@@ -19,9 +27,10 @@ struct EventReader {
     self.place = place
     self.properties = properties
     self.zones = zones
+    lines = Dictionary(grouping: place.properties, by: \.name).mapValues { $0.map(\.line) }
   }
 
-  mutating func event() throws(CalendarError) -> CalendarEvent {
+  mutating func event() throws(CalendarContents.Unreadable) -> CalendarEvent {
     var uid: String?
     var start: CalendarTime?
     var event = CalendarEvent(file: file, line: place.line, uid: "", start: .date(.init(days: 0)))
@@ -30,32 +39,34 @@ struct EventReader {
     for property in properties {
       let line = nextLine(of: property.name)
       let value = property.value
-      func fail(_ message: String) -> CalendarError {
-        .syntax(file: file, line: line, message: message)
+      func fail(_ message: String) -> CalendarContents.Unreadable {
+        .init(file: file, line: line, property: property.name, reason: message)
       }
       switch property.name {
       case "UID": uid = value
       case "SUMMARY": event.summary = ICalendarValue.unescaped(value)
       case "LOCATION": event.location = ICalendarValue.unescaped(value)
       case "DESCRIPTION": event.note = ICalendarValue.unescaped(value)
-      case "DTSTART": start = try time(property, line: line)
-      case "DTEND": event.end = try time(property, line: line)
-      case "RECURRENCE-ID": event.recurrenceID = try time(property, line: line)
-      case "EXDATE": event.exceptionDates.append(try time(property, line: line))
-      case "RDATE": event.recurrenceDates.append(try time(property, line: line))
+      case "DTSTART": start = try time(property, line: line, event: &event)
+      case "DTEND": event.end = try time(property, line: line, event: &event)
+      case "RECURRENCE-ID": event.recurrenceID = try time(property, line: line, event: &event)
+      case "EXDATE": event.exceptionDates.append(try time(property, line: line, event: &event))
+      case "RDATE": event.recurrenceDates.append(try time(property, line: line, event: &event))
       case "DURATION":
         guard let seconds = ICalendarValue.duration(Substring(value)), seconds >= 0 else {
           throw fail(
             "DURATION '\(value)'\(Korean.objectParticle(after: value)) 읽을 수 없습니다 (예: PT1H30M)")
         }
         event.durationSeconds = seconds
+      // A coordinate that is none (out of range, or no number) is no coordinate: the event's
+      // times are still right, and the report counts it among those without one.
       case "GEO":
-        event.coordinate = try coordinate(value.replacingEvery(";", with: ","), fail)
+        event.coordinate = try? Coordinate.parse(value.replacingEvery(";", with: ","))
       case "X-APPLE-STRUCTURED-LOCATION":
         // `geo:37.5,127.0`, and perhaps `;u=35` (RFC 5870) after it.
         if value.lowercased().hasPrefix("geo:") {
           let body = value.dropFirst(4).prefix { $0 != ";" }
-          appleGeo = try coordinate(String(body), fail)
+          appleGeo = try? Coordinate.parse(String(body))
         }
       case "RRULE": rules.append(value)
       case "STATUS": event.status = value.uppercased()
@@ -69,16 +80,37 @@ struct EventReader {
             participation: property.parameter("PARTSTAT")?.uppercased() ?? "NEEDS-ACTION",
             name: property.parameter("CN")))
       case "X-CHULBAL-TRAVEL": event.travelSeconds = try travel(value, fail)
+      case "X-LIC-ERROR":
+        // What libical could not read, and removed: `No value for LOCATION property.
+        // Removing entire property:`, `Can't parse as GEO value in GEO property. Removing
+        // entire property: 37.5\,127.0`.
+        let message = ICalendarValue.unescaped(value)
+        guard let name = Self.propertyName(in: message) else { continue }
+        let quoted = Self.quotation(in: message)
+        if name == "GEO" {
+          // Written `lat,lon` by some programs, which RFC 5545 writes `lat;lon`.
+          event.coordinate = try? Coordinate.parse(quoted.replacingEvery(";", with: ","))
+        } else if Self.timeProperties.contains(name), !quoted.isEmpty {
+          let lineOfIt = lines[name]?.first ?? place.line
+          let excerpt = "'\(ICalendarScan.excerpt(quoted.utf8))'"
+          throw .init(
+            file: file, line: lineOfIt, property: name,
+            reason: "\(name)\(Korean.objectParticle(after: name)) 읽을 수 없습니다: \(excerpt)")
+        }
+      // An empty value is no value (RFC 5545 allows empty TEXT), and a property chulbal does
+      // not use is not looked at.
       default: continue
       }
     }
-    guard let uid, !uid.isEmpty else {
-      throw .syntax(file: file, line: place.line, message: "VEVENT에 UID가 없습니다")
-    }
     guard let start else {
-      throw .syntax(file: file, line: place.line, message: "VEVENT에 DTSTART가 없습니다")
+      throw .init(
+        file: file, line: place.line, property: "DTSTART", reason: "VEVENT에 DTSTART가 없습니다")
     }
-    event.uid = uid
+    // An event without a UID (RFC 5545 requires one, some programs leave it out) is named by
+    // what it is, so that reading the file again finds the same event.
+    event.uid =
+      uid.flatMap { $0.isEmpty ? nil : $0 }
+      ?? "no-uid:\(start):\(event.summary ?? "")"
     event.start = start
     if event.coordinate == nil { event.coordinate = appleGeo }
     event.rule = Self.rule(rules)
@@ -90,48 +122,82 @@ struct EventReader {
   private mutating func nextLine(of name: String) -> Int {
     let index = seen[name, default: 0]
     seen[name] = index + 1
-    let lines = place.properties.filter { $0.name == name }.map(\.line)
-    return lines.isEmpty ? place.line : lines[min(index, lines.count - 1)]
+    guard let lines = lines[name], !lines.isEmpty else { return place.line }
+    return lines[min(index, lines.count - 1)]
   }
 
-  /// A DATE, DATE-TIME or (for `RDATE`) PERIOD value, with its `TZID` resolved.
-  private func time(_ property: LibicalDocument.Property, line: Int) throws(CalendarError)
-    -> CalendarTime
-  {
+  /// The property an `X-LIC-ERROR` is about: the word before ` property` (`for LOCATION
+  /// property`, `in GEO property`).
+  static func propertyName(in message: String) -> String? {
+    guard let range = message.firstRange(of: " property") else { return nil }
+    let name = message[..<range.lowerBound].split(separator: " ").last.map(String.init)
+    return name.flatMap { $0.isEmpty ? nil : $0.uppercased() }
+  }
+
+  /// What an `X-LIC-ERROR` quotes from the file: the text after its last `: `.
+  static func quotation(in message: String) -> String {
+    guard let colon = message.ranges(of: ": ").last else { return "" }
+    // An escaped line end in the quoted value must not break the one-line message.
+    return message[colon.upperBound...].replacingEvery("\n", with: " ").trimmingWhitespace()
+  }
+
+  /// A DATE, DATE-TIME or (for `RDATE`) PERIOD value in the years chulbal keeps, with its
+  /// `TZID` resolved; a `TZID` that names no zone is read in the calendar's `X-WR-TIMEZONE`,
+  /// else as a floating time, and noted on `event`.
+  private func time(
+    _ property: LibicalDocument.Property, line: Int, event: inout CalendarEvent
+  ) throws(CalendarContents.Unreadable) -> CalendarTime {
+    func fail(_ message: String) -> CalendarContents.Unreadable {
+      .init(file: file, line: line, property: property.name, reason: message)
+    }
     // A PERIOD is `start/end` or `start/duration`: the start is the occurrence.
     let value = Substring(property.value).prefix { $0 != "/" }
     let isDate = property.parameter("VALUE")?.uppercased() == "DATE" || value.count == 8
-    if isDate, let date = ICalendarValue.date(value) { return .date(date) }
+    let quoted = "'\(value)'"
+    // The years every time chulbal keeps is held to, typed or read.
+    func checkYear(_ year: Int) throws(CalendarContents.Unreadable) {
+      guard !TimeExpression.years.contains(year) else { return }
+      throw fail(
+        "\(property.name)의 날짜·시각 \(quoted)\(Korean.subjectParticle(after: quoted)) "
+          + "\(TimeExpression.years.lowerBound)~\(TimeExpression.years.upperBound)년 밖입니다")
+    }
+    if isDate, let date = ICalendarValue.date(value) {
+      try checkYear(date.year)
+      return .date(date)
+    }
     guard !isDate, let (wall, isUTC) = ICalendarValue.dateTime(value) else {
       let example = isDate ? "20261201" : "20261201T090000"
-      let quoted = "'\(value)'"
-      throw .syntax(
-        file: file, line: line,
-        message: "\(property.name)의 날짜·시각 \(quoted)\(Korean.objectParticle(after: quoted)) "
+      throw fail(
+        "\(property.name)의 날짜·시각 \(quoted)\(Korean.objectParticle(after: quoted)) "
           + "읽을 수 없습니다 (예: \(example))")
     }
+    try checkYear(wall.date.year)
     if isUTC {
       return .utc(Date(timeIntervalSince1970: TimeInterval(wall.secondsSinceEpoch)))
     }
     guard let tzid = property.parameter("TZID") else { return .floating(wall) }
-    return .zoned(wall, timeZone: try zones.ianaName(for: tzid, at: wall, line: line))
+    let zone: String?
+    do throws(CalendarError) {
+      zone = try zones.ianaName(for: tzid, at: wall, line: line)
+    } catch {
+      throw fail(Self.reason(of: error))
+    }
+    if let zone { return .zoned(wall, timeZone: zone) }
+    event.unresolvedZone = tzid
+    if let calendarZone = zones.calendarZone { return .zoned(wall, timeZone: calendarZone) }
+    return .floating(wall)
   }
 
-  /// `lat,lon`, each in range.
-  private func coordinate(_ text: String, _ fail: (String) -> CalendarError) throws(CalendarError)
-    -> Coordinate
-  {
-    do {
-      return try Coordinate.parse(text)
-    } catch {
-      throw fail("좌표를 읽을 수 없습니다: \(error)")
-    }
+  /// An error's words without the file and line it names, which the unreadable event names.
+  static func reason(of error: CalendarError) -> String {
+    if case .syntax(_, _, let message) = error { return message }
+    return error.description
   }
 
   /// `35M`, `1H20M` (chulbal's short form) or a DURATION (`PT35M`), in seconds.
-  private func travel(_ text: String, _ fail: (String) -> CalendarError) throws(CalendarError)
-    -> Int
-  {
+  private func travel(
+    _ text: String, _ fail: (String) -> CalendarContents.Unreadable
+  ) throws(CalendarContents.Unreadable) -> Int {
     let quoted = "'\(text)'"
     let problem = "X-CHULBAL-TRAVEL \(quoted)\(Korean.objectParticle(after: quoted)) 읽을 수 없습니다"
     if text.uppercased().hasPrefix("P") {

@@ -5,11 +5,13 @@ import Glibc
 /// Reads the events of an iCalendar file (RFC 5545), or of a vdir folder of them, through
 /// libical's parser.
 ///
-/// A file is read whole or not at all: the first problem (a broken line, a value chulbal
-/// cannot read, a `TZID` that resolves to no zone) is thrown with the file and line, and no
-/// event of that file is returned. A rule chulbal does not take (`FREQ=HOURLY`) is not such a
-/// problem: the event comes back with ``CalendarEvent/Rule/refused(_:reason:)``, for the
-/// caller to report.
+/// A file is refused only when it is not iCalendar at all, or is damaged beyond its events
+/// (too large, truncated, nested too deep, binary): the problem is thrown with the file and
+/// line. An event chulbal cannot read (a start that is no date, a broken line, a year outside
+/// 1900–2200) is left out and given back in ``CalendarContents/unreadable`` with its line and
+/// why; a property chulbal does not use is never looked at, whatever its value. A rule chulbal
+/// does not take (`FREQ=HOURLY`) comes back with ``CalendarEvent/Rule/refused(_:reason:)``,
+/// for the caller to report.
 public enum ICalendarFile {
   /// The largest file read, in bytes (20 MiB); see ``ICalendarScan/maximumBytes``.
   public static let maximumBytes = ICalendarScan.maximumBytes
@@ -21,8 +23,8 @@ public enum ICalendarFile {
   /// The events of the file at `path`, or of every `*.ics` file in the folder at `path` (a
   /// vdir, as vdirsyncer and khal keep calendars: one event per file), in name order.
   ///
-  /// - Throws: ``CalendarError`` naming the file (and the line) of the first problem.
-  public static func read(path: String) throws(CalendarError) -> [CalendarEvent] {
+  /// - Throws: ``CalendarError`` naming the file (and the line) of a file that cannot be read.
+  public static func read(path: String) throws(CalendarError) -> CalendarContents {
     var status = stat()
     guard stat(path, &status) == 0 else {
       let reason: String
@@ -66,7 +68,7 @@ public enum ICalendarFile {
   /// hidden files (vdirsyncer writes its temporary files hidden).
   ///
   /// - Throws: ``CalendarError`` for the first file that cannot be read.
-  public static func readFolder(path: String) throws(CalendarError) -> [CalendarEvent] {
+  public static func readFolder(path: String) throws(CalendarError) -> CalendarContents {
     let names: [String]
     // Foundation would say why in English; a folder that exists fails to list for want of
     // permission, which is asked first.
@@ -78,25 +80,25 @@ public enum ICalendarFile {
     } catch {
       throw .unreadable(file: path, reason: "폴더를 읽을 수 없습니다")
     }
-    var events: [CalendarEvent] = []
+    var contents = CalendarContents()
     let separator = path.hasSuffix("/") ? "" : "/"
     for name in names.sorted()
     where name.lowercased().hasSuffix(".ics") && !name.hasPrefix(".") {
       let file = path + separator + name
       var status = stat()
       guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-      events += try read(path: file)
+      contents.append(try read(path: file))
     }
-    return events
+    return contents
   }
 
   /// The events of iCalendar text; `name` stands for the file in errors and events.
-  public static func read(text: String, name: String) throws(CalendarError) -> [CalendarEvent] {
+  public static func read(text: String, name: String) throws(CalendarError) -> CalendarContents {
     try read(data: Data(text.utf8), name: name)
   }
 
   /// The events of an iCalendar file's bytes; `name` stands for the file.
-  public static func read(data: Data, name: String) throws(CalendarError) -> [CalendarEvent] {
+  public static func read(data: Data, name: String) throws(CalendarError) -> CalendarContents {
     try Libical.load()
     // Windows programs may begin UTF-8 with a byte order mark, which neither RFC 5545 nor
     // libical expects.
@@ -108,9 +110,8 @@ public enum ICalendarFile {
       }
     }
     let scan = try scanned.get()
-    // The scan has refused invalid UTF-8 and NUL bytes.
-    let text = String(decoding: data, as: UTF8.self)
-    guard let document = LibicalDocument(text: text),
+    // The scan has refused NUL bytes; bytes that are not UTF-8 are in events it left out.
+    guard let document = LibicalDocument(bytes: data.prefix(scan.usedBytes)),
       document.components.count == scan.components.count
     else {
       throw .syntax(file: name, line: 1, message: "libical이 이 파일의 구성 요소를 읽지 못했습니다")
@@ -127,66 +128,34 @@ public enum ICalendarFile {
       ordinals[component.name] = ordinal + 1
       return byKind[component.name].flatMap { ordinal < $0.count ? $0[ordinal] : nil } ?? whole
     }
-    // libical reports what it could not read as X-LIC-ERROR properties; any one refuses the
-    // file.
-    let hasErrors = document.errorCount > 0
-    for (index, component) in document.components.enumerated() where hasErrors {
-      guard let error = component.properties.first(where: { $0.name == "X-LIC-ERROR" }) else {
-        continue
-      }
-      let place = places[index]
-      let quoted = quotation(in: ICalendarValue.unescaped(error.value))
-      let line = line(quoting: quoted, text: text, in: place.line...place.endLine)
-      // libical's X-LIC-ERRORTYPE parameter does not come back through
-      // icalproperty_get_parameter_as_string_r (measured here); the line says enough.
-      let excerpt = "'\(ICalendarScan.excerpt(quoted.utf8))'"
-      let message: String
-      if let property = place.properties.first(where: { $0.line == line })?.name {
-        message = "\(property)\(Korean.objectParticle(after: property)) 읽을 수 없습니다: \(excerpt)"
-      } else {
-        message = "읽을 수 없는 줄입니다: \(excerpt)"
-      }
-      throw .syntax(file: name, line: line, message: message)
-    }
-    var events: [CalendarEvent] = []
+    // libical reports what it could not read as X-LIC-ERROR properties where they were: an
+    // event's own are read with the event (``EventReader``); those of a component chulbal
+    // does not read (an alarm's TRIGGER, a calendar's unknown property) change nothing.
+    var contents = CalendarContents()
     var zones: ZoneResolver?
     for (index, component) in document.components.enumerated() {
       switch component.name {
-      case "VCALENDAR": zones = ZoneResolver(calendar: component.pointer, file: name)
+      case "VCALENDAR":
+        zones = ZoneResolver(calendar: component, file: name)
       case "VEVENT":
         guard let zones else { continue }
+        let place = places[index]
+        if let problem = place.problem {
+          contents.unreadable.append(
+            .init(file: name, line: problem.line, property: nil, reason: problem.message))
+          continue
+        }
         var reader = EventReader(
-          file: name, place: places[index], properties: component.properties, zones: zones)
-        events.append(try reader.event())
+          file: name, place: place, properties: component.properties, zones: zones)
+        do throws(CalendarContents.Unreadable) {
+          contents.events.append(try reader.event())
+        } catch {
+          contents.unreadable.append(error)
+        }
       default: continue
       }
     }
     // libical keeps a calendar's events in order, and calendars in order.
-    return events
-  }
-
-  /// What an `X-LIC-ERROR` quotes from the file: the text after its last `: `.
-  private static func quotation(in message: String) -> String {
-    guard let colon = message.ranges(of: ": ").last else { return "" }
-    // An escaped line end in the quoted value must not break the one-line message.
-    return message[colon.upperBound...].replacingEvery("\n", with: " ")
-      .trimmingWhitespace()
-  }
-
-  /// The first of `lines` holding `quoted`, else the first of them.
-  private static func line(quoting quoted: String, text: String, in lines: ClosedRange<Int>)
-    -> Int
-  {
-    guard !quoted.isEmpty else { return lines.lowerBound }
-    // By LF bytes, as the scan counts lines: to a `String`, CR LF is one character.
-    var number = 0
-    for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-      number += 1
-      if number > lines.upperBound { break }
-      if number >= lines.lowerBound, String(decoding: line, as: UTF8.self).contains(quoted) {
-        return number
-      }
-    }
-    return lines.lowerBound
+    return contents
   }
 }

@@ -2,7 +2,13 @@ import ChulbalCore
 import FoundationEssentials
 
 /// A first pass over an iCalendar file's bytes, before libical sees them: the limits, the
-/// encoding, and the nesting of `BEGIN`/`END`, each refused with the line it is on.
+/// encoding, and the nesting of `BEGIN`/`END`.
+///
+/// What breaks the file as a whole (its size, its nesting, a binary byte, a line outside any
+/// calendar before the first one) is refused with the line it is on. A broken line inside an
+/// event (no colon, bytes that are not UTF-8) is the event's ``Component/problem``: that event
+/// is left out and counted, and the rest of the file is read (be liberal in what you read).
+/// Lines after the last `END:VCALENDAR` are passed over, as other readers pass them over.
 ///
 /// libical is not trusted with pathological input: it reads a missing `END` or junk as an
 /// `X-LIC-ERROR` or as nothing at all (calendar.md), and it has no limits of its own. The pass
@@ -16,6 +22,8 @@ struct ICalendarScan {
     var endLine: Int
     /// Each property's name in capitals and the line it begins on, in the file's order.
     var properties: [(name: String, line: Int)] = []
+    /// The first broken line inside this event (or a component within it), and why.
+    var problem: (line: Int, message: String)?
   }
 
   /// The largest file read: 20 MiB. A calendar of 10,000 events is about 3 MiB. libical holds
@@ -31,8 +39,14 @@ struct ICalendarScan {
   /// The deepest nesting of components: a calendar holds events, which hold alarms (3); RFC
   /// 5545 nests no deeper, and libical's parser recurses once per level.
   static let maximumDepth = 8
+  /// The most properties one event holds: ten thousand, far beyond any invitation's attendees;
+  /// an event with more is left out rather than read.
+  static let maximumProperties = 10_000
 
   let components: [Component]
+  /// How many bytes of the file libical is given: up to the end of the last line of the last
+  /// calendar, so that lines after it never reach libical.
+  let usedBytes: Int
 
   /// - Throws: ``CalendarError/tooLarge(file:bytes:limit:)`` or
   ///   ``CalendarError/syntax(file:line:message:)`` naming the first line that breaks a rule.
@@ -47,18 +61,37 @@ struct ICalendarScan {
     var open: [Int] = []
     var logical: [UInt8] = []
     var logicalLine = 0
+    var logicalEnd = 0
     var sawCalendar = false
+    var usedBytes = 0
+
+    /// The open event a broken line belongs to, if it is inside one.
+    func openEvent() -> Int? { open.last { components[$0].name == "VEVENT" } }
+    /// Keeps a broken line as its event's problem, or refuses the file when it is in no event.
+    func broken(_ line: Int, _ message: String) throws(CalendarError) {
+      guard let event = openEvent() else { throw fail(line, message) }
+      if components[event].problem == nil { components[event].problem = (line, message) }
+    }
 
     func finish() throws(CalendarError) {
       guard !logical.isEmpty else { return }
       defer { logical.removeAll(keepingCapacity: true) }
+      // Lines after the calendar ended are no part of it.
+      if sawCalendar, open.isEmpty, !logical.starts(with: Array("BEGIN:VCALENDAR".utf8)) {
+        return
+      }
+      // Folded lines are joined as bytes before they are decoded (RFC 5545 §3.1): a fold
+      // may fall inside a character of several bytes, as in Hangul.
+      guard String(validating: logical, as: UTF8.self) != nil else {
+        return try broken(logicalLine, "UTF-8이 아닌 바이트가 있습니다 (iCalendar는 UTF-8로 씁니다)")
+      }
       guard let colon = logical.firstIndex(of: UInt8(ascii: ":")) else {
-        throw fail(logicalLine, "콜론(:)이 없는 줄입니다: '\(Self.excerpt(logical))'")
+        return try broken(logicalLine, "콜론(:)이 없는 줄입니다: '\(Self.excerpt(logical))'")
       }
       let nameEnd = logical[..<colon].firstIndex(of: UInt8(ascii: ";")) ?? colon
       let name = String(decoding: logical[..<nameEnd], as: UTF8.self).uppercased()
       guard !name.isEmpty else {
-        throw fail(logicalLine, "속성 이름이 없습니다: '\(Self.excerpt(logical))'")
+        return try broken(logicalLine, "속성 이름이 없습니다: '\(Self.excerpt(logical))'")
       }
       // Only BEGIN and END need their value; decoding every line's would cost a third of a
       // read (measured here).
@@ -98,11 +131,17 @@ struct ICalendarScan {
         }
         components[innermost].endLine = logicalLine
         open.removeLast()
+        if open.isEmpty { usedBytes = logicalEnd }
       default:
         guard let innermost = open.last else {
           throw fail(logicalLine, "BEGIN:VCALENDAR 밖에 있는 줄입니다: '\(Self.excerpt(logical))'")
         }
         components[innermost].properties.append((name, logicalLine))
+        if components[innermost].properties.count > Self.maximumProperties {
+          try broken(
+            logicalLine,
+            "속성이 너무 많습니다 (한 일정에 최대 \(Self.maximumProperties)개)")
+        }
       }
     }
 
@@ -126,13 +165,11 @@ struct ICalendarScan {
           lineNumber,
           "제어 문자(0x\(code.count == 1 ? "0" + code : code))가 있습니다: 텍스트로 된 iCalendar 파일이 아닙니다")
       }
-      guard String(validating: line, as: UTF8.self) != nil else {
-        throw fail(lineNumber, "UTF-8이 아닌 바이트가 있습니다 (iCalendar는 UTF-8로 씁니다)")
-      }
       if let first = line.first, first == 0x20 || first == 0x09 {
         // A folded line continues the one before it (RFC 5545 §3.1).
         guard !logical.isEmpty else { throw fail(lineNumber, "이어 쓸 줄이 없는데 공백으로 시작합니다") }
         logical.append(contentsOf: line.dropFirst())
+        logicalEnd = start
         guard logical.count <= Self.maximumLineBytes else {
           throw fail(
             logicalLine,
@@ -145,6 +182,7 @@ struct ICalendarScan {
       guard !line.isEmpty else { continue }
       logical.append(contentsOf: line)
       logicalLine = lineNumber
+      logicalEnd = start
     }
     try finish()
     if let innermost = open.last {
@@ -160,6 +198,7 @@ struct ICalendarScan {
       throw fail(max(lineNumber, 1), "BEGIN:VCALENDAR가 없습니다: iCalendar 파일이 아닙니다")
     }
     self.components = components
+    self.usedBytes = min(usedBytes, bytes.count)
   }
 
   /// The first 40 characters of a line, for a message.

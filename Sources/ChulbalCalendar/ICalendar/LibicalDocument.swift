@@ -52,11 +52,18 @@ final class LibicalDocument {
   /// components (measured here), though components of one kind keep their order.
   let components: [Component]
 
-  /// Parses `text`; nil when libical returns nothing at all.
+  /// Parses a file's bytes; nil when libical returns nothing at all.
+  ///
+  /// The bytes are given as they are, not decoded first: libical joins folded lines before it
+  /// reads them, and a fold may fall inside a character (RFC 5545 §3.1).
   ///
   /// Call only once ``Libical/load()`` has succeeded.
-  init?(text: String) {
-    guard let root = text.withCString({ icalparser_parse_string($0) }) else { return nil }
+  init?(bytes: some Collection<UInt8>) {
+    let terminated = Array(bytes) + [0]
+    let parsed = terminated.withUnsafeBytes { raw in
+      icalparser_parse_string(raw.bindMemory(to: CChar.self).baseAddress)
+    }
+    guard let root = parsed else { return nil }
     self.root = root
     var components: [Component] = []
     func walk(_ component: OpaquePointer) {

@@ -7,30 +7,42 @@ import FoundationEssentials
 /// In order: an IANA name is used as such (also after the path some programs put before it,
 /// `/freeassociation.sourceforge.net/Tzfile/Europe/London`); a Windows name through CLDR's
 /// table (``WindowsZones``); else the IANA zone whose offsets equal those of the file's own
-/// VTIMEZONE for two years from the event. A zone found by either of the last two must agree
-/// with the file's VTIMEZONE, when there is one, at the event's start. libical alone would
-/// read an unknown `TZID` as a floating time without a word (calendar.md).
+/// VTIMEZONE for two years from the event, preferring a zone the name itself points to
+/// (`(UTC+09:00) Seoul`), then Asia/Seoul. A zone found by either of the last two must agree
+/// with the file's VTIMEZONE, when there is one, at the event's start. A `TZID` that matches
+/// nothing is not a zone: the caller reads the time in the calendar's `X-WR-TIMEZONE`, else in
+/// the system zone, and counts it. libical alone would read an unknown `TZID` as a floating
+/// time without a word (calendar.md).
+///
+/// A VTIMEZONE whose parts repeat more often than yearly is not used: libical works out a
+/// zone's changes from each part's DTSTART, so `RRULE:FREQ=SECONDLY` from 1601 would take it
+/// for ever (and grow without end) before the first offset came back.
 final class ZoneResolver {
   private let calendar: OpaquePointer
   private let file: String
-  /// Each `TZID` met, and whether it was an IANA name (so needs no check).
-  private var found: [String: (name: String, isDirect: Bool)] = [:]
+  /// The calendar's `X-WR-TIMEZONE` (Google's and Apple's exports), when it is an IANA name.
+  let calendarZone: String?
+  /// Each `TZID` met: its IANA name (nil when it names nothing), and whether it was an IANA
+  /// name itself (so needs no check).
+  private var found: [String: (name: String?, isDirect: Bool)] = [:]
 
   /// - Parameter calendar: the VCALENDAR whose VTIMEZONEs the `TZID`s name.
-  init(calendar: OpaquePointer, file: String) {
-    self.calendar = calendar
+  init(calendar: LibicalDocument.Component, file: String) {
+    self.calendar = calendar.pointer
     self.file = file
+    let named = calendar.properties.first { $0.name == "X-WR-TIMEZONE" }?.value
+    calendarZone = named.flatMap { Self.isIANA($0) ? $0 : nil }
   }
 
-  /// The IANA name for `tzid` on a value showing `wall`, on `line`.
+  /// The IANA name for `tzid` on a value showing `wall`, on `line`; nil when `tzid` is no
+  /// zone chulbal can find.
   ///
-  /// - Throws: ``CalendarError/unresolvedTimeZone(file:line:tzid:)``, or
-  ///   ``CalendarError/syntax(file:line:message:)`` when the file's VTIMEZONE disagrees with
-  ///   the zone its Windows name stands for.
-  func ianaName(for tzid: String, at wall: WallTime, line: Int) throws(CalendarError) -> String {
+  /// - Throws: ``CalendarError/syntax(file:line:message:)`` when the file's VTIMEZONE
+  ///   disagrees with the zone its name stands for.
+  func ianaName(for tzid: String, at wall: WallTime, line: Int) throws(CalendarError) -> String? {
     // The file's own VTIMEZONE is looked up only for a name that is not an IANA one.
     if let (name, isDirect) = found[tzid] {
-      if !isDirect, let described = icalcomponent_get_timezone(calendar, tzid) {
+      if let name, !isDirect, let described = described(tzid) {
         try check(described, against: name, tzid: tzid, at: wall, line: line)
       }
       return name
@@ -39,20 +51,59 @@ final class ZoneResolver {
       found[tzid] = (name, true)
       return name
     }
-    let described = icalcomponent_get_timezone(calendar, tzid)
+    let described = described(tzid)
     let name: String
     if let windows = WindowsZones.ianaNames[tzid] {
       name = windows
-    } else if let described, let matched = Self.matching(described, near: wall) {
+    } else if let described, let matched = Self.matching(described, named: tzid, near: wall) {
       name = matched
     } else {
-      throw .unresolvedTimeZone(file: file, line: line, tzid: tzid)
+      found[tzid] = (nil, false)
+      return nil
     }
     if let described {
       try check(described, against: name, tzid: tzid, at: wall, line: line)
     }
     found[tzid] = (name, false)
     return name
+  }
+
+  /// The file's VTIMEZONE for `tzid`, when it has one whose changes libical can work out.
+  private func described(_ tzid: String) -> OpaquePointer? {
+    guard let zone = icalcomponent_get_timezone(calendar, tzid), Self.isBounded(zone) else {
+      return nil
+    }
+    return zone
+  }
+
+  /// Whether every STANDARD and DAYLIGHT part of a VTIMEZONE repeats yearly at most, on named
+  /// months and days: what every zone rule is (RFC 5545 §3.6.5 writes them `FREQ=YEARLY`), and
+  /// what keeps libical's working out of the zone's changes to a few per year.
+  static func isBounded(_ zone: OpaquePointer) -> Bool {
+    guard let component = icaltimezone_get_component(zone) else { return false }
+    var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
+    while let part = child {
+      let rules = LibicalDocument.Component(name: "", pointer: part).properties
+        .filter { $0.name == "RRULE" }
+      guard rules.allSatisfy({ isYearly($0.value) }) else { return false }
+      child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
+    }
+    return true
+  }
+
+  /// Whether a zone part's rule is `FREQ=YEARLY` with no part finer than a day.
+  static func isYearly(_ rule: String) -> Bool {
+    var frequency: Substring?
+    for part in rule.uppercased().split(separator: ";") {
+      let pair = part.split(separator: "=", maxSplits: 1)
+      guard pair.count == 2 else { return false }
+      switch pair[0] {
+      case "FREQ": frequency = pair[1]
+      case "BYSECOND", "BYMINUTE", "BYHOUR", "BYYEARDAY", "BYWEEKNO": return false
+      default: continue
+      }
+    }
+    return frequency == "YEARLY"
   }
 
   /// `tzid`, and for a `TZID` written as a path, each tail of it.
@@ -63,7 +114,7 @@ final class ZoneResolver {
   }
 
   /// Whether both the zone database and libical know `name` as an IANA zone.
-  private static func isIANA(_ name: String) -> Bool {
+  static func isIANA(_ name: String) -> Bool {
     Zone(identifier: name) != nil && (try? Libical.zone(named: name)) != nil
   }
 
@@ -71,9 +122,7 @@ final class ZoneResolver {
   private func check(
     _ described: OpaquePointer, against name: String, tzid: String, at wall: WallTime, line: Int
   ) throws(CalendarError) {
-    guard let zone = try? Libical.zone(named: name) else {
-      throw .unresolvedTimeZone(file: file, line: line, tzid: tzid)
-    }
+    guard let zone = try? Libical.zone(named: name) else { return }
     let second = Int(Libical.instant(of: wall, in: zone).timeIntervalSince1970)
     let theirs = Libical.offset(in: described, atSecond: second)
     let ours = Libical.offset(in: zone, atSecond: second)
@@ -86,17 +135,20 @@ final class ZoneResolver {
     )
   }
 
-  /// The first IANA zone (those of the Windows table first, then the rest by name) whose
-  /// offsets equal the VTIMEZONE's on the 1st and 16th of each month for two years from the
-  /// year of `wall`.
-  private static func matching(_ described: OpaquePointer, near wall: WallTime) -> String? {
+  /// The first IANA zone whose offsets equal the VTIMEZONE's on the 1st and 16th of each
+  /// month for two years from the year of `wall`: first the zones `tzid` names by their city
+  /// (`(UTC+09:00) Seoul`, `서울`), then Asia/Seoul, then those of the Windows table, then the
+  /// rest, each group by name.
+  private static func matching(_ described: OpaquePointer, named tzid: String, near wall: WallTime)
+    -> String?
+  {
     let samples = (0..<48).map { index in
       let date = CivilDate(year: wall.date.year + index / 24, month: index / 2 % 12 + 1, day: 1)
       return (date.days + (index % 2) * 15) * 86_400 + 12 * 3600
     }
     let offsets = samples.map { Libical.offset(in: described, atSecond: $0) }
     let candidates =
-      Set(WindowsZones.ianaNames.values).sorted()
+      named(in: tzid) + ["Asia/Seoul"] + Set(WindowsZones.ianaNames.values).sorted()
       + Zone.knownIdentifiers.sorted()
     return candidates.first { name in
       guard let zone = Zone(identifier: name) else { return false }
@@ -104,6 +156,18 @@ final class ZoneResolver {
         zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(second))) == offset
       } && isIANA(name)
     }
+  }
+
+  /// The zones whose city a `TZID` names, as Exchange writes them (`(UTC+09:00) Seoul`), by
+  /// name; Seoul also in Korean, as a Korean Outlook writes it.
+  private static func named(in tzid: String) -> [String] {
+    let text = tzid.lowercased()
+    var names = Zone.knownIdentifiers.sorted().filter { name in
+      guard let city = name.split(separator: "/").last, city.count > 2 else { return false }
+      return text.contains(city.lowercased().replacingEvery("_", with: " "))
+    }
+    if text.contains("서울") { names.insert("Asia/Seoul", at: 0) }
+    return names
   }
 
   /// `+09:00`, `-04:30`

@@ -28,6 +28,11 @@ import FoundationEssentials
 /// and ``ScannedTime/resolve(now:timeZone:)`` turns it into an instant, so a caller can reject
 /// a mistyped time before it knows the zone or the instant to resolve against.
 public enum TimeExpression {
+  /// The years a time chulbal keeps may fall in, typed or read from a calendar: far enough
+  /// back for any calendar's first start, far enough ahead for any plan, and within what the
+  /// store holds.
+  public static let years = 1900...2200
+
   /// Parses an appointment time.
   ///
   /// - Throws: `InputError.time` naming the text and the part that could not be used.

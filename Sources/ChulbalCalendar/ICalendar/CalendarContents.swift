@@ -1,0 +1,42 @@
+/// What a calendar (a file, a vdir folder, or a server's calendar) holds for chulbal: the
+/// events it reads, and the events it could not read, each with where and why.
+///
+/// One unreadable event does not refuse its calendar: Google writes empty `DESCRIPTION:`
+/// lines, Thunderbird leaves `X-LIC-ERROR`s behind, and an invitation can carry anything. The
+/// events that cannot be read are left out and counted, so the person can see which ones.
+public struct CalendarContents: Equatable, Sendable {
+  /// An event left out because chulbal could not read it.
+  public struct Unreadable: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file (as given), or a server resource's href.
+    public var file: String
+    /// The line of the property at fault, else of the event's `BEGIN:VEVENT`.
+    public var line: Int
+    /// The property at fault (`DTSTART`), or nil when it is the event as a whole.
+    public var property: String?
+    public var reason: String
+
+    public init(file: String, line: Int, property: String?, reason: String) {
+      self.file = file
+      self.line = line
+      self.property = property
+      self.reason = reason
+    }
+
+    /// `calendar.ics:32: DTSTART의 날짜·시각 '…'을 읽을 수 없습니다`
+    public var description: String { "\(file):\(line): \(reason)" }
+  }
+
+  public var events: [CalendarEvent]
+  public var unreadable: [Unreadable]
+
+  public init(events: [CalendarEvent] = [], unreadable: [Unreadable] = []) {
+    self.events = events
+    self.unreadable = unreadable
+  }
+
+  /// Adds another file's contents after these, as a folder or a server calendar reads them.
+  public mutating func append(_ other: CalendarContents) {
+    events += other.events
+    unreadable += other.unreadable
+  }
+}

@@ -32,15 +32,15 @@ import Testing
     #expect(before.first?["path"] as? String == file)
     #expect(before.first?["last_read_at"] is NSNull)
     let imported = workspace.run(["import", "--sources"] + Self.now)
-    #expect(imported.standardOutput.hasPrefix("가져옴 2 · 갱신 0 · 건너뜀 2"))
+    #expect(imported.standardOutput.hasPrefix("가져옴 3 · 갱신 0 · 건너뜀 2"))
     let after = workspace.run(["source", "list", "--json"] + Self.now)
     let read = try #require(
       try JSONSerialization.jsonObject(with: Data(after.standardOutput.utf8)) as? [[String: Any]])
     #expect(read.first?["last_read_at"] as? String == "2026-11-30T14:00:00+09:00")
-    #expect(read.first?["event_count"] as? Int == 2)
+    #expect(read.first?["event_count"] as? Int == 3)
     // `import PATH` of the source's file is the same calendar: updated, not added.
     let again = workspace.run(["import", file] + Self.now)
-    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 2"))
+    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 3"))
   }
 
   /// A source that cannot be read keeps its appointments, records the error for `source
@@ -54,7 +54,7 @@ import Testing
     #expect(outcome.exitCode == 1)
     #expect(outcome.standardOutput.hasPrefix("가져옴 3 · 갱신 0 · 건너뜀 0"))
     #expect(outcome.standardError.hasPrefix("chulbal: 출처 'g': \(file):1: "))
-    #expect(try ImportCommandTests.stored(workspace).count == 5)
+    #expect(try ImportCommandTests.stored(workspace).count == 6)
     let list = workspace.run(["source", "list"] + Self.now)
     #expect(list.standardOutput.contains("오류: \(file):1: "))
   }
@@ -69,8 +69,9 @@ import Testing
     try text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
       .write(toFile: file, atomically: true, encoding: .utf8)
     let outcome = workspace.run(["import", "--sources"] + Self.now)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 1 · 지움 1"))
-    #expect(try ImportCommandTests.stored(workspace).keys.sorted() == ["저녁 약속"])
+    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 2 · 지움 1"))
+    #expect(
+      try ImportCommandTests.stored(workspace).keys.sorted() == ["저녁 약속", "저녁 약속 (한 시간 늦게)"])
   }
 
   struct RemoveCase: Sendable, CustomTestStringConvertible {
@@ -87,16 +88,16 @@ import Testing
   static let removeCases: [RemoveCase] = [
     RemoveCase(
       options: ["--yes"], interactive: false, answer: nil,
-      output: "출처 'g'를 뺐습니다. 가져온 약속 2개도 지웠습니다\n", left: 0),
+      output: "출처 'g'를 뺐습니다. 가져온 약속 3개도 지웠습니다\n", left: 0),
     RemoveCase(
       options: ["--keep"], interactive: false, answer: nil,
-      output: "출처 'g'를 뺐습니다. 가져온 약속 2개는 남겼습니다\n", left: 2),
+      output: "출처 'g'를 뺐습니다. 가져온 약속 3개는 남겼습니다\n", left: 3),
     RemoveCase(
       options: [], interactive: true, answer: true,
-      output: "출처 'g'를 뺐습니다. 가져온 약속 2개도 지웠습니다\n", left: 0),
+      output: "출처 'g'를 뺐습니다. 가져온 약속 3개도 지웠습니다\n", left: 0),
     RemoveCase(
       options: [], interactive: true, answer: false,
-      output: "출처 'g'를 뺐습니다. 가져온 약속 2개는 남겼습니다\n", left: 2),
+      output: "출처 'g'를 뺐습니다. 가져온 약속 3개는 남겼습니다\n", left: 3),
   ]
 
   @Test(arguments: removeCases)
@@ -125,7 +126,7 @@ import Testing
     for (line, error) in [
       (
         ["source", "remove", "g"],
-        "chulbal: 터미널이 아니라서 물어볼 수 없습니다. 출처 'g'에서 가져온 약속 2개도 지우려면 --yes, 남기려면 --keep을 붙이세요\n"
+        "chulbal: 터미널이 아니라서 물어볼 수 없습니다. 출처 'g'에서 가져온 약속 3개도 지우려면 --yes, 남기려면 --keep을 붙이세요\n"
       ),
       (["source", "remove", "없는"], "chulbal: 출처 '없는'이 없습니다 (목록: chulbal source list)\n"),
       (

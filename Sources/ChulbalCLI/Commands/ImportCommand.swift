@@ -173,6 +173,7 @@ enum ImportCommand: Command {
     var withDefaultTravel = 0
     var floating = 0
     var unresolvedZones = 0
+    var duplicates = 0
     var unreadable: [CalendarContents.Unreadable] = []
 
     /// The most unreadable events named one by one; the rest are counted.
@@ -184,6 +185,7 @@ enum ImportCommand: Command {
       withDefaultTravel += plan.withDefaultTravel
       floating += plan.floating
       unresolvedZones += plan.unresolvedZones
+      duplicates += plan.duplicates
       unreadable += plan.unreadable
     }
 
@@ -218,8 +220,11 @@ enum ImportCommand: Command {
       }
       if unresolvedZones > 0 {
         lines.append(
-          "알 수 없는 시간대(TZID)의 일정 \(unresolvedZones)개는 캘린더의 X-WR-TIMEZONE이나 "
-            + "시스템 시간대(\(zone.identifier))로 읽었습니다")
+          "IANA 시간대로 알아내지 못한 시간대(TZID)의 일정 \(unresolvedZones)개는 파일의 VTIMEZONE, "
+            + "캘린더의 X-WR-TIMEZONE, 시스템 시간대(\(zone.identifier)) 순으로 있는 것을 따라 읽었습니다")
+      }
+      if duplicates > 0 {
+        lines.append("UID가 같은 일정이 또 있어 \(duplicates)개는 빼고 마지막 것을 가져왔습니다")
       }
       if dryRun { lines.append("--dry-run: 아무것도 저장하지 않았습니다") }
       return lines.map { $0 + "\n" }.joined()
@@ -235,7 +240,7 @@ enum ImportCommand: Command {
         ),
         ("without_coordinate", .integer(withoutCoordinate)),
         ("default_travel", .integer(withDefaultTravel)), ("floating", .integer(floating)),
-        ("unresolved_zones", .integer(unresolvedZones)),
+        ("unresolved_zones", .integer(unresolvedZones)), ("duplicates", .integer(duplicates)),
         (
           "unreadable",
           .array(

@@ -49,7 +49,9 @@ struct EventReader {
       case "DESCRIPTION": event.note = ICalendarValue.unescaped(value)
       case "DTSTART": start = try time(property, line: line, event: &event)
       case "DTEND": event.end = try time(property, line: line, event: &event)
-      case "RECURRENCE-ID": event.recurrenceID = try time(property, line: line, event: &event)
+      case "RECURRENCE-ID":
+        event.recurrenceID = try time(property, line: line, event: &event)
+        event.appliesToFuture = property.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
       case "EXDATE": event.exceptionDates.append(try time(property, line: line, event: &event))
       case "RDATE": event.recurrenceDates.append(try time(property, line: line, event: &event))
       case "DURATION":
@@ -113,7 +115,7 @@ struct EventReader {
       ?? "no-uid:\(start):\(event.summary ?? "")"
     event.start = start
     if event.coordinate == nil { event.coordinate = appleGeo }
-    event.rule = Self.rule(rules)
+    event.rule = Self.rule(rules, start: start)
     return event
   }
 
@@ -142,8 +144,9 @@ struct EventReader {
   }
 
   /// A DATE, DATE-TIME or (for `RDATE`) PERIOD value in the years chulbal keeps, with its
-  /// `TZID` resolved; a `TZID` that names no zone is read in the calendar's `X-WR-TIMEZONE`,
-  /// else as a floating time, and noted on `event`.
+  /// `TZID` resolved; a `TZID` that names no IANA zone is read on the clock of the file's own
+  /// VTIMEZONE, else in the calendar's `X-WR-TIMEZONE`, else as a floating time, and noted on
+  /// `event`.
   private func time(
     _ property: LibicalDocument.Property, line: Int, event: inout CalendarEvent
   ) throws(CalendarContents.Unreadable) -> CalendarTime {
@@ -184,6 +187,7 @@ struct EventReader {
     }
     if let zone { return .zoned(wall, timeZone: zone) }
     event.unresolvedZone = tzid
+    if let instant = zones.instant(of: wall, describedAs: tzid) { return .utc(instant) }
     if let calendarZone = zones.calendarZone { return .zoned(wall, timeZone: calendarZone) }
     return .floating(wall)
   }
@@ -213,16 +217,41 @@ struct EventReader {
     }
   }
 
-  /// The one `RRULE`, read by chulbal's strict reader.
-  private static func rule(_ texts: [String]) -> CalendarEvent.Rule? {
+  /// The one `RRULE` (or several that say the same, as Cyrus writes it), read by chulbal's
+  /// strict reader.
+  private static func rule(_ texts: [String], start: CalendarTime) -> CalendarEvent.Rule? {
     guard let text = texts.first else { return nil }
-    guard texts.count == 1 else {
-      return .refused(texts.joined(separator: " "), reason: "RRULE이 둘 이상입니다")
+    guard Set(texts.map { $0.uppercased() }).count == 1 else {
+      return .refused(texts.joined(separator: " "), reason: "서로 다른 RRULE이 둘 이상입니다")
     }
     do {
-      return .accepted(try RecurrenceRule.parse(text))
+      return .accepted(try RecurrenceRule.parse(untilInUTC(text, start: start)))
     } catch {
       return .refused(text, reason: error.description)
     }
+  }
+
+  /// A rule whose `UNTIL` has a time but no `Z` (Exchange 2010 and Zimbra write it so for a
+  /// start with a zone) with that time read on the start's clock, as RFC 5545's erratum 5505
+  /// reads it; on a floating start, the day alone. Any other rule as it is.
+  static func untilInUTC(_ text: String, start: CalendarTime) -> String {
+    var parts = text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+    guard
+      let index = parts.firstIndex(where: { $0.uppercased().hasPrefix("UNTIL=") }),
+      case let value = Substring(parts[index].dropFirst("UNTIL=".count)),
+      value.count == 15, let (wall, isUTC) = ICalendarValue.dateTime(value), !isUTC
+    else { return text }
+    switch start {
+    case .zoned(_, let zone):
+      guard let instant = try? Libical.instant(of: wall, in: Libical.zone(named: zone)) else {
+        return text
+      }
+      parts[index] = "UNTIL=" + ICalendarValue.text(WallTime(instant, in: .gmt)) + "Z"
+    case .utc:
+      parts[index] = "UNTIL=" + value + "Z"
+    case .floating, .date:
+      parts[index] = "UNTIL=" + ICalendarValue.text(wall.date)
+    }
+    return parts.joined(separator: ";")
   }
 }

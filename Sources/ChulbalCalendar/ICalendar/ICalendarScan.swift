@@ -5,9 +5,10 @@ import FoundationEssentials
 /// encoding, and the nesting of `BEGIN`/`END`.
 ///
 /// What breaks the file as a whole (its size, its nesting, a binary byte, a line outside any
-/// calendar before the first one) is refused with the line it is on. A broken line inside an
-/// event (no colon, bytes that are not UTF-8) is the event's ``Component/problem``: that event
-/// is left out and counted, and the rest of the file is read (be liberal in what you read).
+/// calendar before the first one) is refused with the line it is on. A broken line (no colon,
+/// bytes that are not UTF-8) inside an event is the event's ``Component/problem``: that event
+/// is left out and counted, and the rest of the file is read (be liberal in what you read); in
+/// any other component it is passed over.
 /// Lines after the last `END:VCALENDAR` are passed over, as other readers pass them over.
 ///
 /// libical is not trusted with pathological input: it reads a missing `END` or junk as an
@@ -67,9 +68,12 @@ struct ICalendarScan {
 
     /// The open event a broken line belongs to, if it is inside one.
     func openEvent() -> Int? { open.last { components[$0].name == "VEVENT" } }
-    /// Keeps a broken line as its event's problem, or refuses the file when it is in no event.
+    /// Keeps a broken line as its event's problem; in a component chulbal does not read (a
+    /// VFREEBUSY, an alarm's calendar), passes it over.
     func broken(_ line: Int, _ message: String) throws(CalendarError) {
-      guard let event = openEvent() else { throw fail(line, message) }
+      // Before the first calendar, it is no calendar.
+      guard !open.isEmpty else { throw fail(line, message) }
+      guard let event = openEvent() else { return }
       if components[event].problem == nil { components[event].problem = (line, message) }
     }
 

@@ -10,8 +10,9 @@ import FoundationEssentials
 /// VTIMEZONE for two years from the event, preferring a zone the name itself points to
 /// (`(UTC+09:00) Seoul`), then Asia/Seoul. A zone found by either of the last two must agree
 /// with the file's VTIMEZONE, when there is one, at the event's start. A `TZID` that matches
-/// nothing is not a zone: the caller reads the time in the calendar's `X-WR-TIMEZONE`, else in
-/// the system zone, and counts it. libical alone would read an unknown `TZID` as a floating
+/// nothing is not a zone: the caller reads the time on the clock of the file's own VTIMEZONE
+/// when it has one, else in the calendar's `X-WR-TIMEZONE`, else in the system zone, and counts
+/// it. libical alone would read an unknown `TZID` as a floating
 /// time without a word (calendar.md).
 ///
 /// A VTIMEZONE whose parts repeat more often than yearly is not used: libical works out a
@@ -91,7 +92,8 @@ final class ZoneResolver {
     return true
   }
 
-  /// Whether a zone part's rule is `FREQ=YEARLY` with no part finer than a day.
+  /// Whether a zone part's rule is `FREQ=YEARLY` on named months and days, at one time of day
+  /// at most (Lotus Notes writes `BYHOUR=3;BYMINUTE=0`).
   static func isYearly(_ rule: String) -> Bool {
     var frequency: Substring?
     for part in rule.uppercased().split(separator: ";") {
@@ -99,11 +101,18 @@ final class ZoneResolver {
       guard pair.count == 2 else { return false }
       switch pair[0] {
       case "FREQ": frequency = pair[1]
-      case "BYSECOND", "BYMINUTE", "BYHOUR", "BYYEARDAY", "BYWEEKNO": return false
+      case "BYSECOND", "BYMINUTE", "BYHOUR": if pair[1].contains(",") { return false }
+      case "BYYEARDAY", "BYWEEKNO": return false
       default: continue
       }
     }
     return frequency == "YEARLY"
+  }
+
+  /// The instant `wall` names on the clock of the file's own VTIMEZONE for `tzid`, for a zone
+  /// no IANA zone matches (an old rule, a zone made up): nil when the file describes none.
+  func instant(of wall: WallTime, describedAs tzid: String) -> Date? {
+    described(tzid).map { Libical.instant(of: wall, in: $0) }
   }
 
   /// `tzid`, and for a `TZID` written as a path, each tail of it.

@@ -34,6 +34,9 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
   case noCalendars(url: String)
   /// libcurl or libxml2 could not be loaded: the dynamic loader's words.
   case libraryMissing(String)
+  /// A principal, home, calendar or redirect on another origin than the account's (see
+  /// ``Origin``): `origin` is where it leads, `allowed` the account's.
+  case foreignOrigin(url: String, origin: String, allowed: String)
 
   public var description: String {
     switch self {
@@ -66,6 +69,9 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(url)에서 일정을 담는 캘린더를 찾지 못했습니다"
     case .libraryMissing(let reason):
       return "CalDAV에 쓸 라이브러리를 불러올 수 없습니다 (\(reason)): libcurl4와 libxml2 패키지를 설치하세요"
+    case .foreignOrigin(let url, let origin, let allowed):
+      return "서버가 다른 곳(\(origin))을 가리켰지만 따라가지 않습니다 (\(url)): "
+        + "비밀번호는 처음 준 주소의 출처(\(allowed))에만 보냅니다"
     }
   }
 }

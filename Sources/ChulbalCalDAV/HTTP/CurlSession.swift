@@ -34,7 +34,12 @@ final class CurlSession {
   ///
   /// Only a failure to get an answer throws; the answer's HTTP status, whatever it is, is the
   /// caller's to judge.
+  ///
+  /// - Throws: ``DAVError/foreignOrigin(url:origin:allowed:)`` for a request, or a redirect,
+  ///   off the account's origin (``Origin``).
   func perform(_ request: HTTPRequest) throws(DAVError) -> HTTPResponse {
+    try Origin.check(request.url, for: account.url)
+    let url = Self.display(request.url)
     chulbal_curl_curl_easy_reset()!(handle)
     errorBuffer[0] = 0
     let received = Received(limit: Self.responseLimit)
@@ -44,7 +49,6 @@ final class CurlSession {
     for line in request.headers + ["Expect:"] {
       headers = chulbal_curl_curl_slist_append()!(headers, line)
     }
-    let url = Self.display(request.url)
     var code = configure(request, headers: headers, received: received)
     if code == CURLE_OK {
       code = withExtendedLifetime(received) { chulbal_curl_curl_easy_perform()!(handle) }
@@ -52,7 +56,25 @@ final class CurlSession {
     guard code == CURLE_OK else { throw failure(code, url: url, received: received) }
     var status = 0
     _ = chulbal_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-    return HTTPResponse(status: status, headers: received.headers, body: received.body)
+    let answered = effectiveURL() ?? request.url
+    // A redirect libcurl followed to another origin went there without credentials (its rule,
+    // see ``Origin``); what a stranger answered a request that was not signed in is not read.
+    try Origin.check(answered, for: account.url)
+    return HTTPResponse(
+      status: status, headers: received.headers, body: received.body, url: answered)
+  }
+
+  /// The URL that gave the last answer, after any redirects (CURLINFO_EFFECTIVE_URL,
+  /// curl_easy_getinfo(3)), without the user name and password libcurl writes into it after
+  /// a redirect: hrefs read against it become calendar URLs that are stored.
+  private func effectiveURL() -> URL? {
+    var text: UnsafePointer<CChar>?
+    guard chulbal_curl_getinfo_text(handle, CURLINFO_EFFECTIVE_URL, &text) == CURLE_OK,
+      let text, var components = URLComponents(string: String(cString: text))
+    else { return nil }
+    components.user = nil
+    components.password = nil
+    return components.url
   }
 
   /// Sets every option of one request on the freshly reset handle; the first failure's code.
@@ -72,6 +94,10 @@ final class CurlSession {
       // `/.well-known/caldav` answers with a redirect (RFC 6764 §5); PROPFIND stays PROPFIND
       // with its body on every kind of redirect (CURL_REDIR_POST_ALL, CURLOPT_POSTREDIR(3)).
       (CURLOPT_FOLLOWLOCATION, .long(1)),
+      // Credentials only to the URL's own scheme, host and port, never across a redirect
+      // (CURLOPT_UNRESTRICTED_AUTH(3), libcurl 7.83 and later; 0 is its default, said here so
+      // no one turns it on). ``perform(_:)`` then refuses an answer from another origin.
+      (CURLOPT_UNRESTRICTED_AUTH, .long(0)),
       (CURLOPT_MAXREDIRS, .long(5)),
       (
         CURLOPT_POSTREDIR,

@@ -5,13 +5,21 @@ import FoundationEssentials
 /// on the first request.
 ///
 /// Each call opens one libcurl handle for its few requests and closes it before returning;
-/// nothing is kept between calls, so one value may serve several threads at once.
+/// nothing is kept between calls but the deadline, so one value may serve several threads at
+/// once.
 public struct CalDAVClient: CalendarServer, Sendable {
   public let account: DAVAccount
+  /// When ``DAVAccount/budget`` runs out, counted from when the client was made.
+  private let deadline: ContinuousClock.Instant
 
   /// How many hrefs one calendar-multiget names: a few hundred events' data per answer keeps
   /// each answer well under ``CurlSession/responseLimit``.
   static let multigetBatch = 100
+
+  /// The most hrefs one discovery follows from a property (`calendar-home-set`): an account
+  /// has one home, or a few with delegation, and each href followed is a request the server
+  /// chose to have chulbal make.
+  static let hrefLimit = 20
 
   /// - Throws: ``DAVError/invalidURL(_:)`` when the account's URL is not http or https or has
   ///   no host.
@@ -21,6 +29,7 @@ public struct CalDAVClient: CalendarServer, Sendable {
       throw .invalidURL(TextCleaning.visible(CurlSession.display(account.url)))
     }
     self.account = account
+    deadline = .now + .seconds(account.budget)
   }
 
   public func discoverCalendars() throws(DAVError) -> [DAVCalendar] {
@@ -214,9 +223,9 @@ public struct CalDAVClient: CalendarServer, Sendable {
     }
   }
 
-  /// A session for one call's requests.
+  /// A session for one call's requests, under the client's deadline.
   private func session() throws(DAVError) -> CurlSession {
-    try CurlSession(account: account)
+    try CurlSession(account: account, deadline: deadline)
   }
 
   /// A PROPFIND's answer, its status checked.
@@ -304,12 +313,18 @@ public struct CalDAVClient: CalendarServer, Sendable {
   }
 
   /// The URLs of every `href` inside a property such as `calendar-home-set`, each once.
+  ///
+  /// - Throws: ``DAVError/tooManyHrefs(url:count:limit:)`` for more than ``hrefLimit``: each
+  ///   is a request, and a server that names thousands is choosing how many chulbal makes.
   private func hrefs(in property: MarkupElement?, of answer: Answer) throws(DAVError) -> [URL] {
     var urls: [URL] = []
     for href in property?.children(.dav("href")) ?? [] {
       if let url = resolve(href.trimmedText, base: answer.url), !urls.contains(url) {
         urls.append(url)
       }
+    }
+    guard urls.count <= Self.hrefLimit else {
+      throw .tooManyHrefs(url: display(answer.url), count: urls.count, limit: Self.hrefLimit)
     }
     return urls
   }

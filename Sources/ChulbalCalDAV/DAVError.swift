@@ -37,6 +37,10 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A principal, home, calendar or redirect on another origin than the account's (see
   /// ``Origin``): `origin` is where it leads, `allowed` the account's.
   case foreignOrigin(url: String, origin: String, allowed: String)
+  /// A property that names more hrefs to follow than ``CalDAVClient/hrefLimit``.
+  case tooManyHrefs(url: String, count: Int, limit: Int)
+  /// One client's requests together took longer than ``DAVAccount/budget``.
+  case budgetSpent(url: String, seconds: Int)
 
   public var description: String {
     switch self {
@@ -72,6 +76,10 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case .foreignOrigin(let url, let origin, let allowed):
       return "서버가 다른 곳(\(origin))을 가리켰지만 따라가지 않습니다 (\(url)): "
         + "비밀번호는 처음 준 주소의 출처(\(allowed))에만 보냅니다"
+    case .tooManyHrefs(let url, let count, let limit):
+      return "서버가 따라갈 주소를 \(count)개 알려 줬습니다 (\(url)): \(limit)개가 넘어 따라가지 않습니다"
+    case .budgetSpent(let url, let seconds):
+      return "동기화가 \(seconds)초 안에 끝나지 않아 멈췄습니다 (\(url)): 서버가 너무 느리거나 요청할 것이 너무 많습니다"
     }
   }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import ChulbalCalDAV
 
 /// What the client does with servers that mean harm (issue 34): hrefs on other origins, a
-/// redirect that moves discovery elsewhere. Each test starts the servers it needs (``ScriptedServer``, Python's http.server)
+/// redirect that moves discovery elsewhere, thousands of hrefs, slow answers. Each test starts the servers it needs (``ScriptedServer``, Python's http.server)
 /// and reads back what they were sent.
 @Suite struct CalDAVClientHostileTests {
   static func multistatus(_ responses: String...) -> String {
@@ -30,8 +30,12 @@ import Testing
       + "</C:calendar-home-set>"
   }
 
-  func client(_ url: URL) throws -> CalDAVClient {
-    try CalDAVClient(account: DAVAccount(url: url, user: "u", password: "secret"))
+  func client(_ url: URL, timeout: TimeInterval = 15, budget: TimeInterval = 60) throws
+    -> CalDAVClient
+  {
+    try CalDAVClient(
+      account: DAVAccount(
+        url: url, user: "u", password: "secret", timeout: timeout, budget: budget))
   }
 
   /// Where the account's server names something on another server, for each thing it can
@@ -120,5 +124,54 @@ import Testing
       try client(server.url).discoverCalendars()
     }
     #expect(try other.requests().map(\.authorization) == [nil])
+  }
+
+  /// 2,000 homes would be 2,001 PROPFINDs: discovery stops at the first answer.
+  @Test func aServerThatNamesThousandsOfHomesIsRefusedAfterOneRequest() throws {
+    let folder = TemporaryFolder()
+    let server = try ScriptedServer(
+      [
+        "/": .init(
+          body: Self.multistatus(Self.response("/", Self.homes((0..<2000).map { "/h/\($0)/" }))))
+      ],
+      otherwise: .init(body: Self.multistatus()), in: folder)
+    let started = ContinuousClock.now
+    #expect(
+      throws: DAVError.tooManyHrefs(
+        url: server.url.absoluteString, count: 2000, limit: CalDAVClient.hrefLimit)
+    ) {
+      try client(server.url).discoverCalendars()
+    }
+    let requests = try server.requests()
+    #expect(requests.count == 1, "\(requests.count) requests in \(ContinuousClock.now - started)")
+  }
+
+  /// Four calendars whose every answer takes a second: a first sync of them all would take
+  /// eight; a budget of three stops it, well before the eight.
+  @Test func aSyncThatOutlastsItsBudgetStops() throws {
+    let folder = TemporaryFolder()
+    let calendars = (1...4).map { "/home/\($0)/" }
+    let server = try ScriptedServer(
+      [
+        "/": .init(body: Self.multistatus(Self.response("/", Self.homes(["/home/"])))),
+        "/home/": .init(
+          body: Self.multistatus(calendars.map { Self.response($0, Self.calendar) }.joined())),
+      ], otherwise: .init(body: Self.multistatus(Self.response("/x/", Self.calendar)), delay: 1),
+      in: folder)
+    let started = ContinuousClock.now
+    let client = try client(server.url, budget: 3)
+    #expect {
+      for calendar in try client.discoverCalendars() {
+        _ = try CalendarPull.pull(
+          CalendarCheckpoint(
+            url: calendar.url, syncToken: nil, ctag: nil, synced: false, etags: [:]),
+          from: client, start: Date(timeIntervalSince1970: 0))
+      }
+    } throws: { error in
+      guard case .budgetSpent(_, 3) = error as? DAVError else { return false }
+      return "\(error)".hasPrefix("동기화가 3초 안에 끝나지 않아 멈췄습니다 (")
+    }
+    let elapsed = ContinuousClock.now - started
+    #expect(elapsed < .seconds(6), "\(elapsed)")
   }
 }

@@ -9,18 +9,21 @@ final class CurlSession {
   static let responseLimit = 64 << 20
 
   private let account: DAVAccount
+  /// When the account's ``DAVAccount/budget`` runs out: no request goes on past it.
+  private let deadline: ContinuousClock.Instant
   private let handle: UnsafeMutableRawPointer
   /// CURLOPT_ERRORBUFFER: libcurl's detailed words for the last failure, kept as long as the
   /// handle.
   private let errorBuffer: UnsafeMutablePointer<CChar>
 
   /// - Throws: ``DAVError/libraryMissing(_:)`` when libcurl cannot be loaded.
-  init(account: DAVAccount) throws(DAVError) {
+  init(account: DAVAccount, deadline: ContinuousClock.Instant) throws(DAVError) {
     try Curl.load()
     guard let handle = chulbal_curl_curl_easy_init()!() else {
       throw .libraryMissing("curl_easy_init")
     }
     self.account = account
+    self.deadline = deadline
     self.handle = handle
     errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
   }
@@ -36,10 +39,16 @@ final class CurlSession {
   /// caller's to judge.
   ///
   /// - Throws: ``DAVError/foreignOrigin(url:origin:allowed:)`` for a request, or a redirect,
-  ///   off the account's origin (``Origin``).
+  ///   off the account's origin (``Origin``); ``DAVError/budgetSpent(url:seconds:)`` once the
+  ///   account's budget is spent, before or during the request.
   func perform(_ request: HTTPRequest) throws(DAVError) -> HTTPResponse {
     try Origin.check(request.url, for: account.url)
     let url = Self.display(request.url)
+    // Each request may take the account's timeout, or what is left of the budget if less.
+    let left = deadline - .now
+    guard left > .zero else { throw .budgetSpent(url: url, seconds: budgetSeconds) }
+    let budgetCuts = left < .seconds(account.timeout)
+    let timeout = budgetCuts ? Self.milliseconds(left) : Int((account.timeout * 1000).rounded(.up))
     chulbal_curl_curl_easy_reset()!(handle)
     errorBuffer[0] = 0
     let received = Received(limit: Self.responseLimit)
@@ -49,9 +58,12 @@ final class CurlSession {
     for line in request.headers + ["Expect:"] {
       headers = chulbal_curl_curl_slist_append()!(headers, line)
     }
-    var code = configure(request, headers: headers, received: received)
+    var code = configure(request, headers: headers, timeout: timeout, received: received)
     if code == CURLE_OK {
       code = withExtendedLifetime(received) { chulbal_curl_curl_easy_perform()!(handle) }
+    }
+    if code == CURLE_OPERATION_TIMEDOUT, budgetCuts {
+      throw .budgetSpent(url: url, seconds: budgetSeconds)
     }
     guard code == CURLE_OK else { throw failure(code, url: url, received: received) }
     var status = 0
@@ -77,9 +89,20 @@ final class CurlSession {
     return components.url
   }
 
+  /// The budget in whole seconds, as errors say it.
+  private var budgetSeconds: Int { Int(account.budget.rounded(.up)) }
+
+  /// A duration in whole milliseconds, at least one: CURLOPT_TIMEOUT_MS takes 0 as no
+  /// timeout at all.
+  private static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+  }
+
   /// Sets every option of one request on the freshly reset handle; the first failure's code.
   private func configure(
-    _ request: HTTPRequest, headers: UnsafeMutablePointer<curl_slist>?, received: Received
+    _ request: HTTPRequest, headers: UnsafeMutablePointer<curl_slist>?, timeout: Int,
+    received: Received
   ) -> CURLcode {
     var options: [(CURLoption, Option)] = [
       (CURLOPT_URL, .text(request.url.absoluteString)),
@@ -105,7 +128,7 @@ final class CurlSession {
       ),
       (CURLOPT_SSL_VERIFYPEER, .long(1)),
       (CURLOPT_SSL_VERIFYHOST, .long(2)),
-      (CURLOPT_TIMEOUT_MS, .long(Int((account.timeout * 1000).rounded(.up)))),
+      (CURLOPT_TIMEOUT_MS, .long(timeout)),
       (CURLOPT_ACCEPT_ENCODING, .text("")),
       (CURLOPT_MAXFILESIZE_LARGE, .offset(curl_off_t(Self.responseLimit))),
       (CURLOPT_WRITEFUNCTION, .callback(Received.body)),

@@ -5,7 +5,8 @@ import Testing
 @testable import ChulbalCalDAV
 
 /// What the client does with servers that mean harm (issue 34): hrefs on other origins, a
-/// redirect that moves discovery elsewhere, thousands of hrefs, slow answers. Each test starts the servers it needs (``ScriptedServer``, Python's http.server)
+/// redirect that moves discovery elsewhere, thousands of hrefs, slow answers, compressed
+/// bombs. Each test starts the servers it needs (``ScriptedServer``, Python's http.server)
 /// and reads back what they were sent.
 @Suite struct CalDAVClientHostileTests {
   static func multistatus(_ responses: String...) -> String {
@@ -173,5 +174,42 @@ import Testing
     }
     let elapsed = ContinuousClock.now - started
     #expect(elapsed < .seconds(6), "\(elapsed)")
+  }
+
+  /// 600,000 empty elements are 2.4 MB of XML and a few KB of gzip; libxml2 would build a
+  /// node for each.
+  @Test func anAnswerWithTooManyElementsIsRefused() throws {
+    let folder = TemporaryFolder()
+    let server = try ScriptedServer(
+      [
+        "/cal/": .init(
+          body: #"<multistatus xmlns="DAV:">"#, repeated: "<a/>", repeatCount: 600_000,
+          tail: "</multistatus>", gzip: true)
+      ], in: folder)
+    let calendar = server.url.appendingPathComponent("cal/")
+    #expect(
+      throws: DAVError.malformedResponse(
+        url: calendar.absoluteString, reason: "태그가 \(LibXML.tagLimit)개를 넘는 XML")
+    ) {
+      try client(server.url).calendar(at: calendar)
+    }
+  }
+
+  /// 200 MiB of spaces in 200 KB of gzip: the limit counts what libcurl hands over decoded.
+  @Test func aCompressedAnswerIsLimitedByItsDecodedSize() throws {
+    let folder = TemporaryFolder()
+    let server = try ScriptedServer(
+      [
+        "/cal/": .init(
+          body: #"<multistatus xmlns="DAV:">"#, repeated: String(repeating: " ", count: 1024),
+          repeatCount: 200 * 1024, tail: "</multistatus>", gzip: true)
+      ], in: folder)
+    let calendar = server.url.appendingPathComponent("cal/")
+    #expect(
+      throws: DAVError.malformedResponse(
+        url: calendar.absoluteString, reason: "\(CurlSession.responseLimit >> 20) MiB보다 큰 답")
+    ) {
+      try client(server.url).calendar(at: calendar)
+    }
   }
 }

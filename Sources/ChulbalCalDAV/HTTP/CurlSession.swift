@@ -6,6 +6,12 @@ import FoundationEssentials
 /// after the first reuse its connection (`curl_easy_reset` keeps live connections).
 final class CurlSession {
   /// The largest answer read; a bigger one is not a calendar chulbal should hold in memory.
+  ///
+  /// Counted as decoded: the write callback (``Received``) is handed what libcurl has already
+  /// decompressed (CURLOPT_ACCEPT_ENCODING(3)), so a small gzip answer stops here as soon as
+  /// it inflates past the limit. CURLOPT_MAXFILESIZE_LARGE only adds an early refusal of a
+  /// `Content-Length` over it, the encoded size; it counts decompressed bytes only from
+  /// libcurl 8.20 (CURLOPT_MAXFILESIZE_LARGE(3)).
   static let responseLimit = 64 << 20
 
   private let account: DAVAccount

@@ -14,8 +14,7 @@ public final class ScriptedServer: @unchecked Sendable {
     public var status: Int
     /// Extra header lines, such as `Location`.
     public var headers: [String: String]
-    /// The body, sent as `application/xml`; `{self}` in it becomes the server's own URL
-    /// without the final slash (`http://127.0.0.1:PORT`).
+    /// The body, sent as `application/xml`.
     public var body: String
     /// The body is `body` + `repeated` × `repeatCount` + `tail`, made by the server, so a large
     /// answer need not pass through the test.
@@ -84,12 +83,11 @@ public final class ScriptedServer: @unchecked Sendable {
       script = json.load(open(sys.argv[1]))
       log, lock = open(sys.argv[2], "a"), threading.Lock()
       bodies = {}
-      def body(answer, own):
+      def body(answer):
           key = id(answer)
           if key not in bodies:
               text = answer["body"] + answer["repeated"] * answer["repeatCount"] + answer["tail"]
-              data = text.replace("{self}", own).encode()
-              bodies[key] = gzip.compress(data, 9) if answer["gzip"] else data
+              bodies[key] = gzip.compress(text.encode(), 9) if answer["gzip"] else text.encode()
           return bodies[key]
       class Handler(http.server.BaseHTTPRequestHandler):
           protocol_version = "HTTP/1.1"
@@ -105,14 +103,13 @@ public final class ScriptedServer: @unchecked Sendable {
                   answer = {"status": 404, "headers": {}, "body": "", "repeated": "",
                       "repeatCount": 0, "tail": "", "gzip": False, "delay": 0}
               time.sleep(answer["delay"])
-              host, port = self.server.server_address[:2]
-              data = body(answer, "http://%s:%d" % (host, port))
+              data = body(answer)
               self.send_response(answer["status"])
               self.send_header("Content-Type", "application/xml; charset=utf-8")
               if answer["gzip"]:
                   self.send_header("Content-Encoding", "gzip")
               for name, value in answer["headers"].items():
-                  self.send_header(name, value.replace("{self}", "http://%s:%d" % (host, port)))
+                  self.send_header(name, value)
               self.send_header("Content-Length", str(len(data)))
               self.end_headers()
               self.wfile.write(data)
@@ -148,7 +145,7 @@ public final class ScriptedServer: @unchecked Sendable {
     url = URL(string: "http://127.0.0.1:\(port)/")!
   }
 
-  /// `url` without its final slash, as `{self}` in an answer becomes.
+  /// `url` without its final slash: `http://127.0.0.1:PORT`, as errors name an origin.
   public var origin: String { String(url.absoluteString.dropLast()) }
 
   /// Every request the server has been sent so far, in order.

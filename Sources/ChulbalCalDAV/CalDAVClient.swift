@@ -36,9 +36,8 @@ public struct CalDAVClient: CalendarServer, Sendable {
     let session = try self.session()
     let start = account.url
     // The URL given may be a calendar itself, or any URL the server answers
-    // current-user-principal on (RFC 5397 §3).
-    // Each answer's hrefs are read against the URL that gave it, which a redirect on the same
-    // origin may have moved (see ``Origin``).
+    // current-user-principal on (RFC 5397 §3). Each answer's hrefs are read against the URL
+    // that gave it, which a redirect on the same origin may have moved (see ``Origin``).
     var principal: URL?
     var homes: [URL] = []
     if let found = try firstLook(at: start, session: session), let first = found.responses.first {
@@ -211,16 +210,11 @@ public struct CalDAVClient: CalendarServer, Sendable {
 
   // MARK: - Requests
 
-  /// A multistatus answer and the URL that gave it, which its relative hrefs are read
-  /// against.
-  @dynamicMemberLookup
+  /// A multistatus answer's responses and the URL that gave them, which their relative hrefs
+  /// are read against.
   private struct Answer {
-    var multiStatus: MultiStatus
+    var responses: [MultiStatus.Response]
     var url: URL
-
-    subscript<Value>(dynamicMember path: KeyPath<MultiStatus, Value>) -> Value {
-      multiStatus[keyPath: path]
-    }
   }
 
   /// A session for one call's requests, under the client's deadline.
@@ -249,8 +243,8 @@ public struct CalDAVClient: CalendarServer, Sendable {
   ) throws(DAVError) -> Answer {
     let response = try session.perform(HTTPRequest.xml(method, url, depth: depth, body: body))
     try check(response, method: method, url: url)
-    return Answer(
-      multiStatus: try MultiStatus.parse(response.body, url: display(url)), url: response.url)
+    let found = try MultiStatus.parse(response.body, url: display(url))
+    return Answer(responses: found.responses, url: response.url)
   }
 
   private func check(_ response: HTTPResponse, method: String, url: URL) throws(DAVError) {

@@ -56,8 +56,8 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case .preconditionFailed(let url):
       return "그사이 서버에서 바뀌었습니다 (HTTP 412, \(url))"
     case .status(let code, let method, let url):
-      return
-        "서버가 \(method) 요청에 HTTP \(code)\(Korean.directionParticle(after: "\(code)")) 답했습니다 (\(url))"
+      let particle = Korean.directionParticle(after: String(code))
+      return "서버가 \(method) 요청에 HTTP \(code)\(particle) 답했습니다 (\(url))"
     case .unreachable(let url, let reason):
       return "서버에 연결할 수 없습니다 (\(url)): \(reason)"
     case .interrupted(let url, let reason):

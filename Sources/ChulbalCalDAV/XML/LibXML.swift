@@ -9,9 +9,9 @@ enum LibXML {
   static let sizeLimit = 64 << 20
 
   /// The most `<` a document may hold, which bounds its elements: libxml2 builds a node for
-  /// each element before chulbal sees one, so a few megabytes of `<a/>` (kilobytes once
-  /// compressed) would cost gigabytes. A calendar-query answer takes 14 per event, so this is
-  /// some 35,000 events in one answer.
+  /// each element before chulbal sees one, and chulbal a value for each after, so a dense
+  /// answer well under ``sizeLimit`` (and tiny once compressed) would cost gigabytes. A
+  /// calendar-query answer takes 14 per event, so this is some 35,000 events in one answer.
   static let tagLimit = 500_000
 
   /// Why a document could not be read: libxml2's words, or the size.
@@ -28,7 +28,8 @@ enum LibXML {
   /// (`XML_PARSE_NOERROR`, `XML_PARSE_NOWARNING`).
   ///
   /// - Throws: ``DAVError/libraryMissing(_:)`` when libxml2 cannot be loaded, ``Failure``
-  ///   when the text is not well-formed XML.
+  ///   when the text is too large, holds more than ``tagLimit`` `<`, or is not well-formed
+  ///   XML.
   static func parse(_ data: Data) throws(DAVError) -> Result<MarkupElement, Failure> {
     try load()
     guard data.count <= sizeLimit else {

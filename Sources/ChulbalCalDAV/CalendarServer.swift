@@ -63,16 +63,21 @@ public struct DAVAccount: Equatable, Sendable {
   public var caFile: String?
   /// How long one request may take in all.
   public var timeout: TimeInterval
+  /// How long all the requests of one ``CalDAVClient`` may take together, counted from when
+  /// it is made: the CLI makes one for each sync of one source, so a server cannot hold a
+  /// sync longer than this however many slow answers it gives.
+  public var budget: TimeInterval
 
   public init(
     url: URL, user: String? = nil, password: String? = nil, caFile: String? = nil,
-    timeout: TimeInterval = 15
+    timeout: TimeInterval = 15, budget: TimeInterval = 60
   ) {
     self.url = url
     self.user = user
     self.password = password
     self.caFile = caFile
     self.timeout = timeout
+    self.budget = budget
   }
 }
 

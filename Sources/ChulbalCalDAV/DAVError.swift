@@ -34,6 +34,13 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
   case noCalendars(url: String)
   /// libcurl or libxml2 could not be loaded: the dynamic loader's words.
   case libraryMissing(String)
+  /// A principal, home, calendar or redirect on another origin than the account's (see
+  /// ``Origin``): `origin` is where it leads, `allowed` the account's.
+  case foreignOrigin(url: String, origin: String, allowed: String)
+  /// A property that names more hrefs to follow than ``CalDAVClient/hrefLimit``.
+  case tooManyHrefs(url: String, count: Int, limit: Int)
+  /// One client's requests together took longer than ``DAVAccount/budget``.
+  case budgetSpent(url: String, seconds: Int)
 
   public var description: String {
     switch self {
@@ -49,7 +56,8 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case .preconditionFailed(let url):
       return "그사이 서버에서 바뀌었습니다 (HTTP 412, \(url))"
     case .status(let code, let method, let url):
-      return "서버가 \(method) 요청에 HTTP \(code)로 답했습니다 (\(url))"
+      let particle = Korean.directionParticle(after: String(code))
+      return "서버가 \(method) 요청에 HTTP \(code)\(particle) 답했습니다 (\(url))"
     case .unreachable(let url, let reason):
       return "서버에 연결할 수 없습니다 (\(url)): \(reason)"
     case .interrupted(let url, let reason):
@@ -66,6 +74,13 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(url)에서 일정을 담는 캘린더를 찾지 못했습니다"
     case .libraryMissing(let reason):
       return "CalDAV에 쓸 라이브러리를 불러올 수 없습니다 (\(reason)): libcurl4와 libxml2 패키지를 설치하세요"
+    case .foreignOrigin(let url, let origin, let allowed):
+      return "서버가 다른 곳(\(origin))을 가리켰지만 따라가지 않습니다 (\(url)): "
+        + "비밀번호는 처음 준 주소의 출처(\(allowed))에만 보냅니다"
+    case .tooManyHrefs(let url, let count, let limit):
+      return "서버가 따라갈 주소를 \(count)개 알려 줬습니다 (\(url)): \(limit)개가 넘어 따라가지 않습니다"
+    case .budgetSpent(let url, let seconds):
+      return "동기화가 \(seconds)초 안에 끝나지 않아 멈췄습니다 (\(url)): 서버가 너무 느리거나 요청할 것이 너무 많습니다"
     }
   }
 }

@@ -88,6 +88,7 @@ extension Outcome {
     case let usage as UsageError: usage.message
     case let store as StoreError: store.description
     case let failure as RuntimeFailure: failure.message
+    case let failure as ServerSync.Failure: failure.message
     default: "\(error)"
     }
   }

@@ -28,20 +28,13 @@ public struct CommandNotifier: Notifier {
     /// `2026-12-01T10:00:00Z`: the instant in UTC, to the second.
     func format(_ date: Date) -> String { "\(WallTime(date, in: .gmt))Z" }
     return [
-      "CHULBAL_TITLE": plain(notice.summary), "CHULBAL_BODY": plain(notice.body),
+      "CHULBAL_TITLE": TextCleaning.plain(notice.summary),
+      "CHULBAL_BODY": TextCleaning.plain(notice.body),
       "CHULBAL_URGENCY": notice.urgency.rawValue,
       "CHULBAL_START": notice.start.map(format) ?? "",
       "CHULBAL_DEPARTURE": notice.departure.map(format) ?? "",
       "CHULBAL_LINK": notice.link ?? "",
     ]
-  }
-
-  /// `text` without control characters but newlines, which no environment value should carry
-  /// to a program that may print it.
-  static func plain(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.filter { $0 == "\n" || !TextCleaning.isControl($0) }))
   }
 
   public func deliver(_ notice: Notice) throws(NotifyFailure) {

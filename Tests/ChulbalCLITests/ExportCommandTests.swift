@@ -87,7 +87,7 @@ import Testing
 
   /// In Korean, naming why: a missing folder, or a folder where the file would be; nothing
   /// is left behind, not even the file the text was going to be renamed from.
-  @Test(arguments: [("/없는 폴더/out.ics", "경로의 폴더가 없습니다"), ("/폴더", "같은 이름의 폴더가 있습니다")])
+  @Test(arguments: [("/없는 폴더/out.ics", "경로의 폴더가 없습니다"), ("/폴더", "파일이 아니라 폴더입니다")])
   func anUnwritableOutIsOneLineExit1AndLeavesNoFile(name: String, reason: String) throws {
     let workspace = Workspace()
     workspace.run(["add", "약속", "--at", "2026-12-01T19:00+09:00", "--travel", "5m"] + Self.now)

@@ -288,7 +288,7 @@ import Testing
     BadInputCase(
       arguments: [
         "source", "add", base, "--user", "alice", "--password-command", "echo nope >&2; exit 3",
-      ], names: "상태 3로 끝났습니다 ('echo nope >&2; exit 3'): nope"),
+      ], names: "상태 3으로 끝났습니다 ('echo nope >&2; exit 3'): nope"),
     BadInputCase(
       arguments: ["source", "add", base, "--user", "alice", "--password-command", "true"],
       names: "아무것도 출력하지 않았습니다 ('true', 상태 0)"),

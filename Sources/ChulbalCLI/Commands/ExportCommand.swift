@@ -16,7 +16,7 @@ enum ExportCommand: Command {
     캘린더, Thunderbird로 가져가면 떠날 때 휴대전화가 울립니다. 이동 시간은
     X-CHULBAL-TRAVEL로 적어 두어 chulbal import가 그대로 돌려받습니다. 번호가 없으면 모든
     약속을 내보냅니다. --out을 주면 임시 파일에 다 쓴 뒤 이름을 바꾸므로 쓰다 만 파일이 남지
-    않습니다.
+    않습니다. 문자 장치나 FIFO(/dev/stdout, 파이프)에는 임시 파일 없이 바로 씁니다.
     """
   static let out = OptionSpec("--out", value: "파일", kind: .file, help: "표준 출력 대신 이 파일에 씁니다")
   static let options: [OptionSpec] = [out, .now, .database]
@@ -47,10 +47,10 @@ enum ExportCommand: Command {
     }
     let text = try ICalendarWriter.text(appointments.map(event), stamp: now)
     guard let path else { return .success(text) }
-    do throws(SystemCallError) {
+    do throws(WholeFile.Failure) {
       try WholeFile.write(Array(text.utf8), to: path)
     } catch {
-      throw RuntimeFailure.unwritableExport(path: path, reason: SystemErrorText.reason(error.code))
+      throw RuntimeFailure.unwritableExport(path: path, reason: error.reason(path: path))
     }
     let count = appointments.count
     return .success("약속 \(count)개를 '\(TextCleaning.visible(path))'에 내보냈습니다\n")

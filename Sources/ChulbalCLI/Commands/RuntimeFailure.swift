@@ -62,6 +62,8 @@ enum RuntimeFailure: Error, Equatable {
     case .watchLocked(.held(let path, let pid)):
       let holder = pid.map { "다른 watch(PID \($0))" } ?? "다른 watch"
       return "\(holder)가 이미 이 데이터베이스를 지켜보고 있습니다 (잠금 파일 '\(path)')"
+    case .watchLocked(.heldThroughAnotherName(let database)):
+      return "다른 watch가 이미 이 데이터베이스 파일을 다른 이름(하드 링크)으로 지켜보고 있습니다 ('\(database)')"
     case .watchLocked(.cannotOpen(let path, let error)):
       return "잠금 파일 '\(path)'\(Korean.objectParticle(after: path)) 열 수 없습니다: \(error.message)"
     case .watchCannotWait(let error):

@@ -20,6 +20,9 @@ public final class Store {
   static let applicationID = 0x4348_4C42
 
   public var path: String { database.path }
+  /// Whether the file at ``path`` is no longer the one this store has open: removed, or
+  /// another put in its place.
+  public var fileHasMoved: Bool { database.fileHasMoved }
   /// The one connection; not private, so each table's extension (and the tests, which ask it
   /// about per-connection settings such as foreign keys) can reach it.
   let database: Database
@@ -158,6 +161,20 @@ public final class Store {
     guard StoreFile.hasPendingLog(database.path) else { return false }
     database.checkpointOnClose(false)
     return true
+  }
+
+  /// Copies the write-ahead log into the file and empties it (`PRAGMA
+  /// wal_checkpoint(TRUNCATE)`), waiting up to the busy timeout for other connections.
+  ///
+  /// For a connection whose file another has replaced: the log stays under the database's
+  /// name, and the next connection to the new file would read its pages as the new file's.
+  ///
+  /// - Returns: whether the log is empty now; false when another connection kept it busy.
+  public func emptyLog() -> Bool {
+    guard let row = try? database.rows("PRAGMA wal_checkpoint(TRUNCATE)").first else {
+      return false
+    }
+    return row.first == .integer(0)
   }
 
   /// - Parameter initialising: give the schema to an empty file; without it such a file

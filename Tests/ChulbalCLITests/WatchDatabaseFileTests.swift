@@ -2,8 +2,8 @@ import ChulbalTestSupport
 import Foundation
 import Testing
 
-/// `chulbal watch` while its database file is reached by another name: real processes on a
-/// real SQLite file.
+/// `chulbal watch` while its database file is replaced or reached by another name: real
+/// processes on a real SQLite file.
 @Suite struct WatchDatabaseFileTests {
   let folder = TemporaryFolder()
   var database: String { folder.path + "/c.db" }
@@ -15,6 +15,38 @@ import Testing
       ["add", title, "--at", "+\(seconds)s", "--travel", "0", "--buffer", "0", "--alerts", "0"],
       database: file ?? database)
     try #require(result.status == 0, "\(result.standardError)")
+  }
+
+  @Test func aDatabaseRemovedAndMadeAgainWhileWatchingIsOpenedAgainAndItsAlertComes() throws {
+    try addSoon("지울 파일의 약속", in: 3600)
+    let watch = try WatchProcess(database: database, in: folder.path)
+    #expect(watch.waitFor("시작: "), "\(watch.standardError)")
+    for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
+    #expect(
+      watch.waitFor("데이터베이스 파일이 지워졌습니다: \(database) (같은 이름의 파일이 생기면 그것을 열고, "),
+      "\(watch.standardError)")
+    try addSoon("새 파일의 약속", in: 2)
+    #expect(watch.waitFor("데이터베이스 파일이 바뀌어 다시 열었습니다: \(database), "), "\(watch.standardError)")
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 새 파일의 약속", seconds: 30), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+  }
+
+  /// As a restore or a file-sync tool does it: a whole file renamed over the database, while
+  /// the old one's write-ahead log still holds pages another command wrote.
+  @Test func aDatabaseRenamedIntoPlaceWhileWatchingIsOpenedAgainWithItsOwnAppointments() throws {
+    try addSoon("옛 파일의 약속", in: 3600)
+    let watch = try WatchProcess(database: database, in: folder.path)
+    #expect(watch.waitFor("시작: "), "\(watch.standardError)")
+    try addSoon("옛 파일의 다른 약속", in: 7200)
+    let restored = folder.path + "/restored.db"
+    try addSoon("되살린 약속", in: 3, to: restored)
+    #expect(rename(restored, database) == 0)
+    #expect(watch.waitFor("데이터베이스 파일이 바뀌어 다시 열었습니다: \(database), "), "\(watch.standardError)")
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 되살린 약속", seconds: 30), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+    let list = try chulbal(["list", "--all"], database: database)
+    #expect(list.standardOutput.contains("되살린 약속"), "\(list.standardOutput)")
+    #expect(!list.standardOutput.contains("옛 파일의"), "\(list.standardOutput)")
   }
 
   @Test func aSecondWatchThroughASymbolicLinkIsRefusedNamingTheFirst() throws {

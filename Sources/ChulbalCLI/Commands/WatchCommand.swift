@@ -66,7 +66,40 @@ enum WatchCommand: Command {
     defer { syncs.close() }
     syncs.hasSources(
       try session.hasServerSources(), now: environment.clock.now(), starting: true)
+    // Looked at first too: a file put in place before the folder was watched sent no event.
+    var lookAtDatabase = true
+    var databaseGone = false
     while true {
+      if lookAtDatabase, session.store.fileHasMoved || FileIdentity(path: path) != lock.identity {
+        if FileIdentity(path: path) == nil {
+          if !databaseGone {
+            session.log(
+              "데이터베이스 파일이 지워졌습니다: \(path) (같은 이름의 파일이 생기면 그것을 열고, 그때까지는 지워진 파일의 약속을 알립니다)"
+            )
+          }
+          databaseGone = true
+        } else {
+          // Another file in its place: a restore, a sync tool's rename, `rm` and a new `add`.
+          databaseGone = false
+          // The old file's log lingers under the database's name: emptied first, it cannot
+          // be read as the new file's.
+          _ = session.store.emptyLog()
+          let replacement = try Store.openOrCreate(path: path)
+          do {
+            try lock.follow(path)
+          } catch {
+            throw RuntimeFailure.watchLocked(error)
+          }
+          session.notifiers.close()
+          session = try WatchSession(store: replacement, environment: environment)
+          loop.setSources(session.notifiers.sources)
+          session.logBackends("데이터베이스 파일이 바뀌어 다시 열었습니다: \(path), ")
+          sources = try session.watchSources(loop, watched: nil)
+          syncs.hasSources(
+            try session.hasServerSources(), now: environment.clock.now(), starting: false)
+        }
+      }
+      lookAtDatabase = false
       if let due = changed.take(now: environment.clock.now()) { try session.reread(due) }
       // --once sends what is due and ends: a sync would outlive it.
       if !options.has(once) {
@@ -81,6 +114,7 @@ enum WatchCommand: Command {
       }
       // Sources added or removed are in the database.
       if wakes.contains(.filesChanged) {
+        lookAtDatabase = true
         sources = try session.watchSources(loop, watched: sources)
         syncs.hasSources(
           try session.hasServerSources(), now: environment.clock.now(), starting: false)

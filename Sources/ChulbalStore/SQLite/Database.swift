@@ -121,6 +121,14 @@ final class Database {
     _ = csqlite_checkpoint_on_close(handle, on ? 1 : 0)
   }
 
+  /// Whether the file at the path is no longer the one open: removed, or another put in its
+  /// place (`SQLITE_FCNTL_HAS_MOVED`, which compares inodes).
+  var fileHasMoved: Bool {
+    var moved: Int32 = 0
+    let status = sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
+    return status == SQLITE_OK && moved != 0
+  }
+
   /// Runs statements that return no rows.
   func execute(_ sql: String) throws(StoreError) {
     var message: UnsafeMutablePointer<CChar>?

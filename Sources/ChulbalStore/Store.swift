@@ -163,6 +163,15 @@ public final class Store {
     return true
   }
 
+  /// Refuses, as opening for writing does, a file that can no longer be written: a
+  /// long-running process asks before it writes, as the file may have changed since it
+  /// opened it.
+  ///
+  /// - Throws: `StoreError.readOnlyFolder`, `.readOnlyFile` or `.readOnlyLogFile`.
+  public func checkWritable() throws(StoreError) {
+    try StoreFile.checkWritable(path)
+  }
+
   /// Copies the write-ahead log into the file and empties it (`PRAGMA
   /// wal_checkpoint(TRUNCATE)`), waiting up to the busy timeout for other connections.
   ///

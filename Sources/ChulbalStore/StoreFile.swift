@@ -64,7 +64,9 @@ enum StoreFile {
   }
 
   /// Refuses, in words, a store a command cannot write: SQLite would find out only at the
-  /// first write, or when it fails to make its `-wal` and `-shm` files beside the database.
+  /// first write, or when it fails to make its `-wal` and `-shm` files beside the database;
+  /// and a connection open on a `-shm` that can no longer be written dies of SIGBUS at its
+  /// next write into the memory SQLite maps it to (`chattr +i` on it, say).
   static func checkWritable(_ path: String) throws(StoreError) {
     let folder = Self.folder(of: path)
     if access(folder, W_OK | X_OK) != 0, [EACCES, EROFS, EPERM].contains(errno) {
@@ -72,6 +74,10 @@ enum StoreFile {
     }
     if access(path, W_OK) != 0, [EACCES, EROFS, EPERM].contains(errno) {
       throw .readOnlyFile(path: path)
+    }
+    for file in [path + "-wal", path + "-shm"]
+    where access(file, W_OK) != 0 && [EACCES, EROFS, EPERM].contains(errno) {
+      throw .readOnlyLogFile(path: path, file: file)
     }
   }
 
@@ -184,6 +190,8 @@ extension StoreError {
     case .readOnlyFolder(let name, let folder):
       return .readOnlyFolder(path: swap(name), folder: folder)
     case .readOnlyFile(let name): return .readOnlyFile(path: swap(name))
+    case .readOnlyLogFile(let name, let file):
+      return .readOnlyLogFile(path: swap(name), file: file)
     case .diskFull(let name, let detail): return .diskFull(path: swap(name), detail: detail)
     case .notChulbal(let name): return .notChulbal(path: swap(name))
     case .newerVersion(let name, let found, let supported):

@@ -2,8 +2,8 @@ import ChulbalTestSupport
 import Foundation
 import Testing
 
-/// `chulbal watch` while its database file is replaced or reached by another name: real
-/// processes on a real SQLite file.
+/// `chulbal watch` while its database file is replaced, reached by another name, or made
+/// unwritable under it: real processes on a real SQLite file.
 @Suite struct WatchDatabaseFileTests {
   let folder = TemporaryFolder()
   var database: String { folder.path + "/c.db" }
@@ -78,5 +78,48 @@ import Testing
     let doctor = try chulbal(["doctor", "--json"], database: link)
     #expect(doctor.standardOutput.contains("\"running\": true"), "\(doctor.standardOutput)")
     #expect(first.stop() == 0)
+  }
+
+  /// `chattr +i` needs root (CAP_LINUX_IMMUTABLE) and a file system that keeps the flag.
+  static let canMakeFilesImmutable: Bool = {
+    let probe = TemporaryFolder()
+    let file = probe.path + "/probe"
+    guard FileManager.default.createFile(atPath: file, contents: Data()) else { return false }
+    guard (try? ProgramOutput.read(["chattr", "+i", file])) != nil else { return false }
+    _ = try? ProgramOutput.read(["chattr", "-i", file])
+    return true
+  }()
+
+  @Test(.enabled(if: canMakeFilesImmutable))
+  func aSharedMemoryFileMadeImmutableWhileWatchingEndsTheWatchWithOneLine() throws {
+    try addSoon("막힌 약속", in: 3)
+    let watch = try WatchProcess(database: database, in: folder.path)
+    #expect(watch.waitFor("시작: "), "\(watch.standardError)")
+    let shm = database + "-shm"
+    try ProgramOutput.read(["chattr", "+i", shm])
+    defer { _ = try? ProgramOutput.read(["chattr", "-i", shm]) }
+    #expect(watch.end(seconds: 30) == 1, "\(watch.standardError)")
+    let lines = watch.standardError.split(separator: "\n")
+    #expect(
+      lines.last
+        == "chulbal: 데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요; 읽기만 하는 명령은 됩니다)",
+      "\(watch.standardError)")
+  }
+
+  @Test(.enabled(if: canMakeFilesImmutable))
+  func aCommandThatWritesNamesAnImmutableSharedMemoryFile() throws {
+    try addSoon("약속", in: 3600)
+    // A command that wrote leaves the -shm file beside the database.
+    let shm = database + "-shm"
+    try #require(FileManager.default.fileExists(atPath: shm))
+    try ProgramOutput.read(["chattr", "+i", shm])
+    defer { _ = try? ProgramOutput.read(["chattr", "-i", shm]) }
+    let result = try chulbal(["remove", "1", "--yes"], database: database)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "chulbal: 데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요; 읽기만 하는 명령은 됩니다)\n"
+    )
+    #expect(try chulbal(["list"], database: database).standardOutput.contains("약속"))
   }
 }

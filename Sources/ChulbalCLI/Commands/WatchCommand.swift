@@ -100,6 +100,8 @@ enum WatchCommand: Command {
         }
       }
       lookAtDatabase = false
+      // Before anything writes: SQLite dies of SIGBUS writing a -shm that can no longer be.
+      try session.store.checkWritable()
       if let due = changed.take(now: environment.clock.now()) { try session.reread(due) }
       // --once sends what is due and ends: a sync would outlive it.
       if !options.has(once) {

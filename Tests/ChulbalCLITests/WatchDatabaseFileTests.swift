@@ -122,4 +122,18 @@ import Testing
     )
     #expect(try chulbal(["list"], database: database).standardOutput.contains("약속"))
   }
+
+  /// What the kernel sends when a write into the mapped `-shm` fails after the watch's
+  /// check, sent here by hand.
+  @Test func aSIGBUSEndsTheWatchWithOneLineAndStatusOne() throws {
+    try addSoon("약속", in: 3600)
+    let watch = try WatchProcess(database: database, in: folder.path)
+    #expect(watch.waitFor("시작: "), "\(watch.standardError)")
+    kill(watch.child.pid, SIGBUS)
+    #expect(watch.end(seconds: 30) == 1, "\(watch.standardError)")
+    #expect(
+      watch.standardError.split(separator: "\n").last
+        == "chulbal: 데이터베이스에 딸린 파일 '\(database)-shm'에 쓰지 못해 watch를 끝냅니다 (SIGBUS; 권한이나 chattr +i 속성을 확인하세요)",
+      "\(watch.standardError)")
+  }
 }

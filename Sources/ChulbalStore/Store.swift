@@ -172,18 +172,21 @@ public final class Store {
     try StoreFile.checkWritable(path)
   }
 
-  /// Copies the write-ahead log into the file and empties it (`PRAGMA
-  /// wal_checkpoint(TRUNCATE)`), waiting up to the busy timeout for other connections.
+  /// Copies the write-ahead log into the file and empties it, when it has pages.
   ///
-  /// For a connection whose file another has replaced: the log stays under the database's
-  /// name, and the next connection to the new file would read its pages as the new file's.
+  /// For a connection held open while other programs may put another file in the
+  /// database's place: the log stays under the database's name, and the next connection to
+  /// the new file would read the pages in it as the new file's. Emptied, it holds none.
   ///
-  /// - Returns: whether the log is empty now; false when another connection kept it busy.
-  public func emptyLog() -> Bool {
-    guard let row = try? database.rows("PRAGMA wal_checkpoint(TRUNCATE)").first else {
-      return false
-    }
-    return row.first == .integer(0)
+  /// - Parameter waiting: wait up to the busy timeout for other connections to finish;
+  ///   without it, a log another connection is using keeps its pages.
+  /// - Returns: whether the log is empty now.
+  @discardableResult
+  public func emptyLog(waiting: Bool) -> Bool {
+    // An empty log is left alone: truncating it again would still count as a change to it
+    // for a process watching the folder, such as the watch itself.
+    guard StoreFile.hasPendingLog(path) else { return true }
+    return database.emptyLog(waiting: waiting)
   }
 
   /// - Parameter initialising: give the schema to an empty file; without it such a file

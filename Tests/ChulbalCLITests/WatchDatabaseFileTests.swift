@@ -38,6 +38,12 @@ import Testing
     let watch = try WatchProcess(database: database, in: folder.path)
     #expect(watch.waitFor("시작: "), "\(watch.standardError)")
     try addSoon("옛 파일의 다른 약속", in: 7200)
+    // The watch empties the log once the other command is done with it.
+    #expect(
+      waitUntil {
+        (try? FileManager.default.attributesOfItem(atPath: database + "-wal"))?[.size] as? Int == 0
+      },
+      "the log keeps pages another command wrote")
     let restored = folder.path + "/restored.db"
     try addSoon("되살린 약속", in: 3, to: restored)
     #expect(rename(restored, database) == 0)
@@ -47,6 +53,16 @@ import Testing
     let list = try chulbal(["list", "--all"], database: database)
     #expect(list.standardOutput.contains("되살린 약속"), "\(list.standardOutput)")
     #expect(!list.standardOutput.contains("옛 파일의"), "\(list.standardOutput)")
+  }
+
+  /// Whether `condition` holds within `seconds`, looking every 20 ms.
+  func waitUntil(seconds: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if condition() { return true }
+      usleep(20_000)
+    }
+    return condition()
   }
 
   @Test func aSecondWatchThroughASymbolicLinkIsRefusedNamingTheFirst() throws {

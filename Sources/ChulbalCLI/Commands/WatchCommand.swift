@@ -88,7 +88,7 @@ enum WatchCommand: Command {
           databaseGone = false
           // The old file's log lingers under the database's name: emptied first, it cannot
           // be read as the new file's.
-          _ = session.store.emptyLog()
+          session.store.emptyLog(waiting: true)
           let replacement = try Store.openOrCreate(path: path)
           do {
             try lock.follow(path)
@@ -115,6 +115,9 @@ enum WatchCommand: Command {
       let wake = try session.tick()
       if options.has(once) { break }
       let deadlines = [wake, changed.settled, syncs.wake(now: environment.clock.now())]
+      // Empty at rest, so that a file renamed into the database's place while the watch sleeps
+      // finds no other file's pages in the log; a log in use is emptied at a later wake.
+      session.store.emptyLog(waiting: false)
       let wakes = loop.wait(until: deadlines.compactMap { $0 }.min())
       for case .foldersChanged(let paths) in wakes {
         changed.add(paths, now: environment.clock.now())

@@ -65,6 +65,19 @@ import Testing
     return condition()
   }
 
+  @Test func aWatchThroughASymbolicLinkToAnotherFolderSeesAnAppointmentAddedThroughIt() throws {
+    let links = folder.path + "/links"
+    try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: true)
+    try addSoon("먼저 넣은 약속", in: 3600)
+    let link = links + "/c.db"
+    #expect(symlink(database, link) == 0)
+    let watch = try WatchProcess(database: link, in: folder.path)
+    #expect(watch.waitFor("시작: "), "\(watch.standardError)")
+    try addSoon("링크로 넣은 약속", in: 2, to: link)
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 링크로 넣은 약속", seconds: 30), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+  }
+
   @Test func aSecondWatchThroughASymbolicLinkIsRefusedNamingTheFirst() throws {
     try addSoon("약속", in: 3600)
     let link = folder.path + "/link.db"

@@ -48,9 +48,7 @@ public final class WatchLock {
 
   /// The lock's file for a database: beside the file a symbolic link leads to.
   public static func path(beside databasePath: String) -> String {
-    guard let resolved = realpath(databasePath, nil) else { return databasePath + ".lock" }
-    defer { free(resolved) }
-    return String(cString: resolved) + ".lock"
+    (RealPath.of(databasePath) ?? databasePath) + ".lock"
   }
 
   /// Takes the lock for the database at `databasePath`, which must exist, writing this

@@ -23,6 +23,8 @@ public final class Store {
   /// Whether the file at ``path`` is no longer the one this store has open: removed, or
   /// another put in its place.
   public var fileHasMoved: Bool { database.fileHasMoved }
+  /// The `-shm` file SQLite maps into memory for the database.
+  public var sharedMemoryFile: String { StoreFile.logFile("-shm", of: path) }
   /// The one connection; not private, so each table's extension (and the tests, which ask it
   /// about per-connection settings such as foreign keys) can reach it.
   let database: Database

@@ -135,6 +135,26 @@ import Testing
       "\(watch.standardError)")
   }
 
+  /// SQLite keeps the `-shm` beside the file the link leads to, and that is the one checked.
+  @Test(.enabled(if: canMakeFilesImmutable))
+  func throughASymbolicLinkToAnotherFolderTheImmutableSharedMemoryFileIsTheRealOne() throws {
+    let links = folder.path + "/links"
+    try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: true)
+    try addSoon("막힌 약속", in: 3)
+    let link = links + "/c.db"
+    #expect(symlink(database, link) == 0)
+    let watch = try WatchProcess(database: link, in: folder.path)
+    #expect(watch.waitFor("시작: "), "\(watch.standardError)")
+    let shm = database + "-shm"
+    try ProgramOutput.read(["chattr", "+i", shm])
+    defer { _ = try? ProgramOutput.read(["chattr", "-i", shm]) }
+    #expect(watch.end(seconds: 30) == 1, "\(watch.standardError)")
+    #expect(
+      watch.standardError.split(separator: "\n").last
+        == "chulbal: 데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요; 읽기만 하는 명령은 됩니다)",
+      "\(watch.standardError)")
+  }
+
   @Test(.enabled(if: canMakeFilesImmutable))
   func aCommandThatWritesNamesAnImmutableSharedMemoryFile() throws {
     try addSoon("약속", in: 3600)

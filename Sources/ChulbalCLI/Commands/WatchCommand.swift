@@ -59,7 +59,9 @@ enum WatchCommand: Command {
     // The check before each step keeps SQLite from writing a -shm that can no longer be
     // written; this says why, should one be made so between the check and the write.
     loop.reportBusError(
-      Outcome.diagnostics([RuntimeFailure.watchBusError(sharedMemoryFile: path + "-shm").message]),
+      Outcome.diagnostics([
+        RuntimeFailure.watchBusError(sharedMemoryFile: store.sharedMemoryFile).message
+      ]),
       status: Outcome.failureExitCode)
     loop.setSources(session.notifiers.sources)
     session.logBackends("시작: \(path), ")

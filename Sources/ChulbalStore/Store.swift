@@ -174,6 +174,14 @@ public final class Store {
     try StoreFile.checkWritable(path)
   }
 
+  /// Closes the connection now; the store cannot be used after it.
+  ///
+  /// For a store whose file another has replaced, so that the next connection to the new
+  /// file is the first and sets up the `-shm` afresh instead of trusting this one's.
+  public func close() {
+    database.close()
+  }
+
   /// Copies the write-ahead log into the file and empties it, when it has pages.
   ///
   /// For a connection held open while other programs may put another file in the

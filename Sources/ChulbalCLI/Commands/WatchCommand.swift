@@ -77,34 +77,35 @@ enum WatchCommand: Command {
     var lookAtDatabase = true
     var databaseGone = false
     while true {
-      if lookAtDatabase, session.store.fileHasMoved || FileIdentity(path: path) != lock.identity {
-        if FileIdentity(path: path) == nil {
-          if !databaseGone {
-            session.log(
-              "데이터베이스 파일이 지워졌습니다: \(path) (같은 이름의 파일이 생기면 그것을 열고, 그때까지는 지워진 파일의 약속을 알립니다)"
-            )
-          }
-          databaseGone = true
-        } else {
-          // Another file in its place: a restore, a sync tool's rename, `rm` and a new `add`.
-          databaseGone = false
-          // The old file's log lingers under the database's name: emptied first, it cannot
-          // be read as the new file's.
-          session.store.emptyLog(waiting: true)
-          let replacement = try Store.openOrCreate(path: path)
-          do {
-            try lock.follow(path)
-          } catch {
-            throw RuntimeFailure.watchLocked(error)
-          }
-          session.notifiers.close()
-          session = try WatchSession(store: replacement, environment: environment)
-          loop.setSources(session.notifiers.sources)
-          session.logBackends("데이터베이스 파일이 바뀌어 다시 열었습니다: \(path), ")
-          sources = try session.watchSources(loop, watched: nil)
-          syncs.hasSources(
-            try session.hasServerSources(), now: environment.clock.now(), starting: false)
+      if lookAtDatabase, FileIdentity(path: path) == nil {
+        if !databaseGone {
+          session.log(
+            "데이터베이스 파일이 지워졌습니다: \(path) (같은 이름의 파일이 생기면 그것을 열고, 그때까지는 지워진 파일의 약속을 알립니다)"
+          )
         }
+        databaseGone = true
+      } else if lookAtDatabase,
+        FileIdentity(path: path) != lock.identity || session.store.fileHasMoved
+      {
+        // Another file in its place: a restore, a sync tool's rename, `rm` and a new `add`.
+        databaseGone = false
+        // The old file's log lingers under the database's name: emptied first, it cannot be
+        // read as the new file's; closed first, the new connection sets up the -shm afresh.
+        session.store.emptyLog(waiting: true)
+        session.store.close()
+        let replacement = try Store.openOrCreate(path: path)
+        do {
+          try lock.follow(path)
+        } catch {
+          throw RuntimeFailure.watchLocked(error)
+        }
+        session.notifiers.close()
+        session = try WatchSession(store: replacement, environment: environment)
+        loop.setSources(session.notifiers.sources)
+        session.logBackends("데이터베이스 파일이 바뀌어 다시 열었습니다: \(path), ")
+        sources = try session.watchSources(loop, watched: nil)
+        syncs.hasSources(
+          try session.hasServerSources(), now: environment.clock.now(), starting: false)
       }
       lookAtDatabase = false
       // Before anything writes: SQLite dies of SIGBUS writing a -shm that can no longer be.

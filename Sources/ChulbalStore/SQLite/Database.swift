@@ -116,6 +116,13 @@ final class Database {
     sqlite3_close_v2(handle)
   }
 
+  /// Closes the connection before the value goes; any use after it fails with SQLite's
+  /// misuse error.
+  func close() {
+    sqlite3_close_v2(handle)
+    handle = nil
+  }
+
   /// Whether closing this connection, when it is the file's last, copies the write-ahead log
   /// into the file (SQLite's default). Off while a file is not yet known to be chulbal's, so
   /// that a refused file's pending log is left exactly as it was.

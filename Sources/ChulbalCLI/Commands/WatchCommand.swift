@@ -25,7 +25,9 @@ enum WatchCommand: Command {
     CalDAV 캘린더는 시작할 때, sync.interval(기본 15분)마다, 절전에서 깨어났거나 시계가
     바뀌었을 때 'chulbal sync'를 따로 실행해 가져옵니다. 동기화가 알림을 늦추지 않으며,
     한 번에 하나만 돌고, 실패하면 로그에 한 줄로 남깁니다.
-    데이터베이스마다 watch는 하나만 돌 수 있습니다.
+    데이터베이스마다 watch는 하나만 돌 수 있습니다. 심볼릭 링크나 하드 링크로 열어도
+    같은 파일이면 두 번째 watch는 끝납니다. 데이터베이스 파일이 다른 파일로 바뀌면
+    (백업 복원, 동기화 도구, 지우고 새로 add) 새 파일을 다시 열고 로그에 한 줄 남깁니다.
     """
   static let once = OptionSpec("--once", help: "지금 알릴 것만 알리고 끝냅니다 (cron이나 타이머용)")
   static let options: [OptionSpec] = [once, .database]

@@ -174,7 +174,7 @@ public final class Store {
     try StoreFile.checkWritable(path)
   }
 
-  /// Closes the connection now; the store cannot be used after it.
+  /// Closes the connection now; nothing may use the store after it.
   ///
   /// For a store whose file another has replaced, so that the next connection to the new
   /// file is the first and sets up the `-shm` afresh instead of trusting this one's.

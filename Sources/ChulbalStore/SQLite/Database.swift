@@ -116,8 +116,8 @@ final class Database {
     sqlite3_close_v2(handle)
   }
 
-  /// Closes the connection before the value goes; any use after it fails with SQLite's
-  /// misuse error.
+  /// Closes the connection before the value goes; nothing may use it after (SQLite's calls
+  /// take no closed connection), and the deinitialiser's close of nil does nothing.
   func close() {
     sqlite3_close_v2(handle)
     handle = nil

@@ -25,7 +25,9 @@ enum WatchCommand: Command {
     CalDAV 캘린더는 시작할 때, sync.interval(기본 15분)마다, 절전에서 깨어났거나 시계가
     바뀌었을 때 'chulbal sync'를 따로 실행해 가져옵니다. 동기화가 알림을 늦추지 않으며,
     한 번에 하나만 돌고, 실패하면 로그에 한 줄로 남깁니다.
-    데이터베이스마다 watch는 하나만 돌 수 있습니다.
+    데이터베이스마다 watch는 하나만 돌 수 있습니다. 심볼릭 링크나 하드 링크로 열어도
+    같은 파일이면 두 번째 watch는 끝납니다. 데이터베이스 파일이 다른 파일로 바뀌면
+    (백업 복원, 동기화 도구, 지우고 새로 add) 새 파일을 다시 열고 로그에 한 줄 남깁니다.
     """
   static let once = OptionSpec("--once", help: "지금 알릴 것만 알리고 끝냅니다 (cron이나 타이머용)")
   static let options: [OptionSpec] = [once, .database]
@@ -56,6 +58,13 @@ enum WatchCommand: Command {
     } catch {
       throw RuntimeFailure.watchCannotWait(error)
     }
+    // The check before each step keeps SQLite from writing a -shm that can no longer be
+    // written; this says why, should one be made so between the check and the write.
+    loop.reportBusError(
+      Outcome.diagnostics([
+        RuntimeFailure.watchBusError(sharedMemoryFile: store.sharedMemoryFile).message
+      ]),
+      status: Outcome.failureExitCode)
     loop.setSources(session.notifiers.sources)
     session.logBackends("시작: \(path), ")
     var sources = try session.watchSources(loop, watched: nil)
@@ -66,7 +75,43 @@ enum WatchCommand: Command {
     defer { syncs.close() }
     syncs.hasSources(
       try session.hasServerSources(), now: environment.clock.now(), starting: true)
+    // Looked at first too: a file put in place before the folder was watched sent no event.
+    var lookAtDatabase = true
+    var databaseGone = false
     while true {
+      if lookAtDatabase, FileIdentity(path: path) == nil {
+        if !databaseGone {
+          session.log(
+            "데이터베이스 파일이 지워졌습니다: \(path) (같은 이름의 파일이 생기면 그것을 열고, 그때까지는 지워진 파일의 약속을 알립니다)"
+          )
+        }
+        databaseGone = true
+      } else if lookAtDatabase,
+        FileIdentity(path: path) != lock.identity || session.store.fileHasMoved
+      {
+        // Another file in its place: a restore, a sync tool's rename, `rm` and a new `add`.
+        databaseGone = false
+        // The old file's log lingers under the database's name: emptied first, it cannot be
+        // read as the new file's; closed first, the new connection sets up the -shm afresh.
+        session.store.emptyLog(waiting: true)
+        session.store.close()
+        let replacement = try Store.openOrCreate(path: path)
+        do {
+          try lock.follow(path)
+        } catch {
+          throw RuntimeFailure.watchLocked(error)
+        }
+        session.notifiers.close()
+        session = try WatchSession(store: replacement, environment: environment)
+        loop.setSources(session.notifiers.sources)
+        session.logBackends("데이터베이스 파일이 바뀌어 다시 열었습니다: \(path), ")
+        sources = try session.watchSources(loop, watched: nil)
+        syncs.hasSources(
+          try session.hasServerSources(), now: environment.clock.now(), starting: false)
+      }
+      lookAtDatabase = false
+      // Before anything writes: SQLite dies of SIGBUS writing a -shm that can no longer be.
+      try session.store.checkWritable()
       if let due = changed.take(now: environment.clock.now()) { try session.reread(due) }
       // --once sends what is due and ends: a sync would outlive it.
       if !options.has(once) {
@@ -75,12 +120,16 @@ enum WatchCommand: Command {
       let wake = try session.tick()
       if options.has(once) { break }
       let deadlines = [wake, changed.settled, syncs.wake(now: environment.clock.now())]
+      // Empty at rest, so that a file renamed into the database's place while the watch sleeps
+      // finds no other file's pages in the log; a log in use is emptied at a later wake.
+      session.store.emptyLog(waiting: false)
       let wakes = loop.wait(until: deadlines.compactMap { $0 }.min())
       for case .foldersChanged(let paths) in wakes {
         changed.add(paths, now: environment.clock.now())
       }
       // Sources added or removed are in the database.
       if wakes.contains(.filesChanged) {
+        lookAtDatabase = true
         sources = try session.watchSources(loop, watched: sources)
         syncs.hasSources(
           try session.hasServerSources(), now: environment.clock.now(), starting: false)

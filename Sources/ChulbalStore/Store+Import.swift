@@ -67,6 +67,23 @@ extension Store {
     try importedDigests(source: source).mapValues(\.id)
   }
 
+  /// The `UID` each appointment brought in as an event of its own (not an `RDATE` start or a
+  /// moved instance) has in its calendar, by appointment id: what an export writes, so the
+  /// calendar program that made the event finds it again rather than adding another.
+  public func importedUIDs() throws(StoreError) -> [Int: String] {
+    guard keepsSources else { return [:] }
+    var result: [Int: String] = [:]
+    for row in try database.rows(
+      "SELECT id, source_uid FROM appointment WHERE source IS NOT NULL AND source_recurrence = ''")
+    {
+      guard case .integer(let id) = row[0], case .text(let uid) = row[1] else {
+        throw .damaged(path: path, reason: "가져온 약속의 source_uid가 글자가 아닙니다")
+      }
+      result[id] = uid
+    }
+    return result
+  }
+
   /// The rows brought in from `source`, by key, with their ids and the digest of what the
   /// calendar gave them (``digest(_:)``).
   private func importedDigests(source: String) throws(StoreError)

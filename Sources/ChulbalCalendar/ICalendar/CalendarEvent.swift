@@ -60,6 +60,13 @@ public struct CalendarEvent: Equatable, Sendable {
   /// chulbal's own `X-CHULBAL-TRAVEL` (`35M`, `1H20M`, or a DURATION such as `PT35M`), in
   /// seconds: the trip's length as the calendar's owner set it.
   public var travelSeconds: Int?
+  /// The rest of the trip as chulbal wrote it (`X-CHULBAL-MODE`, `-BUFFER`, `-PREP`,
+  /// `-ALERTS`, `-ORIGIN`), each nil when the file does not give it.
+  public var mode: TravelMode?
+  public var bufferSeconds: Int?
+  public var prepSeconds: Int?
+  public var alertLeads: [Int]?
+  public var origin: Origin?
   /// A `TZID` of the event's that names no IANA zone chulbal can find: its times were read on
   /// the clock of the file's own VTIMEZONE (as UTC instants), else in the calendar's
   /// `X-WR-TIMEZONE`, else as floating times.

@@ -319,17 +319,21 @@ public struct CalendarImport: Sendable {
       event, CalendarOccurrences.instant(of: event.start, floatingTimeZone: zone))
     let place = event.location.map(Self.oneLine).flatMap { $0.isEmpty ? nil : $0 }
     let coordinate = event.coordinate ?? place.flatMap { places[$0] }
+    // What the event says of its trip (an export of chulbal's own), else the settings.
+    let origin = event.origin ?? defaultOrigin
+    let mode = event.mode ?? settings.mode
     var appointment = Appointment(
       title: event.summary.map(Self.oneLine).flatMap { $0.isEmpty ? nil : $0 } ?? "(제목 없음)",
-      start: start, timeZone: zone, place: place, coordinate: coordinate, origin: defaultOrigin,
-      mode: settings.mode, travelSeconds: settings.defaultTravelSeconds, travelEstimated: false,
-      bufferSeconds: settings.bufferSeconds, prepSeconds: settings.prepSeconds,
-      alertLeads: settings.alertLeads,
+      start: start, timeZone: zone, place: place, coordinate: coordinate, origin: origin,
+      mode: mode, travelSeconds: settings.defaultTravelSeconds, travelEstimated: false,
+      bufferSeconds: event.bufferSeconds ?? settings.bufferSeconds,
+      prepSeconds: event.prepSeconds ?? settings.prepSeconds,
+      alertLeads: event.alertLeads ?? settings.alertLeads,
       note: event.note.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 })
     if let travel = event.travelSeconds {
       appointment.travelSeconds = travel
     } else if let seconds = try? TravelEstimate.seconds(
-      from: defaultOrigin?.coordinate, to: coordinate, mode: settings.mode)
+      from: origin?.coordinate, to: coordinate, mode: mode)
     {
       appointment.travelSeconds = seconds
       appointment.travelEstimated = true

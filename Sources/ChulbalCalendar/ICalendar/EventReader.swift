@@ -36,6 +36,9 @@ struct EventReader {
     var event = CalendarEvent(file: file, line: place.line, uid: "", start: .date(.init(days: 0)))
     var rules: [String] = []
     var appleGeo: Coordinate?
+    var appleTravel: Int?
+    var originCoordinate: Coordinate?
+    var originName: String?
     for property in properties {
       let line = nextLine(of: property.name)
       let value = property.value
@@ -82,6 +85,20 @@ struct EventReader {
             participation: property.parameter("PARTSTAT")?.uppercased() ?? "NEEDS-ACTION",
             name: property.parameter("CN")))
       case "X-CHULBAL-TRAVEL": event.travelSeconds = try travel(value, fail)
+      // Apple Calendar's travel time (`PT15M`), when chulbal's own is not given.
+      case "X-APPLE-TRAVEL-DURATION": appleTravel = Self.duration(value)
+      // The rest of chulbal's own trip: a value that is none is not given.
+      case "X-CHULBAL-MODE": event.mode = TravelMode(rawValue: value.lowercased())
+      case "X-CHULBAL-BUFFER": event.bufferSeconds = Self.duration(value)
+      case "X-CHULBAL-PREP": event.prepSeconds = Self.duration(value)
+      case "X-CHULBAL-ALERTS":
+        let leads = value.split(separator: ",").map { Self.duration(String($0)) }
+        if leads.count <= Self.maximumAlerts, !leads.contains(nil) {
+          event.alertLeads = Set(leads.compactMap { $0 }).sorted(by: >)
+        }
+      case "X-CHULBAL-ORIGIN":
+        originCoordinate = try? Coordinate.parse(value.replacingEvery(";", with: ","))
+      case "X-CHULBAL-ORIGIN-NAME": originName = ICalendarValue.unescaped(value)
       case "X-LIC-ERROR":
         // What libical could not read, and removed: `No value for LOCATION property.
         // Removing entire property:`, `Can't parse as GEO value in GEO property. Removing
@@ -115,6 +132,11 @@ struct EventReader {
       ?? "no-uid:\(start):\(event.summary ?? "")"
     event.start = start
     if event.coordinate == nil { event.coordinate = appleGeo }
+    if event.travelSeconds == nil { event.travelSeconds = appleTravel }
+    event.origin = originCoordinate.map {
+      Origin(
+        name: originName.flatMap { $0.isEmpty ? nil : CalendarImport.oneLine($0) }, coordinate: $0)
+    }
     event.rule = Self.rule(rules, start: start)
     return event
   }
@@ -196,6 +218,18 @@ struct EventReader {
   static func reason(of error: CalendarError) -> String {
     if case .syntax(_, _, let message) = error { return message }
     return error.description
+  }
+
+  /// The most alerts read from `X-CHULBAL-ALERTS`.
+  static let maximumAlerts = 10
+
+  /// A DURATION value in seconds, within the longest duration chulbal keeps; nil for
+  /// anything else.
+  static func duration(_ text: String) -> Int? {
+    guard let seconds = ICalendarValue.duration(Substring(text.uppercased())),
+      (0...DurationExpression.maximumSeconds).contains(seconds)
+    else { return nil }
+    return seconds
   }
 
   /// `35M`, `1H20M` (chulbal's short form) or a DURATION (`PT35M`), in seconds.

@@ -184,7 +184,13 @@ struct AppointmentView {
     let zone = appointment.timeZone
     let named = ZoneName.of(zone)
     rows.append(["시간대", named == zone ? zone : "\(named) (\(zone))"])
-    if let note = appointment.note { rows.append(["메모", note]) }
+    if let note = appointment.note {
+      // A note of several lines shows them as lines, under one another beside the label.
+      let lines = note.split(omittingEmptySubsequences: false) { $0.isNewline }
+      for (index, line) in lines.enumerated() {
+        rows.append([index == 0 ? "메모" : "", String(line)])
+      }
+    }
     return TerminalText.table(rows.map { [$0[0], $0[1]] })
   }
 

@@ -133,7 +133,8 @@ final class Workspace: @unchecked Sendable {
   @Test func showPutsANotesLinesUnderOneAnother() {
     let workspace = Workspace()
     workspace.run([
-      "add", "회의", "--at", "내일 10:00", "--travel", "20m", "--note", "첫 줄\n둘째\u{1B}]0;X\u{07} 줄\r\n셋째",
+      "add", "회의", "--at", "내일 10:00", "--travel", "20m", "--note",
+      "첫 줄\n둘째\u{1B}]0;X\u{07} 줄\r\n셋째",
     ])
     let shown = workspace.run(["show", "회의"]).standardOutput
     #expect(shown.hasSuffix("메모    첫 줄\n        둘째\\x1B]0;X\\x07 줄\n        셋째\n"), "\(shown)")

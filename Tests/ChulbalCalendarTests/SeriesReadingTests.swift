@@ -181,4 +181,18 @@ import Testing
     #expect(plan.items.map(\.appointment.title) == ["아침 라이딩"])
     #expect(plan.duplicates == 1)
   }
+
+  /// The departures chulbal puts in a departures calendar are never read back as
+  /// appointments (`출발: 출발: …` on a second machine).
+  @Test func chulbalsOwnDeparturesAreSkipped() throws {
+    let plan = try Self.plan([
+      "BEGIN:VEVENT", "UID:departure-12@chulbal", "SUMMARY:출발: 치과",
+      "DTSTART:20270105T010000Z", "END:VEVENT", "BEGIN:VEVENT",
+      "UID:departure-3-1796000000@chulbal", "SUMMARY:출발: 회의", "DTSTART:20270106T010000Z",
+      "END:VEVENT", "BEGIN:VEVENT", "UID:departure-board@chulbal", "SUMMARY:출발 게시판",
+      "DTSTART:20270107T010000Z", "END:VEVENT",
+    ])
+    #expect(plan.skipped == [.departure: 2])
+    #expect(plan.items.map(\.appointment.title) == ["출발 게시판"])
+  }
 }

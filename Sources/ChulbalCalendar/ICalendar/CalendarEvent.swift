@@ -86,6 +86,16 @@ public struct CalendarEvent: Equatable, Sendable {
       && travelSeconds == series.travelSeconds
   }
 
+  /// Whether the event is a departure chulbal put in a departures calendar, by the UID it
+  /// gives every one (`departure-12@chulbal`, `departure-12-1796000000@chulbal`): another
+  /// machine's chulbal, or a calendar added without `--calendar`, must not read it as an
+  /// appointment.
+  public var isDeparture: Bool {
+    guard uid.hasPrefix("departure-"), uid.hasSuffix("@chulbal") else { return false }
+    let middle = uid.dropFirst("departure-".count).dropLast("@chulbal".count)
+    return !middle.isEmpty && middle.allSatisfy { $0 == "-" || ("0"..."9").contains($0) }
+  }
+
   /// Whether the event is `STATUS:CANCELLED`.
   public var isCancelled: Bool { status == "CANCELLED" }
 

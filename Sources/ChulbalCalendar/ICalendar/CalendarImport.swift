@@ -17,6 +17,9 @@ public struct CalendarImport: Sendable {
     case cancelled
     case declined
     case unsupportedRule = "unsupported_rule"
+    /// A departure event chulbal put in a departures calendar (``CalendarEvent/isDeparture``):
+    /// read back as an appointment, it would be a trip to leave for a trip.
+    case departure
     /// An event chulbal could not read (``CalendarContents/Unreadable``).
     case unreadable
 
@@ -27,6 +30,7 @@ public struct CalendarImport: Sendable {
       case .cancelled: "취소됨"
       case .declined: "거절함"
       case .unsupportedRule: "지원하지 않는 반복"
+      case .departure: "chulbal의 출발 일정"
       case .unreadable: "읽을 수 없는 일정"
       }
     }
@@ -359,6 +363,7 @@ public struct CalendarImport: Sendable {
 
   /// Why `event` is left out, if it is.
   static func skip(_ event: CalendarEvent, email: String?) -> Skip? {
+    if event.isDeparture { return .departure }
     if event.isAllDay { return .allDay }
     if event.isCancelled { return .cancelled }
     if let email, event.isDeclined(by: email) { return .declined }

@@ -14,8 +14,10 @@ public struct CalendarSource: Equatable, Sendable {
   public var path: String
   public var kind: Kind
   public var addedAt: Date
+  /// When it was last read well.
   public var lastReadAt: Date?
-  /// Why the last reading failed; nil when it went well or there has been none.
+  /// Why the last reading failed; nil when it went well or there has been none. A failed
+  /// reading leaves ``lastReadAt`` at the last good one.
   public var lastError: String?
   /// Appointments from it after the last good reading.
   public var eventCount: Int?
@@ -142,13 +144,13 @@ extension Store {
     }
   }
 
-  /// Records a reading of the calendar at `path` in its source, if it is one: when, and the
-  /// error, or how many appointments it now gives.
+  /// Records a reading of the calendar at `path` in its source, if it is one: the error of a
+  /// failed one, which leaves the time of the last good reading as it was; or the time of a
+  /// good one, and how many appointments it now gives.
   func recordReading(of path: String, at now: Date, error: String?) throws(StoreError) {
     if let error {
       try database.rows(
-        "UPDATE source SET last_read_at = ?, last_error = ? WHERE path = ?",
-        [.integer(Self.seconds(now)), .text(error), .text(path)])
+        "UPDATE source SET last_error = ? WHERE path = ?", [.text(error), .text(path)])
     } else {
       try database.rows(
         """

@@ -59,6 +59,19 @@ import Testing
     #expect(list.standardOutput.contains("오류: \(file):1: "))
   }
 
+  /// A failed reading leaves the time of the last good one, beside its error.
+  @Test func aFailedReadingKeepsTheTimeOfTheLastGoodOne() throws {
+    let (workspace, file) = try Self.withSource()
+    workspace.run(["import", "--sources"] + Self.now)
+    try "BEGIN:VCALENDAR\r\n".write(toFile: file, atomically: true, encoding: .utf8)
+    workspace.run(["import", "--sources", "--now", "2026-12-01T09:00+09:00"])
+    let list = workspace.run(["source", "list", "--json"] + Self.now)
+    let sources = try #require(
+      try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+    #expect(sources.first?["last_read_at"] as? String == "2026-11-30T14:00:00+09:00")
+    #expect((sources.first?["last_error"] as? String)?.hasPrefix("\(file):1: ") == true)
+  }
+
   @Test func anEventGoneFromASourceIsRemovedOnItsNextRead() throws {
     let (workspace, file) = try Self.withSource()
     workspace.run(["import", "--sources"] + Self.now)

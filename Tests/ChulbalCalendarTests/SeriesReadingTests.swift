@@ -195,4 +195,17 @@ import Testing
     #expect(plan.skipped == [.departure: 2])
     #expect(plan.items.map(\.appointment.title) == ["출발 게시판"])
   }
+
+  /// A series whose UNTIL comes before its first start has no occurrence (as
+  /// recurring-ical-events reads it): skipped and counted, never alerted at its DTSTART.
+  @Test func aSeriesThatEndsBeforeItBeginsIsSkipped() throws {
+    let body = [
+      "BEGIN:VEVENT", "UID:u", "DTSTART:20270105T010000Z", "RRULE:FREQ=DAILY;UNTIL=20270101T000000Z",
+      "END:VEVENT",
+    ]
+    let plan = try Self.plan(body)
+    #expect(plan.items.isEmpty)
+    #expect(plan.skipped == [.neverOccurs: 1])
+    #expect(try Self.januaryStarts(body) == [])
+  }
 }

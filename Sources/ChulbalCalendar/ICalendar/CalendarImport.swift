@@ -17,6 +17,9 @@ public struct CalendarImport: Sendable {
     case cancelled
     case declined
     case unsupportedRule = "unsupported_rule"
+    /// A series whose rule gives no occurrence at all (an `UNTIL` before its first start):
+    /// nothing to leave for, as other readers read it.
+    case neverOccurs = "never_occurs"
     /// A departure event chulbal put in a departures calendar (``CalendarEvent/isDeparture``):
     /// read back as an appointment, it would be a trip to leave for a trip.
     case departure
@@ -30,6 +33,7 @@ public struct CalendarImport: Sendable {
       case .cancelled: "취소됨"
       case .declined: "거절함"
       case .unsupportedRule: "지원하지 않는 반복"
+      case .neverOccurs: "한 번도 오지 않는 반복"
       case .departure: "chulbal의 출발 일정"
       case .unreadable: "읽을 수 없는 일정"
       }
@@ -101,15 +105,15 @@ public struct CalendarImport: Sendable {
       // Put back if the event is left out after all.
       let before = checkpoint
       do throws(CalendarError) {
-        if try keep(
+        if let skip = try keep(
           event, moved: moved[event.uid] ?? [], settings: settings, defaultOrigin: defaultOrigin,
           places: places, floatingTimeZone: floatingTimeZone)
         {
-          kept.insert(event.uid)
-        } else {
           restore(before)
-          skipped[.unsupportedRule, default: 0] += 1
+          skipped[skip, default: 0] += 1
           skippedSeries.insert(event.uid)
+        } else {
+          kept.insert(event.uid)
         }
       } catch {
         restore(before)
@@ -142,8 +146,8 @@ public struct CalendarImport: Sendable {
     if !unreadable.isEmpty { skipped[.unreadable] = unreadable.count }
   }
 
-  /// Keeps a one-off or a series, with its moved instances and `RDATE`s; false when libical
-  /// refuses its rule after all.
+  /// Keeps a one-off or a series, with its moved instances and `RDATE`s; else says why it is
+  /// skipped: a rule libical refuses after all, or one that never occurs (and no `RDATE`).
   ///
   /// A moved instance that keeps the series' title, place, note and trip is an override of
   /// the series (as `edit --on` makes); one with details of its own takes that occurrence out
@@ -154,7 +158,7 @@ public struct CalendarImport: Sendable {
   private mutating func keep(
     _ event: CalendarEvent, moved: [CalendarEvent], settings: Settings, defaultOrigin: Origin?,
     places: [String: Coordinate], floatingTimeZone: String
-  ) throws(CalendarError) -> Bool {
+  ) throws(CalendarError) -> Skip? {
     let repeats = if case .accepted? = event.rule { true } else { false }
     let zone = Self.zone(of: event.start, repeats: repeats, floatingTimeZone: floatingTimeZone)
     var appointment = try base(
@@ -222,12 +226,17 @@ public struct CalendarImport: Sendable {
           rule: rule, firstStart: first, timeZone: zone, exceptions: exceptions,
           overrides: overrides)
       } catch {
-        return false
+        return .unsupportedRule
       }
       appointment.repetition = Repetition(
         rule: rule, firstStart: first, exceptions: exceptions, overrides: overrides)
-      items.append(Item(uid: event.uid, instance: "", appointment: appointment))
-      count(event, appointment)
+      if series?.nextOccurrence(after: appointment.start.addingTimeInterval(-1)) == nil {
+        // Its RDATEs, if any, are kept below; without them, the event is skipped.
+        guard !added.isEmpty else { return .neverOccurs }
+      } else {
+        items.append(Item(uid: event.uid, instance: "", appointment: appointment))
+        count(event, appointment)
+      }
     } else if let instance = movedFrom[first] {
       if Self.skip(instance, email: settings.email) == nil {
         ownItems.append(("", instance))
@@ -277,7 +286,7 @@ public struct CalendarImport: Sendable {
       items.append(Item(uid: event.uid, instance: key, appointment: own))
       count(instance, own)
     }
-    return true
+    return nil
   }
 
   /// How the series an instance moved with `RANGE=THISANDFUTURE` begins is named.

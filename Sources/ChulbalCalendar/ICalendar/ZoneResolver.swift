@@ -136,7 +136,8 @@ final class ZoneResolver {
     let theirs = Libical.offset(in: described, atSecond: second)
     let ours = Libical.offset(in: zone, atSecond: second)
     guard theirs != ours else { return }
-    let quoted = "'\(tzid)'"
+    // A name chulbal did not understand can be of any length: a message quotes its start.
+    let quoted = "'\(ICalendarScan.excerpt(tzid.utf8))'"
     throw .syntax(
       file: file, line: line,
       message: "시간대 \(quoted)의 VTIMEZONE은 \(wall)에 UTC\(Self.offsetText(theirs))인데, 이 이름이 "

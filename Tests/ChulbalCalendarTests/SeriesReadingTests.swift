@@ -200,7 +200,8 @@ import Testing
   /// recurring-ical-events reads it): skipped and counted, never alerted at its DTSTART.
   @Test func aSeriesThatEndsBeforeItBeginsIsSkipped() throws {
     let body = [
-      "BEGIN:VEVENT", "UID:u", "DTSTART:20270105T010000Z", "RRULE:FREQ=DAILY;UNTIL=20270101T000000Z",
+      "BEGIN:VEVENT", "UID:u", "DTSTART:20270105T010000Z",
+      "RRULE:FREQ=DAILY;UNTIL=20270101T000000Z",
       "END:VEVENT",
     ]
     let plan = try Self.plan(body)

@@ -182,6 +182,23 @@ import Testing
         == "\(path): 파일이 너무 큽니다 (50.0MB, 최대 20.0MB)")
   }
 
+  /// A folder whose files hold more than 64 MiB together is refused from their sizes, before
+  /// any is read (sparse files: they take no room on the disk).
+  @Test func aFolderOver64MiBIsRefusedBeforeItIsRead() throws {
+    let folder = TemporaryFolder()
+    for index in 0..<4 {
+      let path = folder.path + "/\(index).ics"
+      #expect(FileManager.default.createFile(atPath: path, contents: nil))
+      #expect(truncate(path, 17 << 20) == 0)
+    }
+    #expect(throws: CalendarError.folderTooLarge(folder: folder.path, limit: 64 << 20)) {
+      try ICalendarFile.read(path: folder.path)
+    }
+    #expect(
+      CalendarError.folderTooLarge(folder: "/v", limit: 64 << 20).description
+        == "/v: 폴더의 .ics 파일을 합치면 64.0MB보다 큽니다 (한 번에 읽는 최대 크기)")
+  }
+
   @Test func aLineOf1MiBIsRefused() {
     let text =
       "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDESCRIPTION:"

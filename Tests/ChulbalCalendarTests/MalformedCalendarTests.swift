@@ -199,6 +199,27 @@ import Testing
         == "/v: 폴더의 .ics 파일을 합치면 64.0MB보다 큽니다 (한 번에 읽는 최대 크기)")
   }
 
+  /// A calendar file in a folder whose name is not UTF-8 is counted, not passed over without
+  /// a word; the folder's other files are read.
+  @Test func aFileNameThatIsNotUTF8IsCounted() throws {
+    let folder = TemporaryFolder()
+    let good = try String(contentsOfFile: Fixtures.path("good/google.ics"), encoding: .utf8)
+    try good.write(toFile: folder.path + "/good.ics", atomically: true, encoding: .utf8)
+    let name = Array((folder.path + "/").utf8) + [0xFF] + Array("x.ics".utf8) + [0]
+    let made = name.withUnsafeBytes { raw -> Int32 in
+      guard let path = raw.bindMemory(to: CChar.self).baseAddress else { return -1 }
+      return creat(path, 0o644)
+    }
+    try #require(made >= 0)
+    close(made)
+    let contents = try ICalendarFile.read(path: folder.path)
+    #expect(!contents.events.isEmpty)
+    #expect(
+      contents.unreadable.map(\.description) == [
+        folder.path + "/\\xFFx.ics: 파일 이름이 UTF-8이 아니라 읽지 않았습니다 (이름을 바꾸세요)"
+      ])
+  }
+
   @Test func aLineOf1MiBIsRefused() {
     let text =
       "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDESCRIPTION:"

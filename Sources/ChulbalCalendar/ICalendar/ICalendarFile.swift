@@ -73,22 +73,44 @@ public enum ICalendarFile {
   ///
   /// - Throws: ``CalendarError`` for the first file that cannot be read.
   public static func readFolder(path: String) throws(CalendarError) -> CalendarContents {
-    let names: [String]
-    // Foundation would say why in English; a folder that exists fails to list for want of
+    // The system would say why in English; a folder that exists fails to list for want of
     // permission, which is asked first.
     guard access(path, R_OK | X_OK) == 0 else {
       throw .unreadable(file: path, reason: "폴더를 읽을 권한이 없습니다")
     }
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: path)
-    } catch {
+    guard let folder = opendir(path) else {
       throw .unreadable(file: path, reason: "폴더를 읽을 수 없습니다")
     }
+    defer { closedir(folder) }
+    // Names as the file system keeps them: bytes, which need not be UTF-8.
+    var names: [[UInt8]] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        Array(raw.prefix { $0 != 0 })
+      }
+      names.append(name)
+    }
+    var contents = CalendarContents()
     let separator = path.hasSuffix("/") ? "" : "/"
     var files: [String] = []
     var total = 0
-    for name in names.sorted()
-    where name.lowercased().hasSuffix(".ics") && !name.hasPrefix(".") {
+    for bytes in names.sorted(by: { $0.lexicographicallyPrecedes($1) })
+    where bytes.first != UInt8(ascii: ".")
+      && String(decoding: bytes.suffix(4), as: UTF8.self).lowercased() == ".ics"
+    {
+      // A name that is not UTF-8 cannot be given to the reader as a path: counted, not
+      // passed over without a word.
+      guard let name = String(validating: bytes, as: UTF8.self) else {
+        let shown = bytes.map {
+          $0 < 0x80 ? String(UnicodeScalar($0)) : TextCleaning.visible(byte: $0)
+        }
+        .joined()
+        contents.unreadable.append(
+          .init(
+            file: path + separator + shown, line: 0, property: nil,
+            reason: "파일 이름이 UTF-8이 아니라 읽지 않았습니다 (이름을 바꾸세요)"))
+        continue
+      }
       let file = path + separator + name
       var status = stat()
       guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
@@ -99,7 +121,6 @@ public enum ICalendarFile {
     guard total <= maximumFolderBytes else {
       throw .folderTooLarge(folder: path, limit: maximumFolderBytes)
     }
-    var contents = CalendarContents()
     for file in files { contents.append(try read(path: file)) }
     return contents
   }

@@ -119,7 +119,7 @@ import Testing
       over.unreadable == [
         .init(
           file: "many.ics", line: 10_005, property: nil,
-          reason: "속성이 너무 많습니다 (한 일정에 최대 10000개)")
+          reason: "속성이 너무 많습니다 (한 일정에 10000개까지)")
       ])
   }
 

@@ -220,11 +220,11 @@ enum ImportCommand: Command {
       }
       if unresolvedZones > 0 {
         lines.append(
-          "IANA 시간대로 알아내지 못한 시간대(TZID)의 일정 \(unresolvedZones)개는 파일의 VTIMEZONE, "
-            + "캘린더의 X-WR-TIMEZONE, 시스템 시간대(\(zone.identifier)) 순으로 있는 것을 따라 읽었습니다")
+          "시간대(TZID)를 알아내지 못한 일정 \(unresolvedZones)개는 파일의 VTIMEZONE이나 "
+            + "X-WR-TIMEZONE, 둘 다 없으면 시스템 시간대(\(zone.identifier))로 읽었습니다")
       }
       if duplicates > 0 {
-        lines.append("UID가 같은 일정이 또 있어 \(duplicates)개는 빼고 마지막 것을 가져왔습니다")
+        lines.append("UID가 겹치는 일정 \(duplicates)개는 빼고 UID마다 마지막 일정만 가져왔습니다")
       }
       if dryRun { lines.append("--dry-run: 아무것도 저장하지 않았습니다") }
       return lines.map { $0 + "\n" }.joined()

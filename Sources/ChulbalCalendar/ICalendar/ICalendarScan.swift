@@ -144,7 +144,7 @@ struct ICalendarScan {
         if components[innermost].properties.count > Self.maximumProperties {
           try broken(
             logicalLine,
-            "속성이 너무 많습니다 (한 일정에 최대 \(Self.maximumProperties)개)")
+            "속성이 너무 많습니다 (한 일정에 \(Self.maximumProperties)개까지)")
         }
       }
     }

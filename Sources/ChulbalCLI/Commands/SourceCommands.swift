@@ -105,7 +105,7 @@ enum SourceListCommand: Command {
         JSONValue.array(
           sources.map { source in
             let place: (String, JSONValue) =
-              source.kind == .caldav
+              source.kind.isServer
               ? ("url", .string(source.path)) : ("path", .string(source.path))
             var fields: [(String, JSONValue)] = [
               ("name", .string(source.name)), place, ("kind", .string(source.kind.rawValue)),
@@ -113,11 +113,14 @@ enum SourceListCommand: Command {
               ("event_count", source.eventCount.map { .integer($0) } ?? .null),
               ("last_error", source.lastError.map { .string($0) } ?? .null),
             ]
-            if source.kind == .caldav {
+            if source.kind.isServer {
               fields += [
-                ("user", source.user.map { .string($0) } ?? .null),
-                ("departures_url", source.departuresURL.map { .string($0) } ?? .null),
+                ("user", source.user.map { .string($0) } ?? .null)
               ]
+            }
+            if source.kind == .caldav {
+              fields.append(
+                ("departures_url", source.departuresURL.map { .string($0) } ?? .null))
             }
             return .object(fields)
           }
@@ -144,6 +147,7 @@ enum SourceListCommand: Command {
     case .file: "파일"
     case .folder: "폴더"
     case .caldav: "CalDAV"
+    case .feed: "피드"
     }
   }
 }

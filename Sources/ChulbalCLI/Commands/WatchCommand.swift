@@ -269,8 +269,8 @@ struct WatchSession {
   ///
   /// - Returns: the sources now watched.
   func watchSources(_ loop: EventLoop, watched: [CalendarSource]?) throws -> [CalendarSource] {
-    // A CalDAV source has no file to watch: the sync brings it in (``SyncRunner``).
-    let sources = try store.sources().filter { $0.kind != .caldav }
+    // A CalDAV source or a feed has no file to watch: the sync brings it in (``SyncRunner``).
+    let sources = try store.sources().filter { !$0.kind.isServer }
     guard sources.map(\.path) != watched?.map(\.path) else { return sources }
     let failed = loop.setFolderWatches(
       sources.compactMap { source in
@@ -282,7 +282,7 @@ struct WatchSession {
           EventLoop.FolderWatch(
             key: source.path, folder: url.deletingLastPathComponent().path,
             names: [url.lastPathComponent])
-        case .caldav: nil
+        case .caldav, .feed: nil
         }
       })
     for (watch, error) in failed {
@@ -292,9 +292,9 @@ struct WatchSession {
     return sources
   }
 
-  /// Whether any source is a CalDAV account, which the watch syncs.
+  /// Whether any source is a CalDAV account or a feed, which the watch syncs.
   func hasServerSources() throws -> Bool {
-    try store.sources().contains { $0.kind == .caldav }
+    try store.sources().contains { $0.kind.isServer }
   }
 
   /// Reads the sources at `paths` again as `import --sources` does, in one transaction.

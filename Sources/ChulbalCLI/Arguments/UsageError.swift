@@ -101,6 +101,10 @@ enum UsageError: Error, Equatable {
   case calendar(String)
   /// `source add` of a name or a path kept already.
   case duplicateSource(String)
+  /// `source add` of a feed with an option only a CalDAV account takes.
+  case notForFeeds(String)
+  /// `import` of a URL instead of a file.
+  case importOfAddress(String)
   /// `source remove` of a name no source has.
   case unknownSource(String)
   /// `source remove` of a source with appointments, without a terminal to ask on and with
@@ -138,6 +142,11 @@ enum UsageError: Error, Equatable {
       return "\(option) '\(path)'\(Korean.objectParticle(after: path)) 읽을 수 없습니다: \(reason)"
     case .calendar(let message):
       return message
+    case .notForFeeds(let option):
+      return "\(option)\(Korean.topicParticle(after: option)) CalDAV 서버에만 씁니다: 피드는 캘린더 하나이고 읽기만 합니다"
+    case .importOfAddress(let text):
+      return "'\(text)'\(Korean.topicParticle(after: text)) 파일이 아니라 주소입니다. "
+        + "서버의 캘린더나 피드는 등록해서 가져오세요: chulbal source add '\(text)'"
     case .duplicateSource(let name):
       return "출처 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (목록: chulbal source list)"
     case .sourceNeedsConfirmation(let name, let count):

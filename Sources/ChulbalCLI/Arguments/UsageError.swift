@@ -118,7 +118,7 @@ enum UsageError: Error, Equatable {
   case passwordCommand(PasswordCommand.Failure)
   /// `--calendar` naming no calendar the server has; with the names it has.
   case unknownCalendars([String], found: [String])
-  /// `sync` of a name no CalDAV source has; with the names there are.
+  /// `sync` of a name no CalDAV source or feed has; with the names there are.
   case unknownServerSource(String, names: [String])
   /// `--ca-file` that cannot be read.
   case unreadableFile(option: String, path: String, reason: String)
@@ -137,7 +137,7 @@ enum UsageError: Error, Equatable {
       return "서버에 \(list) 캘린더가 없습니다 (있는 캘린더: \(found.joined(separator: ", ")))"
     case .unknownServerSource(let name, let names):
       let list = names.isEmpty ? "없음" : names.joined(separator: ", ")
-      return "CalDAV 출처 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (CalDAV 출처: \(list))"
+      return "동기화할 출처 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (CalDAV 서버와 피드: \(list))"
     case .unreadableFile(let option, let path, let reason):
       return "\(option) '\(path)'\(Korean.objectParticle(after: path)) 읽을 수 없습니다: \(reason)"
     case .calendar(let message):

@@ -18,12 +18,13 @@ import Testing
   static let etag = "\"v1\""
   static let modified = "Mon, 30 Nov 2026 04:00:00 GMT"
 
-  /// A feed of `events` (uid, title, UTC start) named 학교 that asks to be fetched hourly.
-  static func feed(_ events: [(String, String, String)]) -> String {
+  /// A feed of `events` (uid, title, UTC start) named 학교 that asks to be fetched no more
+  /// often than `ttl`.
+  static func feed(_ events: [(String, String, String)], ttl: String? = "PT1H") -> String {
     var lines = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//chulbal tests//EN", "X-WR-CALNAME:학교",
-      "X-PUBLISHED-TTL:PT1H",
     ]
+    if let ttl { lines.append("X-PUBLISHED-TTL:\(ttl)") }
     for (uid, title, start) in events {
       lines += [
         "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20261101T000000Z", "DTSTART:\(start)",

@@ -286,6 +286,18 @@ import Testing
     #expect(SourceAddCommand.namesFeed(address.given) == address.feed)
   }
 
+  @Test func anAddressOfAnotherSchemeIsRefusedNamingTheOnesTaken() {
+    let workspace = Workspace()
+    let outcome = CLI.run(
+      ["source", "add", "ftp://example.org/a.ics"] + Self.added,
+      environment: workspace.environment())
+    #expect(outcome.exitCode == 2)
+    #expect(
+      outcome.standardError
+        == "chulbal: 'ftp://example.org/a.ics'는 캘린더 주소가 아닙니다 "
+        + "(http://, https:// 또는 webcal://로 시작하는 주소)\n")
+  }
+
   @Test func importOfAnAddressSaysToUseSourceAdd() {
     let workspace = Workspace()
     let outcome = CLI.run(

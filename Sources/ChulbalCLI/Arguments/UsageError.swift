@@ -110,7 +110,7 @@ enum UsageError: Error, Equatable {
   /// `source remove` of a source with appointments, without a terminal to ask on and with
   /// neither `--yes` nor `--keep`.
   case sourceNeedsConfirmation(String, count: Int)
-  /// `source add` of a URL that is not http or https.
+  /// `source add` of a URL that is not http, https, webcal or webcals.
   case notCalDAVAddress(String)
   /// `source add` of a URL with a user name or password in it; shown with them removed.
   case credentialsInAddress(String)
@@ -127,7 +127,7 @@ enum UsageError: Error, Equatable {
     switch self {
     case .notCalDAVAddress(let text):
       return
-        "'\(text)'\(Korean.topicParticle(after: text)) CalDAV 주소가 아닙니다 (http:// 또는 https://로 시작하는 주소)"
+        "'\(text)'\(Korean.topicParticle(after: text)) 캘린더 주소가 아닙니다 (http://, https:// 또는 webcal://로 시작하는 주소)"
     case .credentialsInAddress(let shown):
       return "주소에 사용자 이름이나 비밀번호를 넣지 마세요 ('\(shown)'): --user와 --password-command를 쓰세요"
     case .passwordCommand(let failure):

@@ -22,7 +22,7 @@ enum WatchCommand: Command {
     'chulbal source add'로 등록한 캘린더의 파일이나 폴더가 바뀌면 (vdirsyncer가 동기화하면)
     변화가 잠시 멎은 뒤 그 캘린더를 import --sources처럼 다시 읽고 알림을 다시 계산합니다.
     읽을 수 없으면 오류를 기록하고 전에 가져온 약속은 그대로 둡니다.
-    CalDAV 캘린더는 시작할 때, sync.interval(기본 15분)마다, 절전에서 깨어났거나 시계가
+    CalDAV 캘린더와 피드는 시작할 때, sync.interval(기본 15분)마다, 절전에서 깨어났거나 시계가
     바뀌었을 때 'chulbal sync'를 따로 실행해 가져옵니다. 동기화가 알림을 늦추지 않으며,
     한 번에 하나만 돌고, 실패하면 로그에 한 줄로 남깁니다.
     데이터베이스마다 watch는 하나만 돌 수 있습니다. 심볼릭 링크나 하드 링크로 열어도

@@ -148,7 +148,7 @@ enum ImportCommand: Command {
   static func read(_ path: String) throws(UsageError) -> CalendarContents {
     // A URL is not a file that is missing: it is brought in by `source add` and `sync`.
     if path.contains("://"), let scheme = URLComponents(string: path)?.scheme?.lowercased(),
-      ["http", "https", "webcal", "webcals"].contains(scheme)
+      SourceAddCommand.addressSchemes.contains(scheme)
     {
       throw .importOfAddress(path)
     }

@@ -125,8 +125,7 @@ extension SourceAddCommand {
   /// used only when the person writes `http://`.
   static func serverURL(_ text: String) throws(UsageError) -> URL {
     guard var components = URLComponents(string: text),
-      var scheme = components.scheme?.lowercased(),
-      ["http", "https", "webcal", "webcals"].contains(scheme),
+      var scheme = components.scheme?.lowercased(), addressSchemes.contains(scheme),
       let host = components.host, !host.isEmpty
     else { throw .notCalDAVAddress(text) }
     if scheme.hasPrefix("webcal") { scheme = "https" }
@@ -140,6 +139,9 @@ extension SourceAddCommand {
     guard let url = components.url else { throw .notCalDAVAddress(text) }
     return url
   }
+
+  /// The schemes of the addresses `source add` takes (lower case).
+  static let addressSchemes: Set = ["http", "https", "webcal", "webcals"]
 
   /// Whether `text` names a feed rather than a CalDAV account: a `webcal` address, or one
   /// whose path ends in `.ics`. It is asked for with a GET before any discovery.

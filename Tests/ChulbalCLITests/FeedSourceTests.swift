@@ -144,6 +144,22 @@ import Testing
         "출처 '학교'는 피드가 정한 간격이 지나지 않아 받지 않았습니다 (다음: 11월 30일 (월) 오후 3:00)\n"))
   }
 
+  /// A feed that is not due is not signed in to: its password command does not run.
+  @Test func aFeedThatIsNotDueRunsNoPasswordCommand() throws {
+    let setup = try Setup()
+    let runs = setup.workspace.folder + "/runs"
+    let command = "echo ran >> '\(runs)'; echo secret"
+    let added = setup.run(
+      ["source", "add", setup.address, "--user", "u", "--password-command", command]
+        + Self.added)
+    try #require(added.exitCode == 0, "\(added.standardError)")
+    #expect(setup.run(["sync", "--now", "2026-11-30T14:30+09:00"]).exitCode == 0)
+    #expect(try String(contentsOfFile: runs, encoding: .utf8) == "ran\n")
+    #expect(setup.run(["sync"] + Self.later).exitCode == 0)
+    #expect(try String(contentsOfFile: runs, encoding: .utf8) == "ran\nran\n")
+    #expect(try setup.requests().compactMap(\.authorization).count == 2)
+  }
+
   /// A changed feed replaces what came from it: a title changed, an event gone, one new.
   @Test func aChangedFeedReplacesItsAppointments() throws {
     let setup = try Setup()

@@ -74,8 +74,6 @@ struct ServerSync {
     /// Another sync of the source finished first, or it was removed meanwhile: nothing
     /// written.
     case superseded
-    /// A feed fetched less than its refresh interval ago: not asked, nothing written.
-    case notDue(until: Date)
   }
 
   /// The longest refresh interval a feed is granted: one that asks for more (by mistake, or
@@ -86,8 +84,13 @@ struct ServerSync {
   /// `X-PUBLISHED-TTL` of the copy kept, at most ``longestRefresh``) after the last good
   /// fetch; nil when it may be fetched now, or it is no feed. A failed fetch leaves the
   /// last good one's time, so a feed that failed is asked again once that interval is over.
-  func nextFetch(of source: CalendarSource, calendars: [SourceCalendar]) throws -> Date? {
-    guard source.kind == .feed, calendars.count == 1, let fetched = calendars[0].syncedAt,
+  ///
+  /// Asked before ``sync(_:server:)``, and before connecting, which runs the password
+  /// command: a feed that is not due is not signed in to either.
+  func nextFetch(of source: CalendarSource) throws -> Date? {
+    guard source.kind == .feed else { return nil }
+    let calendars = try store.sourceCalendars(source.name)
+    guard calendars.count == 1, let fetched = calendars[0].syncedAt,
       let kept = try store.cachedResources(source.name).first,
       let seconds = FeedProperties(reading: kept.data).refreshSeconds
     else { return nil }
@@ -112,7 +115,6 @@ struct ServerSync {
   ///   caller records it); `StoreError` when the store does.
   func sync(_ source: CalendarSource, server: any CalendarServer) throws -> SyncResult {
     let calendars = try store.sourceCalendars(source.name)
-    if let next = try nextFetch(of: source, calendars: calendars) { return .notDue(until: next) }
     // The data is read only when the appointments are rebuilt.
     let known = try store.cachedETags(source.name)
     var pulls: [CalendarPull] = []

@@ -64,21 +64,22 @@ enum SyncCommand: Command {
     var synced = 0
     var pushed = (created: 0, updated: 0, deleted: 0)
     for source in servers {
+      if let next = try sync.nextFetch(of: source) {
+        let shown = TextCleaning.visible(source.name)
+        waiting.append(
+          "출처 '\(shown)'\(Korean.topicParticle(after: shown)) 피드가 정한 간격이 지나지 않아 "
+            + "받지 않았습니다 (다음: \(KoreanDateFormat(timeZone: zone).full(next, seenAt: now)))\n")
+        synced += 1
+        continue
+      }
       do {
         let server = try ServerSync.connect(source, environment: environment)
-        switch try sync.sync(source, server: server) {
-        case .synced(let counts, let plan):
+        if case .synced(let counts, let plan) = try sync.sync(source, server: server) {
           report.counts.added += counts.added
           report.counts.updated += counts.updated
           report.counts.unchanged += counts.unchanged
           report.counts.removed += counts.removed
           if let plan { report.add(plan) }
-        case .notDue(let next):
-          let shown = TextCleaning.visible(source.name)
-          waiting.append(
-            "출처 '\(shown)'\(Korean.topicParticle(after: shown)) 피드가 정한 간격이 지나지 않아 "
-              + "받지 않았습니다 (다음: \(KoreanDateFormat(timeZone: zone).full(next, seenAt: now)))\n")
-        case .superseded: break
         }
         synced += 1
         let departures = sync.pushDepartures(source, server: server)

@@ -1,5 +1,4 @@
 import ChulbalCalDAV
-import ChulbalCalendar
 import ChulbalTestSupport
 import Foundation
 import Testing
@@ -324,38 +323,5 @@ import Testing
       outcome.standardError
         == "chulbal: 'https://example.org/basic.ics'는 파일이 아니라 주소입니다. "
         + "서버의 캘린더나 피드는 등록해서 가져오세요: chulbal source add 'https://example.org/basic.ics'\n")
-  }
-
-  struct Header: Sendable, CustomTestStringConvertible {
-    let testDescription: String
-    let lines: [String]
-    let expected: FeedProperties
-  }
-
-  @Test(arguments: [
-    Header(
-      testDescription: "RFC 7986", lines: ["NAME:학교 일정", "REFRESH-INTERVAL;VALUE=DURATION:P1W"],
-      expected: FeedProperties(name: "학교 일정", refreshSeconds: 604_800)),
-    Header(
-      testDescription: "Google and Outlook",
-      lines: ["X-WR-CALNAME:대한민국의 휴일", "X-PUBLISHED-TTL:PT1H"],
-      expected: FeedProperties(name: "대한민국의 휴일", refreshSeconds: 3600)),
-    Header(
-      testDescription: "folded, escaped",
-      lines: ["X-WR-CALNAME:A\\, ", " B", "X-PUBLISHED-TTL:P1D"],
-      expected: FeedProperties(name: "A, B", refreshSeconds: 86_400)),
-    Header(
-      testDescription: "a zero or bad interval",
-      lines: ["REFRESH-INTERVAL:PT0S", "X-PUBLISHED-TTL:soon"],
-      expected: FeedProperties()),
-    Header(
-      testDescription: "an event's properties are not the feed's",
-      lines: ["BEGIN:VEVENT", "X-WR-CALNAME:no", "X-PUBLISHED-TTL:PT1H", "END:VEVENT"],
-      expected: FeedProperties()),
-  ])
-  func aFeedsOwnPropertiesAreRead(_ header: Header) {
-    let text = (["BEGIN:VCALENDAR", "VERSION:2.0"] + header.lines + ["END:VCALENDAR"])
-      .joined(separator: "\r\n")
-    #expect(FeedProperties(reading: Data(text.utf8)) == header.expected)
   }
 }

@@ -208,6 +208,47 @@ public struct CalDAVClient: CalendarServer, Sendable {
     try check(response, method: "DELETE", url: url)
   }
 
+  public func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer {
+    let session = try self.session()
+    var headers = ["Accept: text/calendar, */*;q=0.1"]
+    // Validators come from the server and are sent back as they were; one holding a control
+    // character (only a damaged file could keep one) would end the header early, so it is
+    // not sent and the whole feed is fetched instead.
+    if let etag = known.etag, Self.isHeaderValue(etag) { headers.append("If-None-Match: \(etag)") }
+    if let date = known.lastModified, Self.isHeaderValue(date) {
+      headers.append("If-Modified-Since: \(date)")
+    }
+    let response = try session.perform(HTTPRequest(method: "GET", url: url, headers: headers))
+    if response.status == 304 { return .notModified }
+    try check(response, method: "GET", url: url)
+    guard Self.isICalendar(response.body) else {
+      let type = response.header("Content-Type").map {
+        TextCleaning.visible(String($0.prefix { $0 != ";" }).trimmingWhitespace())
+      }
+      throw .notICalendar(url: display(url), contentType: type?.isEmpty == false ? type : nil)
+    }
+    return .calendar(
+      response.body,
+      version: FeedVersion(
+        etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
+  }
+
+  /// Whether `body` is an iCalendar object: it begins (after a byte-order mark and blank
+  /// lines) with `BEGIN:VCALENDAR`. The body decides, not the `Content-Type`: feeds are served
+  /// as `text/plain` or `application/octet-stream` too, and an error page as `text/calendar`.
+  static func isICalendar(_ body: Data) -> Bool {
+    var bytes = body.prefix(64)[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    let text = String(
+      decoding: bytes.drop { [0x20, 0x09, 0x0D, 0x0A].contains($0) }, as: UTF8.self)
+    return text.uppercased().hasPrefix("BEGIN:VCALENDAR")
+  }
+
+  /// Whether `text` can be sent as a header's value: no control characters.
+  private static func isHeaderValue(_ text: String) -> Bool {
+    !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+  }
+
   // MARK: - Requests
 
   /// A multistatus answer's responses and the URL that gave them, which their relative hrefs

@@ -41,6 +41,12 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
   case tooManyHrefs(url: String, count: Int, limit: Int)
   /// One client's requests together took longer than ``DAVAccount/budget``.
   case budgetSpent(url: String, seconds: Int)
+  /// A feed's successful answer that is not iCalendar, such as a sign-in or error page;
+  /// `contentType` is the media type the server gave it (`text/html`), nil when it gave none.
+  case notICalendar(url: String, contentType: String?)
+  /// An address that is neither a CalDAV account (`caldav`: why discovery failed) nor a feed
+  /// (`feed`: what a GET of it gave).
+  indirect case neitherCalDAVNorFeed(caldav: DAVError, feed: DAVError)
 
   public var description: String {
     switch self {
@@ -81,6 +87,12 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
       return "서버가 따라갈 주소를 \(count)개 알려 줬습니다 (\(url)): \(limit)개가 넘어 따라가지 않습니다"
     case .budgetSpent(let url, let seconds):
       return "동기화가 \(seconds)초 안에 끝나지 않아 멈췄습니다 (\(url)): 서버가 너무 느리거나 요청할 것이 너무 많습니다"
+    case .notICalendar(let url, let contentType):
+      guard let contentType else { return "서버가 보낸 것이 iCalendar가 아닙니다 (\(url))" }
+      return "서버가 보낸 것이 iCalendar가 아니라 \(contentType)입니다 (\(url))"
+    case .neitherCalDAVNorFeed(let caldav, let feed):
+      return "CalDAV 캘린더도 iCalendar 피드도 찾지 못했습니다. CalDAV: \(caldav.description). "
+        + "피드: \(feed.description)"
     }
   }
 }

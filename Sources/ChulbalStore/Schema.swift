@@ -142,15 +142,15 @@ enum Schema {
       """
       CREATE TABLE "source" (
         name TEXT PRIMARY KEY,
-        path TEXT NOT NULL UNIQUE,            -- absolute path, or the CalDAV URL; the appointments' `source`
-        kind TEXT NOT NULL CHECK (kind IN ('file', 'folder', 'caldav')),
+        path TEXT NOT NULL UNIQUE,            -- absolute path, or the CalDAV or feed URL; the appointments' `source`
+        kind TEXT NOT NULL CHECK (kind IN ('file', 'folder', 'caldav', 'feed')),
         added_at INTEGER NOT NULL,
         last_read_at INTEGER,                 -- NULL until first read or synced
         last_error TEXT,                      -- the last reading's error, NULL when it went well
         event_count INTEGER,                  -- appointments from it after the last good reading
-        user_name TEXT,                       -- caldav: the user to sign in as
-        password_command TEXT,                -- caldav: run with /bin/sh -c; NULL for ~/.netrc
-        ca_file TEXT,                         -- caldav: PEM file of authorities to trust
+        user_name TEXT,                       -- caldav, feed: the user to sign in as
+        password_command TEXT,                -- caldav, feed: run with /bin/sh -c; NULL for ~/.netrc
+        ca_file TEXT,                         -- caldav, feed: PEM file of authorities to trust
         departures_url TEXT                   -- caldav: the departures calendar, or NULL
       )
       """
@@ -420,6 +420,34 @@ enum Schema {
       PRIMARY KEY (appointment_id, start_at)
     ) STRICT, WITHOUT ROWID;
     CREATE INDEX series_occurrence_start ON series_occurrence (start_at);
+    """,
+    // 8: read-only calendar feeds (`source add https://…/basic.ics`, `webcal://…`). A `feed`
+    // source keeps its URL in `path`, as a `caldav` one does, and is held as a source with
+    // one calendar, the feed's URL, whose one cached resource (href: the URL again) is the
+    // body last fetched with its ETag; the calendar's `ctag` holds the feed's
+    // Last-Modified, and `synced_at` when it was last fetched. Only the kind's CHECK is new,
+    // and SQLite cannot change a CHECK, so the table is made again with its rows (foreign
+    // keys are not enforced while migrating, so its calendars stay).
+    """
+    CREATE TABLE source_8 (
+      name TEXT PRIMARY KEY,
+      path TEXT NOT NULL UNIQUE,            -- absolute path, or the CalDAV or feed URL; the appointments' `source`
+      kind TEXT NOT NULL CHECK (kind IN ('file', 'folder', 'caldav', 'feed')),
+      added_at INTEGER NOT NULL,
+      last_read_at INTEGER,                 -- NULL until first read or synced
+      last_error TEXT,                      -- the last reading's error, NULL when it went well
+      event_count INTEGER,                  -- appointments from it after the last good reading
+      user_name TEXT,                       -- caldav, feed: the user to sign in as
+      password_command TEXT,                -- caldav, feed: run with /bin/sh -c; NULL for ~/.netrc
+      ca_file TEXT,                         -- caldav, feed: PEM file of authorities to trust
+      departures_url TEXT                   -- caldav: the departures calendar, or NULL
+    );
+    INSERT INTO source_8 (name, path, kind, added_at, last_read_at, last_error, event_count,
+      user_name, password_command, ca_file, departures_url)
+      SELECT name, path, kind, added_at, last_read_at, last_error, event_count, user_name,
+        password_command, ca_file, departures_url FROM source;
+    DROP TABLE source;
+    ALTER TABLE source_8 RENAME TO source;
     """,
   ]
 }

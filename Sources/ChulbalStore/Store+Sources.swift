@@ -1,16 +1,19 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// A calendar chulbal re-reads (`source add`): a file, a vdir folder or the calendars of a
-/// CalDAV account, and how its last reading went.
+/// A calendar chulbal re-reads (`source add`): a file, a vdir folder, the calendars of a
+/// CalDAV account or a read-only iCalendar feed, and how its last reading went.
 public struct CalendarSource: Equatable, Sendable {
   public enum Kind: String, Sendable {
-    case file, folder, caldav
+    case file, folder, caldav, feed
+
+    /// Whether it is on a server, brought in by `sync` rather than `import --sources`.
+    public var isServer: Bool { self == .caldav || self == .feed }
   }
 
   public var name: String
-  /// An absolute path, or for ``Kind/caldav`` the account's URL (without credentials): the
-  /// `source` of the appointments read from it.
+  /// An absolute path, or for ``Kind/caldav`` the account's URL and for ``Kind/feed`` the
+  /// feed's (without credentials): the `source` of the appointments read from it.
   public var path: String
   public var kind: Kind
   public var addedAt: Date
@@ -50,7 +53,7 @@ public struct CalendarSource: Equatable, Sendable {
   }
 }
 
-/// Calendar sources (schema 5; CalDAV accounts from schema 6).
+/// Calendar sources (schema 5; CalDAV accounts from schema 6, feeds from schema 8).
 extension Store {
   private static let fileSourceColumns = [
     "name", "path", "kind", "added_at", "last_read_at", "last_error", "event_count",

@@ -63,6 +63,9 @@ import Testing
     func delete(_ href: String, etag: String?) throws(DAVError) {
       try inner.delete(href, etag: etag)
     }
+    func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer {
+      try inner.feed(at: url, known: known)
+    }
   }
 
   /// A workspace whose in-process commands reach the real server through one watched client.

@@ -301,7 +301,7 @@ import Testing
       arguments: ["source", "add", base, "--calendar", "업무", "--calendar", "없는"],
       names: "서버에 '없는' 캘린더가 없습니다 (있는 캘린더: birthdays, 가족, 업무)"),
     BadInputCase(arguments: ["source", "add", base, "--name", "g"], names: "'g'"),
-    BadInputCase(arguments: ["sync", "g"], names: "CalDAV 출처 'g'가 없습니다 (CalDAV 출처: 없음)"),
+    BadInputCase(arguments: ["sync", "g"], names: "동기화할 출처 'g'가 없습니다 (CalDAV 서버와 피드: 없음)"),
     BadInputCase(arguments: ["config", "set", "sync.interval", "30s"], names: "'30s'"),
     BadInputCase(arguments: ["config", "set", "sync.interval", "2d"], names: "'2d'"),
   ]

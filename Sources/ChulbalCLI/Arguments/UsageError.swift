@@ -101,12 +101,16 @@ enum UsageError: Error, Equatable {
   case calendar(String)
   /// `source add` of a name or a path kept already.
   case duplicateSource(String)
+  /// `source add` of a feed with an option only a CalDAV account takes.
+  case notForFeeds(String)
+  /// `import` of a URL instead of a file.
+  case importOfAddress(String)
   /// `source remove` of a name no source has.
   case unknownSource(String)
   /// `source remove` of a source with appointments, without a terminal to ask on and with
   /// neither `--yes` nor `--keep`.
   case sourceNeedsConfirmation(String, count: Int)
-  /// `source add` of a URL that is not http or https.
+  /// `source add` of a URL that is not http, https, webcal or webcals.
   case notCalDAVAddress(String)
   /// `source add` of a URL with a user name or password in it; shown with them removed.
   case credentialsInAddress(String)
@@ -114,7 +118,7 @@ enum UsageError: Error, Equatable {
   case passwordCommand(PasswordCommand.Failure)
   /// `--calendar` naming no calendar the server has; with the names it has.
   case unknownCalendars([String], found: [String])
-  /// `sync` of a name no CalDAV source has; with the names there are.
+  /// `sync` of a name no CalDAV source or feed has; with the names there are.
   case unknownServerSource(String, names: [String])
   /// `--ca-file` that cannot be read.
   case unreadableFile(option: String, path: String, reason: String)
@@ -123,7 +127,7 @@ enum UsageError: Error, Equatable {
     switch self {
     case .notCalDAVAddress(let text):
       return
-        "'\(text)'\(Korean.topicParticle(after: text)) CalDAV 주소가 아닙니다 (http:// 또는 https://로 시작하는 주소)"
+        "'\(text)'\(Korean.topicParticle(after: text)) 캘린더 주소가 아닙니다 (http://, https:// 또는 webcal://로 시작하는 주소)"
     case .credentialsInAddress(let shown):
       return "주소에 사용자 이름이나 비밀번호를 넣지 마세요 ('\(shown)'): --user와 --password-command를 쓰세요"
     case .passwordCommand(let failure):
@@ -133,11 +137,16 @@ enum UsageError: Error, Equatable {
       return "서버에 \(list) 캘린더가 없습니다 (있는 캘린더: \(found.joined(separator: ", ")))"
     case .unknownServerSource(let name, let names):
       let list = names.isEmpty ? "없음" : names.joined(separator: ", ")
-      return "CalDAV 출처 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (CalDAV 출처: \(list))"
+      return "동기화할 출처 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (CalDAV 서버와 피드: \(list))"
     case .unreadableFile(let option, let path, let reason):
       return "\(option) '\(path)'\(Korean.objectParticle(after: path)) 읽을 수 없습니다: \(reason)"
     case .calendar(let message):
       return message
+    case .notForFeeds(let option):
+      return "\(option)\(Korean.topicParticle(after: option)) CalDAV 서버에만 씁니다: 피드는 캘린더 하나이고 읽기만 합니다"
+    case .importOfAddress(let text):
+      return "'\(text)'\(Korean.topicParticle(after: text)) 파일이 아니라 주소입니다. "
+        + "서버의 캘린더나 피드는 등록해서 가져오세요: chulbal source add '\(text)'"
     case .duplicateSource(let name):
       return "출처 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (목록: chulbal source list)"
     case .sourceNeedsConfirmation(let name, let count):

@@ -60,8 +60,8 @@ enum ImportCommand: Command {
       reading.add(context.plan(calendar.contents), source: calendar.source, into: &report)
     }
     if options.has(sources) {
-      // A CalDAV source is brought in by `chulbal sync`.
-      let registered = try existing?.sources().filter { $0.kind != .caldav } ?? []
+      // A CalDAV source or a feed is brought in by `chulbal sync`.
+      let registered = try existing?.sources().filter { !$0.kind.isServer } ?? []
       if registered.isEmpty && calendars.isEmpty {
         return .success("등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n")
       }
@@ -146,6 +146,12 @@ enum ImportCommand: Command {
 
   /// The events at `path`, or the one line that says why they cannot be read.
   static func read(_ path: String) throws(UsageError) -> CalendarContents {
+    // A URL is not a file that is missing: it is brought in by `source add` and `sync`.
+    if path.contains("://"), let scheme = URLComponents(string: path)?.scheme?.lowercased(),
+      SourceAddCommand.addressSchemes.contains(scheme)
+    {
+      throw .importOfAddress(path)
+    }
     do {
       return try ICalendarFile.read(path: path)
     } catch {

@@ -6,10 +6,10 @@ import FoundationEssentials
 import Glibc
 
 /// `chulbal source add PATH [--name NAME]`, or a CalDAV account's URL with its sign-in
-/// (`SourceAddCommand+CalDAV.swift`).
+/// (`SourceAddCommand+CalDAV.swift`), or a feed's (`SourceAddCommand+Feed.swift`).
 enum SourceAddCommand: Command {
   static let name = "source add"
-  static let summary = "다시 읽을 캘린더(파일, 폴더, CalDAV 서버)를 등록합니다"
+  static let summary = "다시 읽을 캘린더(파일, 폴더, CalDAV 서버, 피드)를 등록합니다"
   static let usage = [
     "chulbal source add 경로 [--name 이름]",
     "chulbal source add URL [--user 이름] [--password-command 명령] [--calendar 이름]… "
@@ -27,6 +27,13 @@ enum SourceAddCommand: Command {
     --password-command의 명령을 /bin/sh -c로 그때마다 실행해 첫 줄을 쓰고, 주지 않으면
     ~/.netrc를 씁니다. 인증서는 언제나 확인합니다 (사설 인증 기관은 --ca-file).
     이름을 주지 않으면 서버의 호스트 이름입니다.
+
+    주소가 .ics로 끝나거나 webcal://로 시작하면 읽기만 하는 iCalendar 피드(Google 캘린더의
+    비공개 iCal 주소, 학교·스포츠·공휴일 캘린더)로 보고, 찾기 전에 먼저 GET으로 받아
+    봅니다. webcal://은 https://로 받습니다 (http로 받으려면 http://로 쓰세요). 다른
+    주소에서 CalDAV 캘린더를 찾지 못하면 GET으로 받아 보고, iCalendar가 오면 피드로
+    등록합니다. 피드의 이름은 --name을 주지 않으면 피드가 밝힌 이름(X-WR-CALNAME),
+    없으면 호스트 이름입니다. --calendar와 --departures는 피드에 쓸 수 없습니다.
     """
   static let nameOption = OptionSpec(
     "--name", value: "이름", help: "출처 이름 (기본: 파일이나 폴더 이름, 서버의 호스트 이름)")
@@ -49,6 +56,7 @@ enum SourceAddCommand: Command {
       chulbal source add ~/.calendars/work
       chulbal source add https://cloud.example.org/remote.php/dav/ --user alice \\
         --password-command "pass show dav/cloud" --calendar 업무
+      chulbal source add webcal://example.org/school/calendar.ics --name 학교
 
     """
 
@@ -105,7 +113,7 @@ enum SourceListCommand: Command {
         JSONValue.array(
           sources.map { source in
             let place: (String, JSONValue) =
-              source.kind == .caldav
+              source.kind.isServer
               ? ("url", .string(source.path)) : ("path", .string(source.path))
             var fields: [(String, JSONValue)] = [
               ("name", .string(source.name)), place, ("kind", .string(source.kind.rawValue)),
@@ -113,11 +121,14 @@ enum SourceListCommand: Command {
               ("event_count", source.eventCount.map { .integer($0) } ?? .null),
               ("last_error", source.lastError.map { .string($0) } ?? .null),
             ]
-            if source.kind == .caldav {
+            if source.kind.isServer {
               fields += [
-                ("user", source.user.map { .string($0) } ?? .null),
-                ("departures_url", source.departuresURL.map { .string($0) } ?? .null),
+                ("user", source.user.map { .string($0) } ?? .null)
               ]
+            }
+            if source.kind == .caldav {
+              fields.append(
+                ("departures_url", source.departuresURL.map { .string($0) } ?? .null))
             }
             return .object(fields)
           }
@@ -144,6 +155,7 @@ enum SourceListCommand: Command {
     case .file: "파일"
     case .folder: "폴더"
     case .caldav: "CalDAV"
+    case .feed: "피드"
     }
   }
 }

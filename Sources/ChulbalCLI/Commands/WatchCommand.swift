@@ -22,7 +22,7 @@ enum WatchCommand: Command {
     'chulbal source add'로 등록한 캘린더의 파일이나 폴더가 바뀌면 (vdirsyncer가 동기화하면)
     변화가 잠시 멎은 뒤 그 캘린더를 import --sources처럼 다시 읽고 알림을 다시 계산합니다.
     읽을 수 없으면 오류를 기록하고 전에 가져온 약속은 그대로 둡니다.
-    CalDAV 캘린더는 시작할 때, sync.interval(기본 15분)마다, 절전에서 깨어났거나 시계가
+    CalDAV 캘린더와 피드는 시작할 때, sync.interval(기본 15분)마다, 절전에서 깨어났거나 시계가
     바뀌었을 때 'chulbal sync'를 따로 실행해 가져옵니다. 동기화가 알림을 늦추지 않으며,
     한 번에 하나만 돌고, 실패하면 로그에 한 줄로 남깁니다.
     데이터베이스마다 watch는 하나만 돌 수 있습니다. 심볼릭 링크나 하드 링크로 열어도
@@ -269,8 +269,8 @@ struct WatchSession {
   ///
   /// - Returns: the sources now watched.
   func watchSources(_ loop: EventLoop, watched: [CalendarSource]?) throws -> [CalendarSource] {
-    // A CalDAV source has no file to watch: the sync brings it in (``SyncRunner``).
-    let sources = try store.sources().filter { $0.kind != .caldav }
+    // A CalDAV source or a feed has no file to watch: the sync brings it in (``SyncRunner``).
+    let sources = try store.sources().filter { !$0.kind.isServer }
     guard sources.map(\.path) != watched?.map(\.path) else { return sources }
     let failed = loop.setFolderWatches(
       sources.compactMap { source in
@@ -282,7 +282,7 @@ struct WatchSession {
           EventLoop.FolderWatch(
             key: source.path, folder: url.deletingLastPathComponent().path,
             names: [url.lastPathComponent])
-        case .caldav: nil
+        case .caldav, .feed: nil
         }
       })
     for (watch, error) in failed {
@@ -292,9 +292,9 @@ struct WatchSession {
     return sources
   }
 
-  /// Whether any source is a CalDAV account, which the watch syncs.
+  /// Whether any source is a CalDAV account or a feed, which the watch syncs.
   func hasServerSources() throws -> Bool {
-    try store.sources().contains { $0.kind == .caldav }
+    try store.sources().contains { $0.kind.isServer }
   }
 
   /// Reads the sources at `paths` again as `import --sources` does, in one transaction.

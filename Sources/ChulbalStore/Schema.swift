@@ -43,6 +43,9 @@ enum Schema {
       columns["appointment", default: []] += ["repeat_known_from", "repeat_known_until"]
       columns["series_occurrence"] = ["appointment_id", "start_at"]
     }
+    if version >= 8 {
+      columns["source", default: []] += ["skipped_count"]
+    }
     return columns
   }
 
@@ -151,7 +154,8 @@ enum Schema {
         user_name TEXT,                       -- caldav, feed: the user to sign in as
         password_command TEXT,                -- caldav, feed: run with /bin/sh -c; NULL for ~/.netrc
         ca_file TEXT,                         -- caldav, feed: PEM file of authorities to trust
-        departures_url TEXT                   -- caldav: the departures calendar, or NULL
+        departures_url TEXT,                  -- caldav: the departures calendar, or NULL
+        skipped_count INTEGER                 -- events left out at the last good reading
       )
       """
     ),
@@ -421,7 +425,8 @@ enum Schema {
     ) STRICT, WITHOUT ROWID;
     CREATE INDEX series_occurrence_start ON series_occurrence (start_at);
     """,
-    // 8: read-only calendar feeds (`source add https://…/basic.ics`, `webcal://…`). A `feed`
+    // 8: read-only calendar feeds (`source add https://…/basic.ics`, `webcal://…`), and how
+    // many events each source's last good reading left out (`source list`). A `feed`
     // source keeps its URL in `path`, as a `caldav` one does, and is held as a source with
     // one calendar, the feed's URL, whose one cached resource (href: the URL again) is the
     // body last fetched with its ETag; the calendar's `ctag` holds the feed's
@@ -440,7 +445,8 @@ enum Schema {
       user_name TEXT,                       -- caldav, feed: the user to sign in as
       password_command TEXT,                -- caldav, feed: run with /bin/sh -c; NULL for ~/.netrc
       ca_file TEXT,                         -- caldav, feed: PEM file of authorities to trust
-      departures_url TEXT                   -- caldav: the departures calendar, or NULL
+      departures_url TEXT,                  -- caldav: the departures calendar, or NULL
+      skipped_count INTEGER                 -- events left out at the last good reading
     );
     INSERT INTO source_8 (name, path, kind, added_at, last_read_at, last_error, event_count,
       user_name, password_command, ca_file, departures_url)

@@ -29,10 +29,13 @@ extension Store {
     public var source: String
     /// Each appointment by its key; one per key.
     public var appointments: [CalendarKey: Appointment]
+    /// How many events of the calendar were left out, for `source list`.
+    public var skipped: Int
 
-    public init(source: String, appointments: [CalendarKey: Appointment]) {
+    public init(source: String, appointments: [CalendarKey: Appointment], skipped: Int = 0) {
       self.source = source
       self.appointments = appointments
+      self.skipped = skipped
     }
   }
 
@@ -223,7 +226,7 @@ extension Store {
         try database.rows("DELETE FROM appointment WHERE id = ?", [.integer(id)])
       }
       counts.add(changes.counts)
-      try recordReading(of: batch.source, at: now, error: nil)
+      try recordReading(of: batch.source, at: now, error: nil, skipped: batch.skipped)
     }
     for failure in failures {
       try recordReading(of: failure.path, at: now, error: failure.error)

@@ -24,6 +24,9 @@ public struct CalendarSource: Equatable, Sendable {
   public var lastError: String?
   /// Appointments from it after the last good reading.
   public var eventCount: Int?
+  /// Events its last good reading left out (all-day, cancelled, unreadable, …); nil before
+  /// schema 8 or a reading since.
+  public var skippedCount: Int?
   /// CalDAV: the user to sign in as; nil to take the user from `~/.netrc`.
   public var user: String?
   /// CalDAV: what `/bin/sh -c` runs to print the password on its first line; nil for
@@ -63,10 +66,15 @@ extension Store {
   /// Whether the file keeps CalDAV sources (schema 6 on).
   var keepsServers: Bool { schema >= 6 }
 
+  /// Whether the file keeps how many events a reading left out (schema 8 on).
+  var keepsSkips: Bool { schema >= 8 }
+
   /// Every source, by name; none in a file older than schema 5.
   public func sources() throws(StoreError) -> [CalendarSource] {
     guard keepsSources else { return [] }
-    let columns = Row.Columns(Self.fileSourceColumns + (keepsServers ? Self.serverColumns : []))
+    let columns = Row.Columns(
+      Self.fileSourceColumns + (keepsServers ? Self.serverColumns : [])
+        + (keepsSkips ? ["skipped_count"] : []))
     return try database.rows(
       "SELECT \(columns.list) FROM source ORDER BY name"
     ).map { values throws(StoreError) in
@@ -91,6 +99,7 @@ extension Store {
         source.caFile = try row.optionalText("ca_file")
         source.departuresURL = try row.optionalText("departures_url")
       }
+      if keepsSkips { source.skippedCount = try row.optionalInteger("skipped_count") }
       return source
     }
   }
@@ -149,12 +158,19 @@ extension Store {
 
   /// Records a reading of the calendar at `path` in its source, if it is one: the error of a
   /// failed one, which leaves the time of the last good reading as it was; or the time of a
-  /// good one, and how many appointments it now gives.
-  func recordReading(of path: String, at now: Date, error: String?) throws(StoreError) {
+  /// good one, how many appointments it now gives, and how many events it left out (nil
+  /// leaves that as it was).
+  func recordReading(of path: String, at now: Date, error: String?, skipped: Int? = nil)
+    throws(StoreError)
+  {
     if let error {
       try database.rows(
         "UPDATE source SET last_error = ? WHERE path = ?", [.text(error), .text(path)])
     } else {
+      if let skipped, keepsSkips {
+        try database.rows(
+          "UPDATE source SET skipped_count = ? WHERE path = ?", [.integer(skipped), .text(path)])
+      }
       try database.rows(
         """
         UPDATE source SET last_read_at = ?1, last_error = NULL,

@@ -38,6 +38,10 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(after.standardOutput.utf8)) as? [[String: Any]])
     #expect(read.first?["last_read_at"] as? String == "2026-11-30T14:00:00+09:00")
     #expect(read.first?["event_count"] as? Int == 3)
+    // The all-day and the cancelled event the reading left out.
+    #expect(read.first?["skipped_count"] as? Int == 2)
+    let table = workspace.run(["source", "list"] + Self.now).standardOutput
+    #expect(table.contains("3개 (건너뜀 2)"), "\(table)")
     // `import PATH` of the source's file is the same calendar: updated, not added.
     let again = workspace.run(["import", file] + Self.now)
     #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 3"))

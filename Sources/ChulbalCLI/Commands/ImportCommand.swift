@@ -272,6 +272,7 @@ extension Store.CalendarBatch {
     for item in plan.items {
       appointments[Store.CalendarKey(uid: item.uid, instance: item.instance)] = item.appointment
     }
-    self.init(source: source, appointments: appointments)
+    self.init(
+      source: source, appointments: appointments, skipped: plan.skipped.values.reduce(0, +))
   }
 }

@@ -98,7 +98,7 @@ enum SourceListCommand: Command {
   static let name = "source list"
   static let summary = "등록한 캘린더를 봅니다"
   static let usage = ["chulbal source list [--json]"]
-  static let about = "등록한 캘린더의 종류, 경로나 주소, 마지막으로 읽거나 동기화한 때, 가져온 일정 수, 마지막 오류를 보여 줍니다."
+  static let about = "등록한 캘린더의 종류, 경로나 주소, 마지막으로 잘 읽거나 동기화한 때, 가져온 일정 수와 건너뛴 일정 수, 마지막 오류를 보여 줍니다."
   static let options: [OptionSpec] = [.now, .database, .json]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
@@ -119,6 +119,7 @@ enum SourceListCommand: Command {
               ("name", .string(source.name)), place, ("kind", .string(source.kind.rawValue)),
               ("last_read_at", source.lastReadAt.map { .string(format.iso8601($0)) } ?? .null),
               ("event_count", source.eventCount.map { .integer($0) } ?? .null),
+              ("skipped_count", source.skippedCount.map { .integer($0) } ?? .null),
               ("last_error", source.lastError.map { .string($0) } ?? .null),
             ]
             if source.kind.isServer {
@@ -138,11 +139,13 @@ enum SourceListCommand: Command {
       return .success("등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n")
     }
     let format = KoreanDateFormat(timeZone: zone)
-    let rows = sources.map { source in
-      [
+    let rows = sources.map { source -> [String] in
+      var events = source.eventCount.map { "\($0)개" } ?? ""
+      if let skipped = source.skippedCount, skipped > 0 { events += " (건너뜀 \(skipped))" }
+      return [
         source.name, kindLabel(source.kind), source.path,
         source.lastReadAt.map { format.full($0, seenAt: now) } ?? "읽은 적 없음",
-        source.eventCount.map { "\($0)개" } ?? "",
+        events,
         source.lastError.map { "오류: \($0)" } ?? "",
       ]
     }

@@ -157,25 +157,9 @@ public final class ScriptedServer: @unchecked Sendable {
       print(server.server_address[1], flush=True)
       server.serve_forever()
       """
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", program, script, log]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    // Its first line is the port, once it listens.
-    var line = Data()
-    while true {
-      let byte = output.fileHandleForReading.readData(ofLength: 1)
-      if byte.isEmpty || byte == Data("\n".utf8) { break }
-      line += byte
-    }
-    guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      throw ProgramOutput.Failure(description: "the scripted server did not start")
-    }
+    let port: Int
+    (process, port) = try FixedAnswerServer.startPython(
+      ["python3", "-c", program, script, log], name: "the scripted server")
     url = URL(string: "http://127.0.0.1:\(port)/")!
   }
 

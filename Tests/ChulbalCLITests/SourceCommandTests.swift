@@ -45,6 +45,10 @@ import Testing
     // `import PATH` of the source's file is the same calendar: updated, not added.
     let again = workspace.run(["import", file] + Self.now)
     #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 3"))
+    // What the first reading said of coordinates is not said again when nothing changed.
+    #expect(imported.standardOutput.contains("좌표가 없는 일정"))
+    #expect(!again.standardOutput.contains("좌표가 없는 일정"), "\(again.standardOutput)")
+    #expect(!again.standardOutput.contains("기본값"), "\(again.standardOutput)")
   }
 
   /// A source that cannot be read keeps its appointments, records the error for `source

@@ -214,8 +214,10 @@ enum ImportCommand: Command {
       if unreadable.count > Self.unreadableShown {
         lines.append("  … 그 밖에 \(unreadable.count - Self.unreadableShown)개 (모두 보려면: --json)")
       }
-      if withoutCoordinate > 0 { lines.append("좌표가 없는 일정: \(withoutCoordinate)개") }
-      if withDefaultTravel > 0 {
+      // Said when something came in or changed, not again at every sync that changed nothing.
+      let changed = counts.added + counts.updated > 0
+      if changed, withoutCoordinate > 0 { lines.append("좌표가 없는 일정: \(withoutCoordinate)개") }
+      if changed, withDefaultTravel > 0 {
         let duration = KoreanDuration.text(seconds: travel)
         lines.append(
           "이동 시간을 추정할 수 없는 일정 \(withDefaultTravel)개에는 기본값 \(duration)을 썼습니다 "

@@ -158,6 +158,14 @@ import Testing
         ["source", "add", calendarFixture("good/vdir"), "--name", "g"],
         "chulbal: 출처 'g'는 이미 있습니다 (목록: chulbal source list)\n"
       ),
+      // Said before any connection: nothing listens on the discard port.
+      (
+        [
+          "source", "add", "http://127.0.0.1:9/dav/", "--calendar", "업무", "--departures", "업무",
+        ],
+        "chulbal: '업무'는 가져올 캘린더(--calendar)이면서 출발 캘린더(--departures)일 수 없습니다. "
+          + "출발은 따로 둔 캘린더에 올리세요 (예: --departures 출발)\n"
+      ),
     ] {
       let outcome = workspace.run(line + Self.now.filter { _ in line[1] == "add" })
       #expect(outcome.exitCode == 2, "\(line)")

@@ -116,6 +116,8 @@ enum UsageError: Error, Equatable {
   case credentialsInAddress(String)
   /// `--password-command` failed or printed nothing.
   case passwordCommand(PasswordCommand.Failure)
+  /// `--departures` naming a calendar `--calendar` also reads.
+  case departuresAlsoRead(String)
   /// `--calendar` naming no calendar the server has; with the names it has.
   case unknownCalendars([String], found: [String])
   /// `sync` of a name no CalDAV source or feed has; with the names there are.
@@ -132,6 +134,11 @@ enum UsageError: Error, Equatable {
       return "주소에 사용자 이름이나 비밀번호를 넣지 마세요 ('\(shown)'): --user와 --password-command를 쓰세요"
     case .passwordCommand(let failure):
       return failure.message
+    case .departuresAlsoRead(let name):
+      let quoted = "'\(name)'"
+      return
+        "\(quoted)\(Korean.topicParticle(after: quoted)) 가져올 캘린더(--calendar)이면서 출발 캘린더(--departures)일 수 "
+        + "없습니다. 출발은 따로 둔 캘린더에 올리세요 (예: --departures 출발)"
     case .unknownCalendars(let names, let found):
       let list = names.map { "'\($0)'" }.joined(separator: ", ")
       return "서버에 \(list) 캘린더가 없습니다 (있는 캘린더: \(found.joined(separator: ", ")))"

@@ -33,6 +33,10 @@ extension SourceAddCommand {
     }
     let wanted = options.values(calendar)
     let departuresName = options[departures]
+    // Its departures would be read back as appointments, and its events lost among them.
+    if let departuresName, wanted.contains(departuresName) {
+      throw UsageError.departuresAlsoRead(departuresName)
+    }
     let explicitName = options[nameOption]
     let sourceName = explicitName ?? url.host ?? url.absoluteString
     try PlaceAddCommand.validate(name: sourceName, option: nameOption.name)

@@ -292,16 +292,27 @@ public struct CalendarImport: Sendable {
   /// How the series an instance moved with `RANGE=THISANDFUTURE` begins is named.
   static let futureKey = "THISANDFUTURE "
 
-  /// How far the counts and items had come, to put back what an event left out had added.
-  private var checkpoint: (items: Int, counts: [Int]) {
-    (items.count, [withoutCoordinate, withDefaultTravel, floating, unresolvedZones])
+  /// How far the items and counts had come, to put back what an event left out had added.
+  private struct Checkpoint {
+    let items: Int
+    let withoutCoordinate: Int
+    let withDefaultTravel: Int
+    let floating: Int
+    let unresolvedZones: Int
   }
 
-  private mutating func restore(_ checkpoint: (items: Int, counts: [Int])) {
+  private var checkpoint: Checkpoint {
+    Checkpoint(
+      items: items.count, withoutCoordinate: withoutCoordinate,
+      withDefaultTravel: withDefaultTravel, floating: floating, unresolvedZones: unresolvedZones)
+  }
+
+  private mutating func restore(_ checkpoint: Checkpoint) {
     items.removeSubrange(checkpoint.items...)
-    (withoutCoordinate, withDefaultTravel, floating, unresolvedZones) = (
-      checkpoint.counts[0], checkpoint.counts[1], checkpoint.counts[2], checkpoint.counts[3]
-    )
+    withoutCoordinate = checkpoint.withoutCoordinate
+    withDefaultTravel = checkpoint.withDefaultTravel
+    floating = checkpoint.floating
+    unresolvedZones = checkpoint.unresolvedZones
   }
 
   /// Counts `event` as unreadable for `error`, said at the event's file and line.

@@ -44,15 +44,9 @@ extension SourceAddCommand {
     var source = CalendarSource(
       name: sourceName, path: key, kind: .caldav, addedAt: now, user: user,
       passwordCommand: command, caFile: caPath)
-    // The password command is bad input while it is being given: said now, before any
-    // connection.
-    let server: any CalendarServer
-    do throws(ServerSync.Failure) {
-      server = try ServerSync.connect(source, environment: environment)
-    } catch {
-      if case .password(let failure) = error { throw UsageError.passwordCommand(failure) }
-      throw error
-    }
+    // A password command that fails is a runtime failure like an unreachable server: the
+    // command may be right and the password store behind it locked or slow.
+    let server = try ServerSync.connect(source, environment: environment)
     let found = try server.discoverCalendars()
     // The departures calendar is chulbal's own: never read back as appointments.
     let candidates = found.filter { calendar in

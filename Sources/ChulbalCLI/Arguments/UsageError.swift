@@ -110,6 +110,9 @@ enum UsageError: Error, Equatable {
   case notCalDAVAddress(String)
   /// `source add` of a URL with a user name or password in it; shown with them removed.
   case credentialsInAddress(String)
+  /// `source add` without `--name`, where the name taken from the file, the folder or the
+  /// host (`from`: `폴더 이름`) cannot name a source, and why.
+  case unusableSourceName(String, from: String, reason: String)
   /// `--calendar` naming no calendar the server has; with the names it has.
   case unknownCalendars([String], found: [String])
   /// `sync` of a name no CalDAV source has; with the names there are.
@@ -124,6 +127,9 @@ enum UsageError: Error, Equatable {
         "'\(text)'\(Korean.topicParticle(after: text)) CalDAV 주소가 아닙니다 (http:// 또는 https://로 시작하는 주소)"
     case .credentialsInAddress(let shown):
       return "주소에 사용자 이름이나 비밀번호를 넣지 마세요 ('\(shown)'): --user와 --password-command를 쓰세요"
+    case .unusableSourceName(let name, let origin, let reason):
+      return "\(origin) '\(name)'\(Korean.objectParticle(after: name)) 출처 이름으로 쓸 수 없습니다: \(reason) "
+        + "(--name으로 이름을 주세요, 예: --name 업무)"
     case .unknownCalendars(let names, let found):
       let list = names.map { "'\($0)'" }.joined(separator: ", ")
       return "서버에 \(list) 캘린더가 없습니다 (있는 캘린더: \(found.joined(separator: ", ")))"

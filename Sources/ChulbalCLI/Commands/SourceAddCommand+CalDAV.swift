@@ -29,8 +29,7 @@ extension SourceAddCommand {
     }
     let wanted = options.values(calendar)
     let departuresName = options[departures]
-    let sourceName = options[nameOption] ?? url.host ?? url.absoluteString
-    try PlaceAddCommand.validate(name: sourceName, option: nameOption.name)
+    let sourceName = try keptName(options, else: url.host ?? url.absoluteString, from: "호스트 이름")
     try options.checkNow()
     let zone = try environment.timeZone(option: nil)
     let now = try options.clock(environment, timeZone: zone).now()

@@ -61,13 +61,10 @@ enum SourceAddCommand: Command {
     let path = ImportCommand.absolute(given)
     var base = URL(fileURLWithPath: path).lastPathComponent
     if base.lowercased().hasSuffix(".ics") { base = String(base.dropLast(4)) }
-    let sourceName = options[nameOption] ?? base
-    try PlaceAddCommand.validate(name: sourceName, option: nameOption.name)
+    let sourceName = try keptName(options, else: base, from: isFolder(path) ? "폴더 이름" : "파일 이름")
     try options.checkNow()
     let now = try options.clock(environment, timeZone: nil).now()
     _ = try ImportCommand.read(given)
-    var status = stat()
-    let isFolder = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     let existing = try options.store(environment, access: .writing)
     if let taken = try existing?.sources().first(where: {
       $0.name == sourceName || $0.path == path
@@ -76,12 +73,48 @@ enum SourceAddCommand: Command {
     }
     let store = try options.writableStore(environment, existing: existing)
     let source = CalendarSource(
-      name: sourceName, path: path, kind: isFolder ? .folder : .file, addedAt: now)
+      name: sourceName, path: path, kind: isFolder(path) ? .folder : .file, addedAt: now)
     guard try store.addSource(source) else { throw UsageError.duplicateSource(sourceName) }
     let shown = TextCleaning.visible(sourceName)
     return .success(
       "출처 '\(shown)'\(Korean.objectParticle(after: shown)) 등록했습니다 (\(TextCleaning.visible(path))). "
         + "가져오려면: chulbal import --sources\n")
+  }
+}
+
+extension SourceAddCommand {
+  /// The name to keep a source under: `--name`, else `derived`, the name of the file, folder
+  /// or host (`from` says which, `폴더 이름`).
+  ///
+  /// - Throws: `UsageError` when the name is empty, holds a control character, or starts with
+  ///   `-`, which `source remove` and `sync` would read as an option; one that was derived
+  ///   says so and how to give `--name`.
+  static func keptName(_ options: ParsedOptions, else derived: String, from origin: String)
+    throws(UsageError) -> String
+  {
+    let given = options[nameOption]
+    let name = given ?? derived
+    let reason: String? =
+      if name.trimmingWhitespace().isEmpty {
+        "비어 있습니다"
+      } else if name.unicodeScalars.contains(where: TextCleaning.isControl) {
+        "제어 문자는 쓸 수 없습니다"
+      } else if name.hasPrefix("-") {
+        "'-'로 시작하는 이름은 옵션과 구분할 수 없습니다"
+      } else {
+        nil
+      }
+    guard let reason else { return name }
+    guard given != nil else {
+      throw .unusableSourceName(name, from: origin, reason: reason)
+    }
+    throw .invalidValue(option: nameOption.name, .sourceName(name, reason: reason))
+  }
+
+  /// Whether `path` is a folder (following a symbolic link).
+  static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
 }
 

@@ -41,6 +41,9 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
   case tooManyHrefs(url: String, count: Int, limit: Int)
   /// One client's requests together took longer than ``DAVAccount/budget``.
   case budgetSpent(url: String, seconds: Int)
+  /// A request to `url` redirected to `to`, an address that is not http or https (`file:`,
+  /// say), which is not followed.
+  case redirectedAway(url: String, to: String)
 
   public var description: String {
     switch self {
@@ -81,6 +84,9 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
       return "서버가 따라갈 주소를 \(count)개 알려 줬습니다 (\(url)): \(limit)개가 넘어 따라가지 않습니다"
     case .budgetSpent(let url, let seconds):
       return "동기화가 \(seconds)초 안에 끝나지 않아 멈췄습니다 (\(url)): 서버가 너무 느리거나 요청할 것이 너무 많습니다"
+    case .redirectedAway(let url, let to):
+      return "서버가 '\(to)'\(Korean.directionParticle(after: to)) 리다이렉트했지만 "
+        + "http나 https 주소가 아니어서 따라가지 않습니다 (\(url))"
     }
   }
 }

@@ -209,7 +209,7 @@ struct WatchSession {
             else: environment.timeZone(stored: appointment.timeZone)),
           link: link?.url, snoozeSeconds: settings.snoozeSeconds)
       },
-      delivery: { notifiers.chain.deliver($0) })
+      delivery: { notifiers.chain.deliver(all: $0) })
     watcher.readerZone = try? environment.timeZone(option: nil)
     return watcher
   }

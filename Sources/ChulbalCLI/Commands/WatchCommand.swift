@@ -69,6 +69,8 @@ enum WatchCommand: Command {
     session.logBackends("시작: \(path), ")
     var sources = try session.watchSources(loop, watched: nil)
     var changed = SettlingChanges()
+    // Sources changed while the store could not be written, read once it can.
+    var rereads: Set<String> = []
     var syncs = SyncRunner(
       program: environment.executable, database: path, variables: environment.variables,
       interval: session.settings.syncIntervalSeconds)
@@ -111,18 +113,30 @@ enum WatchCommand: Command {
       }
       lookAtDatabase = false
       // Before anything writes: SQLite dies of SIGBUS writing a -shm that can no longer be.
-      try session.store.checkWritable()
-      if let due = changed.take(now: environment.clock.now()) { try session.reread(due) }
+      let writable = try session.canWrite()
+      if let due = changed.take(now: environment.clock.now()) { rereads.formUnion(due) }
+      if writable, !rereads.isEmpty {
+        do {
+          try session.reread(rereads)
+          rereads = []
+        } catch let error as StoreError where WatchSession.isUnwritable(error) {
+          session.hold(error)
+        }
+      }
       // --once sends what is due and ends: a sync would outlive it.
       if !options.has(once) {
         syncs.step(now: environment.clock.now()) { session.log($0) }
       }
       let wake = try session.tick()
       if options.has(once) { break }
-      let deadlines = [wake, changed.settled, syncs.wake(now: environment.clock.now())]
+      let deadlines = [
+        wake, changed.settled, syncs.wake(now: environment.clock.now()),
+        // Nothing may say that the store can be written again (space freed elsewhere).
+        session.held.map { _ in environment.clock.now().addingTimeInterval(10) },
+      ]
       // Empty at rest, so that a file renamed into the database's place while the watch sleeps
       // finds no other file's pages in the log; a log in use is emptied at a later wake.
-      session.store.emptyLog(waiting: false)
+      if session.held == nil { session.store.emptyLog(waiting: false) }
       let wakes = loop.wait(until: deadlines.compactMap { $0 }.min())
       for case .foldersChanged(let paths) in wakes {
         changed.add(paths, now: environment.clock.now())
@@ -155,6 +169,9 @@ enum WatchCommand: Command {
         let name =
           [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGQUIT: "SIGQUIT"][ending] ?? "신호 \(ending)"
         session.log("\(name)\(Korean.objectParticle(after: name)) 받아 끝냅니다")
+        if try !session.canWrite(), let held = session.held {
+          session.log("데이터베이스에 쓸 수 없어 알림 기록 \(held.count)개를 적지 못했습니다 (다시 시작하면 그 알림이 또 올 수 있습니다)")
+        }
         break
       }
     }
@@ -171,6 +188,8 @@ struct WatchSession {
   var watcher: Watcher
   /// The zone the log's times are in.
   let logZone: Zone
+  /// The alert log held in memory while the store cannot be written; nil while it can.
+  private(set) var held: HeldJournal?
 
   init(store: Store, environment: Environment) throws {
     self.store = store
@@ -228,14 +247,68 @@ struct WatchSession {
   }
 
   /// One step at the clock's time; the next instant to wake at.
+  ///
+  /// When the store cannot be written, the step is taken again with what it records held
+  /// (``HeldJournal``): the alerts due are delivered all the same.
   mutating func tick() throws -> Date? {
     let now = environment.clock.now()
-    // The watch writes anyway: series whose occurrence has passed move on here, so that
-    // readers between commands find them through the departure index.
-    try store.advanceSeries(now: now)
-    let (wake, events) = try watcher.tick(now: now, journal: store)
+    if held == nil {
+      let before = watcher
+      do {
+        // The watch writes anyway: series whose occurrence has passed move on here, so that
+        // readers between commands find them through the departure index.
+        try store.advanceSeries(now: now)
+        return try step(now: now, journal: store)
+      } catch let error as StoreError where Self.isUnwritable(error) {
+        // Every claim is written before anything is delivered, so a failed claim showed
+        // nothing; a record that fails after delivery may show its alert once more.
+        watcher = before
+        hold(error)
+      }
+    }
+    return try step(now: now, journal: held ?? HeldJournal(store: store))
+  }
+
+  private mutating func step(now: Date, journal: some AlertJournal) throws -> Date? {
+    let (wake, events) = try watcher.tick(now: now, journal: journal)
     for event in events { log(Self.text(event, zone: logZone)) }
     return wake
+  }
+
+  /// Whether `error` says the store cannot be written for now, which the watch waits out:
+  /// no room, or a file or folder made read-only or immutable.
+  static func isUnwritable(_ error: StoreError) -> Bool {
+    switch error {
+    case .readOnlyFolder, .readOnlyFile, .readOnlyLogFile, .diskFull: true
+    default: false
+    }
+  }
+
+  /// Holds the alert log in memory from now on, saying why in the log once.
+  mutating func hold(_ error: StoreError) {
+    guard held == nil else { return }
+    held = HeldJournal(store: store)
+    log("데이터베이스에 쓸 수 없어 알림 기록은 미뤄 두고 알림은 계속 보냅니다: \(error.description)")
+  }
+
+  /// Whether the store can be written now. When it could not before, what was held is
+  /// written first; when it cannot, the alert log is held from now on.
+  ///
+  /// - Throws: a `StoreError` other than one that says the store cannot be written.
+  mutating func canWrite() throws -> Bool {
+    do {
+      try store.checkWritable()
+      if let held {
+        let count = held.count
+        try held.write()
+        self.held = nil
+        log("데이터베이스에 다시 쓸 수 있어 미뤄 둔 알림 기록 \(count)개를 적었습니다")
+      }
+      return true
+    } catch let error as StoreError where Self.isUnwritable(error) {
+      hold(error)
+      return false
+    }
   }
 
   /// Acts on the buttons pressed since the last look.
@@ -243,8 +316,9 @@ struct WatchSession {
     for (key, action) in notifiers.pressed.take() {
       switch action {
       case .snooze:
+        let journal: any AlertJournal = held ?? store
         if let event = try watcher.snooze(
-          appointmentID: key, now: environment.clock.now(), journal: store)
+          appointmentID: key, now: environment.clock.now(), journal: journal)
         {
           log(Self.text(event, zone: logZone))
         }

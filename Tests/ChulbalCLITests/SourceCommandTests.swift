@@ -55,11 +55,11 @@ import Testing
     #expect(derived.exitCode == 2)
     #expect(
       derived.standardError
-        == "chulbal: 폴더 이름 'work\\x1B[31m'을 출처 이름으로 쓸 수 없습니다: 제어 문자는 쓸 수 없습니다 "
-        + "(--name으로 이름을 주세요, 예: --name 업무)\n")
+        == "chulbal: 폴더 이름 'work\\x1B[31m'을 출처 이름으로 쓸 수 없습니다: 제어 문자가 들어 있습니다 "
+        + "(--name으로 다른 이름을 주세요, 예: --name 업무)\n")
     let given = workspace.run(["source", "add", folder, "--name", "a\u{7}b"] + Self.now)
     #expect(given.exitCode == 2)
-    #expect(given.standardError == "chulbal: --name: 잘못된 출처 이름 'a\\x07b': 제어 문자는 쓸 수 없습니다\n")
+    #expect(given.standardError == "chulbal: --name: 잘못된 출처 이름 'a\\x07b': 제어 문자가 들어 있습니다\n")
     #expect(try workspace.snapshot() == before)
     let named = workspace.run(["source", "add", folder, "--name", "업무"] + Self.now)
     #expect(named.exitCode == 0, "\(named.standardError)")

@@ -98,9 +98,9 @@ extension SourceAddCommand {
       if name.trimmingWhitespace().isEmpty {
         "비어 있습니다"
       } else if name.unicodeScalars.contains(where: TextCleaning.isControl) {
-        "제어 문자는 쓸 수 없습니다"
+        "제어 문자가 들어 있습니다"
       } else if name.hasPrefix("-") {
-        "'-'로 시작하는 이름은 옵션과 구분할 수 없습니다"
+        "'-'로 시작해 옵션과 구분할 수 없습니다"
       } else {
         nil
       }

@@ -111,8 +111,8 @@ public struct Watcher {
       let notice = AlertNotice.missedSummary(step.missed) {
         readerZone ?? Zone(identifier: $0.timeZone) ?? .gmt
       }
-      events.append(
-        .summary(count: step.missed.count, backend: delivery([notice]).first?.deliveredBy ?? nil))
+      let backend = delivery([notice]).first.flatMap(\.deliveredBy)
+      events.append(.summary(count: step.missed.count, backend: backend))
     }
     return (min(step.wake ?? windowEnd, windowEnd), events)
   }

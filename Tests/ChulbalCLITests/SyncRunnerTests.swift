@@ -11,14 +11,15 @@ import Testing
   let folder = TemporaryFolder()
   var runs: String { folder.path + "/runs" }
 
-  /// A stand-in for chulbal: notes its arguments, takes `SLEEP` seconds, then fails with
-  /// two lines on standard error when `MODE` is `fail`, else prints a summary.
+  /// A stand-in for chulbal: notes its arguments, hangs in a `sleep` whose pid it adds to the
+  /// file `HANG` when that is set, takes `SLEEP` seconds, then fails with two lines on
+  /// standard error when `MODE` is `fail`, else prints a summary.
   func program() throws -> String {
     let path = folder.path + "/chulbal"
     try """
     #!/bin/sh
     echo "$*" >> "\(runs)"
-    if [ -n "$HANG" ]; then sleep 300 & echo $! > "$HANG"; wait; fi
+    if [ -n "$HANG" ]; then sleep 300 & echo $! >> "$HANG"; wait; fi
     sleep "${SLEEP:-0}"
     if [ "$MODE" = fail ]; then
       echo "chulbal: 출처 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, https://dav.example.org/)" >&2
@@ -56,8 +57,9 @@ import Testing
     runner.ask(now: start)
     finish(&runner, at: start, log: &log, lines: 1)
     #expect(log == ["동기화가 1초 안에 끝나지 않아 멈췄습니다"])
+    // The first run's; the second adds its own line.
     let text = try String(contentsOfFile: record, encoding: .utf8)
-    let child = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let child = try #require(text.split(separator: "\n").first.flatMap { pid_t($0) })
     defer { if NotifyCommandProcessTests.isLiveSleep(child) { kill(child, SIGKILL) } }
     // SIGKILL takes a moment to land; a generous bound, not a timing.
     let deadline = Date().addingTimeInterval(10)

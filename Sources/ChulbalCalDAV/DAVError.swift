@@ -47,6 +47,9 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An address that is neither a CalDAV account (`caldav`: why discovery failed) nor a feed
   /// (`feed`: what a GET of it gave).
   indirect case neitherCalDAVNorFeed(caldav: DAVError, feed: DAVError)
+  /// A request to `url` redirected to `to`, an address that is not http or https (`file:`,
+  /// say), which is not followed.
+  case redirectedAway(url: String, to: String)
 
   public var description: String {
     switch self {
@@ -93,6 +96,9 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case .neitherCalDAVNorFeed(let caldav, let feed):
       return "CalDAV 캘린더도 iCalendar 피드도 찾지 못했습니다. CalDAV: \(caldav.description). "
         + "피드: \(feed.description)"
+    case .redirectedAway(let url, let to):
+      return "서버가 '\(to)'\(Korean.directionParticle(after: to)) 리다이렉트했지만 "
+        + "http나 https 주소가 아니어서 따라가지 않습니다 (\(url))"
     }
   }
 }

@@ -51,6 +51,28 @@ import Testing
     #expect(!again.standardOutput.contains("기본값"), "\(again.standardOutput)")
   }
 
+  /// A folder whose name holds a control character cannot name the source: the message says
+  /// the name came from the folder and how to give another, and `--name` with one is said as
+  /// a source's name, not a place's. Nothing is written either way.
+  @Test func aControlCharacterInAFolderNameAsksForName() throws {
+    let workspace = Workspace()
+    let folder = workspace.folder + "/work\u{1B}[31m"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let before = try workspace.snapshot()
+    let derived = workspace.run(["source", "add", folder] + Self.now)
+    #expect(derived.exitCode == 2)
+    #expect(
+      derived.standardError
+        == "chulbal: 폴더 이름 'work\\x1B[31m'을 출처 이름으로 쓸 수 없습니다: 제어 문자가 들어 있습니다 "
+        + "(--name으로 다른 이름을 주세요, 예: --name 업무)\n")
+    let given = workspace.run(["source", "add", folder, "--name", "a\u{7}b"] + Self.now)
+    #expect(given.exitCode == 2)
+    #expect(given.standardError == "chulbal: --name: 잘못된 출처 이름 'a\\x07b': 제어 문자가 들어 있습니다\n")
+    #expect(try workspace.snapshot() == before)
+    let named = workspace.run(["source", "add", folder, "--name", "업무"] + Self.now)
+    #expect(named.exitCode == 0, "\(named.standardError)")
+  }
+
   /// A source that cannot be read keeps its appointments, records the error for `source
   /// list`, and makes the import exit 1 while the other sources are read.
   @Test func anUnreadableSourceIsRecordedAndTheOthersAreRead() throws {

@@ -119,20 +119,32 @@ import Testing
     return true
   }()
 
+  /// The line the watch logs when it can no longer write the store.
+  static let holding = "데이터베이스에 쓸 수 없어 알림 기록은 미뤄 두고 알림은 계속 보냅니다: "
+
+  /// A `-shm` made immutable while the watch sleeps: the alert due still comes, its record is
+  /// held, and written once the file can be written again.
   @Test(.enabled(if: canMakeFilesImmutable))
-  func aSharedMemoryFileMadeImmutableWhileWatchingEndsTheWatchWithOneLine() throws {
+  func aSharedMemoryFileMadeImmutableWhileWatchingHoldsTheLogAndTheAlertComes() throws {
     try addSoon("막힌 약속", in: 3)
     let watch = try WatchProcess(database: database, in: folder.path)
     #expect(watch.waitFor("시작: "), "\(watch.standardError)")
     let shm = database + "-shm"
     try ProgramOutput.read(["chattr", "+i", shm])
     defer { _ = try? ProgramOutput.read(["chattr", "-i", shm]) }
-    #expect(watch.end(seconds: 30) == 1, "\(watch.standardError)")
-    let lines = watch.standardError.split(separator: "\n")
     #expect(
-      lines.last
-        == "chulbal: 데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요; 읽기만 하는 명령은 됩니다)",
+      watch.waitFor(
+        Self.holding + "데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요; "
+          + "읽기만 하는 명령은 됩니다)\n"),
       "\(watch.standardError)")
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 막힌 약속", seconds: 30), "\(watch.standardError)")
+    try ProgramOutput.read(["chattr", "-i", shm])
+    #expect(
+      watch.waitFor("데이터베이스에 다시 쓸 수 있어 미뤄 둔 알림 기록 1개를 적었습니다", seconds: 30),
+      "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+    let log = try chulbal(["log", "--json"], database: database)
+    #expect(log.standardOutput.contains("\"backend\": \"terminal\""), "\(log.standardOutput)")
   }
 
   /// SQLite keeps the `-shm` beside the file the link leads to, and that is the one checked.
@@ -148,11 +160,37 @@ import Testing
     let shm = database + "-shm"
     try ProgramOutput.read(["chattr", "+i", shm])
     defer { _ = try? ProgramOutput.read(["chattr", "-i", shm]) }
-    #expect(watch.end(seconds: 30) == 1, "\(watch.standardError)")
     #expect(
-      watch.standardError.split(separator: "\n").last
-        == "chulbal: 데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요; 읽기만 하는 명령은 됩니다)",
+      watch.waitFor(Self.holding + "데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 ("),
       "\(watch.standardError)")
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 막힌 약속", seconds: 30), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+  }
+
+  /// A full disk when an alert falls due: the alert comes, and its record is written once
+  /// there is room again. In a small tmpfs of a private mount namespace (root only).
+  @Test(.enabled(if: StoreFileProcessTests.isRoot, "needs root to mount a file system"))
+  func aFullDiskDeliversTheAlertDueAndRecordsItOnceThereIsRoom() throws {
+    let output = try StoreFileProcessTests.inPrivateMount(
+      size: "256k",
+      """
+      unset DBUS_SESSION_BUS_ADDRESS
+      "$B" add 회의 --at +2s --travel 0 --buffer 0 --alerts 0 --db c.db >/dev/null
+      dd if=/dev/zero of=fill bs=4k 2>/dev/null || true
+      "$B" watch --db c.db 2>&1 & W=$!
+      sleep 6
+      rm fill
+      sleep 14
+      kill -TERM $W
+      wait $W && echo "status 0" || echo "status $?"
+      "$B" log --json --db c.db
+      """)
+    #expect(output.contains(Self.holding + "디스크가 가득 차서 데이터베이스 'c.db'를 "), "\(output)")
+    #expect(output.contains("[알림] 지금 출발하세요 · 회의"), "\(output)")
+    #expect(output.contains("데이터베이스에 다시 쓸 수 있어 미뤄 둔 알림 기록 1개를 적었습니다"), "\(output)")
+    #expect(output.contains("status 0\n"), "\(output)")
+    #expect(output.contains("\"outcome\": \"delivered\""), "\(output)")
+    #expect(output.contains("\"backend\": \"terminal\""), "\(output)")
   }
 
   @Test(.enabled(if: canMakeFilesImmutable))

@@ -127,6 +127,20 @@ import Testing
     #expect(try other.requests().map(\.authorization) == [nil])
   }
 
+  /// A redirect to `file://` is not followed, and the error names where the server sent the
+  /// request, not the address the person gave.
+  @Test func aRedirectToAFileIsRefusedNamingWhereItLed() throws {
+    let folder = TemporaryFolder()
+    let server = try ScriptedServer(
+      ["/.well-known/caldav": .redirect("file:///etc/passwd")], in: folder)
+    #expect(
+      throws: DAVError.redirectedAway(
+        url: server.url.absoluteString + ".well-known/caldav", to: "file:///etc/passwd")
+    ) {
+      try client(server.url).discoverCalendars()
+    }
+  }
+
   /// 2,000 homes would be 2,001 PROPFINDs: discovery stops at the first answer.
   @Test func aServerThatNamesThousandsOfHomesIsRefusedAfterOneRequest() throws {
     let folder = TemporaryFolder()

@@ -123,8 +123,10 @@ func recordingWatcher(_ record: @escaping (String) -> Void) -> Watcher {
     wording: { due, now in
       AlertNotice.notice(for: due, now: now, timeZone: seoul, link: nil, snoozeSeconds: 300)
     },
-    delivery: { notice in
-      record(notice.summary)
-      return ("test", [])
+    delivery: { notices in
+      notices.map { notice in
+        record(notice.summary)
+        return ("test", [])
+      }
     })
 }

@@ -118,6 +118,9 @@ enum UsageError: Error, Equatable {
   case passwordCommand(PasswordCommand.Failure)
   /// `--departures` naming a calendar `--calendar` also reads.
   case departuresAlsoRead(String)
+  /// `source add` without `--name`, where the name taken from the file, the folder or the
+  /// host (`from`: `폴더 이름`) cannot name a source, and why.
+  case unusableSourceName(String, from: String, reason: String)
   /// `--calendar` naming no calendar the server has; with the names it has.
   case unknownCalendars([String], found: [String])
   /// `sync` of a name no CalDAV source or feed has; with the names there are.
@@ -139,6 +142,9 @@ enum UsageError: Error, Equatable {
       return
         "\(quoted)\(Korean.topicParticle(after: quoted)) 가져올 캘린더(--calendar)이면서 출발 캘린더(--departures)일 수 "
         + "없습니다. 출발은 따로 둔 캘린더에 올리세요 (예: --departures 출발)"
+    case .unusableSourceName(let name, let origin, let reason):
+      return "\(origin) '\(name)'\(Korean.objectParticle(after: name)) 출처 이름으로 쓸 수 없습니다: \(reason) "
+        + "(--name으로 다른 이름을 주세요, 예: --name 업무)"
     case .unknownCalendars(let names, let found):
       let list = names.map { "'\($0)'" }.joined(separator: ", ")
       return "서버에 \(list) 캘린더가 없습니다 (있는 캘린더: \(found.joined(separator: ", ")))"

@@ -38,8 +38,7 @@ extension SourceAddCommand {
       throw UsageError.departuresAlsoRead(departuresName)
     }
     let explicitName = options[nameOption]
-    let sourceName = explicitName ?? url.host ?? url.absoluteString
-    try PlaceAddCommand.validate(name: sourceName, option: nameOption.name)
+    let sourceName = try keptName(options, else: url.host ?? url.absoluteString, from: "호스트 이름")
     try options.checkNow()
     let zone = try environment.timeZone(option: nil)
     let now = try options.clock(environment, timeZone: zone).now()
@@ -55,15 +54,9 @@ extension SourceAddCommand {
     var source = CalendarSource(
       name: sourceName, path: key, kind: .caldav, addedAt: now, user: user,
       passwordCommand: command, caFile: caPath)
-    // The password command is bad input while it is being given: said now, before any
-    // connection.
-    let server: any CalendarServer
-    do throws(ServerSync.Failure) {
-      server = try ServerSync.connect(source, environment: environment)
-    } catch {
-      if case .password(let failure) = error { throw UsageError.passwordCommand(failure) }
-      throw error
-    }
+    // A password command that fails is a runtime failure like an unreachable server: the
+    // command may be right and the password store behind it locked or slow.
+    let server = try ServerSync.connect(source, environment: environment)
     func addFeed(_ answer: FeedAnswer, found: String?) throws -> Outcome {
       try Self.addFeed(
         answer, source: source, named: explicitName, existing: existing, options: options,

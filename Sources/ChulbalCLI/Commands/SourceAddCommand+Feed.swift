@@ -27,9 +27,7 @@ extension SourceAddCommand {
     let properties = FeedProperties(reading: data)
     var source = given
     source.kind = .feed
-    if named == nil, let name = properties.name,
-      (try? PlaceAddCommand.validate(name: name, option: nameOption.name)) != nil
-    {
+    if named == nil, let name = properties.name, problem(withSourceName: name) == nil {
       source.name = name
     }
     let pull = CalendarPull.feed(url, answer: answer, known: FeedVersion())

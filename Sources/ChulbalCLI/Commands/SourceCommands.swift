@@ -69,13 +69,10 @@ enum SourceAddCommand: Command {
     let path = ImportCommand.absolute(given)
     var base = URL(fileURLWithPath: path).lastPathComponent
     if base.lowercased().hasSuffix(".ics") { base = String(base.dropLast(4)) }
-    let sourceName = options[nameOption] ?? base
-    try PlaceAddCommand.validate(name: sourceName, option: nameOption.name)
+    let sourceName = try keptName(options, else: base, from: isFolder(path) ? "폴더 이름" : "파일 이름")
     try options.checkNow()
     let now = try options.clock(environment, timeZone: nil).now()
     _ = try ImportCommand.read(given)
-    var status = stat()
-    let isFolder = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     let existing = try options.store(environment, access: .writing)
     if let taken = try existing?.sources().first(where: {
       $0.name == sourceName || $0.path == path
@@ -84,12 +81,46 @@ enum SourceAddCommand: Command {
     }
     let store = try options.writableStore(environment, existing: existing)
     let source = CalendarSource(
-      name: sourceName, path: path, kind: isFolder ? .folder : .file, addedAt: now)
+      name: sourceName, path: path, kind: isFolder(path) ? .folder : .file, addedAt: now)
     guard try store.addSource(source) else { throw UsageError.duplicateSource(sourceName) }
     let shown = TextCleaning.visible(sourceName)
     return .success(
       "출처 '\(shown)'\(Korean.objectParticle(after: shown)) 등록했습니다 (\(TextCleaning.visible(path))). "
         + "가져오려면: chulbal import --sources\n")
+  }
+}
+
+extension SourceAddCommand {
+  /// The name to keep a source under: `--name`, else `derived`, the name of the file, folder
+  /// or host (`from` says which, `폴더 이름`).
+  ///
+  /// - Throws: `UsageError` when the name is empty, holds a control character, or starts with
+  ///   `-`, which `source remove` and `sync` would read as an option; one that was derived
+  ///   says so and how to give `--name`.
+  static func keptName(_ options: ParsedOptions, else derived: String, from origin: String)
+    throws(UsageError) -> String
+  {
+    let given = options[nameOption]
+    let name = given ?? derived
+    guard let reason = problem(withSourceName: name) else { return name }
+    guard given != nil else {
+      throw .unusableSourceName(name, from: origin, reason: reason)
+    }
+    throw .invalidValue(option: nameOption.name, .sourceName(name, reason: reason))
+  }
+
+  /// Why `name` cannot name a source, or nil when it can.
+  static func problem(withSourceName name: String) -> String? {
+    if name.trimmingWhitespace().isEmpty { return "비어 있습니다" }
+    if name.unicodeScalars.contains(where: TextCleaning.isControl) { return "제어 문자가 들어 있습니다" }
+    if name.hasPrefix("-") { return "'-'로 시작해 옵션과 구분할 수 없습니다" }
+    return nil
+  }
+
+  /// Whether `path` is a folder (following a symbolic link).
+  static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
 }
 

@@ -173,6 +173,9 @@ final class CurlSession {
       return .timedOut(url: url, seconds: Int(account.timeout.rounded(.up)))
     case _ where Curl.tlsFailures.contains(code):
       return .tls(url: url, reason: reason)
+    case CURLE_UNSUPPORTED_PROTOCOL where received.location != nil:
+      // The address refused is where an answer sent the request, not the one asked.
+      return .redirectedAway(url: url, to: received.location ?? "")
     case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
       return .invalidURL(url)
     case CURLE_FILESIZE_EXCEEDED:
@@ -233,6 +236,12 @@ private final class Received {
   var overflowed = false
 
   init(limit: Int) { self.limit = limit }
+
+  /// The last answer's `Location`, cleaned and cut for a message: where a redirect led.
+  var location: String? {
+    HTTPResponse(status: 0, headers: headers, body: Data(), url: URL(fileURLWithPath: "/"))
+      .header("Location").map { TextCleaning.visible(String($0.prefix(200))) }
+  }
 
   /// CURLOPT_WRITEFUNCTION: a count other than the one given stops the transfer.
   static let body: curl_write_callback = { bytes, size, count, context in

@@ -38,14 +38,28 @@ public struct CommandNotifier: Notifier {
   }
 
   public func deliver(_ notice: Notice) throws(NotifyFailure) {
+    if let failure = deliver(all: [notice])[0] { throw failure }
+  }
+
+  /// Runs the program once for each notice, all at once: notices due together are shown
+  /// within one timeout, not one timeout after another.
+  public func deliver(all notices: [Notice]) -> [NotifyFailure?] {
+    let programs = notices.map { notice in
+      ChildOutput.Program(
+        arguments, environment: variables.merging(Self.variables(for: notice)) { $1 })
+    }
+    return ChildOutput.run(all: programs, timeout: timeout).map(failure)
+  }
+
+  /// Why a run of the program did not deliver its notice, or nil when it did.
+  private func failure(_ run: Result<ChildOutput, SpawnError>) -> NotifyFailure? {
     let program = arguments.first ?? ""
     let result: ChildOutput
-    do throws(SpawnError) {
-      result = try ChildOutput.run(
-        arguments, environment: variables.merging(Self.variables(for: notice)) { $1 },
-        timeout: timeout)
-    } catch {
-      throw NotifyFailure(
+    switch run {
+    case .success(let output):
+      result = output
+    case .failure(let error):
+      return NotifyFailure(
         backend: name,
         reason: error.isNoSuchProgram
           ? "'\(program)' 프로그램이 없습니다"
@@ -53,18 +67,19 @@ public struct CommandNotifier: Notifier {
       )
     }
     guard let status = result.status else {
-      throw NotifyFailure(
+      return NotifyFailure(
         backend: name,
         reason:
           "'\(program)'\(Korean.subjectParticle(after: program)) \(Int(timeout))초 안에 끝나지 않아 멈췄습니다")
     }
     guard status == 0 else {
       let said = result.errorLine
-      throw NotifyFailure(
+      return NotifyFailure(
         backend: name,
         reason: "'\(program)'\(Korean.subjectParticle(after: program)) 상태 \(status)"
           + "\(Korean.directionParticle(after: String(status))) 끝났습니다"
           + (said.isEmpty ? "" : ": \(said)"))
     }
+    return nil
   }
 }

@@ -113,7 +113,7 @@ import Testing
       text: Self.calendar(Self.event("kept", many)), name: "many.ics")
     #expect(kept.events.map(\.attendees.count) == [9_997])
     let over = try ICalendarFile.read(
-      text: Self.calendar(Self.event("over", many + ["X-A:1", "X-A:2"])), name: "many.ics")
+      text: Self.calendar(Self.event("over", many + Array(many.prefix(2)))), name: "many.ics")
     #expect(over.events == [])
     #expect(
       over.unreadable == [

@@ -13,6 +13,16 @@ struct EventReader {
   /// How many properties of each name have been read, to find each one's line.
   private var seen: [String: Int] = [:]
 
+  /// Every property of an event this reader looks at: the others are never given to libical
+  /// (``ICalendarScan/text``).
+  static let readProperties: Set<String> = [
+    "UID", "SUMMARY", "LOCATION", "DESCRIPTION", "DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE",
+    "RDATE", "DURATION", "GEO", "X-APPLE-STRUCTURED-LOCATION", "RRULE", "STATUS", "TRANSP",
+    "ATTENDEE", "X-CHULBAL-TRAVEL", "X-APPLE-TRAVEL-DURATION", "X-CHULBAL-MODE",
+    "X-CHULBAL-BUFFER", "X-CHULBAL-PREP", "X-CHULBAL-ALERTS", "X-CHULBAL-ORIGIN",
+    "X-CHULBAL-ORIGIN-NAME",
+  ]
+
   /// The properties whose values make an event's times: one that libical could not read
   /// leaves the event unreadable, since reading on without it would give wrong times.
   static let timeProperties: Set<String> = [

@@ -143,8 +143,8 @@ public enum ICalendarFile {
       }
     }
     let scan = try scanned.get()
-    // The scan has refused NUL bytes; bytes that are not UTF-8 are in events it left out.
-    guard let document = LibicalDocument(bytes: data.prefix(scan.usedBytes)),
+    // The scan has refused NUL bytes, and given libical only what chulbal reads.
+    guard let document = LibicalDocument(bytes: scan.text),
       document.components.count == scan.components.count
     else {
       throw .syntax(file: name, line: 1, message: "libical이 이 파일의 구성 요소를 읽지 못했습니다")
@@ -175,7 +175,9 @@ public enum ICalendarFile {
         let place = places[index]
         if let problem = place.problem {
           contents.unreadable.append(
-            .init(file: name, line: problem.line, property: nil, reason: problem.message))
+            .init(
+              file: name, line: problem.line, property: problem.property,
+              reason: problem.message))
           continue
         }
         var reader = EventReader(

@@ -26,6 +26,14 @@ final class ZoneResolver {
   /// Each `TZID` met: its IANA name (nil when it names nothing), and whether it was an IANA
   /// name itself (so needs no check).
   private var found: [String: (name: String?, isDirect: Bool)] = [:]
+  /// The zone each VTIMEZONE's offsets matched, by those offsets, when its name pointed at no
+  /// city: a calendar that names thousands of zones of the same rules compares them once.
+  private var matched: [[Int]: String?] = [:]
+  /// How many VTIMEZONEs were compared with every IANA zone (a few milliseconds each).
+  private var comparisons = 0
+  /// The most VTIMEZONEs of one calendar compared with every IANA zone; past it, a zone is
+  /// read on its own clock, as one that matches none.
+  static let maximumComparisons = 50
 
   /// - Parameter calendar: the VCALENDAR whose VTIMEZONEs the `TZID`s name.
   init(calendar: LibicalDocument.Component, file: String) {
@@ -56,7 +64,7 @@ final class ZoneResolver {
     let name: String
     if let windows = WindowsZones.ianaNames[tzid] {
       name = windows
-    } else if let described, let matched = Self.matching(described, named: tzid, near: wall) {
+    } else if let described, let matched = matching(described, named: tzid, near: wall) {
       name = matched
     } else {
       found[tzid] = (nil, false)
@@ -149,7 +157,7 @@ final class ZoneResolver {
   /// month for two years from the year of `wall`: first the zones `tzid` names by their city
   /// (`(UTC+09:00) Seoul`, `서울`), then Asia/Seoul, then those of the Windows table, then the
   /// rest, each group by name.
-  private static func matching(_ described: OpaquePointer, named tzid: String, near wall: WallTime)
+  private func matching(_ described: OpaquePointer, named tzid: String, near wall: WallTime)
     -> String?
   {
     let samples = (0..<48).map { index in
@@ -157,10 +165,34 @@ final class ZoneResolver {
       return (date.days + (index % 2) * 15) * 86_400 + 12 * 3600
     }
     let offsets = samples.map { Libical.offset(in: described, atSecond: $0) }
-    let candidates =
-      named(in: tzid) + ["Asia/Seoul"] + Set(WindowsZones.ianaNames.values).sorted()
-      + Zone.knownIdentifiers.sorted()
-    return candidates.first { name in
+    let cities = Self.named(in: tzid)
+    let key = [wall.date.year] + offsets
+    if cities.isEmpty, let known = matched[key] { return known }
+    guard comparisons < Self.maximumComparisons else { return nil }
+    comparisons += 1
+    let found = Self.first(
+      among: cities + ["Asia/Seoul"] + Self.candidates, samples: samples, offsets: offsets)
+    if cities.isEmpty { matched[key] = found }
+    return found
+  }
+
+  /// The zones of the Windows table, then the rest, each by name: read from the zone
+  /// database once a process.
+  private static let candidates =
+    Set(WindowsZones.ianaNames.values).sorted() + Zone.knownIdentifiers.sorted()
+
+  /// Each zone by name, with its city as a `TZID` would write it (`new york`).
+  private static let cities: [(name: String, city: String)] = Zone.knownIdentifiers.sorted()
+    .compactMap { name in
+      guard let city = name.split(separator: "/").last, city.count > 2 else { return nil }
+      return (name, city.lowercased().replacingEvery("_", with: " "))
+    }
+
+  /// The first of `candidates` whose offsets at `samples` are `offsets`.
+  private static func first(among candidates: [String], samples: [Int], offsets: [Int])
+    -> String?
+  {
+    candidates.first { name in
       guard let zone = Zone(identifier: name) else { return false }
       return zip(samples, offsets).allSatisfy { second, offset in
         zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(second))) == offset
@@ -172,10 +204,7 @@ final class ZoneResolver {
   /// name; Seoul also in Korean, as a Korean Outlook writes it.
   private static func named(in tzid: String) -> [String] {
     let text = tzid.lowercased()
-    var names = Zone.knownIdentifiers.sorted().filter { name in
-      guard let city = name.split(separator: "/").last, city.count > 2 else { return false }
-      return text.contains(city.lowercased().replacingEvery("_", with: " "))
-    }
+    var names = cities.filter { text.contains($0.city) }.map(\.name)
     if text.contains("서울") { names.insert("Asia/Seoul", at: 0) }
     return names
   }

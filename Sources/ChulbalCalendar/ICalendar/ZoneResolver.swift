@@ -78,12 +78,24 @@ final class ZoneResolver {
   }
 
   /// The file's VTIMEZONE for `tzid`, when it has one whose changes libical can work out.
+  ///
+  /// At most ``maximumDescribed`` of a calendar's VTIMEZONEs are used: libical works each
+  /// one's changes out the first time it is asked (about a millisecond), and a real calendar
+  /// has a few; the rest are as if the file described none.
   private func described(_ tzid: String) -> OpaquePointer? {
-    guard let zone = icalcomponent_get_timezone(calendar, tzid), Self.isBounded(zone) else {
-      return nil
+    if let known = usedZones[tzid] { return known }
+    guard usedZones.count < Self.maximumDescribed else { return nil }
+    let zone = icalcomponent_get_timezone(calendar, tzid).flatMap {
+      Self.isBounded($0) ? $0 : nil
     }
+    usedZones[tzid] = zone
     return zone
   }
+
+  /// Each VTIMEZONE looked up, by `TZID`: nil for one the file does not describe, or cannot.
+  private var usedZones: [String: OpaquePointer?] = [:]
+  /// The most VTIMEZONEs of one calendar used.
+  static let maximumDescribed = 200
 
   /// Whether every STANDARD and DAYLIGHT part of a VTIMEZONE repeats yearly at most, on named
   /// months and days: what every zone rule is (RFC 5545 §3.6.5 writes them `FREQ=YEARLY`), and

@@ -263,6 +263,20 @@ import Testing
     #expect(text.standardOutput.hasPrefix("terminal로 보냈습니다 ("), "\(text.standardOutput)")
   }
 
+  /// With every backend refused before it could be tried (a command that is not there), the
+  /// failure still says why, not an empty reason.
+  @Test func notifyTestWithNoBackendLeftSaysSo() throws {
+    _ = try chulbal(["config", "set", "notify.backends", "command"], database: database)
+    _ = try chulbal(["config", "set", "notify.command", "/nonexistent/cmd"], database: database)
+    let result = try chulbal(["notify", "--test"], database: database)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.hasSuffix(
+        "chulbal: 알림을 보내지 못했습니다: 쓸 수 있는 알림 방식이 없습니다 "
+          + "(chulbal config get notify.backends, notify.command를 확인하세요)\n"),
+      "\(result.standardError)")
+  }
+
   @Test func logWithNothingRecordedSaysHowAlertsComeAbout() throws {
     let result = try chulbal(["log"], database: database)
     #expect(result.status == 0)

@@ -74,6 +74,11 @@ enum RuntimeFailure: Error, Equatable {
     case .watchBusError(let file):
       return "데이터베이스에 딸린 파일 '\(file)'에 쓰지 못해 watch를 끝냅니다 (SIGBUS; 권한이나 chattr +i 속성을 확인하세요)"
     case .notDelivered(let reasons):
+      // No backend was left to try: each one named was refused before (and said why).
+      guard !reasons.isEmpty else {
+        return "알림을 보내지 못했습니다: 쓸 수 있는 알림 방식이 없습니다 "
+          + "(chulbal config get notify.backends, notify.command를 확인하세요)"
+      }
       return "알림을 보내지 못했습니다: \(reasons.joined(separator: "; "))"
     }
   }

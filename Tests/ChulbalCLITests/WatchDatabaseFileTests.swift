@@ -10,6 +10,15 @@ import Testing
 
   /// Adds to `file` a kitchen-timer appointment whose only alert (leave) falls `seconds` from
   /// now.
+  /// A symbolic link to the database in a folder of its own (`links/c.db`).
+  func linkInAnotherFolder() throws -> String {
+    let links = folder.path + "/links"
+    try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: true)
+    let link = links + "/c.db"
+    try #require(symlink(database, link) == 0)
+    return link
+  }
+
   func addSoon(_ title: String, in seconds: Int, to file: String? = nil) throws {
     let result = try chulbal(
       ["add", title, "--at", "+\(seconds)s", "--travel", "0", "--buffer", "0", "--alerts", "0"],
@@ -66,11 +75,8 @@ import Testing
   }
 
   @Test func aWatchThroughASymbolicLinkToAnotherFolderSeesAnAppointmentAddedThroughIt() throws {
-    let links = folder.path + "/links"
-    try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: true)
     try addSoon("먼저 넣은 약속", in: 3600)
-    let link = links + "/c.db"
-    #expect(symlink(database, link) == 0)
+    let link = try linkInAnotherFolder()
     let watch = try WatchProcess(database: link, in: folder.path)
     #expect(watch.waitFor("시작: "), "\(watch.standardError)")
     try addSoon("링크로 넣은 약속", in: 2, to: link)
@@ -150,11 +156,8 @@ import Testing
   /// SQLite keeps the `-shm` beside the file the link leads to, and that is the one checked.
   @Test(.enabled(if: canMakeFilesImmutable))
   func throughASymbolicLinkToAnotherFolderTheImmutableSharedMemoryFileIsTheRealOne() throws {
-    let links = folder.path + "/links"
-    try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: true)
     try addSoon("막힌 약속", in: 3)
-    let link = links + "/c.db"
-    #expect(symlink(database, link) == 0)
+    let link = try linkInAnotherFolder()
     let watch = try WatchProcess(database: link, in: folder.path)
     #expect(watch.waitFor("시작: "), "\(watch.standardError)")
     let shm = database + "-shm"

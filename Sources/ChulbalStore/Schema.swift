@@ -46,6 +46,10 @@ enum Schema {
     if version >= 8 {
       columns["source", default: []] += ["skipped_count"]
     }
+    if version >= 9 {
+      columns["appointment", default: []] += ["local_fields"]
+      columns["hidden_event"] = ["source", "uid", "instance", "hidden_at"]
+    }
     return columns
   }
 
@@ -80,7 +84,8 @@ enum Schema {
         created_at INTEGER NOT NULL
       , repeat_rule TEXT, repeat_first TEXT, repeat_last_at INTEGER, source TEXT\
       , source_uid TEXT, source_recurrence TEXT, source_digest INTEGER\
-      , repeat_known_from INTEGER, repeat_known_until INTEGER)
+      , repeat_known_from INTEGER, repeat_known_until INTEGER\
+      , local_fields INTEGER NOT NULL DEFAULT 0)
       """
     ),
     (
@@ -207,6 +212,18 @@ enum Schema {
         appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
         start_at INTEGER NOT NULL,
         PRIMARY KEY (appointment_id, start_at)
+      ) STRICT, WITHOUT ROWID
+      """
+    ),
+    (
+      "hidden_event",
+      """
+      CREATE TABLE hidden_event (
+        source TEXT NOT NULL,                 -- the appointments' `source` it was read from
+        uid TEXT NOT NULL,
+        instance TEXT NOT NULL,               -- as source_recurrence
+        hidden_at INTEGER NOT NULL,
+        PRIMARY KEY (source, uid, instance)
       ) STRICT, WITHOUT ROWID
       """
     ),
@@ -454,6 +471,21 @@ enum Schema {
         password_command, ca_file, departures_url FROM source;
     DROP TABLE source;
     ALTER TABLE source_8 RENAME TO source;
+    """,
+    // 9: what the person changed in chulbal on an appointment brought in from a calendar, so
+    // that reading the calendar again keeps it (`local_fields`, a `LocalFields` bit set, 0 for
+    // rows typed in and for rows read before), and the events the person removed from chulbal
+    // that the calendar still holds (`hidden_event`), so they do not come back at the next
+    // reading. A hidden event whose calendar no longer holds it is forgotten.
+    """
+    ALTER TABLE appointment ADD COLUMN local_fields INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE hidden_event (
+      source TEXT NOT NULL,                 -- the appointments' `source` it was read from
+      uid TEXT NOT NULL,
+      instance TEXT NOT NULL,               -- as source_recurrence
+      hidden_at INTEGER NOT NULL,
+      PRIMARY KEY (source, uid, instance)
+    ) STRICT, WITHOUT ROWID;
     """,
   ]
 }

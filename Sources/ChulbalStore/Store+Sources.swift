@@ -151,6 +151,9 @@ extension Store {
         try database.rows("DELETE FROM appointment WHERE source = ?", [.text(path)])
         deleted = database.changes
       }
+      if keepsLocalChanges {
+        try database.rows("DELETE FROM hidden_event WHERE source = ?", [.text(path)])
+      }
       try database.rows("DELETE FROM source WHERE name = ?", [.text(name)])
       return deleted
     }

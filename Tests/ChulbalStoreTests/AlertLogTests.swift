@@ -85,7 +85,7 @@ import Testing
     let store = try Store.openOrCreate(path: path)
     let stored = try store.insert(sample(), createdAt: added)
     let alert = id(stored, lead: 0)
-    _ = try store.delete(ids: [stored.id])
+    _ = try store.delete(ids: [stored.id], now: added)
     #expect(try !store.claim(alert, kind: .leave, at: alert.due))
     try store.record(alert, kind: .leave, .missed, at: alert.due)
     #expect(try store.database.scalar("SELECT count(*) FROM alert_log").int == 0)

@@ -43,6 +43,13 @@ enum UsageError: Error, Equatable {
   /// `plan --travel` with `--from`, `--to` or `--mode`.
   case travelWithRoute
   case allWithPast
+  /// `remove --on-server` of an appointment not read from a CalDAV calendar.
+  case notFromServer(String)
+  /// `remove --on-server` of one instance of a calendar's series (an RDATE start or a moved
+  /// instance read on its own), which is not a resource of its own on the server.
+  case instanceOnServer(String)
+  /// `remove --on-server --on DAY`.
+  case onServerWithOn
   case bigWithPlain
   case followWithNow
   /// An appointment named by `word` together with an ad-hoc `--at`.
@@ -284,6 +291,15 @@ enum UsageError: Error, Equatable {
       return "'--travel'을 주면 '--from', '--to', '--mode'는 쓰지 않습니다 (둘 중 하나만)"
     case .allWithPast:
       return "'--all'과 '--past'는 함께 쓸 수 없습니다"
+    case .notFromServer(let what):
+      return
+        "'\(what)'\(Korean.topicParticle(after: what)) CalDAV 캘린더에서 가져온 약속이 아니라서 서버에서 지울 수 없습니다 "
+        + "(--on-server 없이 지우면 이 컴퓨터에서 지웁니다)"
+    case .onServerWithOn:
+      return "'--on-server'와 '--on'은 함께 쓸 수 없습니다 (회차 하나는 서버에서 따로 지울 수 없습니다)"
+    case .instanceOnServer(let what):
+      return "'\(what)'\(Korean.topicParticle(after: what)) 반복 일정의 회차 하나라서 서버에서 따로 지울 수 없습니다. "
+        + "캘린더 앱에서 지우세요"
     case .bigWithPlain:
       return "'--big'과 '--plain'은 함께 쓸 수 없습니다 (--plain은 한 줄씩 씁니다)"
     case .followWithNow:

@@ -32,11 +32,16 @@ enum RuntimeFailure: Error, Equatable {
   case watchBusError(sharedMemoryFile: String)
   /// No backend delivered a test notice.
   case notDelivered([String])
+  /// `remove --on-server`: the appointment's event is in none of the resources kept from its
+  /// calendar (the server's copy changed since the last sync).
+  case notOnServer(String)
   /// `export --out` could not write its file; nothing was left in its place.
   case unwritableExport(path: String, reason: String)
 
   var message: String {
     switch self {
+    case .notOnServer(let what):
+      return "\(what)의 일정을 서버 캘린더에서 찾지 못했습니다. chulbal sync 뒤에 다시 해 보세요"
     case .unwritableExport(let path, let reason):
       return "'\(path)'에 쓸 수 없습니다: \(reason)"
     case .nothingUpcoming(let command):

@@ -49,6 +49,7 @@ enum Schema {
     if version >= 9 {
       columns["appointment", default: []] += ["local_fields"]
       columns["hidden_event"] = ["source", "uid", "instance", "hidden_at"]
+      columns["local_occurrence"] = ["appointment_id", "occurrence", "start_at"]
     }
     return columns
   }
@@ -224,6 +225,17 @@ enum Schema {
         instance TEXT NOT NULL,               -- as source_recurrence
         hidden_at INTEGER NOT NULL,
         PRIMARY KEY (source, uid, instance)
+      ) STRICT, WITHOUT ROWID
+      """
+    ),
+    (
+      "local_occurrence",
+      """
+      CREATE TABLE local_occurrence (
+        appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+        occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
+        start_at INTEGER,                     -- when it starts instead; NULL: skipped
+        PRIMARY KEY (appointment_id, occurrence)
       ) STRICT, WITHOUT ROWID
       """
     ),
@@ -476,7 +488,9 @@ enum Schema {
     // that reading the calendar again keeps it (`local_fields`, a `LocalFields` bit set, 0 for
     // rows typed in and for rows read before), and the events the person removed from chulbal
     // that the calendar still holds (`hidden_event`), so they do not come back at the next
-    // reading. A hidden event whose calendar no longer holds it is forgotten.
+    // reading. A hidden event whose calendar no longer holds it is forgotten. The occurrences
+    // of a calendar's series the person skipped or moved in chulbal (`local_occurrence`) are
+    // laid over the series again whenever the calendar changes it.
     """
     ALTER TABLE appointment ADD COLUMN local_fields INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE hidden_event (
@@ -485,6 +499,12 @@ enum Schema {
       instance TEXT NOT NULL,               -- as source_recurrence
       hidden_at INTEGER NOT NULL,
       PRIMARY KEY (source, uid, instance)
+    ) STRICT, WITHOUT ROWID;
+    CREATE TABLE local_occurrence (
+      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+      occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
+      start_at INTEGER,                     -- when it starts instead; NULL: skipped
+      PRIMARY KEY (appointment_id, occurrence)
     ) STRICT, WITHOUT ROWID;
     """,
   ]

@@ -326,13 +326,20 @@ extension Store {
   ///     out from.
   ///   - local: for an appointment brought in from a calendar, the fields the person has set
   ///     over it (``LocalFields``), which reading the calendar again keeps; nil leaves them.
+  ///   - occurrence: for a series brought in from a calendar, the occurrence (by the wall time
+  ///     the rule gives it) this update skips (nil) or moves, which reading the calendar again
+  ///     keeps.
   /// - Returns: the appointment as stored: a series as its next occurrence after `now`.
   @discardableResult
-  public func update(_ appointment: Appointment, now: Date, local: LocalFields? = nil)
-    throws(StoreError) -> Appointment
-  {
+  public func update(
+    _ appointment: Appointment, now: Date, local: LocalFields? = nil,
+    occurrence: (wall: WallTime, start: Date?)? = nil
+  ) throws(StoreError) -> Appointment {
     try database.writeTransaction { () throws(StoreError) -> Appointment in
       if let local { try writeLocalFields(local, of: appointment.id) }
+      if let occurrence {
+        try writeLocalOccurrence(of: appointment.id, occurrence.wall, start: occurrence.start)
+      }
       var stored = appointment
       let series = try seriesValues(appointment, now: now)
       stored.start = series.start

@@ -97,6 +97,37 @@ extension Store {
     }
   }
 
+  /// Records that the person skipped (`start` nil) or moved the occurrence `wall` of series
+  /// `id`, when it was brought in from a calendar, so that reading the calendar again keeps it.
+  func writeLocalOccurrence(of id: Int, _ wall: WallTime, start: Date?) throws(StoreError) {
+    guard keepsLocalChanges else { return }
+    try database.rows(
+      """
+      INSERT OR REPLACE INTO local_occurrence (appointment_id, occurrence, start_at)
+        SELECT id, ?, ? FROM appointment WHERE id = ? AND source IS NOT NULL
+      """,
+      [.text(wall.description), start.map { .integer(Self.seconds($0)) } ?? .null, .integer(id)])
+  }
+
+  /// The occurrences of series `id` the person skipped (nil) or moved in chulbal.
+  func localOccurrences(of id: Int) throws(StoreError) -> [WallTime: Date?] {
+    guard keepsLocalChanges else { return [:] }
+    var result: [WallTime: Date?] = [:]
+    for row in try database.rows(
+      "SELECT occurrence, start_at FROM local_occurrence WHERE appointment_id = ?", [.integer(id)])
+    {
+      guard case .text(let text) = row[0], let wall = Row.wallTime(text) else {
+        throw .damaged(path: path, reason: "local_occurrence의 occurrence가 시각이 아닙니다")
+      }
+      switch row[1] {
+      case .integer(let seconds): result[wall] = Date(timeIntervalSince1970: TimeInterval(seconds))
+      case .null: result[wall] = .some(nil)
+      default: throw .damaged(path: path, reason: "local_occurrence의 start_at이 정수가 아닙니다")
+      }
+    }
+    return result
+  }
+
   /// The events of `source` the person removed from chulbal, which reading it leaves out.
   private func hiddenKeys(source: String) throws(StoreError) -> Set<CalendarKey> {
     guard keepsLocalChanges else { return [] }
@@ -299,7 +330,9 @@ extension Store {
     var stored = appointment
     var local: LocalFields = []
     if let kept = try self.appointment(id: appointment.id) {
-      (stored, local) = appointment.keepingLocal(try localFields(of: appointment.id), of: kept)
+      (stored, local) = appointment.keepingLocal(
+        try localFields(of: appointment.id), of: kept,
+        occurrences: try localOccurrences(of: appointment.id))
     }
     let series = try seriesValues(stored, now: now)
     stored.start = series.start

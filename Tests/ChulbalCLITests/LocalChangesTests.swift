@@ -203,4 +203,38 @@ import Testing
     let store = try #require(try Store.open(path: workspace.database, access: .reading))
     #expect(try store.all().count == 2)
   }
+
+  /// An occurrence of a calendar's series skipped or moved in chulbal stays skipped or moved
+  /// when the calendar changes the series; the calendar's own skipped day stays skipped too.
+  @Test func anOccurrenceSkippedOrMovedHereStaysWhenTheCalendarChangesTheSeries() throws {
+    let series = { (title: String) in
+      Self.calendar(
+        title: title, place: "서울시청", geo: "37.5663,126.9779", day: "20261202",
+        extra: "RRULE:FREQ=WEEKLY;COUNT=6\r\nEXDATE;TZID=Asia/Seoul:20261216T150000\r\n")
+    }
+    let (workspace, file) = try Self.imported(series("스터디"))
+    let skip = workspace.run(["remove", "1", "--on", "12월 9일", "--yes"] + Self.now)
+    #expect(skip.exitCode == 0, "\(skip.standardError)")
+    let move = workspace.run(["edit", "1", "--on", "12월 23일", "--at", "오후 5시"] + Self.now)
+    #expect(move.exitCode == 0, "\(move.standardError)")
+    let before = try Self.starts(workspace)
+    try series("스터디 (장소 미정)").write(toFile: file, atomically: true, encoding: .utf8)
+    let again = workspace.run(["import", file, "--json"] + Self.now)
+    #expect(try ImportCommandTests.json(again)["updated"] as? Int == 1)
+    #expect(try Self.stored(workspace).title == "스터디 (장소 미정)")
+    #expect(try Self.starts(workspace) == before)
+    #expect(
+      before == [
+        instant("2026-12-02T15:00:00+09:00"), instant("2026-12-23T17:00:00+09:00"),
+        instant("2026-12-30T15:00:00+09:00"), instant("2027-01-06T15:00:00+09:00"),
+      ])
+  }
+
+  /// Every start of the stored series over the coming weeks.
+  static func starts(_ workspace: Workspace) throws -> [Date] {
+    let appointment = try stored(workspace)
+    return try appointment.occurrences(
+      from: instant("2026-11-30T00:00:00+09:00"), to: instant("2027-02-01T00:00:00+09:00")
+    ).map(\.start)
+  }
 }

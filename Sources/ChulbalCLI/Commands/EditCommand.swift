@@ -133,7 +133,7 @@ enum EditCommand: Command {
     var changed = series
     changed.repetition?.overrides[occurrence.wall] = start
     try store?.advanceSeries(now: now)
-    try store?.update(changed, now: now)
+    try store?.update(changed, now: now, occurrence: (occurrence.wall, start))
     let from = format.full(occurrence.start, seenAt: now)
     return .success("\(label)의 \(from) 회차를 옮겼습니다: \(format.full(start, seenAt: now))\n")
   }

@@ -132,7 +132,7 @@ enum RemoveCommand: Command {
     changed.repetition?.exceptions.insert(occurrence.wall)
     changed.repetition?.overrides[occurrence.wall] = nil
     try store?.advanceSeries(now: now)
-    try store?.update(changed, now: now)
+    try store?.update(changed, now: now, occurrence: (occurrence.wall, nil))
     return .success("\(what) — 건너뜁니다\n")
   }
 }

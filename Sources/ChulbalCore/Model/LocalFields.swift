@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The fields of an appointment brought in from a calendar that the person set in chulbal
 /// (`edit`), which reading the calendar again keeps.
 ///
@@ -64,14 +66,28 @@ extension Appointment {
   /// local coordinate while the calendar's place is the same text. The trip is estimated again
   /// from what is kept when the calendar's own figure was an estimate or the default, so a
   /// changed place is planned from the person's origin, not from the default place.
+  /// The occurrences of a series the person skipped (nil) or moved (to the instant given) in
+  /// chulbal, by the wall time the rule gives them, are laid over the calendar's series.
   ///
   /// - Returns: the appointment to keep, and its local fields (a coordinate set for a place
   ///   the calendar has since changed is no longer one).
-  public func keepingLocal(_ local: LocalFields, of stored: Appointment) -> (
-    appointment: Appointment, local: LocalFields
-  ) {
+  public func keepingLocal(
+    _ local: LocalFields, of stored: Appointment, occurrences: [WallTime: Date?] = [:]
+  ) -> (appointment: Appointment, local: LocalFields) {
     var result = self
     var local = local
+    if var repetition = result.repetition, !occurrences.isEmpty {
+      for (wall, start) in occurrences {
+        if let start {
+          repetition.exceptions.remove(wall)
+          repetition.overrides[wall] = start
+        } else {
+          repetition.exceptions.insert(wall)
+          repetition.overrides[wall] = nil
+        }
+      }
+      result.repetition = repetition
+    }
     result.origin = stored.origin
     result.mode = stored.mode
     result.bufferSeconds = stored.bufferSeconds

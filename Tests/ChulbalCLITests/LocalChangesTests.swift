@@ -238,3 +238,18 @@ import Testing
     ).map(\.start)
   }
 }
+
+/// `doctor` says the database file's permission bits, read on Linux.
+@Suite struct DoctorDatabaseModeTests {
+  @Test func doctorShowsTheDatabaseFilesMode() throws {
+    let workspace = Workspace()
+    #expect(
+      workspace.run(["add", "저녁", "--at", "내일 오후 7시", "--travel", "30m"] + LocalChangesTests.now)
+        .exitCode == 0)
+    #expect(chmod(workspace.database, 0o640) == 0)
+    let json = try ImportCommandTests.json(workspace.run(["doctor", "--json"]))
+    let database = try #require(json["database"] as? [String: Any])
+    #expect(database["mode"] as? String == "640")
+    #expect(workspace.run(["doctor"]).standardOutput.contains("(권한 640, 스키마 9, 약속 1개)"))
+  }
+}

@@ -4,6 +4,7 @@ import ChulbalStore
 import ChulbalSystem
 import ChulbalTerminal
 import FoundationEssentials
+import Glibc
 
 /// `chulbal doctor`: whether alerts can reach this person, and why not when they cannot.
 enum DoctorCommand: Command {
@@ -54,8 +55,8 @@ enum DoctorCommand: Command {
         settings = try store.settings()
         let version = try store.version()
         let count = try store.appointmentCount
-        let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions])
-          .flatMap { $0 as? Int }
+        var status = stat()
+        let mode = stat(path, &status) == 0 ? Int(status.st_mode & 0o7777) : nil
         let modeText = mode.map { String($0, radix: 8) } ?? "?"
         databaseText += " (권한 \(modeText), 스키마 \(version), 약속 \(count)개)"
         database += [

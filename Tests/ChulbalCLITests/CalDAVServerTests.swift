@@ -60,6 +60,7 @@ import Testing
     func put(_ data: Data, at href: String, replacing etag: String?) throws(DAVError) -> String? {
       try inner.put(data, at: href, replacing: etag)
     }
+    func put(_ writes: [DAVWrite]) -> [Result<String?, DAVError>?] { inner.put(writes) }
     func delete(_ href: String, etag: String?) throws(DAVError) {
       try inner.delete(href, etag: etag)
     }
@@ -133,6 +134,65 @@ import Testing
     #expect(moved.count == 1)
     #expect(
       moved.values.first?.start == DepartureCalendarRadicaleTests.seconds("2026-12-05T03:50:00Z"))
+  }
+
+  /// A second machine: its `source add` of the departures calendar the first one fills reads
+  /// none of it as appointments; `--departures` naming the person's calendar is refused
+  /// before anything is written here or on the server; naming the first machine's
+  /// departures calendar is taken, as its events are all chulbal's.
+  @Test func aSecondMachineNeitherReadsDeparturesNorWritesAmongThePersonsEventsOnRealRadicale()
+    throws
+  {
+    let name = "업무-\(UUID().uuidString.prefix(8))"
+    let departures = "출발-\(UUID().uuidString.prefix(8))"
+    let work = try server.makeCalendar(displayName: name)
+    try server.put(
+      davEvent(uid: "d-\(name)", title: "치과", start: "20261205T050000Z", location: "서울대병원"),
+      at: work.appendingPathComponent("d.ics"))
+    let first = Setup()
+    let signIn = { (setup: Setup) in
+      [
+        "--user", self.server.user, "--password-command",
+        setup.passwordCommand(self.server.password),
+      ]
+    }
+    let added = first.run(
+      ["source", "add", server.url.absoluteString] + signIn(first)
+        + ["--calendar", name, "--departures", departures] + Self.now)
+    #expect(added.exitCode == 0, "\(added.standardError)")
+    let store = try #require(try Store.open(path: first.workspace.database, access: .reading))
+    let calendar = try #require(try store.sources().first?.departuresURL.flatMap(URL.init))
+    #expect(try DepartureCalendarRadicaleTests.readBack(server, calendar).count == 1)
+
+    let second = Setup()
+    let readsDepartures = second.run(
+      ["source", "add", calendar.absoluteString] + signIn(second) + ["--name", "출발들"] + Self.now)
+    #expect(readsDepartures.exitCode == 0, "\(readsDepartures.standardError)")
+    #expect(readsDepartures.standardOutput.contains("가져옴 0 · 갱신 0 · 건너뜀 1"))
+    #expect(try second.titles().isEmpty)
+
+    let third = Setup()
+    let requests = server.requests(under: work.path).count
+    let refused = third.run(
+      ["source", "add", work.absoluteString] + signIn(third) + ["--departures", name] + Self.now)
+    #expect(refused.exitCode == 2)
+    #expect(
+      refused.standardError
+        == "chulbal: '\(name)' 캘린더에 chulbal이 쓰지 않은 일정이 1개 있어 출발 캘린더(--departures)로 쓸 수 없습니다. "
+        + "출발은 빈 캘린더에 올리세요: 서버에 없는 이름을 주면 새로 만듭니다 (예: --departures 출발)\n")
+    #expect(!FileManager.default.fileExists(atPath: third.workspace.database))
+    // A PROPFIND to find it and a REPORT to read it; nothing put.
+    #expect(
+      server.requests(under: work.path).dropFirst(requests).allSatisfy {
+        $0.hasPrefix("PROPFIND") || $0.hasPrefix("REPORT")
+      })
+    #expect(try DepartureCalendarRadicaleTests.readBack(server, work).count == 1)
+
+    let fourth = Setup()
+    let shared = fourth.run(
+      ["source", "add", server.url.absoluteString] + signIn(fourth)
+        + ["--calendar", name, "--departures", departures] + Self.now)
+    #expect(shared.exitCode == 0, "\(shared.standardError)")
   }
 
   @Test func addFindsTheCalendarThenASyncFetchesOnlyWhatChangedWithRealRadicale() throws {

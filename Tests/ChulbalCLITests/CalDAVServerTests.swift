@@ -23,7 +23,7 @@ import Testing
 
   /// The real client, and what the sync asked it for and got: the hrefs of every resource
   /// whose data came back (`events` and `documents`), as the server gave them.
-  final class WatchedClient: CalendarServer, Sendable {
+  final class WatchedClient: ForwardingCalendarServer, Sendable {
     let inner: CalDAVClient
     let fetched = Mutex<[String]>([])
 
@@ -36,36 +36,15 @@ import Testing
       }
     }
 
-    func discoverCalendars() throws(DAVError) -> [DAVCalendar] { try inner.discoverCalendars() }
-    func calendar(at url: URL) throws(DAVError) -> DAVCalendar { try inner.calendar(at: url) }
     func events(in calendar: URL, from start: Date) throws(DAVError) -> [DAVDocument] {
       let documents = try inner.events(in: calendar, from: start)
       fetched.withLock { $0 += documents.map(\.href) }
       return documents
     }
-    func etags(in calendar: URL, from start: Date) throws(DAVError) -> [DAVResource] {
-      try inner.etags(in: calendar, from: start)
-    }
     func documents(_ hrefs: [String], in calendar: URL) throws(DAVError) -> [DAVDocument] {
       let documents = try inner.documents(hrefs, in: calendar)
       fetched.withLock { $0 += documents.map(\.href) }
       return documents
-    }
-    func changes(in calendar: URL, since token: String) throws(DAVError) -> DAVChanges {
-      try inner.changes(in: calendar, since: token)
-    }
-    func makeCalendar(at url: URL, displayName: String) throws(DAVError) {
-      try inner.makeCalendar(at: url, displayName: displayName)
-    }
-    func put(_ data: Data, at href: String, replacing etag: String?) throws(DAVError) -> String? {
-      try inner.put(data, at: href, replacing: etag)
-    }
-    func put(_ writes: [DAVWrite]) -> [Result<String?, DAVError>?] { inner.put(writes) }
-    func delete(_ href: String, etag: String?) throws(DAVError) {
-      try inner.delete(href, etag: etag)
-    }
-    func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer {
-      try inner.feed(at: url, known: known)
     }
   }
 
@@ -97,15 +76,20 @@ import Testing
   /// The whole path a person takes: `source add --departures` makes the calendar on the
   /// server and fills it (read back with curl and Python's icalendar: the departure, one alarm
   /// per alert); an `edit` of the appointment, then `sync`, moves the departure there.
-  @Test func addWithDeparturesThenAnEditAndASyncMoveTheDepartureOnRealRadicale() throws {
+  /// A calendar of its own name (`업무-…`) on the server holding one appointment, 치과 at
+  /// 2026-12-05 14:00 in Seoul: with the default 30 minutes of travel and 10 of buffer, it is
+  /// time to leave at 13:20 (04:20Z). With a departures calendar name no other test uses.
+  func workCalendarWithOneAppointment() throws -> (name: String, url: URL, departures: String) {
     let name = "업무-\(UUID().uuidString.prefix(8))"
-    let departures = "출발-\(UUID().uuidString.prefix(8))"
     let work = try server.makeCalendar(displayName: name)
-    // 2026-12-05 14:00 in Seoul; with the default 30 minutes of travel and 10 of buffer, it
-    // is time to leave at 13:20 (04:20Z).
     try server.put(
       davEvent(uid: "d-\(name)", title: "치과", start: "20261205T050000Z", location: "서울대병원"),
       at: work.appendingPathComponent("d.ics"))
+    return (name, work, "출발-\(UUID().uuidString.prefix(8))")
+  }
+
+  @Test func addWithDeparturesThenAnEditAndASyncMoveTheDepartureOnRealRadicale() throws {
+    let (name, _, departures) = try workCalendarWithOneAppointment()
     let setup = Setup()
     let added = setup.run(
       [
@@ -143,12 +127,7 @@ import Testing
   @Test func aSecondMachineNeitherReadsDeparturesNorWritesAmongThePersonsEventsOnRealRadicale()
     throws
   {
-    let name = "업무-\(UUID().uuidString.prefix(8))"
-    let departures = "출발-\(UUID().uuidString.prefix(8))"
-    let work = try server.makeCalendar(displayName: name)
-    try server.put(
-      davEvent(uid: "d-\(name)", title: "치과", start: "20261205T050000Z", location: "서울대병원"),
-      at: work.appendingPathComponent("d.ics"))
+    let (name, work, departures) = try workCalendarWithOneAppointment()
     let first = Setup()
     let signIn = { (setup: Setup) in
       [

@@ -254,7 +254,7 @@ import Testing
 /// The in-memory server with its puts made one at a time, but for the one at `index`, which
 /// fails with `error` without reaching it: what a server putting several at once gives when
 /// that put's connection is cut while the next is under way.
-private struct OnePutCut: CalendarServer {
+private struct OnePutCut: ForwardingCalendarServer {
   let inner: MemoryCalendarServer
   let index: Int
   let error: DAVError
@@ -267,30 +267,5 @@ private struct OnePutCut: CalendarServer {
         try inner.put(write.data, at: write.href, replacing: write.etag)
       }
     }
-  }
-
-  func discoverCalendars() throws(DAVError) -> [DAVCalendar] { try inner.discoverCalendars() }
-  func calendar(at url: URL) throws(DAVError) -> DAVCalendar { try inner.calendar(at: url) }
-  func events(in calendar: URL, from start: Date) throws(DAVError) -> [DAVDocument] {
-    try inner.events(in: calendar, from: start)
-  }
-  func etags(in calendar: URL, from start: Date) throws(DAVError) -> [DAVResource] {
-    try inner.etags(in: calendar, from: start)
-  }
-  func documents(_ hrefs: [String], in calendar: URL) throws(DAVError) -> [DAVDocument] {
-    try inner.documents(hrefs, in: calendar)
-  }
-  func changes(in calendar: URL, since token: String) throws(DAVError) -> DAVChanges {
-    try inner.changes(in: calendar, since: token)
-  }
-  func makeCalendar(at url: URL, displayName: String) throws(DAVError) {
-    try inner.makeCalendar(at: url, displayName: displayName)
-  }
-  func put(_ data: Data, at href: String, replacing etag: String?) throws(DAVError) -> String? {
-    try inner.put(data, at: href, replacing: etag)
-  }
-  func delete(_ href: String, etag: String?) throws(DAVError) { try inner.delete(href, etag: etag) }
-  func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer {
-    try inner.feed(at: url, known: known)
   }
 }

@@ -25,7 +25,9 @@
 # vdirsyncer is installed into .build/bench-venv from PyPI. Its first sync starts each time
 # from an empty status folder and an empty filesystem storage (`vdirsyncer discover` first,
 # not timed); chulbal's first is `chulbal source add URL` on a fresh database, which syncs.
-# The incremental syncs repeat on what the last first sync left.
+# The incremental syncs repeat on what the last first sync left. Last, chulbal's first sync is
+# timed once more with `--departures 출발`, which also puts the coming two weeks' departures on
+# the server.
 #
 # The chulbal half runs only when the binary knows `sync`; otherwise it says so and goes on.
 set -euo pipefail
@@ -291,6 +293,26 @@ RESET
       --export-json "$json/4-chulbal-incremental.json" \
       --command-name "chulbal sync, incremental, no change" "$chulbal_sync" \
       || echo "chulbal sync: the incremental sync failed (see above)"
+    # The first sync again with a departures calendar (`--departures 출발`), as a person with
+    # a phone adds the source: after the events come in, the departures of the next two weeks
+    # are put on the server. The calendar it made (`chulbal-departures`, the segment made for
+    # a name with no ASCII letters) is deleted before each run, so each run makes and fills it.
+    departures="$base$user/chulbal-departures/"
+    cat >"$work/chulbal-reset-departures.sh" <<RESET
+set -e
+bash "$work/chulbal-reset.sh"
+curl -s -o /dev/null -u "$user:$password" -X DELETE "$departures"
+RESET
+    if hyperfine -N --runs "$runs" --prepare "bash $work/chulbal-reset-departures.sh" \
+      --export-json "$json/5-chulbal-first-departures.json" \
+      --command-name "chulbal source add --departures, $events events" \
+      "$chulbal_add --departures 출발"; then
+      pushed=$(curl -sf -u "$user:$password" -X PROPFIND -H "Depth: 1" "$departures" \
+        | grep -o '\.ics</href>' | wc -l)
+      echo "chulbal: $pushed departure events in $departures after the last run"
+    else
+      echo "chulbal source add --departures: the first sync failed (see above)"
+    fi
   else
     echo "chulbal sync: the first sync failed (see above)"
   fi

@@ -187,8 +187,35 @@ public struct CalDAVClient: CalendarServer, Sendable {
   public func put(_ data: Data, at href: String, replacing etag: String?) throws(DAVError)
     -> String?
   {
-    let url = try resolved(href)
-    let session = try self.session()
+    try put(DAVWrite(data, at: href, replacing: etag), session: try session())
+  }
+
+  /// How many puts ``put(_:)`` has under way at once. A server may take them one at a time
+  /// (Radicale holds its storage lock for each PUT), but each put's round trip and the
+  /// server's reading of it overlap the others' work: the first sync's departures took most
+  /// of its time one put after another.
+  static let parallelPuts = 4
+
+  /// The puts ``parallelPuts`` at a time, each thread with a session of its own whose
+  /// connection its later puts reuse; every put under the client's one deadline.
+  public func put(_ writes: [DAVWrite]) -> [Result<String?, DAVError>?] {
+    let queue = WriteQueue(writes.count)
+    WorkerThreads.run(min(Self.parallelPuts, writes.count)) {
+      var session: CurlSession?
+      while let index = queue.next() {
+        let result = Result { () throws(DAVError) -> String? in
+          if session == nil { session = try self.session() }
+          return try put(writes[index], session: session!)
+        }
+        queue.finish(index, result)
+      }
+    }
+    return queue.results
+  }
+
+  private func put(_ write: DAVWrite, session: CurlSession) throws(DAVError) -> String? {
+    let (data, etag) = (write.data, write.etag)
+    let url = try resolved(write.href)
     let condition = etag.map { "If-Match: \($0)" } ?? "If-None-Match: *"
     let request = HTTPRequest(
       method: "PUT", url: url, headers: ["Content-Type: text/calendar; charset=utf-8", condition],

@@ -45,6 +45,21 @@ public protocol CalendarServer {
   /// - Throws: ``DAVError/preconditionFailed(url:)`` when someone else changed it first.
   func put(_ data: Data, at href: String, replacing etag: String?) throws(DAVError) -> String?
 
+  /// Writes several resources, each as ``put(_:at:replacing:)`` writes one, and says what each
+  /// put gave, in the order given. ``CalDAVClient`` has up to ``CalDAVClient/parallelPuts``
+  /// of them under way at once; a server without a network (the tests' doubles) writes them in
+  /// turn.
+  ///
+  /// A put the server refuses with a status of its own (``DAVError/status(_:method:url:)``,
+  /// ``DAVError/preconditionFailed(url:)``) concerns that resource alone, and the others go
+  /// on. Any other failure (no connection, a refused sign-in, a calendar gone, the budget
+  /// spent) would meet every put alike: no put begins after it, and those already under way
+  /// finish.
+  ///
+  /// - Returns: for each write, its new ETag (nil when the server gave none) or why it
+  ///   failed; nil for a write never begun.
+  func put(_ writes: [DAVWrite]) -> [Result<String?, DAVError>?]
+
   /// Deletes one resource (DELETE), only if it is still version `etag` when one is given.
   /// Deleting what is already gone is not an error.
   func delete(_ href: String, etag: String?) throws(DAVError)
@@ -56,6 +71,35 @@ public protocol CalendarServer {
   /// - Throws: ``DAVError/notICalendar(url:contentType:)`` for a successful answer that is not
   ///   iCalendar (an HTML page), and the status errors as for any request.
   func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer
+}
+
+extension CalendarServer {
+  /// The puts one after another, for a server that takes no requests at once.
+  public func put(_ writes: [DAVWrite]) -> [Result<String?, DAVError>?] {
+    let queue = WriteQueue(writes.count)
+    while let index = queue.next() {
+      let write = writes[index]
+      queue.finish(
+        index,
+        Result { () throws(DAVError) in try put(write.data, at: write.href, replacing: write.etag) }
+      )
+    }
+    return queue.results
+  }
+}
+
+/// One resource to write with ``CalendarServer/put(_:)``: its data, its href, and the version
+/// it must still be (nil: it must not exist yet).
+public struct DAVWrite: Equatable, Sendable {
+  public var data: Data
+  public var href: String
+  public var etag: String?
+
+  public init(_ data: Data, at href: String, replacing etag: String?) {
+    self.data = data
+    self.href = href
+    self.etag = etag
+  }
 }
 
 /// What names the version of a feed that a GET gave: its validators.

@@ -23,7 +23,7 @@ import Testing
 
   /// The real client, and what the sync asked it for and got: the hrefs of every resource
   /// whose data came back (`events` and `documents`), as the server gave them.
-  final class WatchedClient: CalendarServer, Sendable {
+  final class WatchedClient: ForwardingCalendarServer, Sendable {
     let inner: CalDAVClient
     let fetched = Mutex<[String]>([])
 
@@ -36,35 +36,15 @@ import Testing
       }
     }
 
-    func discoverCalendars() throws(DAVError) -> [DAVCalendar] { try inner.discoverCalendars() }
-    func calendar(at url: URL) throws(DAVError) -> DAVCalendar { try inner.calendar(at: url) }
     func events(in calendar: URL, from start: Date) throws(DAVError) -> [DAVDocument] {
       let documents = try inner.events(in: calendar, from: start)
       fetched.withLock { $0 += documents.map(\.href) }
       return documents
     }
-    func etags(in calendar: URL, from start: Date) throws(DAVError) -> [DAVResource] {
-      try inner.etags(in: calendar, from: start)
-    }
     func documents(_ hrefs: [String], in calendar: URL) throws(DAVError) -> [DAVDocument] {
       let documents = try inner.documents(hrefs, in: calendar)
       fetched.withLock { $0 += documents.map(\.href) }
       return documents
-    }
-    func changes(in calendar: URL, since token: String) throws(DAVError) -> DAVChanges {
-      try inner.changes(in: calendar, since: token)
-    }
-    func makeCalendar(at url: URL, displayName: String) throws(DAVError) {
-      try inner.makeCalendar(at: url, displayName: displayName)
-    }
-    func put(_ data: Data, at href: String, replacing etag: String?) throws(DAVError) -> String? {
-      try inner.put(data, at: href, replacing: etag)
-    }
-    func delete(_ href: String, etag: String?) throws(DAVError) {
-      try inner.delete(href, etag: etag)
-    }
-    func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer {
-      try inner.feed(at: url, known: known)
     }
   }
 
@@ -96,15 +76,20 @@ import Testing
   /// The whole path a person takes: `source add --departures` makes the calendar on the
   /// server and fills it (read back with curl and Python's icalendar: the departure, one alarm
   /// per alert); an `edit` of the appointment, then `sync`, moves the departure there.
-  @Test func addWithDeparturesThenAnEditAndASyncMoveTheDepartureOnRealRadicale() throws {
+  /// A calendar of its own name (`업무-…`) on the server holding one appointment, 치과 at
+  /// 2026-12-05 14:00 in Seoul: with the default 30 minutes of travel and 10 of buffer, it is
+  /// time to leave at 13:20 (04:20Z). With a departures calendar name no other test uses.
+  func workCalendarWithOneAppointment() throws -> (name: String, url: URL, departures: String) {
     let name = "업무-\(UUID().uuidString.prefix(8))"
-    let departures = "출발-\(UUID().uuidString.prefix(8))"
     let work = try server.makeCalendar(displayName: name)
-    // 2026-12-05 14:00 in Seoul; with the default 30 minutes of travel and 10 of buffer, it
-    // is time to leave at 13:20 (04:20Z).
     try server.put(
       davEvent(uid: "d-\(name)", title: "치과", start: "20261205T050000Z", location: "서울대병원"),
       at: work.appendingPathComponent("d.ics"))
+    return (name, work, "출발-\(UUID().uuidString.prefix(8))")
+  }
+
+  @Test func addWithDeparturesThenAnEditAndASyncMoveTheDepartureOnRealRadicale() throws {
+    let (name, _, departures) = try workCalendarWithOneAppointment()
     let setup = Setup()
     let added = setup.run(
       [
@@ -202,6 +187,60 @@ import Testing
     #expect(try server.curl("GET", meeting).status == 404)
     #expect(setup.run(["sync"] + Self.now).exitCode == 0)
     #expect(try setup.titles().isEmpty)
+  }
+
+  /// A second machine: its `source add` of the departures calendar the first one fills reads
+  /// none of it as appointments; `--departures` naming the person's calendar is refused
+  /// before anything is written here or on the server; naming the first machine's
+  /// departures calendar is taken, as its events are all chulbal's.
+  @Test func aSecondMachineNeitherReadsDeparturesNorWritesAmongThePersonsEventsOnRealRadicale()
+    throws
+  {
+    let (name, work, departures) = try workCalendarWithOneAppointment()
+    let first = Setup()
+    let signIn = { (setup: Setup) in
+      [
+        "--user", self.server.user, "--password-command",
+        setup.passwordCommand(self.server.password),
+      ]
+    }
+    let added = first.run(
+      ["source", "add", server.url.absoluteString] + signIn(first)
+        + ["--calendar", name, "--departures", departures] + Self.now)
+    #expect(added.exitCode == 0, "\(added.standardError)")
+    let store = try #require(try Store.open(path: first.workspace.database, access: .reading))
+    let calendar = try #require(try store.sources().first?.departuresURL.flatMap(URL.init))
+    #expect(try DepartureCalendarRadicaleTests.readBack(server, calendar).count == 1)
+
+    let second = Setup()
+    let readsDepartures = second.run(
+      ["source", "add", calendar.absoluteString] + signIn(second) + ["--name", "출발들"] + Self.now)
+    #expect(readsDepartures.exitCode == 0, "\(readsDepartures.standardError)")
+    #expect(readsDepartures.standardOutput.contains("가져옴 0 · 갱신 0 · 건너뜀 1"))
+    #expect(try second.titles().isEmpty)
+
+    let third = Setup()
+    let requests = server.requests(under: work.path).count
+    let refused = third.run(
+      ["source", "add", work.absoluteString] + signIn(third) + ["--departures", name] + Self.now)
+    #expect(refused.exitCode == 2)
+    #expect(
+      refused.standardError
+        == "chulbal: '\(name)' 캘린더에 chulbal이 쓰지 않은 일정이 1개 있어 출발 캘린더(--departures)로 쓸 수 없습니다. "
+        + "출발은 빈 캘린더에 올리세요: 서버에 없는 이름을 주면 새로 만듭니다 (예: --departures 출발)\n")
+    #expect(!FileManager.default.fileExists(atPath: third.workspace.database))
+    // A PROPFIND to find it and a REPORT to read it; nothing put.
+    #expect(
+      server.requests(under: work.path).dropFirst(requests).allSatisfy {
+        $0.hasPrefix("PROPFIND") || $0.hasPrefix("REPORT")
+      })
+    #expect(try DepartureCalendarRadicaleTests.readBack(server, work).count == 1)
+
+    let fourth = Setup()
+    let shared = fourth.run(
+      ["source", "add", server.url.absoluteString] + signIn(fourth)
+        + ["--calendar", name, "--departures", departures] + Self.now)
+    #expect(shared.exitCode == 0, "\(shared.standardError)")
   }
 
   @Test func addFindsTheCalendarThenASyncFetchesOnlyWhatChangedWithRealRadicale() throws {

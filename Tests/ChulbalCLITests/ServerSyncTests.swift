@@ -207,15 +207,16 @@ import Testing
   }
 
   /// `--departures`: the calendar's URL kept with the source, and that calendar never read
-  /// back as appointments, even when every calendar is taken.
+  /// back as appointments, even when every calendar is taken. It holds a departure another
+  /// machine's chulbal wrote, which makes it no less chulbal's.
   @Test func theDeparturesCalendarIsKeptAndNeverSynced() throws {
     let setup = Setup()
     setup.server.set { state in
       state.calendars[setup.server.url("departures")] = .init(displayName: "출발")
     }
     setup.server.put(
-      davEvent(uid: "d", title: "출발: 회의", start: "20261201T000000Z"), named: "d.ics",
-      in: "departures")
+      davEvent(uid: "departure-7@chulbal", title: "출발: 회의", start: "20261201T000000Z"),
+      named: "departure-7.ics", in: "departures")
     let outcome = setup.run(
       [
         "source", "add", Self.base, "--departures", "출발", "--name", "cloud",
@@ -231,6 +232,61 @@ import Testing
         "https://dav.example.org/alice/birthdays/", "https://dav.example.org/alice/home/",
         "https://dav.example.org/alice/work/",
       ])
+  }
+
+  /// A departures calendar that holds the person's own events is refused before anything
+  /// is written, here or on the server: chulbal's departures would ring among them.
+  @Test func departuresIntoACalendarWithThePersonsEventsAreRefusedAndNothingIsWritten() throws {
+    let setup = Setup()
+    setup.server.put(
+      davEvent(uid: "departure-3@chulbal", title: "출발: 점심", start: "20261202T020000Z"),
+      named: "departure-3.ics", in: "work")
+    let before = try setup.workspace.snapshot()
+    let outcome = setup.run(
+      ["source", "add", Self.base, "--departures", "업무", "--name", "cloud"] + Self.now)
+    #expect(outcome.exitCode == 2)
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(
+      outcome.standardError
+        == "chulbal: '업무' 캘린더에 chulbal이 쓰지 않은 일정이 2개 있어 출발 캘린더(--departures)로 쓸 수 없습니다. "
+        + "출발은 빈 캘린더에 올리세요: 서버에 없는 이름을 주면 새로 만듭니다 (예: --departures 출발)\n")
+    #expect(setup.server.takeCalls() == ["discover", "events work"])
+    #expect(try setup.workspace.snapshot() == before)
+  }
+
+  /// `--calendar 업무 --departures work` names one calendar twice, by its display name and
+  /// by its URL: refused as the same name twice is, not as a calendar missing.
+  @Test func theSameCalendarToReadAndForDeparturesIsRefusedWhateverItIsCalled() throws {
+    let setup = Setup()
+    let before = try setup.workspace.snapshot()
+    let outcome = setup.run(
+      ["source", "add", Self.base, "--calendar", "업무", "--departures", "work"] + Self.now)
+    #expect(outcome.exitCode == 2)
+    #expect(
+      outcome.standardError
+        == "chulbal: 'work'는 가져올 캘린더(--calendar)이면서 출발 캘린더(--departures)일 수 없습니다. "
+        + "출발은 따로 둔 캘린더에 올리세요 (예: --departures 출발)\n")
+    #expect(setup.server.takeCalls() == ["discover"])
+    #expect(try setup.workspace.snapshot() == before)
+  }
+
+  /// Without `--calendar` every calendar is read, and the departures another machine's
+  /// chulbal wrote into one of them are skipped, not read as appointments
+  /// (`출발: 출발: 회의` on this machine's own departures calendar).
+  @Test func everyCalendarReadLeavesAnotherMachinesDeparturesOut() throws {
+    let setup = Setup()
+    setup.server.set { state in
+      state.calendars[setup.server.url("departures")] = .init(displayName: "출발")
+    }
+    for (id, title) in [(7, "출발: 회의"), (8, "출발: 가족 모임")] {
+      setup.server.put(
+        davEvent(uid: "departure-\(id)@chulbal", title: title, start: "20261201T000000Z"),
+        named: "departure-\(id).ics", in: "departures")
+    }
+    let outcome = setup.run(["source", "add", Self.base, "--name", "cloud"] + Self.now)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    #expect(outcome.standardOutput.contains("가져옴 3 · 갱신 0 · 건너뜀 2"))
+    #expect(try setup.titles() == ["가족 모임", "점심", "회의"])
   }
 
   @Test func addingWhenTheServerRefusesKeepsNothing() throws {

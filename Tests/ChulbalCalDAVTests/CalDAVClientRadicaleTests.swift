@@ -204,6 +204,71 @@ import Testing
     try client.delete(url.path, etag: nil)
   }
 
+  /// Several puts at once, more than ``CalDAVClient/parallelPuts``: each resource is stored
+  /// as given with the ETag its put gave, and one the server refuses (412: it exists already)
+  /// is that put's own failure, the others done.
+  @Test func severalPutsAtOnceEachGetTheirOwnAnswer() throws {
+    let calendar = try server.makeCalendar()
+    let taken = folder(calendar) + "taken.ics"
+    let before = try server.put(
+      Self.event("taken", start: "20261220T100000Z", end: "20261220T101000Z"),
+      at: calendar.appendingPathComponent("taken.ics"))
+    var writes = (0..<9).map { number in
+      DAVWrite(
+        Data(
+          Self.event(
+            "put-\(number)", start: "20261221T1\(number)0000Z", end: "20261221T1\(number)3000Z"
+          ).utf8), at: folder(calendar) + "put-\(number).ics", replacing: nil)
+    }
+    writes.insert(
+      DAVWrite(
+        Data(Self.event("taken", start: "20261222T100000Z", end: "20261222T101000Z").utf8),
+        at: taken, replacing: nil), at: 4)
+    let results = client.put(writes)
+    #expect(results.count == writes.count)
+    for (number, result) in results.enumerated() where number != 4 {
+      let answer = try #require(result)
+      let etag = try #require(try answer.get())
+      let uid = "put-\(number < 4 ? number : number - 1)"
+      let stored = try server.curl("GET", calendar.appendingPathComponent(uid + ".ics"))
+      #expect(stored.header("ETag") == etag)
+      #expect(stored.text.contains("UID:\(uid)\r\n"))
+    }
+    guard case .failure(.preconditionFailed)? = results[4] else {
+      Issue.record("the put over a resource there gave \(String(describing: results[4]))")
+      return
+    }
+    let kept = try server.curl("GET", calendar.appendingPathComponent("taken.ics"))
+    #expect(kept.header("ETag") == before)
+  }
+
+  /// A refused sign-in would meet every put alike: no put begins after the first is
+  /// refused, so no more are made than were under way at once.
+  @Test func putsStopAtAFailureEveryPutWouldMeet() throws {
+    let calendar = try server.makeCalendar()
+    let wrong = try CalDAVClient(
+      account: DAVAccount(url: server.url, user: server.user, password: "wrong"))
+    let writes = (0..<12).map { number in
+      DAVWrite(
+        Data(Self.event("no-\(number)", start: "20261221T100000Z", end: "20261221T103000Z").utf8),
+        at: folder(calendar) + "no-\(number).ics", replacing: nil)
+    }
+    let results = wrong.put(writes)
+    #expect(results.count == writes.count)
+    let made = results.compactMap { $0 }
+    #expect((1...CalDAVClient.parallelPuts).contains(made.count))
+    for result in made {
+      guard case .failure(.unauthorized) = result else {
+        Issue.record("a put with a wrong password gave \(result)")
+        continue
+      }
+    }
+    for write in writes {
+      let name = String(write.href.dropFirst(folder(calendar).count))
+      #expect(try server.curl("GET", calendar.appendingPathComponent(name)).status == 404)
+    }
+  }
+
   @Test func makeCalendarMakesOneForEventsWithItsName() throws {
     let url = server.home.appendingPathComponent("made-\(UUID().uuidString)", isDirectory: true)
     try client.makeCalendar(at: url, displayName: "출발 <알림>")

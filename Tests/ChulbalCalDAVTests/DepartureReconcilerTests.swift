@@ -206,6 +206,30 @@ import Testing
     #expect(server.requests.count == 3)
   }
 
+  /// A server that puts several at once may finish a later put while an earlier one meets a
+  /// failure that stops the work (the connection cut under it): the later put is kept with
+  /// the first, and the deletes wait for the next push.
+  @Test func putsDoneBesideAFailureThatStopsTheWorkAreKept() throws {
+    let server = Self.server()
+    let events = try (1...3).map {
+      try Self.event(id: $0, start: "2026-12-0\($0)T09:00:00+09:00")
+    }
+    let stale = DepartureRecord(
+      uid: "departure-9@chulbal", href: Self.folder + "departure-9.ics", etag: "\"9\"", digest: 9)
+    let cut = DAVError.interrupted(url: Self.calendar.absoluteString, reason: "cut")
+    let parallel = OnePutCut(inner: server, index: 1, error: cut)
+    let result = DepartureReconciler.reconcile(
+      events, records: [stale], calendar: Self.calendar, server: parallel)
+    #expect(result.failure == cut)
+    #expect(result.written.map(\.uid) == ["departure-1@chulbal", "departure-3@chulbal"])
+    #expect(
+      result.written.map(\.etag)
+        == [1, 3].map { server.resources[Self.folder + "departure-\($0).ics"]?.etag })
+    #expect((result.created, result.updated, result.deleted) == (2, 0, 0))
+    #expect(result.removed.isEmpty)
+    #expect(server.requests.map(\.method) == ["PUT", "PUT"])
+  }
+
   /// Records of another calendar (the source's departures calendar was changed) are deleted
   /// there and their departures put here.
   @Test func recordsInAnotherCalendarMoveHere() throws {
@@ -224,5 +248,24 @@ import Testing
     #expect(result.removed.isEmpty)
     #expect(result.written.map(\.href) == [Self.folder + "departure-1.ics"])
     #expect(server.resources[oldHref] == nil)
+  }
+}
+
+/// The in-memory server with its puts made one at a time, but for the one at `index`, which
+/// fails with `error` without reaching it: what a server putting several at once gives when
+/// that put's connection is cut while the next is under way.
+private struct OnePutCut: ForwardingCalendarServer {
+  let inner: MemoryCalendarServer
+  let index: Int
+  let error: DAVError
+
+  func put(_ writes: [DAVWrite]) -> [Result<String?, DAVError>?] {
+    writes.indices.map { position -> Result<String?, DAVError>? in
+      guard position != index else { return .failure(error) }
+      let write = writes[position]
+      return Result { () throws(DAVError) in
+        try inner.put(write.data, at: write.href, replacing: write.etag)
+      }
+    }
   }
 }

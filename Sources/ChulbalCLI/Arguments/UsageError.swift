@@ -125,6 +125,9 @@ enum UsageError: Error, Equatable {
   case passwordCommand(PasswordCommand.Failure)
   /// `--departures` naming a calendar `--calendar` also reads.
   case departuresAlsoRead(String)
+  /// `--departures` naming a calendar that holds events chulbal did not write (`foreign` of
+  /// them): chulbal would write its departures among the person's own.
+  case departuresNotEmpty(String, foreign: Int)
   /// `source add` without `--name`, where the name taken from the file, the folder or the
   /// host (`from`: `폴더 이름`) cannot name a source, and why.
   case unusableSourceName(String, from: String, reason: String)
@@ -149,6 +152,9 @@ enum UsageError: Error, Equatable {
       return
         "\(quoted)\(Korean.topicParticle(after: quoted)) 가져올 캘린더(--calendar)이면서 출발 캘린더(--departures)일 수 "
         + "없습니다. 출발은 따로 둔 캘린더에 올리세요 (예: --departures 출발)"
+    case .departuresNotEmpty(let name, let foreign):
+      return "'\(name)' 캘린더에 chulbal이 쓰지 않은 일정이 \(foreign)개 있어 출발 캘린더(--departures)로 쓸 수 "
+        + "없습니다. 출발은 빈 캘린더에 올리세요: 서버에 없는 이름을 주면 새로 만듭니다 (예: --departures 출발)"
     case .unusableSourceName(let name, let origin, let reason):
       return "\(origin) '\(name)'\(Korean.objectParticle(after: name)) 출처 이름으로 쓸 수 없습니다: \(reason) "
         + "(--name으로 다른 이름을 주세요, 예: --name 업무)"

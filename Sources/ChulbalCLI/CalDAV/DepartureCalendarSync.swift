@@ -1,4 +1,5 @@
 import ChulbalCalDAV
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
 import FoundationEssentials
@@ -96,6 +97,26 @@ enum DepartureCalendarSync {
   {
     NavCommand.link(
       for: occurrence, defaultPlace: home, settings: settings, handlers: NoMapApps())
+  }
+
+  /// How many of a calendar's events chulbal did not write: every resource that is not one
+  /// departure event (``CalendarEvent/isDeparture``, this machine's or another's), one that
+  /// cannot be read included. Asked of the events that end after 1970, which is all of them
+  /// but a few a calendar program keeps from before.
+  ///
+  /// - Throws: the `DAVError` of the request; `CalendarError` when libical cannot be loaded.
+  static func foreignEvents(in calendar: URL, server: some CalendarServer) throws -> Int {
+    try server.events(in: calendar, from: Date(timeIntervalSince1970: 0)).count { document in
+      let contents: CalendarContents
+      do throws(CalendarError) {
+        contents = try ICalendarFile.read(data: document.data, name: document.href)
+      } catch {
+        if case .libraryMissing = error { throw error }
+        return true
+      }
+      return contents.events.isEmpty || !contents.unreadable.isEmpty
+        || !contents.events.allSatisfy(\.isDeparture)
+    }
   }
 
   /// A calendar of `calendars` whose display name or last URL segment is `name`; else a new

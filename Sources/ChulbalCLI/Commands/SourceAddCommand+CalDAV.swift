@@ -77,6 +77,9 @@ extension SourceAddCommand {
       }
       return try addFeed(answer, found: "이 주소는 CalDAV 서버가 아니라 iCalendar 피드입니다: 읽기만 합니다.\n")
     }
+    if let departuresName {
+      try checkDepartures(departuresName, wanted: wanted, among: found, server: server)
+    }
     // The departures calendar is chulbal's own: never read back as appointments.
     let candidates = found.filter { calendar in
       departuresName.map { !matches(calendar, $0) } ?? true
@@ -114,6 +117,25 @@ extension SourceAddCommand {
         + report.text + (departures.line ?? ""),
       standardError: Outcome.diagnostics(failed),
       exitCode: failed.isEmpty ? 0 : Outcome.failureExitCode)
+  }
+
+  /// Refuses, before anything is written, a departures calendar the server has that is also
+  /// one to read (named otherwise: `--calendar 업무 --departures work`), or that holds events
+  /// chulbal did not write: its departures would be put among the person's own events, and a
+  /// phone would ring for them in the person's main calendar. A name the server has no
+  /// calendar of is made later, empty.
+  ///
+  /// - Throws: ``UsageError/departuresAlsoRead(_:)``, ``UsageError/departuresNotEmpty(_:foreign:)``;
+  ///   the `DAVError` of reading the calendar.
+  static func checkDepartures(
+    _ name: String, wanted: [String], among found: [DAVCalendar], server: any CalendarServer
+  ) throws {
+    guard let calendar = found.first(where: { matches($0, name) }) else { return }
+    if wanted.contains(where: { matches(calendar, $0) }) {
+      throw UsageError.departuresAlsoRead(name)
+    }
+    let foreign = try DepartureCalendarSync.foreignEvents(in: calendar.url, server: server)
+    guard foreign == 0 else { throw UsageError.departuresNotEmpty(name, foreign: foreign) }
   }
 
   /// The http or https URL `text` gives, without credentials. `webcal` and `webcals` (the

@@ -6,8 +6,9 @@ import FoundationEssentials
 /// changes need: an event whose digest is unchanged costs no request.
 public enum DepartureReconciler {
   /// Puts the new events (`If-None-Match: *`) and the changed ones (`If-Match` their recorded
-  /// ETag), and deletes those recorded but no longer wanted, in that order after deleting
-  /// any recorded in another calendar (the source's departures calendar was changed).
+  /// ETag), several at once (``CalendarServer/put(_:)``), then those to put over, and deletes
+  /// those recorded but no longer wanted, in that order after deleting any recorded in
+  /// another calendar (the source's departures calendar was changed).
   ///
   /// A 412 says the server holds a version of the event chulbal does not know: one it put
   /// but could not record (a failure between the put and the store's write), or one a
@@ -18,7 +19,8 @@ public enum DepartureReconciler {
   /// a delete means it is done.
   ///
   /// An event the server refuses with a status of its own is left for the next push and
-  /// the others are done; any other failure stops the work. The result says what was done,
+  /// the others are done; any other failure stops the work (puts already under way finish,
+  /// and are kept). The result says what was done,
   /// so the caller records exactly what the server has.
   ///
   /// - Parameters:
@@ -63,9 +65,38 @@ public enum DepartureReconciler {
     }
     do throws(DAVError) {
       for record in elsewhere { try delete(record) }
+      var puts: [Put] = []
+      var over: [(put: Put, refused: Bool)] = []
       for event in desired where wanted.insert(event.uid).inserted {
+        let record = recorded[event.uid]
+        guard record?.digest != event.digest else { continue }
+        let put = Put(event: event, record: record, href: record?.href ?? folder + event.fileName)
+        // A recorded event the server gave no ETag for cannot be named by `If-Match`.
+        if let record, record.etag == nil {
+          over.append((put, false))
+        } else {
+          puts.append(put)
+        }
+      }
+      let answers = server.put(
+        puts.map { DAVWrite(Data($0.event.text.utf8), at: $0.href, replacing: $0.record?.etag) })
+      // Every put the server took is kept before any failure is thrown.
+      var stop: DAVError?
+      for (put, answer) in zip(puts, answers) {
+        switch answer {
+        case .success(let etag)?: note(put, etag: etag, overwritten: false, in: &result)
+        case .failure(.preconditionFailed)?: over.append((put, true))
+        case .failure(.status(let code, let method, let url))?:
+          result.failure = result.failure ?? .status(code, method: method, url: url)
+        case .failure(let error)?: stop = stop ?? error
+        case nil: break
+        }
+      }
+      if let stop { throw stop }
+      for (put, refused) in over {
         try each { () throws(DAVError) in
-          try put(event, over: recorded[event.uid], in: folder, server: server, into: &result)
+          let etag = try putOver(Data(put.event.text.utf8), at: put.href, server: server)
+          note(put, etag: etag, overwritten: refused, in: &result)
         }
       }
       for record in recorded.values.sorted(by: { $0.uid < $1.uid })
@@ -82,41 +113,21 @@ public enum DepartureReconciler {
     return result
   }
 
-  /// Puts one event: over its recorded version when it has a record and has changed, as new
-  /// when it has none; put over whatever version is there on a 412.
-  private static func put(
-    _ event: DepartureEvent, over record: DepartureRecord?, in folder: String,
-    server: some CalendarServer, into result: inout DepartureReconciliation
-  ) throws(DAVError) {
-    let data = Data(event.text.utf8)
-    let href: String
-    var etag: String?
-    if let record {
-      guard record.digest != event.digest else { return }
-      href = record.href
-      if let known = record.etag {
-        do throws(DAVError) {
-          etag = try server.put(data, at: href, replacing: known)
-        } catch .preconditionFailed {
-          etag = try putOver(data, at: href, server: server)
-          result.overwritten += 1
-        }
-      } else {
-        etag = try putOver(data, at: href, server: server)
-      }
-      result.updated += 1
-    } else {
-      href = folder + event.fileName
-      do throws(DAVError) {
-        etag = try server.put(data, at: href, replacing: nil)
-      } catch .preconditionFailed {
-        etag = try putOver(data, at: href, server: server)
-        result.overwritten += 1
-      }
-      result.created += 1
-    }
+  /// One event to put, over its record when it has one.
+  private struct Put {
+    var event: DepartureEvent
+    var record: DepartureRecord?
+    var href: String
+  }
+
+  /// Counts a put the server took and keeps its record.
+  private static func note(
+    _ put: Put, etag: String?, overwritten: Bool, in result: inout DepartureReconciliation
+  ) {
+    if put.record == nil { result.created += 1 } else { result.updated += 1 }
+    if overwritten { result.overwritten += 1 }
     result.written.append(
-      DepartureRecord(uid: event.uid, href: href, etag: etag, digest: event.digest))
+      DepartureRecord(uid: put.event.uid, href: put.href, etag: etag, digest: put.event.digest))
   }
 
   /// The calendar's path, percent-encoded as the server names it, ending in `/`: what the

@@ -14,8 +14,8 @@ public struct DepartureReconciliation: Equatable, Sendable {
   /// Of ``created`` and ``updated``, how many were put over a version of the event the server
   /// had that chulbal had not put or no longer knew (HTTP 412).
   public var overwritten = 0
-  /// The error that stopped it, when one did: what it names was not done, nor anything after
-  /// it; everything in ``written`` and ``removed`` was.
+  /// The error that stopped it, when one did: what it names was not done, nor anything not
+  /// yet begun; everything in ``written`` and ``removed`` was.
   public var failure: DAVError?
 
   public init() {}

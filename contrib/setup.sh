@@ -22,11 +22,12 @@ for arg in "$@"; do
     # tests ask icalendar and recurring-ical-events, which contrib/test.sh installs from PyPI
     # into a virtual environment (python3-venv). The CalDAV tests run against Radicale
     # (contrib/caldav-session.sh), set up their data with the curl program, and make a
-    # self-signed certificate with openssl for a Python HTTPS server.
+    # self-signed certificate with openssl for a Python HTTPS server. The width table is made
+    # from, and tested against, unicode-data's EastAsianWidth.txt (contrib/width-table.sh).
     --test)
       packages+=(tmux zbar-tools dunst xvfb libnotify-bin dbus-daemon dbus-bin libglib2.0-bin systemd
         zsh fish groff-base mandoc dpkg-dev lintian python3 python3-dateutil python3-venv
-        radicale curl openssl)
+        radicale curl openssl unicode-data)
       ;;
     --bench) packages+=(hyperfine tmux remind calcurse gcc libc6-dev) ;;
     *) echo "setup.sh: unknown option '$arg' (--test, --bench)" >&2; exit 2 ;;

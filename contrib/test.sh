@@ -18,6 +18,9 @@ fi
 echo "== swift format lint --strict"
 swift format lint --strict --recursive Package.swift Sources Tests
 
+echo "== the width table is what unicode-data's EastAsianWidth.txt makes"
+bash contrib/width-table.sh --check
+
 echo "== release binary"
 bash contrib/build.sh
 bash contrib/smoke.sh .build/release/chulbal
@@ -28,5 +31,9 @@ bash contrib/test-install.sh
 echo "== swift build --build-tests"
 swift build --build-tests
 
-echo "== swift test (in a private D-Bus session with a notification server, beside a Radicale)"
+# The process suites and the hostile campaign run the binary that ships, built once above,
+# not the debug one beside the tests (Tests/ChulbalCLITests/EndToEndTests.swift).
+export CHULBAL_EXECUTABLE="$PWD/.build/release/chulbal"
+echo "== swift test, chulbal as $CHULBAL_EXECUTABLE (in a private D-Bus session with a" \
+  "notification server, beside a Radicale)"
 bash contrib/notify-session.sh bash contrib/caldav-session.sh swift test --skip-build

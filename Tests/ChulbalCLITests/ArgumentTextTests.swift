@@ -70,7 +70,7 @@ import Testing
   }
 
   /// The built binary, given bytes that are not UTF-8 by a shell: once stored with U+FFFD.
-  @Test func theBinaryRefusesBytesThatAreNotUTF8() throws {
+  @Test(.tags(.process)) func theBinaryRefusesBytesThatAreNotUTF8() throws {
     let workspace = Workspace()
     let result = try ChulbalProcess.run(
       [], environment: ["CHULBAL_DB": workspace.database],

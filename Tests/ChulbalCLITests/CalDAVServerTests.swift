@@ -13,7 +13,7 @@ import Testing
 /// the server's root with discovery and `--calendar`, a first sync, then a change, an
 /// addition and a deletion made with curl and an incremental sync that fetches those alone;
 /// a wrong password; the server gone (its own Radicale, stopped); `source remove`.
-@Suite struct CalDAVServerTests {
+@Suite(.tags(.process)) struct CalDAVServerTests {
   let server: CalDAVTestServer
   static let now = ["--now", "2026-11-30T14:00+09:00"]
 
@@ -381,9 +381,8 @@ import Testing
       [workspace.folder], shell: "bash '\(session)' sh '\(script)' \"$0\" \"$1\"")
     #expect(added.status == 0, "\(added.standardError)")
     #expect(added.standardOutput.contains("가져옴 1"))
-    let started = Date()
+    // A wait for the server would end in a timeout's message, not this one.
     let synced = try ChulbalProcess.run(["--db", workspace.database, "sync"] + Self.now)
-    #expect(Date().timeIntervalSince(started) < 15)
     #expect(synced.status == 1)
     #expect(synced.standardError.hasPrefix("chulbal: 출처 'gone': 서버에 연결할 수 없습니다 (http://127.0.0.1:"))
     #expect(synced.standardError.filter { $0 == "\n" }.count == 1)

@@ -1,3 +1,4 @@
+import ChulbalTestSupport
 import Foundation
 
 extension ChulbalProcess {
@@ -29,8 +30,7 @@ extension ChulbalProcess {
       first.append(chunk)
     }
     try output.fileHandleForReading.close()
-    let deadline = Date().addingTimeInterval(20)
-    while process.isRunning && Date() < deadline { usleep(20_000) }
+    eventually { !process.isRunning }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     return LeftRun(

@@ -11,7 +11,7 @@ import Testing
 /// client, read back with `curl` and Python's icalendar: made by MKCALENDAR and found again,
 /// filled with the departures of a real SQLite file, moved after an edit with the right
 /// triggers, emptied of what was removed, and the person's own event in it never touched.
-@Suite struct DepartureCalendarRadicaleTests {
+@Suite(.tags(.oracle)) struct DepartureCalendarRadicaleTests {
   static let now = mondayAfternoon
 
   /// Every event of the calendar, by UID, read with curl (Radicale answers a GET of a

@@ -11,7 +11,7 @@ import Testing
 /// each request: which departures go (two weeks ahead, none past), what an edit, a removal
 /// and the passing of time send, what the records hold after a failure, and how the calendar
 /// is found or made. Times by hand: Monday 2026-11-30 14:00 in Seoul is 05:00Z.
-@Suite struct DepartureCalendarSyncTests {
+@Suite(.tags(.oracle)) struct DepartureCalendarSyncTests {
   static let now = mondayAfternoon
   static let folder = "/alice/chulbal-departures/"
   static let calendar = URL(string: "http://127.0.0.1:5232/alice/chulbal-departures/")!

@@ -6,6 +6,7 @@ import Testing
 /// `chulbal watch` against a real notification server: dunst in the private session of
 /// contrib/notify-session.sh, its own history the witness.
 @Suite(
+  .tags(.process, .realTime),
   .serialized, .notificationServer,
   .enabled(if: NotifySession.shouldRun, "needs the session of contrib/notify-session.sh"))
 struct DesktopNotificationTests {
@@ -126,7 +127,9 @@ struct DesktopNotificationTests {
     defer { kill(dunst, SIGCONT) }
     #expect(watch.waitFor("[알림] 지금 출발하세요 · 얼음"), "\(watch.standardError)")
     let late = Date().timeIntervalSince(due)
-    #expect(late < 5, "shown \(late) s after its time")
+    // Below GDBus's 25 s with room for a loaded machine: waiting for the frozen server
+    // would take all of them.
+    #expect(late < 20, "shown \(late) s after its time")
     // Said in the log line that follows the terminal's own.
     #expect(watch.waitFor("알림 서버가 750ms 안에 답하지 않습니다"), "\(watch.standardError)")
     #expect(watch.stop() == 0)

@@ -1,10 +1,16 @@
+import ChulbalTestSupport
 import Foundation
 import Testing
 
 /// Runs the built `chulbal` executable as a separate process, as a person or script would.
 struct ChulbalProcess {
-  /// The `chulbal` binary next to this test bundle in the build directory.
+  /// The binary under test: `CHULBAL_EXECUTABLE` when set (contrib/test.sh sets it to the
+  /// release binary contrib/build.sh makes, the one that ships), else the `chulbal` beside this
+  /// test bundle in the build directory (a developer's `swift test`).
   static let executable: URL = {
+    if let path = ProcessInfo.processInfo.environment["CHULBAL_EXECUTABLE"], !path.isEmpty {
+      return URL(fileURLWithPath: path).standardizedFileURL
+    }
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let candidates = [directory, directory.deletingLastPathComponent()]
       .map { $0.appendingPathComponent("chulbal") }
@@ -51,7 +57,7 @@ struct ChulbalProcess {
     // A command that should have been refused but counts down instead must not hang the run.
     let pid = process.processIdentifier
     let guardian = DispatchWorkItem { kill(pid, SIGKILL) }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: guardian)
+    DispatchQueue.global().asyncAfter(deadline: .now() + hangGuard, execute: guardian)
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -64,11 +70,13 @@ struct ChulbalProcess {
   }
 }
 
-@Suite struct EndToEndTests {
-  @Test func binaryIsBuilt() {
+@Suite(.tags(.process)) struct EndToEndTests {
+  /// Its argument names the binary the process suites run, so a test log says which it was.
+  @Test(arguments: [ChulbalProcess.executable.path])
+  func binaryIsBuilt(path: String) {
     #expect(
-      FileManager.default.isExecutableFile(atPath: ChulbalProcess.executable.path),
-      "run 'swift build --build-tests' so the chulbal binary exists beside the tests")
+      FileManager.default.isExecutableFile(atPath: path),
+      "run 'swift build --build-tests', or set CHULBAL_EXECUTABLE to a built chulbal")
   }
 
   @Test func planPrintsToStandardOutputAndExitsZero() throws {

@@ -7,13 +7,14 @@ import Testing
 /// device or a FIFO gets the calendar written into it and stays what it was; a socket or a
 /// block device is refused in one line and left alone (a folder: `ExportCommandTests`). Device
 /// nodes are made with `mknod` in the test's own folder, never the system's.
-@Suite struct ExportOutProcessTests {
+@Suite(.tags(.process)) struct ExportOutProcessTests {
   static let now = ["--now", "2026-11-30T14:00+09:00"]
   static let isRoot = geteuid() == 0
   /// What `setpriv` runs the binary as, to see what a user without root is told.
   static let nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups"
 
-  let folder = TemporaryFolder()
+  /// Reachable by others: one test reads the database as nobody.
+  let folder = TemporaryFolder(reachableByOthers: true)
   var database: String { folder.path + "/c.db" }
 
   init() throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// The manual page `chulbal __manpage` prints, checked by the two roff implementations man
 /// pages meet: groff (man-db's `man`) and mandoc.
-@Suite struct ManPageProcessTests {
+@Suite(.tags(.process)) struct ManPageProcessTests {
   /// The page written by the built binary into a temporary folder.
   static let page: (folder: TemporaryFolder, file: String) = {
     let folder = TemporaryFolder(prefix: "chulbal-man")
@@ -24,7 +24,7 @@ import Testing
     let child = try ChildProcess(
       arguments, environment: ProcessInfo.processInfo.environment, standardOutput: output,
       standardError: error)
-    let status = child.wait(timeout: 30)
+    let status = child.wait(timeout: hangGuard)
     return (
       status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
       (try? String(contentsOfFile: error, encoding: .utf8)) ?? ""

@@ -6,7 +6,7 @@ import Testing
 
 /// `--password-command` run for real through `/bin/sh`: only the start of what it prints is
 /// kept, however much it prints.
-@Suite struct PasswordCommandTests {
+@Suite(.tags(.process)) struct PasswordCommandTests {
   static let variables = ["PATH": "/usr/bin:/bin"]
 
   /// The password, and the failure it gave instead.
@@ -55,9 +55,8 @@ import Testing
     let text = try String(contentsOfFile: record, encoding: .utf8)
     let child = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
     defer { if NotifyCommandProcessTests.isLiveSleep(child) { kill(child, SIGKILL) } }
-    // SIGKILL takes a moment to land; a generous bound, not a timing.
-    let deadline = Date().addingTimeInterval(10)
-    while NotifyCommandProcessTests.isLiveSleep(child) && Date() < deadline { usleep(50_000) }
+    // SIGKILL takes a moment to land.
+    eventually { !NotifyCommandProcessTests.isLiveSleep(child) }
     #expect(!NotifyCommandProcessTests.isLiveSleep(child), "the command's child \(child) runs on")
   }
 }

@@ -407,7 +407,8 @@ import Testing
 
   /// The built binary, as a person runs it, with a named zone: a weekly 09:00 in New York is
   /// 09:00 on each side of the spring change, worked out through libical in the process.
-  @Test func theBinaryKeepsASeriesWallTimeAcrossTheSpringChangeInAProcess() throws {
+  @Test(.tags(.process))
+  func theBinaryKeepsASeriesWallTimeAcrossTheSpringChangeInAProcess() throws {
     let workspace = Workspace()
     let variables = ["CHULBAL_DB": workspace.database, "TZ": "America/New_York"]
     let add = try ChulbalProcess.run(

@@ -1,4 +1,5 @@
 import ChulbalSystem
+import ChulbalTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// The scripts of `chulbal completions`, run in real bash, fish and zsh with the built binary
 /// first on `PATH`, against a database with two appointments and two places.
-@Suite struct ShellCompletionProcessTests {
+@Suite(.tags(.process)) struct ShellCompletionProcessTests {
   /// Runs a program with the built chulbal first on `PATH` and the test database, and returns
   /// its standard output; standard error is recorded as an issue when there is any.
   static func output(
@@ -27,7 +28,7 @@ import Testing
     environment["HOME"] = folder
     let child = try ChildProcess(
       arguments, environment: environment, standardOutput: output, standardError: error)
-    let status = child.wait(timeout: 30)
+    let status = child.wait(timeout: hangGuard)
     #expect(status == 0, sourceLocation: sourceLocation)
     let errors = (try? String(contentsOfFile: error, encoding: .utf8)) ?? ""
     #expect(errors.isEmpty, "\(errors)", sourceLocation: sourceLocation)

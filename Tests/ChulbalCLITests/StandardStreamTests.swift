@@ -44,7 +44,7 @@ struct RedirectedRun {
   }
 }
 
-@Suite struct StandardStreamTests {
+@Suite(.tags(.process)) struct StandardStreamTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let arguments: [String]
     let redirection: String
@@ -141,14 +141,9 @@ struct RedirectedRun {
         "countdown", "--at", "+40m",
       ], environment: variables, standardOutput: folder + "/out", standardError: folder + "/err")
     // The first line means chulbal is past its start-up.
-    let deadline = Date().addingTimeInterval(10)
-    while (FileManager.default.contents(atPath: folder + "/out") ?? Data()).isEmpty,
-      Date() < deadline
-    {
-      usleep(20_000)
-    }
+    eventually { !(FileManager.default.contents(atPath: folder + "/out") ?? Data()).isEmpty }
     kill(child.pid, number)
-    let status = child.wait(timeout: 20)
+    let status = child.wait(timeout: hangGuard)
     if status == nil { kill(child.pid, SIGKILL) }
     #expect(status == 128 + number)
     let message = (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? ""

@@ -7,7 +7,7 @@ import Testing
 
 /// The built binary against hostile database files and paths: nothing crashes, a refused file
 /// gets one Korean line and exit status 1, and nothing is written to it by any command.
-@Suite(.serialized) struct StoreFileProcessTests {
+@Suite(.tags(.process), .serialized) struct StoreFileProcessTests {
   static let now = "2026-12-01T12:00+09:00"
 
   /// Runs the binary in `folder` (so relative paths resolve there), with `TZ` fixed and the
@@ -367,7 +367,7 @@ import Testing
   /// Root ignores file modes, so a read-only folder or file is tried as `nobody`.
   @Test(.enabled(if: isRoot, "needs root to act as nobody"))
   func aReadOnlyFolderOrFileServesReadersAndRefusesWritersInOneLine() throws {
-    let folder = TemporaryFolder()
+    let folder = TemporaryFolder(reachableByOthers: true)
     let path = folder.path + "/c.db"
     try Self.seed(path, in: folder.path)
     let nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups"

@@ -1,10 +1,11 @@
 import ChulbalStore
+import ChulbalTestSupport
 import Foundation
 import Testing
 
 /// Real processes against one real SQLite file: concurrent writers and a reader, and writers
 /// killed with SIGKILL mid-write.
-@Suite(.serialized) struct StoreProcessTests {
+@Suite(.tags(.process), .serialized) struct StoreProcessTests {
   static func shell(_ script: String, _ variables: [String: String]) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")

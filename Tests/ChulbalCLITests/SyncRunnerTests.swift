@@ -7,7 +7,7 @@ import Testing
 /// The watch's syncs run as real child processes: a script stands in for chulbal and says
 /// what it was run with. One at a time, a sync asked for meanwhile started when it ends, and
 /// what it says (its summary, or why it failed) one line in the log.
-@Suite struct SyncRunnerTests {
+@Suite(.tags(.process)) struct SyncRunnerTests {
   let folder = TemporaryFolder()
   var runs: String { folder.path + "/runs" }
 
@@ -61,16 +61,13 @@ import Testing
     let text = try String(contentsOfFile: record, encoding: .utf8)
     let child = try #require(text.split(separator: "\n").first.flatMap { pid_t($0) })
     defer { if NotifyCommandProcessTests.isLiveSleep(child) { kill(child, SIGKILL) } }
-    // SIGKILL takes a moment to land; a generous bound, not a timing.
-    let deadline = Date().addingTimeInterval(10)
-    while NotifyCommandProcessTests.isLiveSleep(child) && Date() < deadline { usleep(50_000) }
+    // SIGKILL takes a moment to land.
+    eventually { !NotifyCommandProcessTests.isLiveSleep(child) }
     #expect(
       !NotifyCommandProcessTests.isLiveSleep(child), "the sync's child \(child) is still running")
     // The sync asked for while it hung has started.
     #expect(runner.isRunning)
-    let started = Date().addingTimeInterval(10)
-    while ranLines().count < 2 && Date() < started { usleep(20_000) }
-    #expect(ranLines().count == 2)
+    #expect(eventually { ranLines().count == 2 })
     // It hangs too, and goes the same way.
     finish(&runner, at: start, log: &log, lines: 2)
     #expect(!runner.isRunning)
@@ -89,12 +86,12 @@ import Testing
   }
 
   /// Steps the runner until its sync has ended (the log has `lines` lines, or it is not
-  /// running), at most 10 s.
+  /// running), at most `hangGuard`.
   func finish(_ runner: inout SyncRunner, at now: Date, log: inout [String], lines: Int? = nil) {
-    let deadline = Date().addingTimeInterval(10)
-    while runner.isRunning, log.count != lines, Date() < deadline {
-      usleep(20_000)
+    eventually {
+      guard runner.isRunning, log.count != lines else { return true }
       runner.step(now: now) { log.append($0) }
+      return false
     }
   }
 

@@ -115,7 +115,7 @@ import Testing
 
   /// Every offset tzdata has used since 1980, listed by Python's zoneinfo (an implementation
   /// apart from ICU and from chulbal), passes the offset rule, and the rule's bounds are used.
-  @Test func everyOffsetRealZonesUseSatisfiesTheRule() throws {
+  @Test(.tags(.oracle)) func everyOffsetRealZonesUseSatisfiesTheRule() throws {
     let script = """
       import zoneinfo, datetime
       seen = set()

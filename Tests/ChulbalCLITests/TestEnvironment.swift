@@ -40,7 +40,8 @@ struct FixedHandlers: SchemeHandlerLookup {
 
 extension Environment {
   /// An environment of doubles: the clock stopped at `now`, a console and an opener that fail
-  /// the test when used, no app handlers, and Seoul as the system zone.
+  /// the test when used, no app handlers, Seoul as the system zone, and a home that does not
+  /// exist unless `variables` gives one.
   static func test(
     now: Date = mondayAfternoon, clock: (any WallClock)? = nil,
     console: any Console = UnexpectedConsole(), variables: [String: String] = [:],
@@ -52,9 +53,13 @@ extension Environment {
       return false
     }
   ) -> Environment {
-    Environment(
+    // Without a HOME the account's own would be used, and a command would read the real
+    // user's database: one the test did not make, and that another version may have made.
+    let home = ["HOME": "/nonexistent/chulbal-test-home"]
+    return Environment(
       clock: clock ?? FixedClock(now), console: console, timeZone: timeZone,
-      variables: variables, schemeHandlers: handlers, opener: opener,
+      variables: variables.merging(home) { given, _ in given }, schemeHandlers: handlers,
+      opener: opener,
       isInteractive: interactive, confirm: confirm)
   }
 }

@@ -6,7 +6,7 @@ import Testing
 /// `chulbal watch` as a person runs it, without a notification server: the terminal and
 /// command backends, the lock, re-planning when another process changes the store, restarts
 /// and signals. The tests with a real server are `DesktopNotificationTests`.
-@Suite struct WatchCommandTests {
+@Suite(.tags(.process, .realTime)) struct WatchCommandTests {
   let folder = TemporaryFolder()
   var database: String { folder.path + "/c.db" }
 
@@ -59,7 +59,7 @@ import Testing
     // The first is due at most 20 s from now; one after another they would take 50 s more.
     // A generous bound, not a timing.
     #expect(
-      watch.waitFor("[알림] 지금 출발하세요 · 약속 ", count: 10, seconds: 45), "\(watch.standardError)")
+      watch.waitFor("[알림] 지금 출발하세요 · 약속 ", count: 10), "\(watch.standardError)")
     #expect(watch.stop() == 0)
     #expect(
       watch.standardError.components(separatedBy: "5초 안에 끝나지 않아 멈췄습니다").count - 1 == 10,
@@ -147,7 +147,7 @@ import Testing
       try chulbal(["config", "set", "notify.command", command], database: database).status == 0)
     try addSoon("예비", in: 1)
     let watch = try WatchProcess(database: database, in: folder.path)
-    #expect(watch.waitFor("[알림] 지금 출발하세요 · 예비", seconds: 40), "\(watch.standardError)")
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 예비"), "\(watch.standardError)")
     // The log line that names the failure comes just after the terminal's own line.
     #expect(watch.waitFor("→ terminal (앞에서 안 됨: "), "\(watch.standardError)")
     #expect(watch.standardError.contains(reason), "\(watch.standardError)")

@@ -4,7 +4,7 @@ import Testing
 
 /// `chulbal watch` while its database file is replaced, reached by another name, or made
 /// unwritable under it: real processes on a real SQLite file.
-@Suite struct WatchDatabaseFileTests {
+@Suite(.tags(.process, .realTime)) struct WatchDatabaseFileTests {
   let folder = TemporaryFolder()
   var database: String { folder.path + "/c.db" }
 
@@ -36,7 +36,7 @@ import Testing
       "\(watch.standardError)")
     try addSoon("새 파일의 약속", in: 2)
     #expect(watch.waitFor("데이터베이스 파일이 바뀌어 다시 열었습니다: \(database), "), "\(watch.standardError)")
-    #expect(watch.waitFor("[알림] 지금 출발하세요 · 새 파일의 약속", seconds: 30), "\(watch.standardError)")
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 새 파일의 약속"), "\(watch.standardError)")
     #expect(watch.stop() == 0)
   }
 
@@ -49,7 +49,7 @@ import Testing
     try addSoon("옛 파일의 다른 약속", in: 7200)
     // The watch empties the log once the other command is done with it.
     #expect(
-      waitUntil {
+      eventually {
         (try? FileManager.default.attributesOfItem(atPath: database + "-wal"))?[.size] as? Int == 0
       },
       "the log keeps pages another command wrote")
@@ -57,21 +57,11 @@ import Testing
     try addSoon("되살린 약속", in: 3, to: restored)
     #expect(rename(restored, database) == 0)
     #expect(watch.waitFor("데이터베이스 파일이 바뀌어 다시 열었습니다: \(database), "), "\(watch.standardError)")
-    #expect(watch.waitFor("[알림] 지금 출발하세요 · 되살린 약속", seconds: 30), "\(watch.standardError)")
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 되살린 약속"), "\(watch.standardError)")
     #expect(watch.stop() == 0)
     let list = try chulbal(["list", "--all"], database: database)
     #expect(list.standardOutput.contains("되살린 약속"), "\(list.standardOutput)")
     #expect(!list.standardOutput.contains("옛 파일의"), "\(list.standardOutput)")
-  }
-
-  /// Whether `condition` holds within `seconds`, looking every 20 ms.
-  func waitUntil(seconds: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if condition() { return true }
-      usleep(20_000)
-    }
-    return condition()
   }
 
   @Test func aWatchThroughASymbolicLinkToAnotherFolderSeesAnAppointmentAddedThroughIt() throws {
@@ -80,7 +70,7 @@ import Testing
     let watch = try WatchProcess(database: link, in: folder.path)
     #expect(watch.waitFor("시작: "), "\(watch.standardError)")
     try addSoon("링크로 넣은 약속", in: 2, to: link)
-    #expect(watch.waitFor("[알림] 지금 출발하세요 · 링크로 넣은 약속", seconds: 30), "\(watch.standardError)")
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 링크로 넣은 약속"), "\(watch.standardError)")
     #expect(watch.stop() == 0)
   }
 
@@ -91,7 +81,7 @@ import Testing
     let first = try WatchProcess(database: database, in: folder.path)
     #expect(first.waitFor("시작: "), "\(first.standardError)")
     let second = try WatchProcess(database: link, in: folder.path)
-    #expect(second.end(seconds: 20) == 1)
+    #expect(second.end() == 1)
     #expect(
       second.standardError
         == "chulbal: 다른 watch(PID \(first.child.pid))가 이미 이 데이터베이스를 지켜보고 있습니다 "
@@ -106,7 +96,7 @@ import Testing
     let first = try WatchProcess(database: database, in: folder.path)
     #expect(first.waitFor("시작: "), "\(first.standardError)")
     let second = try WatchProcess(database: link, in: folder.path)
-    #expect(second.end(seconds: 20) == 1)
+    #expect(second.end() == 1)
     #expect(
       second.standardError
         == "chulbal: 다른 watch가 이미 이 데이터베이스 파일을 다른 이름(하드 링크)으로 지켜보고 있습니다 ('\(link)')\n")
@@ -143,10 +133,10 @@ import Testing
         Self.holding + "데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요; "
           + "읽기만 하는 명령은 됩니다)\n"),
       "\(watch.standardError)")
-    #expect(watch.waitFor("[알림] 지금 출발하세요 · 막힌 약속", seconds: 30), "\(watch.standardError)")
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 막힌 약속"), "\(watch.standardError)")
     try ProgramOutput.read(["chattr", "-i", shm])
     #expect(
-      watch.waitFor("데이터베이스에 다시 쓸 수 있어 미뤄 둔 알림 기록 1개를 적었습니다", seconds: 30),
+      watch.waitFor("데이터베이스에 다시 쓸 수 있어 미뤄 둔 알림 기록 1개를 적었습니다"),
       "\(watch.standardError)")
     #expect(watch.stop() == 0)
     let log = try chulbal(["log", "--json"], database: database)
@@ -166,7 +156,7 @@ import Testing
     #expect(
       watch.waitFor(Self.holding + "데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 ("),
       "\(watch.standardError)")
-    #expect(watch.waitFor("[알림] 지금 출발하세요 · 막힌 약속", seconds: 30), "\(watch.standardError)")
+    #expect(watch.waitFor("[알림] 지금 출발하세요 · 막힌 약속"), "\(watch.standardError)")
     #expect(watch.stop() == 0)
   }
 
@@ -220,7 +210,7 @@ import Testing
     let watch = try WatchProcess(database: database, in: folder.path)
     #expect(watch.waitFor("시작: "), "\(watch.standardError)")
     kill(watch.child.pid, SIGBUS)
-    #expect(watch.end(seconds: 30) == 1, "\(watch.standardError)")
+    #expect(watch.end() == 1, "\(watch.standardError)")
     #expect(
       watch.standardError.split(separator: "\n").last
         == "chulbal: 데이터베이스에 딸린 파일 '\(database)-shm'에 쓰지 못해 watch를 끝냅니다 (SIGBUS; 권한이나 chattr +i 속성을 확인하세요)",

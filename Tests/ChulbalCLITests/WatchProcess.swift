@@ -49,35 +49,33 @@ final class WatchProcess {
     (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? ""
   }
 
-  /// Waits until standard error holds `text` `count` times, at most `seconds`.
+  /// Waits until standard error holds `text` `count` times, or the process has ended, at
+  /// most `hangGuard`.
   ///
   /// - Returns: whether it did; the test then says what it saw instead.
   @discardableResult
-  func waitFor(_ text: String, count: Int = 1, seconds: TimeInterval = 15) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if standardError.components(separatedBy: text).count - 1 >= count { return true }
-      if let status = child.wait(timeout: 0) {
-        self.status = status
-        return standardError.components(separatedBy: text).count - 1 >= count
-      }
-      usleep(20_000)
+  func waitFor(_ text: String, count: Int = 1) -> Bool {
+    func seen() -> Bool { standardError.components(separatedBy: text).count - 1 >= count }
+    eventually {
+      if seen() { return true }
+      guard let status = child.wait(timeout: 0) else { return false }
+      self.status = status
+      return true
     }
-    return false
+    return seen()
   }
 
-  /// Sends `signal` and waits for the process to end, at most 10 seconds.
+  /// Sends `signal` and waits for the process to end, at most `hangGuard`.
   func stop(with signal: Int32 = SIGTERM) -> Int32? {
     if let status { return status }
     kill(child.pid, signal)
-    status = child.wait(timeout: 10)
-    return status
+    return end()
   }
 
-  /// Waits for the process to end by itself, at most `seconds`.
-  func end(seconds: TimeInterval = 10) -> Int32? {
+  /// Waits for the process to end by itself, at most `hangGuard`.
+  func end() -> Int32? {
     if let status { return status }
-    status = child.wait(timeout: seconds)
+    status = child.wait(timeout: hangGuard)
     return status
   }
 }

@@ -5,7 +5,7 @@ import Testing
 /// `chulbal watch` re-reading calendar sources (`source add`) when their files change, as a
 /// real process over a real folder and SQLite file: a vdir folder, a single file replaced
 /// by rename, a file broken mid-write, and a burst of files read once they settle.
-@Suite struct WatchSourceTests {
+@Suite(.tags(.process, .realTime)) struct WatchSourceTests {
   let folder = TemporaryFolder()
   var database: String { folder.path + "/c.db" }
 
@@ -53,14 +53,9 @@ import Testing
     return try #require((sources as? [[String: Any]])?.first)
   }
 
-  /// Waits until the source gives `count` appointments, at most 10 seconds.
+  /// Waits until the source gives `count` appointments, at most `hangGuard`.
   func waitForEvents(_ count: Int) throws -> Bool {
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline {
-      if try source()["event_count"] as? Int == count { return true }
-      usleep(50_000)
-    }
-    return false
+    try eventually { try source()["event_count"] as? Int == count }
   }
 
   func titles() throws -> String {

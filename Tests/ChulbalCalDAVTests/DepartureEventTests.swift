@@ -9,7 +9,7 @@ import Testing
 /// A departure's event, read back by chulbal's own reader (libical) and by Python's
 /// `icalendar`: its summary, its start at the departure, its end at the appointment's start,
 /// and an alarm per alert of the plan, each triggered that far before the start.
-@Suite struct DepartureEventTests {
+@Suite(.tags(.oracle)) struct DepartureEventTests {
   static let stamp = instant("2026-11-30T14:00:00+09:00")
 
   /// 저녁 약속 at 19:00 in Seoul on Wednesday 2 December 2026.

@@ -9,7 +9,7 @@ import Testing
 /// rule, first start, EXDATEs and moved instances) equal those Python's `icalendar` and
 /// `recurring-ical-events` find, for 60 days from 15 February 2027: across New York's change
 /// (14 March) and Europe's (28 March).
-@Suite struct CalendarOracleTests {
+@Suite(.tags(.oracle)) struct CalendarOracleTests {
   static let from = 1_802_649_600  // 2027-02-15T00:00:00Z
   static let to = from + 60 * 86_400
 

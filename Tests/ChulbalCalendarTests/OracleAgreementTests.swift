@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// shape chulbal takes, in zones with and without daylight saving (Lord Howe's is half an
 /// hour), at times a change skips (02:30) or repeats (01:30), and in windows years after the
 /// first start, where ``RecurrenceSet/startOfWalk(near:)`` moves the walk forward.
-@Suite struct OracleAgreementTests {
+@Suite(.tags(.oracle)) struct OracleAgreementTests {
   struct Shape: Sendable, CustomTestStringConvertible {
     let rule: String
     /// A first day the rule itself gives.

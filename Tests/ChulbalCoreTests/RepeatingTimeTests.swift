@@ -380,7 +380,7 @@ import Testing
 /// from chulbal: the first start is the first time the rule, counted every week (month, …)
 /// rather than every `INTERVAL`, names after `now`, and is itself the series' first
 /// occurrence.
-@Suite struct RepeatingTimeOracleTests {
+@Suite(.tags(.oracle)) struct RepeatingTimeOracleTests {
   struct Query: Codable {
     let rule: String
     /// `07:30:00`: the time of day, as the hand tables read it.

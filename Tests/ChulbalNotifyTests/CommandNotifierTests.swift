@@ -7,7 +7,7 @@ import Testing
 
 /// The command backend with a real program: what it is given, and what is left of it when it
 /// floods its error output or runs too long.
-@Suite struct CommandNotifierTests {
+@Suite(.tags(.process)) struct CommandNotifierTests {
   let folder = TemporaryFolder()
   static let variables = ["PATH": "/usr/bin:/bin"]
 

@@ -1,9 +1,10 @@
+import ChulbalTestSupport
 import Foundation
 import Testing
 
 @testable import ChulbalSystem
 
-@Suite struct ChildProcessTests {
+@Suite(.tags(.process)) struct ChildProcessTests {
   @Test func aChildGetsNoneOfOurOtherDescriptors() throws {
     // A pipe without close-on-exec, like the ones Foundation.Process makes on other threads.
     var ends: [Int32] = [0, 0]

@@ -1,5 +1,4 @@
 import ChulbalCore
-import Glibc
 import Testing
 
 @testable import ChulbalTerminal
@@ -100,32 +99,5 @@ import Testing
         #22   저녁 약속  y
 
         """)
-  }
-}
-
-/// The widths against glibc's `wcwidth` in a UTF-8 locale, an implementation of the same
-/// Unicode tables written by others, over every scalar up to U+2FFFF.
-@Suite struct TerminalWidthOracleTests {
-  @Test func widthsAgreeWithGlibcWcwidth() throws {
-    try #require(setlocale(LC_CTYPE, "C.UTF-8") != nil)
-    // Glibc's module map leaves wcwidth out (it is an X/Open function); the C library has it.
-    typealias WcWidth = @convention(c) (wchar_t) -> Int32
-    let symbol = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "wcwidth"))
-    let wcwidth = unsafeBitCast(symbol, to: WcWidth.self)
-    var differences: [String] = []
-    for value in UInt32(0x20)...0x2FFFF {
-      // glibc gives -1 to what it cannot print, unassigned code points among them.
-      guard let scalar = Unicode.Scalar(value), case let theirs = wcwidth(wchar_t(value)),
-        theirs >= 0
-      else { continue }
-      if Int(theirs) != TerminalText.width(of: scalar) {
-        differences.append(String(value, radix: 16))
-      }
-    }
-    // U+1171E, AHOM CONSONANT SIGN MEDIAL RA, became a spacing mark in Unicode 15: Swift's
-    // tables have the change, an older glibc may not.
-    let versionDifferences: Set<String> = ["1171e"]
-    let unexplained = differences.filter { !versionDifferences.contains($0) }
-    #expect(unexplained == [], "\(unexplained.count): \(unexplained.prefix(80))")
   }
 }

@@ -1,3 +1,4 @@
+import ChulbalTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// fresh folder (issue 34, round 3). An import keeps the contract every run keeps, ends in
 /// time, leaves out only the event it cannot keep, and leaves a store every later command
 /// reads; a notify command that floods or hangs is stopped in time with its whole group.
-@Suite struct HostileCalendarTests {
+@Suite(.tags(.campaign, .process)) struct HostileCalendarTests {
   @Test(arguments: HostileCalendarCampaign.zoneCases)
   func hostileTimeZoneDefinitions(_ example: HostileCalendarCase) async throws {
     try await HostileCalendarCheck.run(example)
@@ -41,7 +42,7 @@ import Testing
               HostileCalendarCampaign.event(
                 uid: "hostile-\(index)", start: "DTSTART;TZID=Z\(index):20990105T190000")
             }.joined()
-        }, expectation: .read), limit: .seconds(4))
+        }, expectation: .read), limit: HostileCalendarCheck.readInTime)
   }
 
   /// Properties with an empty value are no values: never given to libical, which removed each
@@ -54,7 +55,7 @@ import Testing
           HostileCalendarCampaign.event(
             uid: "hostile", start: "DTSTART:20990105T100000Z",
             HostileCalendarCampaign.lines(30_000) { _ in "X-P:" })
-        }, expectation: .read), limit: .seconds(4))
+        }, expectation: .read), limit: HostileCalendarCheck.readInTime)
   }
 
   /// Thousands of time values libical cannot read are left out by the scan, the event named
@@ -67,12 +68,17 @@ import Testing
           HostileCalendarCampaign.event(
             uid: "hostile", start: "DTSTART:20990105T100000Z",
             "RRULE:FREQ=DAILY\r\n" + HostileCalendarCampaign.lines(9_000) { _ in "EXDATE:x" })
-        }, expectation: .leftOut("EXDATE를 읽을 수 없습니다")), limit: .seconds(4))
+        }, expectation: .leftOut("EXDATE를 읽을 수 없습니다")), limit: HostileCalendarCheck.readInTime)
   }
 }
 
 /// What an import of a hostile calendar must keep.
 enum HostileCalendarCheck {
+  /// The limit of a case that once took quadratic time: it tells a hang, not a speed, which
+  /// contrib/bench-ics.sh measures (a loaded two-core machine took over 4 s for a read that
+  /// takes a fraction of one alone).
+  static let readInTime = Duration.seconds(60)
+
   static func run(_ example: HostileCalendarCase, limit: Duration = .seconds(10)) async throws {
     let folder = TemporaryCaseFolder()
     let file = folder.path + "/calendar.ics"

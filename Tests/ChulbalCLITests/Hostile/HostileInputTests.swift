@@ -1,9 +1,10 @@
+import ChulbalTestSupport
 import Foundation
 import Testing
 
 /// The hostile-input campaign: each case runs the built binary as its own process in a fresh
 /// folder and checks the promises every run keeps (see `HostileCheck`).
-@Suite struct HostileInputTests {
+@Suite(.tags(.campaign, .process)) struct HostileInputTests {
   @Test(arguments: HostileCampaign.optionCases)
   func hostileOptionValues(_ example: HostileCase) async throws {
     try await HostileCheck.run(example)

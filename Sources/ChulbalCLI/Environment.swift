@@ -194,17 +194,17 @@ public struct Environment: Sendable {
   }
 
   /// The zone of `--tz` when given (an IANA name), else the system zone.
-  func timeZone(option: String?) throws(UsageError) -> Zone {
+  func timeZone(option: String?) throws(ParseError) -> Zone {
     if let option {
       guard let zone = Zone(identifier: option) else {
         let error: InputError =
           Zone.isOffsetIdentifier(option) ? .offsetTimeZone(option) : .timeZone(option)
-        throw .invalidValue(option: OptionSpec.timeZone.name, error)
+        throw ParseError.invalidValue(option: OptionSpec.timeZone.name, error)
       }
       return zone
     }
     let (zone, error) = systemTimeZone.value
-    guard let zone else { throw .environment(variable: "TZ", error ?? .timeZone("")) }
+    guard let zone else { throw ParseError.environment(variable: "TZ", error ?? .timeZone("")) }
     return zone
   }
 

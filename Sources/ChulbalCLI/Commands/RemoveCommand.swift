@@ -18,11 +18,11 @@ enum RemoveCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     guard !options.positionals.isEmpty else {
-      throw UsageError.missingArgument("약속 번호나 제목", command: name, example: "chulbal remove 3")
+      throw ParseError.missingArgument("약속 번호나 제목", command: name, example: "chulbal remove 3")
     }
     let occurrence = try OccurrenceOption(options)
     if occurrence != nil, options.positionals.count > 1 {
-      throw UsageError.unexpectedArgument(options.positionals[1], command: name)
+      throw ParseError.unexpectedArgument(options.positionals[1], command: name)
     }
     try options.checkNow()
     let store = try options.store(environment, access: .writing)
@@ -38,7 +38,7 @@ enum RemoveCommand: Command {
     let labels = chosen.map { "#\($0.id) \($0.title)" }
     if !options.has(yes) {
       let what = labels.joined(separator: ", ")
-      guard environment.isInteractive else { throw UsageError.needsConfirmation(what) }
+      guard environment.isInteractive else { throw ValidationError.needsConfirmation(what) }
       guard environment.confirm("\(TextCleaning.visible(what)) — 지울까요?") else {
         throw RuntimeFailure.notRemoved
       }
@@ -58,7 +58,7 @@ enum RemoveCommand: Command {
     let when = KoreanDateFormat(timeZone: zone).full(occurrence.start, seenAt: now)
     let what = TextCleaning.visible("#\(series.id) \(series.title)") + "의 \(when) 회차"
     if !options.has(yes) {
-      guard environment.isInteractive else { throw UsageError.needsConfirmation(what) }
+      guard environment.isInteractive else { throw ValidationError.needsConfirmation(what) }
       guard environment.confirm("\(what) — 건너뛸까요?") else { throw RuntimeFailure.notRemoved }
     }
     var changed = series

@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalSystem
 import Foundation
 
 // Korean full-format strings per call, four ways side by side in one run.

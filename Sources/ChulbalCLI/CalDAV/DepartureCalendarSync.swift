@@ -1,6 +1,7 @@
 import ChulbalCalDAV
 import ChulbalCore
 import ChulbalStore
+import ChulbalSystem
 import FoundationEssentials
 
 /// The departures calendar of a CalDAV source (`source add … --departures CALENDAR`): one

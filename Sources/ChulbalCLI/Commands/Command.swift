@@ -100,7 +100,7 @@ extension ParsedOptions {
         try TimeExpression.parseInstant(text) { () throws(InputError) -> Zone in
           if let zone { return zone }
           if case .environment(_, let cause)? = zoneError { throw cause }
-          throw .timeZone("")  // The system zone fails only through TZ.
+          throw .unknownZone("")  // The system zone fails only through TZ.
         })
     } catch {
       if let zoneError, case .environment(_, error) = zoneError { throw zoneError }

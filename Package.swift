@@ -23,12 +23,13 @@ let package = Package(
       name: "CLibnotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
     .target(name: "ChulbalNotify", dependencies: ["ChulbalCore", "ChulbalSystem", "CLibnotify"]),
     .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
-    .target(name: "ChulbalCalendar", dependencies: ["ChulbalCore", "CLibical"]),
+    .target(name: "ChulbalCalendar", dependencies: ["ChulbalCore", "ChulbalSystem", "CLibical"]),
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "CLibxml2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .target(
-      name: "ChulbalCalDAV", dependencies: ["ChulbalCore", "ChulbalCalendar", "CCurl", "CLibxml2"]),
+      name: "ChulbalCalDAV",
+      dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalCalendar", "CCurl", "CLibxml2"]),
     .target(
       name: "ChulbalCLI",
       dependencies: [
@@ -37,16 +38,19 @@ let package = Package(
       ]),
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
     .executableTarget(
-      name: "chulbal-bench", dependencies: ["ChulbalCore", "ChulbalStore", "ChulbalCalendar"]),
+      name: "chulbal-bench",
+      dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalCalendar"]),
     .target(
       name: "ChulbalTestSupport", dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalCalDAV"]),
-    .testTarget(name: "ChulbalCoreTests", dependencies: ["ChulbalCore", "ChulbalTestSupport"]),
+    .testTarget(
+      name: "ChulbalCoreTests",
+      dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalTestSupport"]),
     .testTarget(
       name: "ChulbalSystemTests",
       dependencies: ["ChulbalSystem", "ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(
       name: "ChulbalStoreTests",
-      dependencies: ["ChulbalStore", "ChulbalCore", "ChulbalTestSupport"]),
+      dependencies: ["ChulbalStore", "ChulbalCore", "ChulbalSystem", "ChulbalTestSupport"]),
     .testTarget(
       name: "ChulbalTerminalTests",
       dependencies: ["ChulbalTerminal", "ChulbalCore", "ChulbalTestSupport"]),
@@ -55,7 +59,7 @@ let package = Package(
       dependencies: ["ChulbalNotify", "ChulbalCore", "ChulbalSystem", "ChulbalTestSupport"]),
     .testTarget(
       name: "ChulbalCalendarTests",
-      dependencies: ["ChulbalCalendar", "ChulbalCore", "ChulbalTestSupport"],
+      dependencies: ["ChulbalCalendar", "ChulbalCore", "ChulbalSystem", "ChulbalTestSupport"],
       // Read by path (`Fixtures.path`), not bundled: the oracle's Python reads them too.
       exclude: ["Fixtures"]),
     .testTarget(

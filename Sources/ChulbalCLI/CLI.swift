@@ -50,14 +50,14 @@ public enum CLI {
       if word == "-h" || word == "--help" { return .success(help) }
       if word == "-V" || word == "--version" { return .success("chulbal \(version)\n") }
       if word == "--db" {
-        guard index < arguments.count else { throw UsageError.missingValue(option: word) }
+        guard index < arguments.count else { throw ParseError.missingValue(option: word) }
         passed += [word, arguments[index]]
         index += 1
       } else if word.hasPrefix("--db=") {
         passed.append(word)
       } else {
         let names = globalOptions.map(\.name) + globalOptions.compactMap(\.short)
-        throw UsageError.unknownOption(
+        throw ParseError.unknownOption(
           word, command: nil, suggestion: suggestion(for: word, among: names))
       }
     }
@@ -73,7 +73,7 @@ public enum CLI {
       let members = commands.filter { $0.name.hasPrefix(name + " ") }
       if !members.isEmpty { return .success(groupHelp(name, members)) }
       let names = commands.map { $0.name }.filter { !$0.contains(" ") }
-      throw UsageError.unknownCommand(name, suggestion: suggestion(for: name, among: names))
+      throw ParseError.unknownCommand(name, suggestion: suggestion(for: name, among: names))
     }
     if first == "version" { return .success("chulbal \(version)\n") }
     // Entries for the scripts chulbal installs, not for people: left out of help and of
@@ -82,7 +82,7 @@ public enum CLI {
       return .success(Completer(environment: environment).complete(words).rendered)
     }
     if first == "__manpage" {
-      if let word = words.first { throw UsageError.unexpectedArgument(word, command: first) }
+      if let word = words.first { throw ParseError.unexpectedArgument(word, command: first) }
       return .success(ManPage.text)
     }
     // Two-word commands ('place add') are tried before one-word ones.
@@ -100,12 +100,12 @@ public enum CLI {
         return .success(groupHelp(first, members))
       }
       let names = members.map { String($0.name.dropFirst(first.count + 1)) }
-      throw UsageError.unknownCommand(
+      throw ParseError.unknownCommand(
         "\(first) \(second)",
         suggestion: suggestion(for: second, among: names).map { "\(first) \($0)" })
     }
     let names = commands.map { $0.name }.filter { !$0.contains(" ") } + ["help", "version"]
-    throw UsageError.unknownCommand(first, suggestion: suggestion(for: first, among: names))
+    throw ParseError.unknownCommand(first, suggestion: suggestion(for: first, among: names))
   }
 
   static var help: String {

@@ -143,13 +143,13 @@ public struct Environment: Sendable {
         throw .unstorableTimeZone(tz, reason: "시간대 데이터베이스(\(database.directory))의 파일이 아닙니다")
       }
       guard let zone = Zone(identifier: zoneName, database: database.directory) else {
-        throw .timeZone(tz)
+        throw .unknownZone(tz)
       }
       return zone
     }
     if database.contains(name) {
       guard let zone = Zone(identifier: name, database: database.directory) else {
-        throw .timeZone(tz)
+        throw .unknownZone(tz)
       }
       return zone
     }
@@ -172,7 +172,7 @@ public struct Environment: Sendable {
     }
     // UTC's names, known without a zone file.
     guard let zone = Zone(identifier: name, database: database.directory) else {
-      throw .timeZone(tz)
+      throw .unknownZone(tz)
     }
     return zone
   }
@@ -194,17 +194,17 @@ public struct Environment: Sendable {
   }
 
   /// The zone of `--tz` when given (an IANA name), else the system zone.
-  func timeZone(option: String?) throws(UsageError) -> Zone {
+  func timeZone(option: String?) throws(ParseError) -> Zone {
     if let option {
       guard let zone = Zone(identifier: option) else {
         let error: InputError =
-          Zone.isOffsetIdentifier(option) ? .offsetTimeZone(option) : .timeZone(option)
-        throw .invalidValue(option: OptionSpec.timeZone.name, error)
+          Zone.isOffsetIdentifier(option) ? .offsetTimeZone(option) : .unknownZone(option)
+        throw ParseError.invalidValue(option: OptionSpec.timeZone.name, error)
       }
       return zone
     }
     let (zone, error) = systemTimeZone.value
-    guard let zone else { throw .environment(variable: "TZ", error ?? .timeZone("")) }
+    guard let zone else { throw ParseError.environment(variable: "TZ", error ?? .unknownZone("")) }
     return zone
   }
 

@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalSystem
 import FoundationEssentials
 import Glibc
 

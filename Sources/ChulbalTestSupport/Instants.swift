@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalSystem
 import Foundation
 
 /// An instant from an ISO 8601 string with offset, read by Foundation's own parser so that

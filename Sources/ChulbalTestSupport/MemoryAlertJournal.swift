@@ -35,9 +35,7 @@ public final class MemoryAlertJournal: AlertJournal, Sendable {
   {
     state.withLock { state in
       state.appointments.values.filter { appointment in
-        appointment.start > start
-          && appointment.start.addingTimeInterval(
-            -TimeInterval(appointment.travelSeconds + appointment.bufferSeconds)) < departure
+        appointment.start > start && appointment.plan.departure < departure
       }
     }
     .sorted { $0.id < $1.id }

@@ -1,5 +1,6 @@
 import ChulbalCore
 import ChulbalStore
+import ChulbalSystem
 import Foundation
 
 /// The watch's re-plan, timed: what `watch` does when another process changes the store
@@ -12,9 +13,11 @@ func benchWatchReplan(path: String, rounds: Int = 30) {
   }
   let count = (try? store.appointmentCount) ?? 0
   var watcher = Watcher(
-    lateCapSeconds: 600, snoozeSeconds: 300,
+    lateCapSeconds: 600, snoozeSeconds: 300, zoneNamed: { Zone(identifier: $0) },
     wording: { due, now in
-      AlertNotice.notice(for: due, now: now, timeZone: .gmt, link: nil, snoozeSeconds: 300)
+      AlertNotice.notice(
+        for: due, now: now, timeZone: .gmt,
+        ownZone: Zone(identifier: due.appointment.timeZone), link: nil, snoozeSeconds: 300)
     },
     delivery: { $0.map { _ in ("bench", []) } })
   let clock = ContinuousClock()

@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalSystem
 import Foundation
 
 // Korean full-format strings per call, four ways side by side in one run.
@@ -79,10 +80,11 @@ else {
 let pattern = KoreanDateFormat.Pattern.full.rawValue
 let korean = Locale(identifier: "ko_KR")
 
-var random = SeededRandom(seed: 2026)
-let spread = (0..<4096).map { _ in
-  // 2026-01-01T00:00Z ..< 2028-01-01T00:00Z
-  Date(timeIntervalSince1970: Double.random(in: 1_767_225_600..<1_830_297_600, using: &random))
+// 2026-01-01T00:00Z ..< 2028-01-01T00:00Z, scattered by the golden ratio (a Weyl sequence):
+// evenly over the two years and in no order, and the same instants every run.
+let spread = (0..<4096).map { index in
+  let fraction = (Double(index) * 0.618_033_988_749_894_9).truncatingRemainder(dividingBy: 1)
+  return Date(timeIntervalSince1970: 1_767_225_600 + fraction * 63_072_000)
 }
 let countdownStart = Date(timeIntervalSince1970: 1_796_014_800)
 let consecutive = (0..<4096).map { countdownStart.addingTimeInterval(Double($0)) }

@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalTestSupport
 import Foundation
 import Testing
 

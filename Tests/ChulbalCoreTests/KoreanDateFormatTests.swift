@@ -1,3 +1,4 @@
+import ChulbalSystem
 import ChulbalTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import ChulbalSystem
 import Foundation
 import Testing
 
@@ -70,7 +71,8 @@ import Testing
     let due = AlertPlanner.Due(
       appointment: call, alert: alert, dueAt: alert.at, isSnoozeReturn: false)
     let notice = AlertNotice.notice(
-      for: due, now: alert.at, timeZone: try zone("Asia/Seoul"), link: nil, snoozeSeconds: 300)
+      for: due, now: alert.at, timeZone: try zone("Asia/Seoul"),
+      ownZone: try zone("America/New_York"), link: nil, snoozeSeconds: 300)
     #expect(notice.body == "오후 11:00 (뉴욕 오전 9:00)")
   }
 

@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalSystem
 import ChulbalTestSupport
 import Foundation
 import Synchronization
@@ -45,9 +46,11 @@ import Testing
 
     func watcher(clock: some WallClock) -> Watcher {
       Watcher(
-        lateCapSeconds: 600, snoozeSeconds: 300,
+        lateCapSeconds: 600, snoozeSeconds: 300, zoneNamed: { Zone(identifier: $0) },
         wording: { due, now in
-          AlertNotice.notice(for: due, now: now, timeZone: seoul, link: nil, snoozeSeconds: 300)
+          AlertNotice.notice(
+            for: due, now: now, timeZone: seoul,
+            ownZone: Zone(identifier: due.appointment.timeZone), link: nil, snoozeSeconds: 300)
         },
         delivery: { [self] notices in
           notices.map { notice in

@@ -1,3 +1,4 @@
+import ChulbalSystem
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalSystem
 import ChulbalTestSupport
 import Foundation
 import Synchronization
@@ -119,9 +120,11 @@ import Testing
 /// A watcher whose every notice is shown at once, its summary handed to `record`.
 func recordingWatcher(_ record: @escaping (String) -> Void) -> Watcher {
   Watcher(
-    lateCapSeconds: 600, snoozeSeconds: 300,
+    lateCapSeconds: 600, snoozeSeconds: 300, zoneNamed: { Zone(identifier: $0) },
     wording: { due, now in
-      AlertNotice.notice(for: due, now: now, timeZone: seoul, link: nil, snoozeSeconds: 300)
+      AlertNotice.notice(
+        for: due, now: now, timeZone: seoul,
+        ownZone: Zone(identifier: due.appointment.timeZone), link: nil, snoozeSeconds: 300)
     },
     delivery: { notices in
       notices.map { notice in

@@ -20,7 +20,7 @@ struct ParsedOptions {
   ///
   /// - Throws: `UsageError` for an unknown or repeated option, a missing value, or a value
   ///   given to a flag.
-  init(command: String, specs: [OptionSpec], split: SplitArguments) throws(UsageError) {
+  init(command: String, specs: [OptionSpec], split: SplitArguments) throws {
     self.command = command
     self.specs = specs
     for element in split.elements {
@@ -28,21 +28,21 @@ struct ParsedOptions {
       case .value(let word):
         positionals.append(word.precomposed)
       case .unfinished(let name):
-        throw .missingValue(option: Self.spec(named: name, in: specs)?.name ?? name)
+        throw ParseError.missingValue(option: Self.spec(named: name, in: specs)?.name ?? name)
       case .option(let name, let value):
         guard let spec = Self.spec(named: name, in: specs) else {
-          throw .unknownOption(
+          throw ParseError.unknownOption(
             name, command: command,
             suggestion: suggestion(for: name, among: specs.map(\.name)))
         }
         if spec.takesValue {
           guard spec.repeats || !values.contains(where: { $0.spec == spec }) else {
-            throw .repeatedOption(spec.name)
+            throw ParseError.repeatedOption(spec.name)
           }
           values.append((spec, spec == .database ? value : value?.precomposed))
         } else {
-          guard value == nil else { throw .unexpectedValue(option: spec.name) }
-          guard !flags.contains(spec) else { throw .repeatedOption(spec.name) }
+          guard value == nil else { throw ParseError.unexpectedValue(option: spec.name) }
+          guard !flags.contains(spec) else { throw ParseError.repeatedOption(spec.name) }
           flags.append(spec)
         }
       }
@@ -66,12 +66,12 @@ struct ParsedOptions {
   /// Parses an option's value, tagging any error with the option's name.
   func parse<T>(
     _ spec: OptionSpec, _ parser: (String) throws(InputError) -> T
-  ) throws(UsageError) -> T? {
+  ) throws -> T? {
     guard let text = self[spec] else { return nil }
     do {
       return try parser(text)
     } catch {
-      throw .invalidValue(option: spec.name, error)
+      throw ParseError.invalidValue(option: spec.name, error)
     }
   }
 
@@ -80,19 +80,19 @@ struct ParsedOptions {
   /// - Parameter noun: what the choices are (`지도`), for the message when `text` is none.
   func choice<T: RawRepresentable & CaseIterable>(
     _ spec: OptionSpec, _: T.Type, noun: String? = nil
-  ) throws(UsageError) -> T? where T.RawValue == String {
+  ) throws -> T? where T.RawValue == String {
     guard let text = self[spec] else { return nil }
     guard let value = T(rawValue: text.lowercased()) else {
-      throw .invalidChoice(
+      throw ParseError.invalidChoice(
         option: spec.name, value: text, accepted: T.allCases.map(\.rawValue), noun: noun)
     }
     return value
   }
 
   /// Rejects positional words past the first `count`.
-  func expectPositionals(atMost count: Int) throws(UsageError) {
+  func expectPositionals(atMost count: Int) throws {
     if positionals.count > count {
-      throw .unexpectedArgument(positionals[count], command: command)
+      throw ParseError.unexpectedArgument(positionals[count], command: command)
     }
   }
 
@@ -101,9 +101,9 @@ struct ParsedOptions {
   /// - Parameters:
   ///   - name: what the word is, for the error when it is missing.
   ///   - example: a command line that gives it.
-  func singlePositional(_ name: String, example: String) throws(UsageError) -> String {
+  func singlePositional(_ name: String, example: String) throws -> String {
     guard let word = positionals.first else {
-      throw .missingArgument(name, command: command, example: example)
+      throw ParseError.missingArgument(name, command: command, example: example)
     }
     try expectPositionals(atMost: 1)
     return word

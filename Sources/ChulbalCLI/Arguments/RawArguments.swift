@@ -17,7 +17,7 @@ extension CLI {
     for bytes in arguments {
       guard let word = String(validating: bytes, as: UTF8.self) else {
         if words.first == "__complete" { return .success(Completion().rendered) }
-        return .failure(UsageError.invalidEncoding(shown(bytes)))
+        return .failure(ParseError.invalidEncoding(shown(bytes)))
       }
       words.append(word)
     }

@@ -2,6 +2,7 @@ import ChulbalCalDAV
 import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
+import ChulbalSystem
 import FoundationEssentials
 
 /// The departures calendar of a CalDAV source (`source add … --departures CALENDAR`): one

@@ -31,7 +31,7 @@ enum AddCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     guard !options.positionals.isEmpty else {
-      throw UsageError.missingArgument(
+      throw ParseError.missingArgument(
         "제목", command: name, example: "chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m")
     }
     let input = try AppointmentOptions(

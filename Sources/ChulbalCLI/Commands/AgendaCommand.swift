@@ -24,7 +24,7 @@ enum AgendaCommand: Command {
     var dayCount = defaultDays
     if let text = options[days] {
       guard let value = Int(text), (1...DayWindow.dayLimit).contains(value) else {
-        throw UsageError.invalidNumber(option: days.name, text, accepted: "1~\(DayWindow.dayLimit)")
+        throw ParseError.invalidNumber(option: days.name, text, accepted: "1~\(DayWindow.dayLimit)")
       }
       dayCount = value
     }
@@ -85,7 +85,7 @@ enum Agenda {
           firstDay: try firstDay.resolveDay(now: now, timeZone: zone), dayCount: dayCount,
           timeZone: zone)
       } catch {
-        throw UsageError.invalidValue(option: AgendaCommand.from.name, error)
+        throw ParseError.invalidValue(option: AgendaCommand.from.name, error)
       }
     }
     let store = try options.store(environment, access: .reading)

@@ -27,15 +27,15 @@ struct AppointmentOptions {
   let json: Bool
   private let options: ParsedOptions
 
-  init(_ options: ParsedOptions, title: String?, environment: Environment) throws(UsageError) {
+  init(_ options: ParsedOptions, title: String?, environment: Environment) throws {
     draft.title = title
     if let title {
       // The same test the draft trims by: Unicode white space only, so a title that ends in
       // an invisible character such as U+200B is kept as typed, not shortened or refused.
-      if title.trimmingWhitespace().isEmpty { throw .emptyTitle }
+      if title.trimmingWhitespace().isEmpty { throw AppointmentError.emptyTitle }
       // A title is one line to show; control characters (C0, DEL, C1) have no place in it.
       if title.unicodeScalars.contains(where: TextCleaning.isControl) {
-        throw .invalidValue(option: "제목", .title(title, reason: "제어 문자는 쓸 수 없습니다"))
+        throw ParseError.invalidValue(option: "제목", .title(title, reason: "제어 문자는 쓸 수 없습니다"))
       }
     }
     draft.place = options[.place]
@@ -82,7 +82,7 @@ struct AppointmentOptions {
       do {
         repeating = try at.resolveRepeating(now: now, timeZone: zone)
       } catch {
-        throw UsageError.invalidValue(option: OptionSpec.at.name, error)
+        throw ParseError.invalidValue(option: OptionSpec.at.name, error)
       }
       draft.start = repeating?.firstStart.instant(in: zone)
     } else if let at {
@@ -90,11 +90,11 @@ struct AppointmentOptions {
       do {
         start = try at.resolve(now: now, timeZone: zone)
       } catch {
-        throw UsageError.invalidValue(option: OptionSpec.at.name, error)
+        throw ParseError.invalidValue(option: OptionSpec.at.name, error)
       }
       // A start already gone is almost always a misreading; kept only when asked for.
       if start <= now && !options.has(Self.past) {
-        throw UsageError.pastStart(
+        throw AppointmentError.pastStart(
           KoreanDateFormat(timeZone: zone).full(start, seenAt: now),
           afternoon: at.afternoonReading(of: start, now: now, timeZone: zone))
       }
@@ -133,16 +133,16 @@ struct AppointmentOptions {
     } catch {
       switch error {
       case .missingStart:
-        throw UsageError.missingOption("--at", command: command, example: "--at \"내일 오후 7시\"")
-      case .emptyTitle: throw UsageError.emptyTitle
+        throw ParseError.missingOption("--at", command: command, example: "--at \"내일 오후 7시\"")
+      case .emptyTitle: throw AppointmentError.emptyTitle
       case .noTravel(let missingDestination):
         // A place name that is not saved gives no coordinate; saved places with none the
         // default call for `place edit`, not another `place add`.
         let place = missingDestination ? (draft.place ?? base?.place) : nil
-        throw UsageError.noTravel(
+        throw AppointmentError.noTravel(
           missingDestination: missingDestination, place: place,
           hasPlaces: !(try store?.places().isEmpty ?? true))
-      case .estimateTooLong(let seconds): throw UsageError.estimateTooLong(seconds: seconds)
+      case .estimateTooLong(let seconds): throw TripError.estimateTooLong(seconds: seconds)
       }
     }
   }

@@ -19,18 +19,18 @@ enum AppointmentSelector {
     let digits = selector.hasPrefix("#") ? String(selector.dropFirst()) : selector
     if let id = Int(digits), !digits.isEmpty, digits.allSatisfy(\.isASCII) {
       guard let appointment = try store?.appointment(id: id) else {
-        throw UsageError.unknownAppointment(selector)
+        throw AppointmentError.unknownAppointment(selector)
       }
       return appointment
     }
-    guard !selector.isEmpty, let store else { throw UsageError.unknownAppointment(selector) }
+    guard !selector.isEmpty, let store else { throw AppointmentError.unknownAppointment(selector) }
     let matches = try store.appointments(titlePrefix: selector)
     if matches.count == 1 { return matches[0] }
     // A title typed in full wins over longer titles that merely start with it.
     let exact = matches.filter { $0.title == selector }
     if exact.count == 1 { return exact[0] }
-    guard !matches.isEmpty else { throw UsageError.unknownAppointment(selector) }
-    throw UsageError.ambiguousAppointment(
+    guard !matches.isEmpty else { throw AppointmentError.unknownAppointment(selector) }
+    throw AppointmentError.ambiguousAppointment(
       selector, matches: matches.prefix(5).map { "#\($0.id) \($0.title)" })
   }
 }

@@ -69,27 +69,27 @@ extension ParsedOptions {
   ///
   /// A `--now` without a UTC offset is read in `timeZone`, else in the system zone, which is
   /// asked for only then: a broken `TZ` does not stop `--now 2026-11-30T14:00+09:00`.
-  func clock(_ environment: Environment, timeZone: Zone?) throws(UsageError)
+  func clock(_ environment: Environment, timeZone: Zone?) throws
     -> any WallClock
   {
     try clock(environment.clock, timeZone: timeZone) {
-      () throws(UsageError) in try environment.timeZone(option: nil)
+      () throws(ParseError) in try environment.timeZone(option: nil)
     }
   }
 
   private func clock(
     _ clock: any WallClock, timeZone: Zone?,
-    systemZone: () throws(UsageError) -> Zone = { .gmt }
-  ) throws(UsageError) -> any WallClock {
+    systemZone: () throws(ParseError) -> Zone = { .gmt }
+  ) throws -> any WallClock {
     guard let text = self[.now] else { return clock }
     // The zone or why there is none, as a pair rather than a Result: a Result's metadata costs
     // a start-up one of the Swift runtime's conformance searches (callgrind).
     let zone: Zone?
-    let zoneError: UsageError?
+    let zoneError: ParseError?
     if let timeZone {
       (zone, zoneError) = (timeZone, nil)
     } else {
-      do throws(UsageError) {
+      do throws(ParseError) {
         (zone, zoneError) = (try systemZone(), nil)
       } catch {
         (zone, zoneError) = (nil, error)
@@ -100,22 +100,22 @@ extension ParsedOptions {
         try TimeExpression.parseInstant(text) { () throws(InputError) -> Zone in
           if let zone { return zone }
           if case .environment(_, let cause)? = zoneError { throw cause }
-          throw .timeZone("")  // The system zone fails only through TZ.
+          throw .unknownZone("")  // The system zone fails only through TZ.
         })
     } catch {
       if let zoneError, case .environment(_, error) = zoneError { throw zoneError }
-      throw .invalidValue(option: OptionSpec.now.name, error)
+      throw ParseError.invalidValue(option: OptionSpec.now.name, error)
     }
   }
 
   /// `--now`, checked before anything is read, for a command whose zone for it comes from
   /// what it reads.
-  func checkNow() throws(UsageError) {
+  func checkNow() throws {
     _ = try clock(FixedClock(Date(timeIntervalSince1970: 0)), timeZone: .gmt)
   }
 
   /// `--tz` when given.
-  func timeZone(_ environment: Environment) throws(UsageError) -> Zone? {
+  func timeZone(_ environment: Environment) throws -> Zone? {
     guard let text = self[.timeZone] else { return nil }
     return try environment.timeZone(option: text)
   }
@@ -123,7 +123,7 @@ extension ParsedOptions {
   /// The store `--db` or the environment points at, opened for what the command means to do;
   /// nil when there is none yet (a reading command shows its empty state).
   ///
-  /// - Throws: `UsageError.missingValue` for an empty `--db`; `StoreError` when the path or
+  /// - Throws: `ParseError.missingValue` for an empty `--db`; `StoreError` when the path or
   ///   the file cannot be used.
   func store(_ environment: Environment, access: Store.Access) throws -> Store? {
     try Store.open(path: databasePath(environment), access: access)
@@ -139,17 +139,17 @@ extension ParsedOptions {
   /// `CHULBAL_DB` counts as unset, as an empty variable usually does, but an empty `--db` names
   /// no file.
   ///
-  /// - Throws: `UsageError.missingValue` for an empty `--db`; `UsageError.undecodableVariable`
+  /// - Throws: `ParseError.missingValue` for an empty `--db`; `ParseError.undecodableVariable`
   ///   when the variable the path comes from is not UTF-8: read with U+FFFD in it, it would
   ///   name another file.
-  func databasePath(_ environment: Environment) throws(UsageError) -> String {
+  func databasePath(_ environment: Environment) throws -> String {
     if let path = self[.database] {
-      guard !path.isEmpty else { throw .missingValue(option: OptionSpec.database.name) }
+      guard !path.isEmpty else { throw ParseError.missingValue(option: OptionSpec.database.name) }
       return path
     }
     let location = Store.defaultLocation(environment: environment.variables)
     if let name = location.variable, let shown = environment.undecodableVariables[name] {
-      throw .undecodableVariable(name, shown: shown)
+      throw ParseError.undecodableVariable(name, shown: shown)
     }
     return location.path
   }

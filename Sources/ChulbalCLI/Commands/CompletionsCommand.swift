@@ -23,7 +23,7 @@ enum CompletionsCommand: Command {
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let word = try options.singlePositional("셸 이름", example: "chulbal completions bash")
     guard let shell = Shell(rawValue: word) else {
-      throw UsageError.invalidChoice(
+      throw ParseError.invalidChoice(
         option: "셸", value: word, accepted: Shell.allCases.map(\.rawValue), noun: "셸")
     }
     return .success(shell.script)

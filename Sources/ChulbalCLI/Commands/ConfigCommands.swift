@@ -17,7 +17,7 @@ enum ConfigGetCommand: Command {
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 1)
     let keys =
-      try options.positionals.first.map { key throws(UsageError) in [try Settings.Key.named(key)] }
+      try options.positionals.first.map { key throws in [try Settings.Key.named(key)] }
       ?? Settings.Key.allCases
     let settings = try options.store(environment, access: .reading)?.settings() ?? .defaults
     if options.has(.json) {
@@ -55,7 +55,7 @@ enum ConfigSetCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     guard options.positionals.count >= 2 else {
-      throw UsageError.missingArgument(
+      throw ParseError.missingArgument(
         "설정 이름과 값", command: name, example: "chulbal config set buffer 15m")
     }
     try options.expectPositionals(atMost: 2)
@@ -64,7 +64,7 @@ enum ConfigSetCommand: Command {
     do {
       try settings.set(key, from: options.positionals[1])
     } catch {
-      throw UsageError.invalidValue(option: key.rawValue, error)
+      throw ParseError.invalidValue(option: key.rawValue, error)
     }
     if key == .command, let program = settings.notifyCommand?.first {
       try checkRunnable(program, variables: environment.variables)
@@ -100,7 +100,7 @@ enum ConfigUnsetCommand: Command {
 
 /// Refuses a program the watch could not start: one that is not on `PATH` (for a bare
 /// name), not there, or not executable.
-func checkRunnable(_ program: String, variables: [String: String]) throws(UsageError) {
+func checkRunnable(_ program: String, variables: [String: String]) throws {
   // Execute bits on a regular file, not access(2), which says yes to any file for root.
   func executable(_ path: String) -> Bool? {
     var info = stat()
@@ -109,15 +109,15 @@ func checkRunnable(_ program: String, variables: [String: String]) throws(UsageE
   }
   if program.contains("/") {
     guard let runnable = executable(program) else {
-      throw .unrunnableCommand(program, reason: "그런 파일이 없습니다")
+      throw ValidationError.unrunnableCommand(program, reason: "그런 파일이 없습니다")
     }
-    guard runnable else { throw .unrunnableCommand(program, reason: "실행 권한이 없습니다") }
+    guard runnable else { throw ValidationError.unrunnableCommand(program, reason: "실행 권한이 없습니다") }
     return
   }
   let path = variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
   guard path.split(separator: ":").contains(where: { executable("\($0)/\(program)") == true })
   else {
-    throw .unrunnableCommand(program, reason: "PATH에서 찾을 수 없습니다 (전체 경로를 쓰세요)")
+    throw ValidationError.unrunnableCommand(program, reason: "PATH에서 찾을 수 없습니다 (전체 경로를 쓰세요)")
   }
 }
 
@@ -128,9 +128,9 @@ private var settingsHelp: String {
 
 extension Settings.Key {
   /// The key a person typed, or a usage error suggesting the nearest one.
-  static func named(_ name: String) throws(UsageError) -> Settings.Key {
+  static func named(_ name: String) throws -> Settings.Key {
     guard let key = Settings.Key(rawValue: name) else {
-      throw .unknownSetting(
+      throw ValidationError.unknownSetting(
         name, suggestion: suggestion(for: name, among: allCases.map(\.rawValue)))
     }
     return key

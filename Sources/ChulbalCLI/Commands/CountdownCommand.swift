@@ -41,7 +41,7 @@ enum CountdownCommand: Command {
     """
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
-    if options.has(big) && options.has(plain) { throw UsageError.bigWithPlain }
+    if options.has(big) && options.has(plain) { throw ValidationError.bigWithPlain }
     let untilDeparture = try options.choice(until, Until.self) == .depart
     let choice = try CountdownTarget.choice(options, environment: environment)
     let clock = environment.clock

@@ -47,18 +47,18 @@ struct CountdownTarget {
     OptionSpec.timeZone.help("--at과 함께: 시간대 (기본: 시스템 시간대)"), .database,
   ]
 
-  static func choice(_ options: ParsedOptions, environment: Environment) throws(UsageError)
+  static func choice(_ options: ParsedOptions, environment: Environment) throws
     -> Choice
   {
     try options.expectPositionals(atMost: 1)
     let word = options.positionals.first
     guard let at = options[.at] else {
       for spec in [OptionSpec.travel, .buffer, .timeZone] where options[spec] != nil {
-        throw .needsAt(option: spec.name)
+        throw TripError.needsAt(option: spec.name)
       }
       return .stored(selector: word)
     }
-    if let word { throw .selectorWithAt(word) }
+    if let word { throw TripError.selectorWithAt(word) }
     return .adHoc(
       at: at, travelSeconds: try options.parse(.travel, DurationExpression.parse) ?? 0,
       bufferSeconds: try options.parse(.buffer, DurationExpression.parse) ?? 0,
@@ -79,7 +79,7 @@ struct CountdownTarget {
       do {
         start = try TimeExpression.parse(at, now: now, timeZone: zone)
       } catch {
-        throw UsageError.invalidValue(option: OptionSpec.at.name, error)
+        throw ParseError.invalidValue(option: OptionSpec.at.name, error)
       }
       let plan = DeparturePlan(
         start: start, travelSeconds: travel, bufferSeconds: buffer, alertLeads: [])

@@ -40,15 +40,15 @@ enum EditCommand: Command {
     ]
     let changes = Self.options.filter { !running.contains($0) }
     guard changes.contains(where: { options[$0] != nil || options.has($0) }) else {
-      throw UsageError.nothingToEdit(changes.map(\.name))
+      throw ValidationError.nothingToEdit(changes.map(\.name))
     }
     let input = try AppointmentOptions(options, title: options[title], environment: environment)
     let occurrence = try OccurrenceOption(options)
     if occurrence != nil {
-      guard input.at != nil else { throw UsageError.occurrenceNeedsAt(option: nil) }
+      guard input.at != nil else { throw AppointmentError.occurrenceNeedsAt(option: nil) }
       let others = changes.filter { $0 != .at }
       if let other = others.first(where: { options[$0] != nil || options.has($0) }) {
-        throw UsageError.occurrenceNeedsAt(option: other.name)
+        throw AppointmentError.occurrenceNeedsAt(option: other.name)
       }
     }
     let store = try options.store(environment, access: .writing)
@@ -105,7 +105,7 @@ enum EditCommand: Command {
     let zone = environment.timeZone(stored: series.timeZone)
     let now = try options.clock(environment, timeZone: zone).now()
     let occurrence = try option.occurrence(of: series, zone: zone, now: now)
-    guard let at = input.at else { throw UsageError.occurrenceNeedsAt(option: nil) }
+    guard let at = input.at else { throw AppointmentError.occurrenceNeedsAt(option: nil) }
     let start: Date
     do throws(InputError) {
       // Read just before the occurrence's day begins, so a bare time is that day's; a month
@@ -114,12 +114,12 @@ enum EditCommand: Command {
       let reference = at.namesMonth ? now : occurrence.dayStart.addingTimeInterval(-1)
       start = try at.resolve(now: reference, timeZone: zone)
     } catch {
-      throw UsageError.invalidValue(option: OptionSpec.at.name, error)
+      throw ParseError.invalidValue(option: OptionSpec.at.name, error)
     }
     let format = KoreanDateFormat(timeZone: zone)
     let label = TextCleaning.visible("#\(series.id) \(series.title)")
     if start <= now && !options.has(AppointmentOptions.past) {
-      throw UsageError.pastStart(format.full(start, seenAt: now), afternoon: nil)
+      throw AppointmentError.pastStart(format.full(start, seenAt: now), afternoon: nil)
     }
     // Not onto another occurrence: the agenda would list the series twice at one time, and
     // the two would share their alerts (the log knows an occurrence by its start).
@@ -127,7 +127,7 @@ enum EditCommand: Command {
     others.repetition?.exceptions.insert(occurrence.wall)
     others.repetition?.overrides[occurrence.wall] = nil
     if try !others.occurrences(from: start, to: start.addingTimeInterval(1)).isEmpty {
-      throw UsageError.occurrenceTaken(
+      throw AppointmentError.occurrenceTaken(
         at.text, series: label, start: format.full(start, seenAt: now))
     }
     var changed = series

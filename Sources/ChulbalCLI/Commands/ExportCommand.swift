@@ -31,7 +31,7 @@ enum ExportCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let path = options[out]
-    if let path, path.isEmpty { throw UsageError.missingValue(option: out.name) }
+    if let path, path.isEmpty { throw ParseError.missingValue(option: out.name) }
     try options.checkNow()
     let now = try options.clock(environment, timeZone: nil).now()
     let store = try options.store(environment, access: .reading)

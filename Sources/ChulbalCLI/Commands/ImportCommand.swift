@@ -38,7 +38,7 @@ enum ImportCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     guard !options.positionals.isEmpty || options.has(sources) else {
-      throw UsageError.missingArgument(
+      throw ParseError.missingArgument(
         "가져올 파일", command: name, example: "chulbal import ~/Downloads/calendar.ics")
     }
     try options.checkNow()
@@ -128,7 +128,7 @@ enum ImportCommand: Command {
     mutating func read(_ sources: [CalendarSource], context: Context, into report: inout Report) {
       for source in sources {
         let plan: CalendarImport
-        do throws(UsageError) {
+        do throws(SourceError) {
           plan = context.plan(try ImportCommand.read(source.path))
         } catch {
           fail(source, error.message)
@@ -145,17 +145,17 @@ enum ImportCommand: Command {
   }
 
   /// The events at `path`, or the one line that says why they cannot be read.
-  static func read(_ path: String) throws(UsageError) -> CalendarContents {
+  static func read(_ path: String) throws(SourceError) -> CalendarContents {
     // A URL is not a file that is missing: it is brought in by `source add` and `sync`.
     if path.contains("://"), let scheme = URLComponents(string: path)?.scheme?.lowercased(),
       SourceAddCommand.addressSchemes.contains(scheme)
     {
-      throw .importOfAddress(path)
+      throw SourceError.importOfAddress(path)
     }
     do {
       return try ICalendarFile.read(path: path)
     } catch {
-      throw .calendar(error.description)
+      throw SourceError.calendar(error.description)
     }
   }
 

@@ -17,7 +17,7 @@ enum ListCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 0)
-    if options.has(all) && options.has(past) { throw UsageError.allWithPast }
+    if options.has(all) && options.has(past) { throw ValidationError.allWithPast }
     let readerZone = try options.timeZone(environment)
     let now = try options.clock(environment, timeZone: readerZone).now()
     let store = try options.store(environment, access: .reading)

@@ -22,7 +22,7 @@ enum LogCommand: Command {
     var dayCount = 7
     if let text = options[days] {
       guard let value = Int(text), (1...3650).contains(value) else {
-        throw UsageError.invalidNumber(option: days.name, text, accepted: "1~3650")
+        throw ParseError.invalidNumber(option: days.name, text, accepted: "1~3650")
       }
       dayCount = value
     }

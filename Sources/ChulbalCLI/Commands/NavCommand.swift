@@ -36,13 +36,13 @@ enum NavCommand: Command {
     let order = nav.provider.map { [$0] } ?? settings.providers
     let all = order.compactMap { MapLinkBuilder.links(for: request, provider: $0) }.flatMap { $0 }
     // TMAP alone in the order has no link for a place without a coordinate: it has no search.
-    if all.isEmpty, order == [.tmap] { throw UsageError.tmapNeedsCoordinate }
+    if all.isEmpty, order == [.tmap] { throw NavError.tmapNeedsCoordinate }
     if nav.listAll { return .success(NavView.all(all, json: nav.json)) }
     guard
       let link = NavigationChain.choose(
         request, order: order, handlers: environment.schemeHandlers)
     else {
-      throw UsageError.noDestination
+      throw NavError.noDestination
     }
     // The phone, not this desktop, has the app: --app puts the provider's app link in the QR
     // code even when no handler is registered here. What the code holds is what is printed.

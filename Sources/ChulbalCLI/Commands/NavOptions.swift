@@ -38,11 +38,11 @@ struct NavOptions {
   let json: Bool
   let clock: any WallClock
 
-  init(_ options: ParsedOptions, environment: Environment) throws(UsageError) {
+  init(_ options: ParsedOptions, environment: Environment) throws {
     try options.expectPositionals(atMost: 1)
     let word = options.positionals.first
     if options[Self.to] != nil || options[.coord] != nil {
-      if let word { throw .selectorWithDestination(word) }
+      if let word { throw NavError.selectorWithDestination(word) }
       let name = options[Self.to]
       // 0,0 is taken here, for a search by name.
       let coordinate = PlaceReference.read(options, .coord, knownOnly: false)
@@ -53,7 +53,7 @@ struct NavOptions {
         route.routableDestination != nil || name?.isEmpty == false
           || coordinate?.needsStore == true
       else {
-        throw .noDestination
+        throw NavError.noDestination
       }
       destination = .adHoc(name: name, coordinate: coordinate)
     } else {
@@ -67,11 +67,11 @@ struct NavOptions {
     qr = options.has(Self.qr)
     appInQR = options.has(Self.app)
     // Each would be ignored without a word otherwise.
-    if appInQR && !qr { throw .appWithoutQR }
-    if qr && listAll { throw .qrWithAll }
-    if open && listAll { throw .openWithAll }
+    if appInQR && !qr { throw NavError.appWithoutQR }
+    if qr && listAll { throw NavError.qrWithAll }
+    if open && listAll { throw NavError.openWithAll }
     json = options.has(.json)
-    if qr && json { throw .qrWithJSON }
+    if qr && json { throw NavError.qrWithJSON }
     clock = try options.clock(environment, timeZone: nil)
   }
 }

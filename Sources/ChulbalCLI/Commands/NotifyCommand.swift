@@ -17,7 +17,7 @@ enum NotifyCommand: Command {
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 0)
     guard options.has(test) else {
-      throw UsageError.missingOption("--test", command: name, example: "chulbal notify --test")
+      throw ParseError.missingOption("--test", command: name, example: "chulbal notify --test")
     }
     let settings = try options.store(environment, access: .reading)?.settings() ?? .defaults
     let notifiers = NotifierSet(settings: settings, environment: environment)

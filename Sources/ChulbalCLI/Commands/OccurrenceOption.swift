@@ -14,7 +14,7 @@ struct OccurrenceOption {
   let day: ScannedTime
 
   /// `--on` as given, checked before the store is opened; nil without it.
-  init?(_ options: ParsedOptions) throws(UsageError) {
+  init?(_ options: ParsedOptions) throws {
     guard let text = options[Self.spec] else { return nil }
     self.text = text
     day = try options.parse(Self.spec, TimeExpression.scanDay)!
@@ -36,12 +36,12 @@ struct OccurrenceOption {
   ///   occurrences.
   func occurrence(of series: Appointment, zone: Zone, now: Date) throws -> Occurrence {
     let label = "#\(series.id) \(TextCleaning.visible(series.title))"
-    guard let repetition = series.repetition else { throw UsageError.notASeries(label) }
+    guard let repetition = series.repetition else { throw AppointmentError.notASeries(label) }
     let date: CivilDate
     do {
       date = try day.resolveDay(now: now, timeZone: zone)
     } catch {
-      throw UsageError.invalidValue(option: Self.spec.name, error)
+      throw ParseError.invalidValue(option: Self.spec.name, error)
     }
     let window = DayWindow(firstDay: date, dayCount: 1, timeZone: zone)
     let (dayStart, dayEnd) = (window.start, window.end)
@@ -69,7 +69,7 @@ struct OccurrenceOption {
         next.append(format.full(found, seenAt: now))
         after = found
       }
-      throw UsageError.noOccurrence(
+      throw AppointmentError.noOccurrence(
         text, day: format.day(dayStart, seenAt: now), series: label, next: next)
     }
     return Occurrence(

@@ -18,14 +18,14 @@ enum PlaceAddCommand: Command {
       "이름", example: "chulbal place add 집 --coord 37.5665,126.9780")
     try validate(name: name)
     guard let coordinate = try options.parse(.coord, Coordinate.parseKnown) else {
-      throw UsageError.missingOption(
+      throw ParseError.missingOption(
         "--coord", command: Self.name, example: "--coord 37.5665,126.9780")
     }
     let existing = try options.store(environment, access: .writing)
-    if try existing?.place(named: name) != nil { throw UsageError.duplicatePlace(name) }
+    if try existing?.place(named: name) != nil { throw PlaceError.duplicatePlace(name) }
     let store = try options.writableStore(environment, existing: existing)
     let place = SavedPlace(name: name, coordinate: coordinate, isDefault: options.has(isDefault))
-    guard try store.addPlace(place) else { throw UsageError.duplicatePlace(name) }
+    guard try store.addPlace(place) else { throw PlaceError.duplicatePlace(name) }
     let mark = place.isDefault ? ", 기본 출발지" : ""
     return .success(
       "장소 '\(TextCleaning.visible(name))'\(Korean.objectParticle(after: name)) 저장했습니다 (\(AppointmentView.text(coordinate))\(mark))\n"
@@ -33,8 +33,8 @@ enum PlaceAddCommand: Command {
   }
 
   /// A place name must be something `--from` and `--coord` can tell apart from a coordinate.
-  static func validate(name: String, option: String = "이름") throws(UsageError) {
-    func fail(_ reason: String) -> UsageError {
+  static func validate(name: String, option: String = "이름") throws {
+    func fail(_ reason: String) -> ParseError {
       .invalidValue(option: option, .placeName(name, reason: reason))
     }
     if name.trimmingWhitespace().isEmpty { throw fail("비어 있습니다") }
@@ -93,8 +93,8 @@ enum PlaceRemoveCommand: Command {
     let name = try options.singlePositional("장소 이름", example: "chulbal place remove 집")
     guard let store = try options.store(environment, access: .writing),
       let place = try store.place(named: name)
-    else { throw UsageError.unknownSavedPlace(name) }
-    guard try store.removePlace(named: name) else { throw UsageError.unknownSavedPlace(name) }
+    else { throw PlaceError.unknownSavedPlace(name) }
+    guard try store.removePlace(named: name) else { throw PlaceError.unknownSavedPlace(name) }
     var text = "장소 '\(TextCleaning.visible(name))'\(Korean.objectParticle(after: name)) 지웠습니다\n"
     if place.isDefault {
       let howTo =
@@ -136,11 +136,11 @@ enum PlaceEditCommand: Command {
     if let newName { try PlaceAddCommand.validate(name: newName, option: rename.name) }
     let makeDefault = options.has(PlaceAddCommand.isDefault)
     guard coordinate != nil || newName != nil || makeDefault else {
-      throw UsageError.nothingToEdit(Self.options.dropLast().map(\.name), example: example)
+      throw ValidationError.nothingToEdit(Self.options.dropLast().map(\.name), example: example)
     }
     guard let store = try options.store(environment, access: .writing),
       let old = try store.place(named: name)
-    else { throw UsageError.unknownSavedPlace(name) }
+    else { throw PlaceError.unknownSavedPlace(name) }
     var place = old
     if let coordinate { place.coordinate = coordinate }
     if let newName { place.name = newName }
@@ -155,8 +155,8 @@ enum PlaceEditCommand: Command {
     let formerDefault = try store.defaultPlace()
     switch try store.updatePlace(named: name, to: place) {
     case .updated: break
-    case .notFound: throw UsageError.unknownSavedPlace(name)
-    case .nameTaken: throw UsageError.placeNameTaken(place.name)
+    case .notFound: throw PlaceError.unknownSavedPlace(name)
+    case .nameTaken: throw PlaceError.placeNameTaken(place.name)
     }
     var changes: [String] = []
     if place.name != old.name { changes.append("이름 → '\(TextCleaning.visible(place.name))'") }

@@ -45,10 +45,10 @@ struct PlaceReference {
   func resolved(in store: Store?) throws -> (coordinate: Coordinate, placeName: String?) {
     if let coordinate { return (coordinate, nil) }
     if let place = try store?.place(named: text) { return (place.coordinate, place.name) }
-    if let coordinateError { throw UsageError.invalidValue(option: option, coordinateError) }
+    if let coordinateError { throw ParseError.invalidValue(option: option, coordinateError) }
     // Where a place is what is mostly meant, the message leads with the place.
-    if option == OptionSpec.from.name { throw UsageError.unknownPlace(text) }
-    throw UsageError.neitherCoordinateNorPlace(option: option, text)
+    if option == OptionSpec.from.name { throw PlaceError.unknownPlace(text) }
+    throw PlaceError.neitherCoordinateNorPlace(option: option, text)
   }
 
   /// As an origin: a saved place keeps its name.

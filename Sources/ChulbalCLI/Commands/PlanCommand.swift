@@ -74,7 +74,7 @@ struct PlanRequest {
         .at, { text throws(InputError) in try TimeExpression.parse(text, now: now, timeZone: zone) }
       )
     else {
-      throw UsageError.missingOption(
+      throw ParseError.missingOption(
         "--at", command: PlanCommand.name, example: "--at \"내일 오후 7시\"")
     }
     let (travel, estimated) = try Self.travel(options, environment: environment)
@@ -96,11 +96,11 @@ struct PlanRequest {
     let to = PlaceReference.read(options, PlanCommand.to, knownOnly: false)
     let mode = try options.parse(.mode, TravelMode.parse)
     if let travel {
-      guard from == nil, to == nil, mode == nil else { throw UsageError.travelWithRoute }
+      guard from == nil, to == nil, mode == nil else { throw TripError.travelWithRoute }
       return (travel, false)
     }
     guard let from, let to else {
-      throw from != nil || to != nil ? UsageError.incompleteRoute : UsageError.planNeedsTravel
+      throw from != nil || to != nil ? TripError.incompleteRoute : TripError.planNeedsTravel
     }
     // Only a saved place's name needs the store; plan opens no file otherwise.
     let store =
@@ -113,9 +113,9 @@ struct PlanRequest {
       return (seconds, true)
     } catch {
       switch error {
-      case .unknownOrigin: throw UsageError.unknownCoordinate(option: PlanCommand.from.name)
-      case .unknownDestination: throw UsageError.unknownCoordinate(option: PlanCommand.to.name)
-      case .tooLong(let seconds): throw UsageError.estimateTooLong(seconds: seconds)
+      case .unknownOrigin: throw TripError.unknownCoordinate(option: PlanCommand.from.name)
+      case .unknownDestination: throw TripError.unknownCoordinate(option: PlanCommand.to.name)
+      case .tooLong(let seconds): throw TripError.estimateTooLong(seconds: seconds)
       }
     }
   }

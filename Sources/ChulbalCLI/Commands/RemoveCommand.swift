@@ -28,15 +28,15 @@ enum RemoveCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     guard !options.positionals.isEmpty else {
-      throw UsageError.missingArgument("약속 번호나 제목", command: name, example: "chulbal remove 3")
+      throw ParseError.missingArgument("약속 번호나 제목", command: name, example: "chulbal remove 3")
     }
     let occurrence = try OccurrenceOption(options)
     if occurrence != nil, options.positionals.count > 1 {
-      throw UsageError.unexpectedArgument(options.positionals[1], command: name)
+      throw ParseError.unexpectedArgument(options.positionals[1], command: name)
     }
     try options.checkNow()
     if occurrence != nil, options.has(onServer) {
-      throw UsageError.onServerWithOn
+      throw AppointmentError.onServerWithOn
     }
     let store = try options.store(environment, access: .writing)
     var chosen: [Appointment] = []
@@ -66,8 +66,8 @@ enum RemoveCommand: Command {
       for (appointment, label) in zip(chosen, labels) {
         guard let calendar = calendars[appointment.id], let source = calendar.source,
           source.kind == .caldav
-        else { throw UsageError.notFromServer(label) }
-        guard calendar.key.instance.isEmpty else { throw UsageError.instanceOnServer(label) }
+        else { throw AppointmentError.notFromServer(label) }
+        guard calendar.key.instance.isEmpty else { throw AppointmentError.instanceOnServer(label) }
         guard let resource = try Self.resource(holding: calendar.key.uid, of: source, in: store)
         else { throw RuntimeFailure.notOnServer(label) }
         remote.append((label, source, resource))
@@ -75,7 +75,7 @@ enum RemoveCommand: Command {
     }
     if !options.has(yes) {
       let what = labels.joined(separator: ", ")
-      guard environment.isInteractive else { throw UsageError.needsConfirmation(what) }
+      guard environment.isInteractive else { throw ValidationError.needsConfirmation(what) }
       let question = remote.isEmpty ? "\(what) — 지울까요?" : "\(what) — 서버의 캘린더에서도 지울까요?"
       guard environment.confirm(question) else { throw RuntimeFailure.notRemoved }
     }
@@ -125,7 +125,7 @@ enum RemoveCommand: Command {
     let when = KoreanDateFormat(timeZone: zone).full(occurrence.start, seenAt: now)
     let what = TextCleaning.visible("#\(series.id) \(series.title)") + "의 \(when) 회차"
     if !options.has(yes) {
-      guard environment.isInteractive else { throw UsageError.needsConfirmation(what) }
+      guard environment.isInteractive else { throw ValidationError.needsConfirmation(what) }
       guard environment.confirm("\(what) — 건너뛸까요?") else { throw RuntimeFailure.notRemoved }
     }
     var changed = series

@@ -31,7 +31,7 @@ struct RepeatOptions {
   /// - Parameter atRepeats: `--at` names a series in words (`매주 화요일 저녁 7시`), which
   ///   `--until` and `--count` end as they end `--repeat`'s, and which `--repeat` would name a
   ///   second time.
-  init(_ options: ParsedOptions, atRepeats: Bool = false) throws(UsageError) {
+  init(_ options: ParsedOptions, atRepeats: Bool = false) throws {
     word = options[Self.repeatOption]
     untilText = options[Self.until]
     until = try options.parse(Self.until, TimeExpression.scanDay)
@@ -40,21 +40,21 @@ struct RepeatOptions {
       guard text.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(text),
         (1...limit).contains(number)
       else {
-        throw .invalidNumber(option: Self.count.name, text, accepted: "1~\(limit)")
+        throw ParseError.invalidNumber(option: Self.count.name, text, accepted: "1~\(limit)")
       }
       count = number
     } else {
       count = nil
     }
     if let word, atRepeats {
-      throw .repeatTwice(at: options[OptionSpec.at] ?? "", repeat: word)
+      throw AppointmentError.repeatTwice(at: options[OptionSpec.at] ?? "", repeat: word)
     }
     if word == nil && !atRepeats {
       for spec in [Self.until, Self.count] where options[spec] != nil {
-        throw .needsRepeat(option: spec.name)
+        throw AppointmentError.needsRepeat(option: spec.name)
       }
     }
-    if until != nil && count != nil { throw .untilWithCount }
+    if until != nil && count != nil { throw AppointmentError.untilWithCount }
     // A word or rule that is wrong on any day is refused before anything is opened.
     if let word {
       _ = try options.parse(Self.repeatOption) { (text: String) throws(InputError) in
@@ -63,7 +63,7 @@ struct RepeatOptions {
       if (until != nil || count != nil), word.contains("=") {
         let rule = try? RecurrenceRule.parse(word)
         if rule?.until != nil || rule?.count != nil {
-          throw .invalidValue(
+          throw ParseError.invalidValue(
             option: Self.repeatOption.name,
             .recurrence(word, reason: "UNTIL이나 COUNT가 있는 규칙에는 --until, --count를 더 줄 수 없습니다"))
         }
@@ -72,14 +72,14 @@ struct RepeatOptions {
   }
 
   /// The series `--repeat` makes of a start at `start` in `zone`, or nil without `--repeat`.
-  func repetition(start: Date, zone: Zone, now: Date) throws(UsageError) -> Repetition? {
+  func repetition(start: Date, zone: Zone, now: Date) throws -> Repetition? {
     guard let word else { return nil }
     let firstStart = WallTime(start, in: zone)
     let rule: RecurrenceRule
     do {
       rule = try RecurrenceRule.repeatOption(word, firstDay: firstStart.date)
     } catch {
-      throw .invalidValue(option: Self.repeatOption.name, error)
+      throw ParseError.invalidValue(option: Self.repeatOption.name, error)
     }
     return try series(rule: rule, firstStart: firstStart, zone: zone, now: now)
   }
@@ -90,7 +90,7 @@ struct RepeatOptions {
   /// - Throws: ``UsageError`` for an `--until` before the first start, or a series with no
   ///   occurrence at all.
   func series(rule: RecurrenceRule, firstStart: WallTime, zone: Zone, now: Date)
-    throws(UsageError) -> Repetition
+    throws -> Repetition
   {
     var rule = rule
     let start = firstStart.instant(in: zone)
@@ -99,14 +99,14 @@ struct RepeatOptions {
       do {
         day = try until.resolveDay(now: now, timeZone: zone)
       } catch {
-        throw .invalidValue(option: Self.until.name, error)
+        throw ParseError.invalidValue(option: Self.until.name, error)
       }
       // The end of that day on the series' wall: every occurrence that day is kept.
       let end = WallTime(date: day, hour: 23, minute: 59, second: 59)
       let last = end.instant(in: zone)
       let format = KoreanDateFormat(timeZone: zone)
       guard last >= start else {
-        throw .untilBeforeStart(untilText, start: format.full(start, seenAt: now))
+        throw AppointmentError.untilBeforeStart(untilText, start: format.full(start, seenAt: now))
       }
       rule.until = .instant(last)
     }
@@ -119,13 +119,13 @@ struct RepeatOptions {
     do {
       first = try probe.nextOccurrence(after: start.addingTimeInterval(-1))
     } catch {
-      throw .invalidValue(
+      throw ParseError.invalidValue(
         option: Self.repeatOption.name, .recurrence(rule.text, reason: error.description))
     }
     // Within the years times are read in and kept: a first occurrence after them would never
     // be shown, and the series would be kept at a start that is none of its occurrences.
     guard let first, WallTime(first.start, in: zone).date.year <= 2200 else {
-      throw .invalidValue(
+      throw ParseError.invalidValue(
         option: Self.repeatOption.name,
         .recurrence(rule.text, reason: "첫 시각부터 2200년까지 이 규칙에 맞는 날이 하나도 없습니다"))
     }

@@ -14,19 +14,19 @@ extension SourceAddCommand {
     let url = try serverURL(text)
     let feedFirst = namesFeed(text)
     if feedFirst, let option = [calendar, departures].first(where: { options[$0] != nil }) {
-      throw UsageError.notForFeeds(option.name)
+      throw SourceError.notForFeeds(option.name)
     }
     let user = options[user]
     let command = options[passwordCommand]
     if command != nil, user == nil {
-      throw UsageError.missingOption(
+      throw ParseError.missingOption(
         Self.user.name, command: name,
         example: "chulbal source add \(url.absoluteString) --user 이름 --password-command 명령")
     }
     if let command, command.trimmingWhitespace().isEmpty {
-      throw UsageError.missingValue(option: passwordCommand.name)
+      throw ParseError.missingValue(option: passwordCommand.name)
     }
-    let caPath = try options[caFile].map { path throws(UsageError) in
+    let caPath = try options[caFile].map { path throws in
       let absolute = ImportCommand.absolute(path)
       try checkReadable(absolute, option: caFile.name)
       return absolute
@@ -35,7 +35,7 @@ extension SourceAddCommand {
     let departuresName = options[departures]
     // Its departures would be read back as appointments, and its events lost among them.
     if let departuresName, wanted.contains(departuresName) {
-      throw UsageError.departuresAlsoRead(departuresName)
+      throw SourceError.departuresAlsoRead(departuresName)
     }
     let explicitName = options[nameOption]
     let sourceName = try keptName(options, else: url.host ?? url.absoluteString, from: "호스트 이름")
@@ -49,7 +49,7 @@ extension SourceAddCommand {
     if let taken = try existing?.sources().first(where: {
       (nameKnown && $0.name == sourceName) || $0.path == key
     }) {
-      throw UsageError.duplicateSource(taken.name)
+      throw SourceError.duplicateSource(taken.name)
     }
     var source = CalendarSource(
       name: sourceName, path: key, kind: .caldav, addedAt: now, user: user,
@@ -101,7 +101,7 @@ extension SourceAddCommand {
     guard
       let counts = try sync.store.addServerSource(
         source, updates: first.updates, batch: first.batch, now: now)
-    else { throw UsageError.duplicateSource(sourceName) }
+    else { throw SourceError.duplicateSource(sourceName) }
     var report = ImportCommand.Report(
       dryRun: false, travel: context.settings.defaultTravelSeconds, zone: zone)
     report.add(first.plan)
@@ -125,37 +125,37 @@ extension SourceAddCommand {
   /// phone would ring for them in the person's main calendar. A name the server has no
   /// calendar of is made later, empty.
   ///
-  /// - Throws: ``UsageError/departuresAlsoRead(_:)``, ``UsageError/departuresNotEmpty(_:foreign:)``;
+  /// - Throws: ``SourceError/departuresAlsoRead(_:)``, ``SourceError/departuresNotEmpty(_:foreign:)``;
   ///   the `DAVError` of reading the calendar.
   static func checkDepartures(
     _ name: String, wanted: [String], among found: [DAVCalendar], server: any CalendarServer
   ) throws {
     guard let calendar = found.first(where: { matches($0, name) }) else { return }
     if wanted.contains(where: { matches(calendar, $0) }) {
-      throw UsageError.departuresAlsoRead(name)
+      throw SourceError.departuresAlsoRead(name)
     }
     let foreign = try DepartureCalendarSync.foreignEvents(in: calendar.url, server: server)
-    guard foreign == 0 else { throw UsageError.departuresNotEmpty(name, foreign: foreign) }
+    guard foreign == 0 else { throw SourceError.departuresNotEmpty(name, foreign: foreign) }
   }
 
   /// The http or https URL `text` gives, without credentials. `webcal` and `webcals` (the
   /// schemes calendar sites link feeds with, to open a calendar program) are https: the
   /// scheme says nothing of how to fetch, and a feed's link may hold a secret. Plain http is
   /// used only when the person writes `http://`.
-  static func serverURL(_ text: String) throws(UsageError) -> URL {
+  static func serverURL(_ text: String) throws -> URL {
     guard var components = URLComponents(string: text),
       var scheme = components.scheme?.lowercased(), addressSchemes.contains(scheme),
       let host = components.host, !host.isEmpty
-    else { throw .notCalDAVAddress(text) }
+    else { throw SourceError.notCalDAVAddress(text) }
     if scheme.hasPrefix("webcal") { scheme = "https" }
     if components.user != nil || components.password != nil {
       components.user = nil
       components.password = nil
-      throw .credentialsInAddress(components.string ?? "")
+      throw SourceError.credentialsInAddress(components.string ?? "")
     }
     components.scheme = scheme
     if components.path.isEmpty { components.path = "/" }
-    guard let url = components.url else { throw .notCalDAVAddress(text) }
+    guard let url = components.url else { throw SourceError.notCalDAVAddress(text) }
     return url
   }
 
@@ -193,32 +193,33 @@ extension SourceAddCommand {
 
   /// The calendars `wanted` names (by display name or last URL segment); all of them when it
   /// names none.
-  static func choose(_ wanted: [String], among calendars: [DAVCalendar]) throws(UsageError)
+  static func choose(_ wanted: [String], among calendars: [DAVCalendar]) throws
     -> [DAVCalendar]
   {
     guard !wanted.isEmpty else { return calendars }
     let missing = wanted.filter { name in !calendars.contains { matches($0, name) } }
     guard missing.isEmpty else {
-      throw .unknownCalendars(
+      throw SourceError.unknownCalendars(
         missing, found: calendars.map { TextCleaning.visible(calendarName($0)) })
     }
     return calendars.filter { calendar in wanted.contains { matches(calendar, $0) } }
   }
 
   /// Refuses a path that names no regular file this process can read.
-  static func checkReadable(_ path: String, option: String) throws(UsageError) {
+  static func checkReadable(_ path: String, option: String) throws {
     var status = stat()
     guard stat(path, &status) == 0 else {
       // Read, not made: a missing name is the file that is not there (as a calendar file's).
       let code = errno
       let reason = code == ENOENT ? "파일이 없습니다" : SystemErrorText.reason(code)
-      throw .unreadableFile(option: option, path: path, reason: reason)
+      throw SourceError.unreadableFile(option: option, path: path, reason: reason)
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
-      throw .unreadableFile(option: option, path: path, reason: "파일이 아닙니다")
+      throw SourceError.unreadableFile(option: option, path: path, reason: "파일이 아닙니다")
     }
     guard access(path, R_OK) == 0 else {
-      throw .unreadableFile(option: option, path: path, reason: SystemErrorText.reason(errno))
+      throw SourceError.unreadableFile(
+        option: option, path: path, reason: SystemErrorText.reason(errno))
     }
   }
 }

@@ -39,7 +39,7 @@ extension SourceAddCommand {
     guard
       let counts = try store.addServerSource(
         source, updates: [update], batch: made.batch, now: now)
-    else { throw UsageError.duplicateSource(source.name) }
+    else { throw SourceError.duplicateSource(source.name) }
     var report = ImportCommand.Report(
       dryRun: false, travel: context.settings.defaultTravelSeconds, zone: zone)
     report.add(made.plan)

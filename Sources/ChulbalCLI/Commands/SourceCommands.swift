@@ -64,7 +64,7 @@ enum SourceAddCommand: Command {
     let given = try options.singlePositional("경로", example: "chulbal source add ~/.calendars/work")
     if given.contains("://") { return try addServer(given, options, environment) }
     if let server = serverOptions.first(where: { options[$0] != nil }) {
-      throw UsageError.unexpectedArgument(server.name, command: name)
+      throw ParseError.unexpectedArgument(server.name, command: name)
     }
     let path = ImportCommand.absolute(given)
     var base = URL(fileURLWithPath: path).lastPathComponent
@@ -77,12 +77,12 @@ enum SourceAddCommand: Command {
     if let taken = try existing?.sources().first(where: {
       $0.name == sourceName || $0.path == path
     }) {
-      throw UsageError.duplicateSource(taken.name)
+      throw SourceError.duplicateSource(taken.name)
     }
     let store = try options.writableStore(environment, existing: existing)
     let source = CalendarSource(
       name: sourceName, path: path, kind: isFolder(path) ? .folder : .file, addedAt: now)
-    guard try store.addSource(source) else { throw UsageError.duplicateSource(sourceName) }
+    guard try store.addSource(source) else { throw SourceError.duplicateSource(sourceName) }
     let shown = TextCleaning.visible(sourceName)
     return .success(
       "출처 '\(shown)'\(Korean.objectParticle(after: shown)) 등록했습니다 (\(TextCleaning.visible(path))). "
@@ -98,15 +98,15 @@ extension SourceAddCommand {
   ///   `-`, which `source remove` and `sync` would read as an option; one that was derived
   ///   says so and how to give `--name`.
   static func keptName(_ options: ParsedOptions, else derived: String, from origin: String)
-    throws(UsageError) -> String
+    throws -> String
   {
     let given = options[nameOption]
     let name = given ?? derived
     guard let reason = problem(withSourceName: name) else { return name }
     guard given != nil else {
-      throw .unusableSourceName(name, from: origin, reason: reason)
+      throw SourceError.unusableSourceName(name, from: origin, reason: reason)
     }
-    throw .invalidValue(option: nameOption.name, .sourceName(name, reason: reason))
+    throw ParseError.invalidValue(option: nameOption.name, .sourceName(name, reason: reason))
   }
 
   /// Why `name` cannot name a source, or nil when it can.
@@ -212,18 +212,18 @@ enum SourceRemoveCommand: Command {
     let sourceName = try options.singlePositional(
       "출처 이름", example: "chulbal source remove work")
     if options.has(yes), options.has(keep) {
-      throw UsageError.unexpectedArgument(keep.name, command: name)
+      throw ParseError.unexpectedArgument(keep.name, command: name)
     }
     let store = try options.store(environment, access: .writing)
     guard let store, let source = try store.sources().first(where: { $0.name == sourceName })
-    else { throw UsageError.unknownSource(sourceName) }
+    else { throw SourceError.unknownSource(sourceName) }
     let count = try store.importedCount(source: source.path)
     let shown = TextCleaning.visible(sourceName)
     var removing = options.has(yes)
     if count > 0, !options.has(yes), !options.has(keep) {
       let what = "출처 '\(shown)'에서 가져온 약속 \(count)개"
       guard environment.isInteractive else {
-        throw UsageError.sourceNeedsConfirmation(sourceName, count: count)
+        throw SourceError.sourceNeedsConfirmation(sourceName, count: count)
       }
       removing = environment.confirm("\(what)도 지울까요? (아니요: 약속은 남깁니다)")
     }

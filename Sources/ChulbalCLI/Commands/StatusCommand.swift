@@ -43,7 +43,7 @@ enum StatusCommand: Command {
     let barFormat = try options.choice(format, StatusLine.Format.self) ?? .text
     let zone = try environment.timeZone(option: options[.timeZone])
     let follows = options.has(follow)
-    if follows && options[.now] != nil { throw UsageError.followWithNow }
+    if follows && options[.now] != nil { throw ValidationError.followWithNow }
     let clock = try options.clock(environment, timeZone: zone)
     var store = try options.store(environment, access: .reading)
     /// The line for `now`, and the departure it counts down to.

@@ -49,7 +49,7 @@ enum SyncCommand: Command {
     var servers = try store?.sources().filter { $0.kind.isServer } ?? []
     if let wanted = options.positionals.first {
       guard let source = servers.first(where: { $0.name == wanted }) else {
-        throw UsageError.unknownServerSource(wanted, names: servers.map(\.name))
+        throw SourceError.unknownServerSource(wanted, names: servers.map(\.name))
       }
       servers = [source]
     }

@@ -220,6 +220,7 @@ struct WatchSession {
   ) -> Watcher {
     var watcher = Watcher(
       lateCapSeconds: settings.lateCapSeconds, snoozeSeconds: settings.snoozeSeconds,
+      zoneNamed: { Zone(identifier: $0) },
       wording: { due, now in
         let appointment = due.appointment
         let link = NavCommand.link(
@@ -229,7 +230,8 @@ struct WatchSession {
           for: due, now: now,
           timeZone: environment.readerZone(
             else: environment.timeZone(stored: appointment.timeZone)),
-          link: link?.url, snoozeSeconds: settings.snoozeSeconds)
+          ownZone: Zone(identifier: appointment.timeZone), link: link?.url,
+          snoozeSeconds: settings.snoozeSeconds)
       },
       delivery: { notifiers.chain.deliver(all: $0) })
     watcher.readerZone = try? environment.timeZone(option: nil)

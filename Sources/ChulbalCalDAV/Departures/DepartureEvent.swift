@@ -1,5 +1,6 @@
 import ChulbalCalendar
 import ChulbalCore
+import ChulbalSystem
 import FoundationEssentials
 
 /// One departure as the departures calendar holds it: an event named `출발: 저녁 약속` that

@@ -1,5 +1,6 @@
 @preconcurrency import CLibical
 import ChulbalCore
+import ChulbalSystem
 import FoundationEssentials
 
 /// What a `TZID` in one calendar means, as an IANA zone: never a silent floating time.

@@ -14,11 +14,14 @@ public enum AlertNotice {
   /// - Parameters:
   ///   - timeZone: the reader's zone; the appointment's own time is shown beside when its
   ///     zone keeps another clock (`오후 11:00 (뉴욕 오전 9:00)`).
+  ///   - ownZone: the appointment's own zone, or nil when the database has it no longer (then
+  ///     only the reader's time is shown).
   ///   - link: the navigation link `길찾기` opens; nil leaves the button out.
   ///   - snoozeSeconds: how long `5분 뒤` puts the alert off; the button is left out when
   ///     the alert would come back after the appointment starts.
   public static func notice(
-    for due: AlertPlanner.Due, now: Date, timeZone: Zone, link: String?, snoozeSeconds: Int
+    for due: AlertPlanner.Due, now: Date, timeZone: Zone, ownZone: Zone?, link: String?,
+    snoozeSeconds: Int
   ) -> Notice {
     let appointment = due.appointment
     let plan = appointment.plan
@@ -44,8 +47,7 @@ public enum AlertNotice {
     case .started:
       headline = "약속이 시작되었습니다"
     }
-    let own = Zone(identifier: appointment.timeZone) ?? timeZone
-    var body = ReaderTimes(reader: timeZone, own: own).time(plan.start, seenAt: now)
+    var body = ReaderTimes(reader: timeZone, own: ownZone ?? timeZone).time(plan.start, seenAt: now)
     if let place = appointment.place { body += " \(place)" }
     if plan.travelSeconds > 0 {
       body += " · 이동 \(plan.travelText)"

@@ -6,8 +6,10 @@ import FoundationEssentials
 /// Each call is its own transaction; a claim is written before the slow delivery and the
 /// outcome after it, so no lock is held while a notification server is asked.
 public protocol AlertJournal {
-  /// Appointments that start after `start` and leave before `departure` (by the departure
-  /// before flooring, which is never earlier), with their alerts.
+  /// Appointments that start after `start` and leave before `departure`, with their alerts.
+  ///
+  /// The watch pads `departure` by far more than a minute, so an implementation may compare
+  /// the departure before it is floored (``DeparturePlan/departure``), as an index may.
   func appointments(startingAfter start: Date, departingBefore departure: Date) throws
     -> [Appointment]
   /// The recorded outcome of every alert due after `instant`.

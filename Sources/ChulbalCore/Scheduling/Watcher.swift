@@ -33,6 +33,7 @@ public struct Watcher {
   public private(set) var lookedUntil: Date?
   /// The alert last shown for each appointment, which its notice's buttons act on.
   public private(set) var lastShown: [Int: AlertPlanner.Due] = [:]
+  private let zoneNamed: (String) -> Zone?
   private let wording: Wording
   private let delivery: Delivery
   /// How far ahead each step plans: alerts due later are found by a later step, at the
@@ -42,12 +43,17 @@ public struct Watcher {
   /// How far back the log is read: further than any alert lead or snooze can reach.
   private static let logWindow: TimeInterval = 2 * TimeInterval(DurationExpression.maximumSeconds)
 
+  /// Plans and delivers alerts.
+  ///
+  /// - Parameter zoneNamed: the zone of an IANA name, as appointments store it; nil for a
+  ///   name the zone database does not have.
   public init(
-    lateCapSeconds: Int, snoozeSeconds: Int, wording: @escaping Wording,
-    delivery: @escaping Delivery
+    lateCapSeconds: Int, snoozeSeconds: Int, zoneNamed: @escaping (String) -> Zone?,
+    wording: @escaping Wording, delivery: @escaping Delivery
   ) {
     self.lateCapSeconds = lateCapSeconds
     self.snoozeSeconds = snoozeSeconds
+    self.zoneNamed = zoneNamed
     self.wording = wording
     self.delivery = delivery
   }
@@ -109,7 +115,7 @@ public struct Watcher {
     if !step.missed.isEmpty {
       // The times of missed alerts are the reader's, as every notice's are.
       let notice = AlertNotice.missedSummary(step.missed) {
-        readerZone ?? Zone(identifier: $0.timeZone) ?? .gmt
+        readerZone ?? zoneNamed($0.timeZone) ?? .gmt
       }
       let backend = delivery([notice]).first.flatMap(\.deliveredBy)
       events.append(.summary(count: step.missed.count, backend: backend))

@@ -14,6 +14,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case duration(String, reason: String)
   case coordinate(String, reason: String)
   case timeZone(String)
+  /// A zone name asked for on a machine with no zone database in `directory` (no tzdata).
+  case noZoneDatabase(String, directory: String)
   /// `GMT+9` and the like, which Foundation and POSIX read with opposite signs.
   case offsetTimeZone(String)
   /// A `TZ` the C library understands but no IANA name stands for: a daylight-saving rule, a
@@ -53,11 +55,10 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
       return "잘못된 시간 길이 '\(text)': \(reason) (예: '35m', '1h20m', '90s', '1:20', '1시간 20분')"
     case .coordinate(let text, let reason):
       return "잘못된 좌표 '\(text)': \(reason) (예: '37.4979,127.0276', 위도 -90~90, 경도 -180~180)"
+    case .noZoneDatabase(let text, let directory):
+      return
+        "시간대 데이터베이스(\(directory))가 없어 '\(text)'\(Korean.objectParticle(after: text)) 찾을 수 없습니다: tzdata 패키지를 설치하세요"
     case .timeZone(let text):
-      guard Zone.databaseExists() else {
-        return
-          "시간대 데이터베이스(\(Zone.database))가 없어 '\(text)'\(Korean.objectParticle(after: text)) 찾을 수 없습니다: tzdata 패키지를 설치하세요"
-      }
       return "알 수 없는 시간대 '\(text)' (IANA 이름을 쓰세요, 예: 'Asia/Seoul', 'UTC', 'America/New_York')"
     case .offsetTimeZone(let text):
       return

@@ -1,14 +1,15 @@
 import FoundationEssentials
-import Glibc
-import Synchronization
 
 /// A time zone of the system's zone database (`Asia/Seoul`, `UTC`, `Etc/GMT-9`), by its IANA
-/// name, with its offsets read from the database's compiled file for that name
+/// name, with its offsets from the database's compiled file for that name
 /// (/usr/share/zoneinfo/Asia/Seoul, as the C library reads it).
+///
+/// The core only parses: ChulbalSystem reads the files and finds a zone by its name
+/// (`Zone(identifier:)`), and hands the bytes here.
 ///
 /// Not Foundation's `TimeZone`: that one asks ICU, and linking ICU and the rest of Foundation
 /// made every command start about a quarter slower (page faults for relocating their data, in
-/// a command that needs none of it). Each file is read once per process.
+/// a command that needs none of it).
 ///
 /// Two zones are equal when their names are.
 public struct Zone: Sendable, Hashable, CustomStringConvertible {
@@ -28,7 +29,8 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  private init(_ identifier: String, file: ZoneFile) {
+  /// The zone called `identifier` whose offsets `file` gives.
+  public init(_ identifier: String, file: ZoneFile) {
     table = Table(identifier, file: file)
   }
 
@@ -38,82 +40,9 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// UTC, named `GMT`; known without the database.
   public static let gmt = Zone("GMT", file: ZoneFile(fixedOffset: 0, abbreviation: "GMT"))
 
-  /// The database chulbal reads unless told otherwise (`TZDIR`).
-  public static let systemDatabase = "/usr/share/zoneinfo"
-
-  private struct Cache {
-    var directory = Zone.systemDatabase
-    /// Zones read, by the path of their file.
-    var zones: [String: Zone] = [:]
-    /// `tzdata.zi`'s links (name → target), by database, read when a name has no file.
-    var links: [String: [String: String]] = [:]
-  }
-  private static let cache = Mutex(Cache())
-
-  /// Reads zones from the database in `directory` from now on (`TZDIR`, as the C library does).
-  public static func useDatabase(_ directory: String) {
-    cache.withLock { $0.directory = directory }
-  }
-
-  /// The folder zones are read from.
-  public static var database: String { cache.withLock { $0.directory } }
-
-  /// Whether the database looks installed: it has tzdata's summary, `tzdata.zi`.
-  public static func databaseExists(_ directory: String = database) -> Bool {
-    access(directory + "/tzdata.zi", R_OK) == 0
-  }
-
-  /// The zone an IANA name (`Asia/Seoul`, `UTC`, `Etc/GMT-9`) names in the database in use.
-  public init?(identifier name: String) {
-    self.init(identifier: name, database: Self.database)
-  }
-
-  /// The zone an IANA name names in the database in `directory`: the database's file of that
-  /// name, or, for a link the database keeps apart or has dropped (`US/Eastern`, `ROK`:
-  /// Debian's tzdata-legacy), the file of its target as `tzdata.zi` names it, under the name
-  /// given. `posix/Asia/Seoul` is the same zone as `Asia/Seoul`, and is named so.
-  ///
-  /// `GMT+9`, `UTC+9` and `GMT+14:59` are not zone names but offsets, which POSIX reads the
-  /// other way round (`TZ=UTC+9` is nine hours *behind*) and which cannot be stored; those give
-  /// nil, as do a name no file has, a path out of the database, the database's own files that
-  /// are not zones (`localtime`, `posixrules`), and the `right/` zones, which count leap
-  /// seconds that POSIX time does not. UTC's own names are known without the database.
-  public init?(identifier given: String, database directory: String) {
-    // tzdata's own links for UTC.
-    if given == "GMT+0" || given == "GMT-0" {
-      self = .gmt
-      return
-    }
-    let name = given.hasPrefix("posix/") ? String(given.dropFirst(6)) : given
-    guard Self.isStorableName(name) else { return nil }
-    let path = directory + "/" + name
-    if let known = Self.cache.withLock({ $0.zones[path] }) {
-      self = known
-      return
-    }
-    let zone: Zone
-    if let file = Self.file(named: name, in: directory) {
-      zone = Zone(name, file: file)
-    } else if Self.utcNames.contains(name) {
-      zone = Zone(name, file: ZoneFile(fixedOffset: 0, abbreviation: "UTC"))
-    } else {
-      return nil
-    }
-    Self.cache.withLock { $0.zones[path] = zone }
-    self = zone
-  }
-
-  /// The zone file for `name`: its own, else its link target's.
-  private static func file(named name: String, in directory: String) -> ZoneFile? {
-    if let file = try? ZoneFile(contentsOf: directory + "/" + name) { return file }
-    var known = cache.withLock { $0.links[directory] }
-    if known == nil {
-      let read = links(inDatabase: directory)
-      cache.withLock { $0.links[directory] = read }
-      known = read
-    }
-    guard let target = known?[name], isStorableName(target) else { return nil }
-    return try? ZoneFile(contentsOf: directory + "/" + target)
+  /// The zone of UTC's names that need no file (`UTC`, `Etc/Zulu`), or nil for another name.
+  public static func utc(named name: String) -> Zone? {
+    utcNames.contains(name) ? Zone(name, file: ZoneFile(fixedOffset: 0, abbreviation: "UTC")) : nil
   }
 
   /// Names of UTC that need no file: a machine without tzdata still has UTC (tzdata's
@@ -131,7 +60,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// Read as bytes: every byte it allows is ASCII, so once they are checked a byte is a
   /// character. By characters and with `uppercased()` and `split`, a name cost 11,000
   /// instructions, three names in every command (callgrind, `next`).
-  private static func isStorableName(_ name: String) -> Bool {
+  public static func isStorableName(_ name: String) -> Bool {
     let bytes = name.utf8
     guard !bytes.isEmpty, bytes.count <= 255 else { return false }
     let allowed = bytes.allSatisfy { byte in
@@ -198,19 +127,14 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     table.file.nextTransition(after: second)
   }
 
-  /// Every zone name the database in use lists (`Asia/Seoul`, `ROK`, `UTC`).
-  public static var knownIdentifiers: [String] { names(inDatabase: database) }
-
-  /// Every zone name the database in `directory` knows, zones and their links, as tzdata's
-  /// own summary `tzdata.zi` lists them; empty when it has none.
+  /// Every zone name tzdata's summary `tzdata.zi` lists, zones and their links (`Asia/Seoul`,
+  /// `ROK`, `UTC`), given its bytes.
   ///
-  /// Completion asks on every Tab, so this is one read of one file, scanned as bytes: read as
-  /// a `String` and split into lines, its 100 kB of rules took 8 ms (hyperfine). Only a
-  /// regular file is read: `TZDIR` may name any folder, and opening a FIFO there would wait
-  /// for a writer that never comes.
-  public static func names(inDatabase directory: String) -> [String] {
+  /// Completion asks on every Tab, so the file is scanned as bytes: read as a `String` and
+  /// split into lines, its 100 kB of rules took 8 ms (hyperfine).
+  public static func names(inSummary bytes: [UInt8]) -> [String] {
     var names: [String] = []
-    summary(of: directory) { kind, fields in
+    summary(bytes) { kind, fields in
       // `Z NAME …` starts a zone and `L TARGET NAME` makes a link.
       let field = kind == UInt8(ascii: "Z") ? 1 : 2
       if fields.count > field, let name = String(validating: fields[field], as: UTF8.self) {
@@ -220,10 +144,11 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     return names
   }
 
-  /// The links `tzdata.zi` lists in `directory`: each name with the zone it stands for.
-  static func links(inDatabase directory: String) -> [String: String] {
+  /// The links tzdata's summary `tzdata.zi` lists, given its bytes: each name with the zone
+  /// it stands for.
+  public static func links(inSummary bytes: [UInt8]) -> [String: String] {
     var links: [String: String] = [:]
-    summary(of: directory) { kind, fields in
+    summary(bytes) { kind, fields in
       guard kind == UInt8(ascii: "L"), fields.count > 2,
         let target = String(validating: fields[1], as: UTF8.self),
         let name = String(validating: fields[2], as: UTF8.self)
@@ -235,12 +160,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
   /// Calls `line` with the kind (`Z` or `L`) and the fields of each zone and link line of
   /// `tzdata.zi`: zic(8)'s input, in the abbreviated form tzdata.zi is written in.
-  private static func summary(
-    of directory: String, _ line: (UInt8, [ArraySlice<UInt8>]) -> Void
-  ) {
-    guard let bytes = try? RegularFile.read(directory + "/tzdata.zi", limit: 4 << 20) else {
-      return
-    }
+  private static func summary(_ bytes: [UInt8], _ line: (UInt8, [ArraySlice<UInt8>]) -> Void) {
     for text in bytes.split(separator: UInt8(ascii: "\n")) {
       guard text.count > 2, text[text.startIndex + 1] == UInt8(ascii: " "),
         let kind = text.first, kind == UInt8(ascii: "Z") || kind == UInt8(ascii: "L")

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Why a compiled zone file could not be read.
 public enum ZoneFileError: Error, Equatable, Sendable {
   /// The file could not be opened or read; `errno` is the C library's reason.
@@ -47,14 +45,6 @@ public final class ZoneFile: Sendable, Equatable {
   /// copying the schedule out of its optional, which every lookup after a zone's last
   /// transition did (a memcpy per time shown: callgrind, `list`).
   private let steadyOffset: Int?
-
-  /// Reads and parses the zone file at `path`.
-  ///
-  /// - Throws: ``ZoneFileError/unreadable(path:errno:)`` when the file cannot be read,
-  ///   ``ZoneFileError/malformed(_:)`` when it is not a zone file.
-  public convenience init(contentsOf path: String) throws(ZoneFileError) {
-    try self.init(bytes: Self.read(path))
-  }
 
   /// Parses the bytes of a zone file.
   ///
@@ -196,24 +186,7 @@ public final class ZoneFile: Sendable, Equatable {
     }
   }
 
-  // MARK: - Reading
-
-  /// Larger than any zone file (the largest in tzdata are under 4 KB); a longer file is not
-  /// one, and reading stops there.
-  static let maximumSize = 1 << 20
-
-  private static func read(_ path: String) throws(ZoneFileError) -> [UInt8] {
-    // Only a regular file: TZDIR may name any folder, and a FIFO in it would never answer.
-    do throws(RegularFile.Failure) {
-      return try RegularFile.read(path, limit: maximumSize)
-    } catch {
-      switch error {
-      case .system(let code): throw .unreadable(path: path, errno: code)
-      case .notRegular: throw .malformed("not a regular file")
-      case .tooLarge: throw .malformed("longer than \(maximumSize) bytes")
-      }
-    }
-  }
+  // MARK: - Parsing
 
   /// The footer: a POSIX rule between two newlines, empty when the zone has no rule.
   private static func footer(

@@ -1,5 +1,6 @@
 import ChulbalCore
 import ChulbalSystem
+import ChulbalTestSupport
 import Foundation
 
 @testable import ChulbalStore

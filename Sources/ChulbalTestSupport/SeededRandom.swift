@@ -1,6 +1,6 @@
 /// A small deterministic random number generator (SplitMix64).
 ///
-/// Benchmarks and tests that sample many instants use it with a fixed seed, so every run
+/// Tests that sample many instants use it with a fixed seed, so every run
 /// looks at the same instants and a failure can be reproduced.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
   private var state: UInt64

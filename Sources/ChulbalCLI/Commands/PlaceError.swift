@@ -1,0 +1,36 @@
+import ChulbalCore
+
+/// What the `place` commands and the options that name a place refuse: a place that is not
+/// saved, a name taken already.
+///
+/// Always exit status 2, nothing written.
+enum PlaceError: UsageError, Equatable {
+  /// A saved place named where a place or a coordinate may be given (`--from`).
+  case unknownPlace(String)
+  /// A saved place named where only a saved place will do (`place remove`).
+  case unknownSavedPlace(String)
+  /// Neither a coordinate nor a saved place, where either will do (`--coord`, `plan --to`).
+  case neitherCoordinateNorPlace(option: String, String)
+  case duplicatePlace(String)
+  /// `place edit --rename` onto the name of another place.
+  case placeNameTaken(String)
+
+  var message: String {
+    switch self {
+    case .unknownPlace(let name):
+      return
+        "저장된 장소 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"
+    case .unknownSavedPlace(let name):
+      return "저장된 장소 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal place list)"
+    case .neitherCoordinateNorPlace(let option, let text):
+      return
+        "\(option): '\(text)'\(Korean.topicParticle(after: text)) 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼; 목록: chulbal place list)"
+    case .duplicatePlace(let name):
+      return
+        "장소 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (바꾸려면: chulbal place edit \(name) --coord 위도,경도)"
+    case .placeNameTaken(let name):
+      return
+        "장소 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다: 다른 이름을 주세요 (그 장소를 지우려면: chulbal place remove \(name))"
+    }
+  }
+}

@@ -64,4 +64,10 @@ static inline CURLcode chulbal_curl_getinfo_long(CURL *handle, CURLINFO info, lo
   return chulbal_curl_curl_easy_getinfo()(handle, info, value);
 }
 
+/// curl_easy_getinfo for an item that gives text owned by the handle (CURLINFO_EFFECTIVE_URL).
+static inline CURLcode chulbal_curl_getinfo_text(CURL *handle, CURLINFO info,
+                                                 const char **value) {
+  return chulbal_curl_curl_easy_getinfo()(handle, info, value);
+}
+
 #endif

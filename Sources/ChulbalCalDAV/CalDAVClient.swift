@@ -5,13 +5,21 @@ import FoundationEssentials
 /// on the first request.
 ///
 /// Each call opens one libcurl handle for its few requests and closes it before returning;
-/// nothing is kept between calls, so one value may serve several threads at once.
+/// nothing is kept between calls but the deadline, so one value may serve several threads at
+/// once.
 public struct CalDAVClient: CalendarServer, Sendable {
   public let account: DAVAccount
+  /// When ``DAVAccount/budget`` runs out, counted from when the client was made.
+  private let deadline: ContinuousClock.Instant
 
   /// How many hrefs one calendar-multiget names: a few hundred events' data per answer keeps
   /// each answer well under ``CurlSession/responseLimit``.
   static let multigetBatch = 100
+
+  /// The most hrefs one discovery follows from a property (`calendar-home-set`): an account
+  /// has one home, or a few with delegation, and each href followed is a request the server
+  /// chose to have chulbal make.
+  static let hrefLimit = 20
 
   /// - Throws: ``DAVError/invalidURL(_:)`` when the account's URL is not http or https or has
   ///   no host.
@@ -21,22 +29,25 @@ public struct CalDAVClient: CalendarServer, Sendable {
       throw .invalidURL(TextCleaning.visible(CurlSession.display(account.url)))
     }
     self.account = account
+    deadline = .now + .seconds(account.budget)
   }
 
   public func discoverCalendars() throws(DAVError) -> [DAVCalendar] {
-    let session = try CurlSession(account: account)
+    let session = try self.session()
     let start = account.url
     // The URL given may be a calendar itself, or any URL the server answers
-    // current-user-principal on (RFC 5397 §3).
+    // current-user-principal on (RFC 5397 §3). Each answer's hrefs are read against the URL
+    // that gave it, which a redirect on the same origin may have moved (see ``Origin``).
     var principal: URL?
     var homes: [URL] = []
     if let found = try firstLook(at: start, session: session), let first = found.responses.first {
-      if let calendar = calendar(from: first, base: start) {
+      if let calendar = calendar(from: first, base: found.url) {
         guard holdsEvents(first) else { throw .noCalendars(url: display(start)) }
+        try Origin.check(calendar.url, for: account.url)
         return [calendar]
       }
-      principal = href(in: first.property(.dav("current-user-principal")), base: start)
-      homes = hrefs(in: first.property(.caldav("calendar-home-set")), base: start)
+      principal = href(in: first.property(.dav("current-user-principal")), base: found.url)
+      homes = try hrefs(in: first.property(.caldav("calendar-home-set")), of: found)
     }
     if principal == nil && homes.isEmpty {
       // RFC 6764 §5: the well-known URL leads (by redirect) to where the principal is found.
@@ -44,16 +55,15 @@ public struct CalDAVClient: CalendarServer, Sendable {
       let found = try properties(
         at: wellKnown, depth: "0", names: ["D:current-user-principal"], session: session)
       principal = found.responses.first.flatMap {
-        href(in: $0.property(.dav("current-user-principal")), base: start)
+        href(in: $0.property(.dav("current-user-principal")), base: found.url)
       }
     }
     if homes.isEmpty, let principal {
       let found = try properties(
         at: principal, depth: "0", names: ["C:calendar-home-set"], session: session)
-      homes =
-        found.responses.first.map {
-          hrefs(in: $0.property(.caldav("calendar-home-set")), base: principal)
-        } ?? []
+      if let response = found.responses.first {
+        homes = try hrefs(in: response.property(.caldav("calendar-home-set")), of: found)
+      }
     }
     // A server that names no home is asked about the URL given, as the home itself.
     if homes.isEmpty { homes = [start] }
@@ -62,9 +72,11 @@ public struct CalDAVClient: CalendarServer, Sendable {
       let found = try properties(
         at: home, depth: "1", names: RequestBody.calendarProperties, session: session)
       for response in found.responses where holdsEvents(response) {
-        if let calendar = calendar(from: response, base: home),
+        if let calendar = calendar(from: response, base: found.url),
           !calendars.contains(where: { $0.url == calendar.url })
         {
+          // Kept for later syncs, so refused now rather than at each of them.
+          try Origin.check(calendar.url, for: account.url)
           calendars.append(calendar)
         }
       }
@@ -77,7 +89,7 @@ public struct CalDAVClient: CalendarServer, Sendable {
   /// calendar's properties; nil when it answers in a way that says to try
   /// `/.well-known/caldav` instead (not found, forbidden, a WebDAV method not allowed there, no
   /// multistatus). A refused sign-in or no connection ends discovery here.
-  private func firstLook(at start: URL, session: CurlSession) throws(DAVError) -> MultiStatus? {
+  private func firstLook(at start: URL, session: CurlSession) throws(DAVError) -> Answer? {
     do {
       return try properties(
         at: start, depth: "0",
@@ -95,10 +107,11 @@ public struct CalDAVClient: CalendarServer, Sendable {
   }
 
   public func calendar(at url: URL) throws(DAVError) -> DAVCalendar {
-    let session = try CurlSession(account: account)
+    let session = try self.session()
     let found = try properties(
       at: url, depth: "0", names: RequestBody.calendarProperties, session: session)
-    guard let response = found.responses.first, let calendar = calendar(from: response, base: url)
+    guard let response = found.responses.first,
+      let calendar = calendar(from: response, base: found.url)
     else {
       throw .malformedResponse(url: display(url), reason: "캘린더가 아닌 컬렉션")
     }
@@ -121,7 +134,7 @@ public struct CalDAVClient: CalendarServer, Sendable {
 
   public func documents(_ hrefs: [String], in calendar: URL) throws(DAVError) -> [DAVDocument] {
     guard !hrefs.isEmpty else { return [] }
-    let session = try CurlSession(account: account)
+    let session = try self.session()
     var documents: [DAVDocument] = []
     var batchStart = 0
     while batchStart < hrefs.count {
@@ -135,7 +148,7 @@ public struct CalDAVClient: CalendarServer, Sendable {
   }
 
   public func changes(in calendar: URL, since token: String) throws(DAVError) -> DAVChanges {
-    let session = try CurlSession(account: account)
+    let session = try self.session()
     let request = HTTPRequest.xml(
       "REPORT", calendar, depth: "0", body: RequestBody.syncCollection(since: token))
     let response = try session.perform(request)
@@ -152,7 +165,9 @@ public struct CalDAVClient: CalendarServer, Sendable {
     let collection = normalized(calendar)
     for entry in found.responses {
       // Some servers list the collection itself; it is no event.
-      if let url = resolve(entry.href, base: calendar), normalized(url) == collection { continue }
+      if let url = resolve(entry.href, base: response.url), normalized(url) == collection {
+        continue
+      }
       if entry.status == 404 {
         removed.append(entry.href)
       } else if let etag = entry.text(.dav("getetag")) {
@@ -163,7 +178,7 @@ public struct CalDAVClient: CalendarServer, Sendable {
   }
 
   public func makeCalendar(at url: URL, displayName: String) throws(DAVError) {
-    let session = try CurlSession(account: account)
+    let session = try self.session()
     let request = HTTPRequest.xml(
       "MKCALENDAR", url, depth: nil, body: RequestBody.makeCalendar(displayName: displayName))
     try check(try session.perform(request), method: "MKCALENDAR", url: url)
@@ -173,7 +188,7 @@ public struct CalDAVClient: CalendarServer, Sendable {
     -> String?
   {
     let url = try resolved(href)
-    let session = try CurlSession(account: account)
+    let session = try self.session()
     let condition = etag.map { "If-Match: \($0)" } ?? "If-None-Match: *"
     let request = HTTPRequest(
       method: "PUT", url: url, headers: ["Content-Type: text/calendar; charset=utf-8", condition],
@@ -185,7 +200,7 @@ public struct CalDAVClient: CalendarServer, Sendable {
 
   public func delete(_ href: String, etag: String?) throws(DAVError) {
     let url = try resolved(href)
-    let session = try CurlSession(account: account)
+    let session = try self.session()
     let request = HTTPRequest(
       method: "DELETE", url: url, headers: etag.map { ["If-Match: \($0)"] } ?? [])
     let response = try session.perform(request)
@@ -193,30 +208,84 @@ public struct CalDAVClient: CalendarServer, Sendable {
     try check(response, method: "DELETE", url: url)
   }
 
+  public func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer {
+    let session = try self.session()
+    var headers = ["Accept: text/calendar, */*;q=0.1"]
+    // Validators come from the server and are sent back as they were; one holding a control
+    // character (only a damaged file could keep one) would end the header early, so it is
+    // not sent and the whole feed is fetched instead.
+    if let etag = known.etag, Self.isHeaderValue(etag) { headers.append("If-None-Match: \(etag)") }
+    if let date = known.lastModified, Self.isHeaderValue(date) {
+      headers.append("If-Modified-Since: \(date)")
+    }
+    let response = try session.perform(HTTPRequest(method: "GET", url: url, headers: headers))
+    if response.status == 304 { return .notModified }
+    try check(response, method: "GET", url: url)
+    guard Self.isICalendar(response.body) else {
+      let type = response.header("Content-Type").map {
+        TextCleaning.visible(String($0.prefix { $0 != ";" }).trimmingWhitespace())
+      }
+      throw .notICalendar(url: display(url), contentType: type?.isEmpty == false ? type : nil)
+    }
+    return .calendar(
+      response.body,
+      version: FeedVersion(
+        etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
+  }
+
+  /// Whether `body` is an iCalendar object: it begins (after a byte-order mark and blank
+  /// lines) with `BEGIN:VCALENDAR`. The body decides, not the `Content-Type`: feeds are served
+  /// as `text/plain` or `application/octet-stream` too, and an error page as `text/calendar`.
+  static func isICalendar(_ body: Data) -> Bool {
+    var bytes = body.prefix(64)[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    let text = String(
+      decoding: bytes.drop { [0x20, 0x09, 0x0D, 0x0A].contains($0) }, as: UTF8.self)
+    return text.uppercased().hasPrefix("BEGIN:VCALENDAR")
+  }
+
+  /// Whether `text` can be sent as a header's value: no control characters.
+  private static func isHeaderValue(_ text: String) -> Bool {
+    !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+  }
+
   // MARK: - Requests
+
+  /// A multistatus answer's responses and the URL that gave them, which their relative hrefs
+  /// are read against.
+  private struct Answer {
+    var responses: [MultiStatus.Response]
+    var url: URL
+  }
+
+  /// A session for one call's requests, under the client's deadline.
+  private func session() throws(DAVError) -> CurlSession {
+    try CurlSession(account: account, deadline: deadline)
+  }
 
   /// A PROPFIND's answer, its status checked.
   private func properties(at url: URL, depth: String, names: [String], session: CurlSession)
-    throws(DAVError) -> MultiStatus
+    throws(DAVError) -> Answer
   {
     try multiStatus("PROPFIND", at: url, depth: depth, body: RequestBody.propfind(names), session)
   }
 
   private func report(
     _ body: String, at url: URL, depth: String, session given: CurlSession? = nil
-  ) throws(DAVError) -> MultiStatus {
+  ) throws(DAVError) -> Answer {
     let session: CurlSession
-    if let given { session = given } else { session = try CurlSession(account: account) }
+    if let given { session = given } else { session = try self.session() }
     return try multiStatus("REPORT", at: url, depth: depth, body: body, session)
   }
 
   /// One request whose answer must be a successful multistatus.
   private func multiStatus(
     _ method: String, at url: URL, depth: String, body: String, _ session: CurlSession
-  ) throws(DAVError) -> MultiStatus {
+  ) throws(DAVError) -> Answer {
     let response = try session.perform(HTTPRequest.xml(method, url, depth: depth, body: body))
     try check(response, method: method, url: url)
-    return try MultiStatus.parse(response.body, url: display(url))
+    let found = try MultiStatus.parse(response.body, url: display(url))
+    return Answer(responses: found.responses, url: response.url)
   }
 
   private func check(_ response: HTTPResponse, method: String, url: URL) throws(DAVError) {
@@ -275,12 +344,24 @@ public struct CalDAVClient: CalendarServer, Sendable {
 
   /// The URL of the first `href` inside a property such as `current-user-principal`.
   private func href(in property: MarkupElement?, base: URL) -> URL? {
-    hrefs(in: property, base: base).first
+    property?.child(.dav("href")).flatMap { resolve($0.trimmedText, base: base) }
   }
 
-  /// The URLs of every `href` inside a property such as `calendar-home-set`.
-  private func hrefs(in property: MarkupElement?, base: URL) -> [URL] {
-    (property?.children(.dav("href")) ?? []).compactMap { resolve($0.trimmedText, base: base) }
+  /// The URLs of every `href` inside a property such as `calendar-home-set`, each once.
+  ///
+  /// - Throws: ``DAVError/tooManyHrefs(url:count:limit:)`` for more than ``hrefLimit``: each
+  ///   is a request, and a server that names thousands is choosing how many chulbal makes.
+  private func hrefs(in property: MarkupElement?, of answer: Answer) throws(DAVError) -> [URL] {
+    var urls: [URL] = []
+    for href in property?.children(.dav("href")) ?? [] {
+      if let url = resolve(href.trimmedText, base: answer.url), !urls.contains(url) {
+        urls.append(url)
+      }
+    }
+    guard urls.count <= Self.hrefLimit else {
+      throw .tooManyHrefs(url: display(answer.url), count: urls.count, limit: Self.hrefLimit)
+    }
+    return urls
   }
 
   // MARK: - URLs

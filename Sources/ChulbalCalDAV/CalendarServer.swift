@@ -48,6 +48,35 @@ public protocol CalendarServer {
   /// Deletes one resource (DELETE), only if it is still version `etag` when one is given.
   /// Deleting what is already gone is not an error.
   func delete(_ href: String, etag: String?) throws(DAVError)
+
+  /// The iCalendar file at `url` (GET): a read-only feed, such as Google Calendar's secret
+  /// address. Asked with `If-None-Match` and `If-Modified-Since` when `known` names the
+  /// version last fetched (RFC 9110 §13.1), so an unchanged feed is not sent again.
+  ///
+  /// - Throws: ``DAVError/notICalendar(url:contentType:)`` for a successful answer that is not
+  ///   iCalendar (an HTML page), and the status errors as for any request.
+  func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer
+}
+
+/// What names the version of a feed that a GET gave: its validators.
+public struct FeedVersion: Equatable, Sendable {
+  /// The `ETag`, quotes kept; nil when the server gave none.
+  public var etag: String?
+  /// The `Last-Modified` date as the server wrote it; nil when it gave none.
+  public var lastModified: String?
+
+  public init(etag: String? = nil, lastModified: String? = nil) {
+    self.etag = etag
+    self.lastModified = lastModified
+  }
+}
+
+/// What a GET of a feed gave.
+public enum FeedAnswer: Equatable, Sendable {
+  /// 304: still the version asked about.
+  case notModified
+  /// The whole feed, and the version it is.
+  case calendar(Data, version: FeedVersion)
 }
 
 /// Where a CalDAV account is and how to sign in. chulbal never stores the password: it is
@@ -63,16 +92,21 @@ public struct DAVAccount: Equatable, Sendable {
   public var caFile: String?
   /// How long one request may take in all.
   public var timeout: TimeInterval
+  /// How long all the requests of one ``CalDAVClient`` may take together, counted from when
+  /// it is made: the CLI makes one for each sync of one source, so a server cannot hold a
+  /// sync longer than this however many slow answers it gives.
+  public var budget: TimeInterval
 
   public init(
     url: URL, user: String? = nil, password: String? = nil, caFile: String? = nil,
-    timeout: TimeInterval = 15
+    timeout: TimeInterval = 15, budget: TimeInterval = 60
   ) {
     self.url = url
     self.user = user
     self.password = password
     self.caFile = caFile
     self.timeout = timeout
+    self.budget = budget
   }
 }
 

@@ -34,6 +34,22 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
   case noCalendars(url: String)
   /// libcurl or libxml2 could not be loaded: the dynamic loader's words.
   case libraryMissing(String)
+  /// A principal, home, calendar or redirect on another origin than the account's (see
+  /// ``Origin``): `origin` is where it leads, `allowed` the account's.
+  case foreignOrigin(url: String, origin: String, allowed: String)
+  /// A property that names more hrefs to follow than ``CalDAVClient/hrefLimit``.
+  case tooManyHrefs(url: String, count: Int, limit: Int)
+  /// One client's requests together took longer than ``DAVAccount/budget``.
+  case budgetSpent(url: String, seconds: Int)
+  /// A feed's successful answer that is not iCalendar, such as a sign-in or error page;
+  /// `contentType` is the media type the server gave it (`text/html`), nil when it gave none.
+  case notICalendar(url: String, contentType: String?)
+  /// An address that is neither a CalDAV account (`caldav`: why discovery failed) nor a feed
+  /// (`feed`: what a GET of it gave).
+  indirect case neitherCalDAVNorFeed(caldav: DAVError, feed: DAVError)
+  /// A request to `url` redirected to `to`, an address that is not http or https (`file:`,
+  /// say), which is not followed.
+  case redirectedAway(url: String, to: String)
 
   public var description: String {
     switch self {
@@ -49,7 +65,8 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case .preconditionFailed(let url):
       return "그사이 서버에서 바뀌었습니다 (HTTP 412, \(url))"
     case .status(let code, let method, let url):
-      return "서버가 \(method) 요청에 HTTP \(code)로 답했습니다 (\(url))"
+      let particle = Korean.directionParticle(after: String(code))
+      return "서버가 \(method) 요청에 HTTP \(code)\(particle) 답했습니다 (\(url))"
     case .unreachable(let url, let reason):
       return "서버에 연결할 수 없습니다 (\(url)): \(reason)"
     case .interrupted(let url, let reason):
@@ -66,6 +83,22 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(url)에서 일정을 담는 캘린더를 찾지 못했습니다"
     case .libraryMissing(let reason):
       return "CalDAV에 쓸 라이브러리를 불러올 수 없습니다 (\(reason)): libcurl4와 libxml2 패키지를 설치하세요"
+    case .foreignOrigin(let url, let origin, let allowed):
+      return "서버가 다른 곳(\(origin))을 가리켰지만 따라가지 않습니다 (\(url)): "
+        + "비밀번호는 처음 준 주소의 출처(\(allowed))에만 보냅니다"
+    case .tooManyHrefs(let url, let count, let limit):
+      return "서버가 따라갈 주소를 \(count)개 알려 줬습니다 (\(url)): \(limit)개가 넘어 따라가지 않습니다"
+    case .budgetSpent(let url, let seconds):
+      return "동기화가 \(seconds)초 안에 끝나지 않아 멈췄습니다 (\(url)): 서버가 너무 느리거나 요청할 것이 너무 많습니다"
+    case .notICalendar(let url, let contentType):
+      guard let contentType else { return "서버가 보낸 것이 iCalendar가 아닙니다 (\(url))" }
+      return "서버가 보낸 것이 iCalendar가 아니라 \(contentType)입니다 (\(url))"
+    case .neitherCalDAVNorFeed(let caldav, let feed):
+      return "CalDAV 캘린더도 iCalendar 피드도 찾지 못했습니다. CalDAV: \(caldav.description). "
+        + "피드: \(feed.description)"
+    case .redirectedAway(let url, let to):
+      return "서버가 '\(to)'\(Korean.directionParticle(after: to)) 리다이렉트했지만 "
+        + "http나 https 주소가 아니어서 따라가지 않습니다 (\(url))"
     }
   }
 }

@@ -21,6 +21,9 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
   case unreadable(file: String, reason: String)
   /// A calendar file larger than chulbal reads (``ICalendarFile/maximumBytes``).
   case tooLarge(file: String, bytes: Int, limit: Int)
+  /// A folder whose calendar files together hold more than chulbal reads
+  /// (``ICalendarFile/maximumFolderBytes``).
+  case folderTooLarge(folder: String, limit: Int)
   /// A calendar file that breaks RFC 5545 or one of chulbal's limits at a line.
   case syntax(file: String, line: Int, message: String)
   /// A `TZID` that is neither an IANA name, nor a Windows name chulbal knows, nor described by
@@ -48,6 +51,8 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(file): 읽을 수 없습니다: \(reason)"
     case .tooLarge(let file, let bytes, let limit):
       return "\(file): 파일이 너무 큽니다 (\(Self.mebibytes(bytes)), 최대 \(Self.mebibytes(limit)))"
+    case .folderTooLarge(let folder, let limit):
+      return "\(folder): 폴더의 .ics 파일을 합치면 \(Self.mebibytes(limit))보다 큽니다 (한 번에 읽는 최대 크기)"
     case .syntax(let file, let line, let message):
       return "\(file):\(line): \(message)"
     case .unresolvedTimeZone(let file, let line, let tzid):

@@ -12,15 +12,33 @@ public struct NotifierChain: Sendable {
   ///
   /// - Returns: the backend that delivered it, and why each one before it could not.
   public func deliver(_ notice: Notice) -> (deliveredBy: String?, failures: [NotifyFailure]) {
-    var failures: [NotifyFailure] = []
-    for backend in backends {
-      do throws(NotifyFailure) {
-        try backend.deliver(notice)
-        return (backend.name, failures)
-      } catch {
-        failures.append(error)
+    deliver(all: [notice])[0]
+  }
+
+  /// Delivers each of `notices` through the first backend that can, as ``deliver(_:)`` does
+  /// one: each backend is given together every notice the ones before it could not show, so
+  /// a backend that shows them side by side (``Notifier/deliver(all:)``) takes its timeout
+  /// once, not once for each.
+  ///
+  /// - Returns: for each notice in order, the backend that delivered it and why each one
+  ///   before it could not.
+  public func deliver(all notices: [Notice]) -> [(deliveredBy: String?, failures: [NotifyFailure])]
+  {
+    var results = notices.map { _ in (deliveredBy: String?.none, failures: [NotifyFailure]()) }
+    var waiting = Array(notices.indices)
+    for backend in backends where !waiting.isEmpty {
+      let failures = backend.deliver(all: waiting.map { notices[$0] })
+      var still: [Int] = []
+      for (index, failure) in zip(waiting, failures) {
+        if let failure {
+          results[index].failures.append(failure)
+          still.append(index)
+        } else {
+          results[index].deliveredBy = backend.name
+        }
       }
+      waiting = still
     }
-    return (nil, failures)
+    return results
   }
 }

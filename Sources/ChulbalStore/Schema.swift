@@ -43,6 +43,13 @@ enum Schema {
       columns["appointment", default: []] += ["repeat_known_from", "repeat_known_until"]
       columns["series_occurrence"] = ["appointment_id", "start_at"]
     }
+    if version >= 8 {
+      columns["source", default: []] += ["skipped_count"]
+    }
+    if version >= 9 {
+      columns["appointment", default: []] += ["local_fields"]
+      columns["hidden_event"] = ["source", "uid", "instance", "hidden_at"]
+    }
     return columns
   }
 
@@ -77,7 +84,8 @@ enum Schema {
         created_at INTEGER NOT NULL
       , repeat_rule TEXT, repeat_first TEXT, repeat_last_at INTEGER, source TEXT\
       , source_uid TEXT, source_recurrence TEXT, source_digest INTEGER\
-      , repeat_known_from INTEGER, repeat_known_until INTEGER)
+      , repeat_known_from INTEGER, repeat_known_until INTEGER\
+      , local_fields INTEGER NOT NULL DEFAULT 0)
       """
     ),
     (
@@ -142,16 +150,17 @@ enum Schema {
       """
       CREATE TABLE "source" (
         name TEXT PRIMARY KEY,
-        path TEXT NOT NULL UNIQUE,            -- absolute path, or the CalDAV URL; the appointments' `source`
-        kind TEXT NOT NULL CHECK (kind IN ('file', 'folder', 'caldav')),
+        path TEXT NOT NULL UNIQUE,            -- absolute path, or the CalDAV or feed URL; the appointments' `source`
+        kind TEXT NOT NULL CHECK (kind IN ('file', 'folder', 'caldav', 'feed')),
         added_at INTEGER NOT NULL,
         last_read_at INTEGER,                 -- NULL until first read or synced
         last_error TEXT,                      -- the last reading's error, NULL when it went well
         event_count INTEGER,                  -- appointments from it after the last good reading
-        user_name TEXT,                       -- caldav: the user to sign in as
-        password_command TEXT,                -- caldav: run with /bin/sh -c; NULL for ~/.netrc
-        ca_file TEXT,                         -- caldav: PEM file of authorities to trust
-        departures_url TEXT                   -- caldav: the departures calendar, or NULL
+        user_name TEXT,                       -- caldav, feed: the user to sign in as
+        password_command TEXT,                -- caldav, feed: run with /bin/sh -c; NULL for ~/.netrc
+        ca_file TEXT,                         -- caldav, feed: PEM file of authorities to trust
+        departures_url TEXT,                  -- caldav: the departures calendar, or NULL
+        skipped_count INTEGER                 -- events left out at the last good reading
       )
       """
     ),
@@ -203,6 +212,18 @@ enum Schema {
         appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
         start_at INTEGER NOT NULL,
         PRIMARY KEY (appointment_id, start_at)
+      ) STRICT, WITHOUT ROWID
+      """
+    ),
+    (
+      "hidden_event",
+      """
+      CREATE TABLE hidden_event (
+        source TEXT NOT NULL,                 -- the appointments' `source` it was read from
+        uid TEXT NOT NULL,
+        instance TEXT NOT NULL,               -- as source_recurrence
+        hidden_at INTEGER NOT NULL,
+        PRIMARY KEY (source, uid, instance)
       ) STRICT, WITHOUT ROWID
       """
     ),
@@ -420,6 +441,51 @@ enum Schema {
       PRIMARY KEY (appointment_id, start_at)
     ) STRICT, WITHOUT ROWID;
     CREATE INDEX series_occurrence_start ON series_occurrence (start_at);
+    """,
+    // 8: read-only calendar feeds (`source add https://…/basic.ics`, `webcal://…`), and how
+    // many events each source's last good reading left out (`source list`). A `feed`
+    // source keeps its URL in `path`, as a `caldav` one does, and is held as a source with
+    // one calendar, the feed's URL, whose one cached resource (href: the URL again) is the
+    // body last fetched with its ETag; the calendar's `ctag` holds the feed's
+    // Last-Modified, and `synced_at` when it was last fetched. Only the kind's CHECK is new,
+    // and SQLite cannot change a CHECK, so the table is made again with its rows (foreign
+    // keys are not enforced while migrating, so its calendars stay).
+    """
+    CREATE TABLE source_8 (
+      name TEXT PRIMARY KEY,
+      path TEXT NOT NULL UNIQUE,            -- absolute path, or the CalDAV or feed URL; the appointments' `source`
+      kind TEXT NOT NULL CHECK (kind IN ('file', 'folder', 'caldav', 'feed')),
+      added_at INTEGER NOT NULL,
+      last_read_at INTEGER,                 -- NULL until first read or synced
+      last_error TEXT,                      -- the last reading's error, NULL when it went well
+      event_count INTEGER,                  -- appointments from it after the last good reading
+      user_name TEXT,                       -- caldav, feed: the user to sign in as
+      password_command TEXT,                -- caldav, feed: run with /bin/sh -c; NULL for ~/.netrc
+      ca_file TEXT,                         -- caldav, feed: PEM file of authorities to trust
+      departures_url TEXT,                  -- caldav: the departures calendar, or NULL
+      skipped_count INTEGER                 -- events left out at the last good reading
+    );
+    INSERT INTO source_8 (name, path, kind, added_at, last_read_at, last_error, event_count,
+      user_name, password_command, ca_file, departures_url)
+      SELECT name, path, kind, added_at, last_read_at, last_error, event_count, user_name,
+        password_command, ca_file, departures_url FROM source;
+    DROP TABLE source;
+    ALTER TABLE source_8 RENAME TO source;
+    """,
+    // 9: what the person changed in chulbal on an appointment brought in from a calendar, so
+    // that reading the calendar again keeps it (`local_fields`, a `LocalFields` bit set, 0 for
+    // rows typed in and for rows read before), and the events the person removed from chulbal
+    // that the calendar still holds (`hidden_event`), so they do not come back at the next
+    // reading. A hidden event whose calendar no longer holds it is forgotten.
+    """
+    ALTER TABLE appointment ADD COLUMN local_fields INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE hidden_event (
+      source TEXT NOT NULL,                 -- the appointments' `source` it was read from
+      uid TEXT NOT NULL,
+      instance TEXT NOT NULL,               -- as source_recurrence
+      hidden_at INTEGER NOT NULL,
+      PRIMARY KEY (source, uid, instance)
+    ) STRICT, WITHOUT ROWID;
     """,
   ]
 }

@@ -321,12 +321,18 @@ extension Store {
 
   /// Replaces a stored appointment's fields, a series' rule, exceptions and overrides too.
   ///
-  /// - Parameter now: the writer's clock, which a series' cached start (its next occurrence)
-  ///   is worked out from.
+  /// - Parameters:
+  ///   - now: the writer's clock, which a series' cached start (its next occurrence) is worked
+  ///     out from.
+  ///   - local: for an appointment brought in from a calendar, the fields the person has set
+  ///     over it (``LocalFields``), which reading the calendar again keeps; nil leaves them.
   /// - Returns: the appointment as stored: a series as its next occurrence after `now`.
   @discardableResult
-  public func update(_ appointment: Appointment, now: Date) throws(StoreError) -> Appointment {
+  public func update(_ appointment: Appointment, now: Date, local: LocalFields? = nil)
+    throws(StoreError) -> Appointment
+  {
     try database.writeTransaction { () throws(StoreError) -> Appointment in
+      if let local { try writeLocalFields(local, of: appointment.id) }
       var stored = appointment
       let series = try seriesValues(appointment, now: now)
       stored.start = series.start
@@ -355,10 +361,19 @@ extension Store {
   }
 
   /// Deletes appointments (and their alert log) in one transaction; returns how many went.
-  public func delete(ids: [Int]) throws(StoreError) -> Int {
+  ///
+  /// One brought in from a calendar is hidden, so that reading the calendar again does not
+  /// bring it back while the calendar holds its event.
+  public func delete(ids: [Int], now: Date) throws(StoreError) -> Int {
     try database.writeTransaction { () throws(StoreError) in
       var deleted = 0
       for id in ids {
+        if keepsLocalChanges, let (source, key) = try calendarKey(of: id) {
+          try database.rows(
+            "INSERT OR REPLACE INTO hidden_event (source, uid, instance, hidden_at) "
+              + "VALUES (?, ?, ?, ?)",
+            [.text(source), .text(key.uid), .text(key.instance), .integer(Self.seconds(now))])
+        }
         try database.rows("DELETE FROM appointment WHERE id = ?", [.integer(id)])
         deleted += database.changes
       }
@@ -370,7 +385,7 @@ extension Store {
     Int(date.timeIntervalSince1970.rounded(.down))
   }
 
-  private static func values(_ a: Appointment) -> [SQLValue] {
+  static func values(_ a: Appointment) -> [SQLValue] {
     [
       .text(a.title), .integer(seconds(a.start)), .text(a.timeZone), SQLValue(a.place),
       SQLValue(a.coordinate?.latitude), SQLValue(a.coordinate?.longitude),

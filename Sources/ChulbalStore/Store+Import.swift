@@ -29,10 +29,13 @@ extension Store {
     public var source: String
     /// Each appointment by its key; one per key.
     public var appointments: [CalendarKey: Appointment]
+    /// How many events of the calendar were left out, for `source list`.
+    public var skipped: Int
 
-    public init(source: String, appointments: [CalendarKey: Appointment]) {
+    public init(source: String, appointments: [CalendarKey: Appointment], skipped: Int = 0) {
       self.source = source
       self.appointments = appointments
+      self.skipped = skipped
     }
   }
 
@@ -61,10 +64,75 @@ extension Store {
   /// Whether the file keeps calendar identities (schema 5 on).
   var keepsSources: Bool { schema >= 5 }
 
+  /// Whether the file keeps what the person set over a calendar, and what they removed from
+  /// it (schema 9 on).
+  var keepsLocalChanges: Bool { schema >= 9 }
+
+  /// Where appointment `id` was read from: the calendar (its path or URL, the rows'
+  /// `source`) and the event's key; nil for one typed in, or no such appointment.
+  public func calendarKey(of id: Int) throws(StoreError) -> (source: String, key: CalendarKey)? {
+    guard keepsSources else { return nil }
+    let rows = try database.rows(
+      "SELECT source, source_uid, source_recurrence FROM appointment "
+        + "WHERE id = ? AND source IS NOT NULL", [.integer(id)])
+    guard let row = rows.first else { return nil }
+    guard case .text(let source) = row[0], case .text(let uid) = row[1],
+      case .text(let instance) = row[2]
+    else {
+      throw .damaged(path: path, reason: "가져온 약속의 source_uid나 source_recurrence가 글자가 아닙니다")
+    }
+    return (source, CalendarKey(uid: uid, instance: instance))
+  }
+
+  /// The fields of appointment `id` the person set in chulbal over what its calendar gives;
+  /// none for one typed in.
+  public func localFields(of id: Int) throws(StoreError) -> LocalFields {
+    guard keepsLocalChanges else { return [] }
+    switch try database.scalar(
+      "SELECT local_fields FROM appointment WHERE id = ? AND source IS NOT NULL", [.integer(id)])
+    {
+    case .integer(let bits): return LocalFields(rawValue: bits)
+    case .null: return []
+    default: throw .damaged(path: path, reason: "약속의 local_fields가 정수가 아닙니다")
+    }
+  }
+
+  /// The events of `source` the person removed from chulbal, which reading it leaves out.
+  private func hiddenKeys(source: String) throws(StoreError) -> Set<CalendarKey> {
+    guard keepsLocalChanges else { return [] }
+    var keys: Set<CalendarKey> = []
+    for row in try database.rows(
+      "SELECT uid, instance FROM hidden_event WHERE source = ?", [.text(source)])
+    {
+      guard case .text(let uid) = row[0], case .text(let instance) = row[1] else {
+        throw .damaged(path: path, reason: "숨긴 일정의 uid나 instance가 글자가 아닙니다")
+      }
+      keys.insert(CalendarKey(uid: uid, instance: instance))
+    }
+    return keys
+  }
+
   /// The rows brought in from `source`, by key, with their ids; none in a file older than
   /// schema 5, which a reader reads as it is.
   public func importedRows(source: String) throws(StoreError) -> [CalendarKey: Int] {
     try importedDigests(source: source).mapValues(\.id)
+  }
+
+  /// The `UID` each appointment brought in as an event of its own (not an `RDATE` start or a
+  /// moved instance) has in its calendar, by appointment id: what an export writes, so the
+  /// calendar program that made the event finds it again rather than adding another.
+  public func importedUIDs() throws(StoreError) -> [Int: String] {
+    guard keepsSources else { return [:] }
+    var result: [Int: String] = [:]
+    for row in try database.rows(
+      "SELECT id, source_uid FROM appointment WHERE source IS NOT NULL AND source_recurrence = ''")
+    {
+      guard case .integer(let id) = row[0], case .text(let uid) = row[1] else {
+        throw .damaged(path: path, reason: "가져온 약속의 source_uid가 글자가 아닙니다")
+      }
+      result[id] = uid
+    }
+    return result
   }
 
   /// The rows brought in from `source`, by key, with their ids and the digest of what the
@@ -122,6 +190,8 @@ extension Store {
     var unchanged = 0
     /// The ids of kept rows whose key the calendar no longer holds.
     var removed: [Int] = []
+    /// Hidden events the calendar no longer holds, to forget.
+    var unhidden: [CalendarKey] = []
 
     var counts: ImportCounts {
       ImportCounts(
@@ -131,8 +201,10 @@ extension Store {
 
   private func changes(_ batch: CalendarBatch) throws(StoreError) -> BatchChanges {
     let existing = try importedDigests(source: batch.source)
+    let hidden = try hiddenKeys(source: batch.source)
     var changes = BatchChanges()
     for (key, appointment) in batch.appointments.sorted(by: { $0.key < $1.key }) {
+      if hidden.contains(key) { continue }
       let digest = Self.digest(appointment)
       guard let row = existing[key] else {
         changes.added.append((key, appointment, digest))
@@ -147,6 +219,7 @@ extension Store {
       changes.updated.append((updated, digest))
     }
     changes.removed = existing.filter { batch.appointments[$0.key] == nil }.map(\.value.id)
+    changes.unhidden = hidden.filter { batch.appointments[$0] == nil }.sorted()
     return changes
   }
 
@@ -165,8 +238,9 @@ extension Store {
   /// longer holds is deleted.
   ///
   /// An update replaces what the calendar says (title, start, zone, place, coordinate, note,
-  /// travel and the series) and keeps what the person chose in chulbal: origin, mode, buffer,
-  /// preparation and alerts.
+  /// travel and the series) and keeps what the person chose in chulbal
+  /// (``Appointment/keepingLocal(_:of:)``). An event the person removed from chulbal
+  /// (``delete(ids:now:)``) is left out while the calendar holds it.
   ///
   /// A calendar that is a source (`source add`) has the reading recorded in the same
   /// transaction, as has each of `failures`: the path of a source that could not be read, and
@@ -205,8 +279,13 @@ extension Store {
       for id in changes.removed {
         try database.rows("DELETE FROM appointment WHERE id = ?", [.integer(id)])
       }
+      for key in changes.unhidden {
+        try database.rows(
+          "DELETE FROM hidden_event WHERE source = ? AND uid = ? AND instance = ?",
+          [.text(batch.source), .text(key.uid), .text(key.instance)])
+      }
       counts.add(changes.counts)
-      try recordReading(of: batch.source, at: now, error: nil)
+      try recordReading(of: batch.source, at: now, error: nil, skipped: batch.skipped)
     }
     for failure in failures {
       try recordReading(of: failure.path, at: now, error: failure.error)
@@ -218,22 +297,32 @@ extension Store {
     throws(StoreError)
   {
     var stored = appointment
-    let series = try seriesValues(appointment, now: now)
+    var local: LocalFields = []
+    if let kept = try self.appointment(id: appointment.id) {
+      (stored, local) = appointment.keepingLocal(try localFields(of: appointment.id), of: kept)
+    }
+    let series = try seriesValues(stored, now: now)
     stored.start = series.start
     try database.rows(
       """
       UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
-        lng = ?, note = ?, travel_seconds = ?, travel_estimated = ?, source_digest = ?,
-        repeat_rule = ?, repeat_first = ?, repeat_last_at = ?
+        lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?,
+        travel_seconds = ?, travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?,
+        alerts = ?, note = ?, repeat_rule = ?, repeat_first = ?, repeat_last_at = ?
       WHERE id = ?
-      """,
-      [
-        .text(stored.title), .integer(Self.seconds(stored.start)), .text(stored.timeZone),
-        SQLValue(stored.place), SQLValue(stored.coordinate?.latitude),
-        SQLValue(stored.coordinate?.longitude), SQLValue(stored.note),
-        .integer(stored.travelSeconds), .integer(stored.travelEstimated ? 1 : 0),
-        .integer(digest),
-      ] + series.columns + [.integer(stored.id)])
+      """, Self.values(stored) + series.columns + [.integer(stored.id)])
+    try database.rows(
+      "UPDATE appointment SET source_digest = ? WHERE id = ?",
+      [.integer(digest), .integer(stored.id)])
+    try writeLocalFields(local, of: stored.id)
     try writeChanges(stored, now: now)
+  }
+
+  /// Records the fields of appointment `id` the person set over its calendar.
+  func writeLocalFields(_ local: LocalFields, of id: Int) throws(StoreError) {
+    guard keepsLocalChanges else { return }
+    try database.rows(
+      "UPDATE appointment SET local_fields = ? WHERE id = ? AND source IS NOT NULL",
+      [.integer(local.rawValue), .integer(id)])
   }
 }

@@ -1,24 +1,32 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// A calendar chulbal re-reads (`source add`): a file, a vdir folder or the calendars of a
-/// CalDAV account, and how its last reading went.
+/// A calendar chulbal re-reads (`source add`): a file, a vdir folder, the calendars of a
+/// CalDAV account or a read-only iCalendar feed, and how its last reading went.
 public struct CalendarSource: Equatable, Sendable {
   public enum Kind: String, Sendable {
-    case file, folder, caldav
+    case file, folder, caldav, feed
+
+    /// Whether it is on a server, brought in by `sync` rather than `import --sources`.
+    public var isServer: Bool { self == .caldav || self == .feed }
   }
 
   public var name: String
-  /// An absolute path, or for ``Kind/caldav`` the account's URL (without credentials): the
-  /// `source` of the appointments read from it.
+  /// An absolute path, or for ``Kind/caldav`` the account's URL and for ``Kind/feed`` the
+  /// feed's (without credentials): the `source` of the appointments read from it.
   public var path: String
   public var kind: Kind
   public var addedAt: Date
+  /// When it was last read well.
   public var lastReadAt: Date?
-  /// Why the last reading failed; nil when it went well or there has been none.
+  /// Why the last reading failed; nil when it went well or there has been none. A failed
+  /// reading leaves ``lastReadAt`` at the last good one.
   public var lastError: String?
   /// Appointments from it after the last good reading.
   public var eventCount: Int?
+  /// Events its last good reading left out (all-day, cancelled, unreadable, …); nil before
+  /// schema 8 or a reading since.
+  public var skippedCount: Int?
   /// CalDAV: the user to sign in as; nil to take the user from `~/.netrc`.
   public var user: String?
   /// CalDAV: what `/bin/sh -c` runs to print the password on its first line; nil for
@@ -48,7 +56,7 @@ public struct CalendarSource: Equatable, Sendable {
   }
 }
 
-/// Calendar sources (schema 5; CalDAV accounts from schema 6).
+/// Calendar sources (schema 5; CalDAV accounts from schema 6, feeds from schema 8).
 extension Store {
   private static let fileSourceColumns = [
     "name", "path", "kind", "added_at", "last_read_at", "last_error", "event_count",
@@ -58,10 +66,15 @@ extension Store {
   /// Whether the file keeps CalDAV sources (schema 6 on).
   var keepsServers: Bool { schema >= 6 }
 
+  /// Whether the file keeps how many events a reading left out (schema 8 on).
+  var keepsSkips: Bool { schema >= 8 }
+
   /// Every source, by name; none in a file older than schema 5.
   public func sources() throws(StoreError) -> [CalendarSource] {
     guard keepsSources else { return [] }
-    let columns = Row.Columns(Self.fileSourceColumns + (keepsServers ? Self.serverColumns : []))
+    let columns = Row.Columns(
+      Self.fileSourceColumns + (keepsServers ? Self.serverColumns : [])
+        + (keepsSkips ? ["skipped_count"] : []))
     return try database.rows(
       "SELECT \(columns.list) FROM source ORDER BY name"
     ).map { values throws(StoreError) in
@@ -86,6 +99,7 @@ extension Store {
         source.caFile = try row.optionalText("ca_file")
         source.departuresURL = try row.optionalText("departures_url")
       }
+      if keepsSkips { source.skippedCount = try row.optionalInteger("skipped_count") }
       return source
     }
   }
@@ -137,19 +151,29 @@ extension Store {
         try database.rows("DELETE FROM appointment WHERE source = ?", [.text(path)])
         deleted = database.changes
       }
+      if keepsLocalChanges {
+        try database.rows("DELETE FROM hidden_event WHERE source = ?", [.text(path)])
+      }
       try database.rows("DELETE FROM source WHERE name = ?", [.text(name)])
       return deleted
     }
   }
 
-  /// Records a reading of the calendar at `path` in its source, if it is one: when, and the
-  /// error, or how many appointments it now gives.
-  func recordReading(of path: String, at now: Date, error: String?) throws(StoreError) {
+  /// Records a reading of the calendar at `path` in its source, if it is one: the error of a
+  /// failed one, which leaves the time of the last good reading as it was; or the time of a
+  /// good one, how many appointments it now gives, and how many events it left out (nil
+  /// leaves that as it was).
+  func recordReading(of path: String, at now: Date, error: String?, skipped: Int? = nil)
+    throws(StoreError)
+  {
     if let error {
       try database.rows(
-        "UPDATE source SET last_read_at = ?, last_error = ? WHERE path = ?",
-        [.integer(Self.seconds(now)), .text(error), .text(path)])
+        "UPDATE source SET last_error = ? WHERE path = ?", [.text(error), .text(path)])
     } else {
+      if let skipped, keepsSkips {
+        try database.rows(
+          "UPDATE source SET skipped_count = ? WHERE path = ?", [.integer(skipped), .text(path)])
+      }
       try database.rows(
         """
         UPDATE source SET last_read_at = ?1, last_error = NULL,

@@ -15,11 +15,16 @@ import Glibc
 /// through ``Row``.
 public final class Store {
   /// The schema this build reads and writes (`PRAGMA user_version`).
-  public static let schemaVersion = 7
+  public static let schemaVersion = 9
   /// `PRAGMA application_id`: 'CHLB'.
   static let applicationID = 0x4348_4C42
 
   public var path: String { database.path }
+  /// Whether the file at ``path`` is no longer the one this store has open: removed, or
+  /// another put in its place.
+  public var fileHasMoved: Bool { database.fileHasMoved }
+  /// The `-shm` file SQLite maps into memory for the database.
+  public var sharedMemoryFile: String { StoreFile.logFile("-shm", of: path) }
   /// The one connection; not private, so each table's extension (and the tests, which ask it
   /// about per-connection settings such as foreign keys) can reach it.
   let database: Database
@@ -158,6 +163,40 @@ public final class Store {
     guard StoreFile.hasPendingLog(database.path) else { return false }
     database.checkpointOnClose(false)
     return true
+  }
+
+  /// Refuses, as opening for writing does, a file that can no longer be written: a
+  /// long-running process asks before it writes, as the file may have changed since it
+  /// opened it.
+  ///
+  /// - Throws: `StoreError.readOnlyFolder`, `.readOnlyFile` or `.readOnlyLogFile`.
+  public func checkWritable() throws(StoreError) {
+    try StoreFile.checkWritable(path)
+  }
+
+  /// Closes the connection now; nothing may use the store after it.
+  ///
+  /// For a store whose file another has replaced, so that the next connection to the new
+  /// file is the first and sets up the `-shm` afresh instead of trusting this one's.
+  public func close() {
+    database.close()
+  }
+
+  /// Copies the write-ahead log into the file and empties it, when it has pages.
+  ///
+  /// For a connection held open while other programs may put another file in the
+  /// database's place: the log stays under the database's name, and the next connection to
+  /// the new file would read the pages in it as the new file's. Emptied, it holds none.
+  ///
+  /// - Parameter waiting: wait up to the busy timeout for other connections to finish;
+  ///   without it, a log another connection is using keeps its pages.
+  /// - Returns: whether the log is empty now.
+  @discardableResult
+  public func emptyLog(waiting: Bool) -> Bool {
+    // An empty log is left alone: truncating it again would still count as a change to it
+    // for a process watching the folder, such as the watch itself.
+    guard StoreFile.hasPendingLog(path) else { return true }
+    return database.emptyLog(waiting: waiting)
   }
 
   /// - Parameter initialising: give the schema to an empty file; without it such a file

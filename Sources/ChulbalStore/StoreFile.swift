@@ -8,8 +8,14 @@ import Glibc
 ///
 /// Everything here works on the path as it was given: no component is added, dropped or
 /// normalised, so a message names exactly what the person typed and SQLite opens exactly
-/// that.
+/// that. The files SQLite keeps beside the database are the exception (``logFile(_:of:)``).
 enum StoreFile {
+  /// The `-wal` or `-shm` (`suffix`) file of the database at `path`: SQLite follows symbolic
+  /// links and keeps them beside the file a link leads to.
+  static func logFile(_ suffix: String, of path: String) -> String {
+    (RealPath.of(path) ?? path) + suffix
+  }
+
   /// What a path names, once it has been found to be usable.
   enum State: Equatable {
     case absent
@@ -64,7 +70,9 @@ enum StoreFile {
   }
 
   /// Refuses, in words, a store a command cannot write: SQLite would find out only at the
-  /// first write, or when it fails to make its `-wal` and `-shm` files beside the database.
+  /// first write, or when it fails to make its `-wal` and `-shm` files beside the database;
+  /// and a connection open on a `-shm` that can no longer be written dies of SIGBUS at its
+  /// next write into the memory SQLite maps it to (`chattr +i` on it, say).
   static func checkWritable(_ path: String) throws(StoreError) {
     let folder = Self.folder(of: path)
     if access(folder, W_OK | X_OK) != 0, [EACCES, EROFS, EPERM].contains(errno) {
@@ -73,12 +81,16 @@ enum StoreFile {
     if access(path, W_OK) != 0, [EACCES, EROFS, EPERM].contains(errno) {
       throw .readOnlyFile(path: path)
     }
+    for file in ["-wal", "-shm"].map({ logFile($0, of: path) })
+    where access(file, W_OK) != 0 && [EACCES, EROFS, EPERM].contains(errno) {
+      throw .readOnlyLogFile(path: path, file: file)
+    }
   }
 
   /// Whether a write-ahead log with pages in it lies beside the file.
   static func hasPendingLog(_ path: String) -> Bool {
     var log = stat()
-    return stat(path + "-wal", &log) == 0 && log.st_size > 0
+    return stat(logFile("-wal", of: path), &log) == 0 && log.st_size > 0
   }
 
   /// Whether a write-ahead log lies beside the file, empty or not: a connection to it may be
@@ -86,7 +98,7 @@ enum StoreFile {
   /// connections then leave it, empty, when they close (``Database/keepLogFiles()``).
   static func hasLog(_ path: String) -> Bool {
     var log = stat()
-    return lstat(path + "-wal", &log) == 0
+    return lstat(logFile("-wal", of: path), &log) == 0
   }
 
   /// Whether both the file and its folder can be written.
@@ -184,6 +196,8 @@ extension StoreError {
     case .readOnlyFolder(let name, let folder):
       return .readOnlyFolder(path: swap(name), folder: folder)
     case .readOnlyFile(let name): return .readOnlyFile(path: swap(name))
+    case .readOnlyLogFile(let name, let file):
+      return .readOnlyLogFile(path: swap(name), file: file)
     case .diskFull(let name, let detail): return .diskFull(path: swap(name), detail: detail)
     case .notChulbal(let name): return .notChulbal(path: swap(name))
     case .newerVersion(let name, let found, let supported):

@@ -16,7 +16,7 @@ func benchWatchReplan(path: String, rounds: Int = 30) {
     wording: { due, now in
       AlertNotice.notice(for: due, now: now, timeZone: .gmt, link: nil, snoozeSeconds: 300)
     },
-    delivery: { _ in ("bench", []) })
+    delivery: { $0.map { _ in ("bench", []) } })
   let clock = ContinuousClock()
   var samples: [Double] = []
   for _ in 0..<rounds {

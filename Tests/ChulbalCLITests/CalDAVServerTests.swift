@@ -63,6 +63,9 @@ import Testing
     func delete(_ href: String, etag: String?) throws(DAVError) {
       try inner.delete(href, etag: etag)
     }
+    func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer {
+      try inner.feed(at: url, known: known)
+    }
   }
 
   /// A workspace whose in-process commands reach the real server through one watched client.
@@ -130,6 +133,75 @@ import Testing
     #expect(moved.count == 1)
     #expect(
       moved.values.first?.start == DepartureCalendarRadicaleTests.seconds("2026-12-05T03:50:00Z"))
+  }
+
+  /// A person's fixes to a synced appointment survive the server's change of the event: the
+  /// travel and origin edited in chulbal stay, the title and time follow the server. A removed
+  /// appointment stays removed at the next change; `remove --on-server` deletes the event on
+  /// the server (read back with curl: 404) after which a sync has nothing to bring back.
+  @Test func localFixesSurviveAServerChangeAndRemoveOnServerDeletesWithRealRadicale() throws {
+    let name = "업무-\(UUID().uuidString.prefix(8))"
+    let work = try server.makeCalendar(displayName: name)
+    let meeting = work.appendingPathComponent("m.ics")
+    let lunch = work.appendingPathComponent("l.ics")
+    try server.put(
+      davEvent(uid: "m-\(name)", title: "기획 회의", start: "20270105T060000Z", location: "판교역"),
+      at: meeting)
+    try server.put(
+      davEvent(uid: "l-\(name)", title: "점심", start: "20270106T030000Z", location: "시청"),
+      at: lunch)
+    let setup = Setup()
+    #expect(
+      setup.run(["place", "add", "회사", "--coord", "37.566535,126.977969"]).exitCode == 0)
+    let added = setup.run(
+      [
+        "source", "add", server.url.absoluteString, "--user", server.user, "--password-command",
+        setup.passwordCommand(server.password), "--calendar", name, "--name", "radicale",
+      ] + Self.now)
+    #expect(added.exitCode == 0, "\(added.standardError)")
+    let stored = try ImportCommandTests.stored(setup.workspace)
+    let meetingID = try #require(stored["기획 회의"]?.id)
+    let lunchID = try #require(stored["점심"]?.id)
+    let edit = setup.run(["edit", "\(meetingID)", "--from", "회사", "--travel", "50m"] + Self.now)
+    #expect(edit.exitCode == 0, "\(edit.standardError)")
+    #expect(setup.run(["remove", "\(lunchID)", "--yes"] + Self.now).exitCode == 0)
+
+    try server.put(
+      davEvent(uid: "m-\(name)", title: "기획 회의 (옮김)", start: "20270105T070000Z", location: "판교역"),
+      at: meeting)
+    try server.put(
+      davEvent(uid: "l-\(name)", title: "점심 (옮김)", start: "20270106T040000Z", location: "시청"),
+      at: lunch)
+    let synced = setup.run(["sync"] + Self.now)
+    #expect(synced.exitCode == 0, "\(synced.standardError)")
+    let after = try ImportCommandTests.stored(setup.workspace)
+    #expect(after.keys.sorted() == ["기획 회의 (옮김)"])
+    let moved = try #require(after["기획 회의 (옮김)"])
+    #expect(moved.id == meetingID)
+    #expect(moved.start == instant("2027-01-05T07:00:00Z"))
+    #expect(moved.origin?.name == "회사")
+    #expect(moved.travelSeconds == 50 * 60 && !moved.travelEstimated)
+    #expect(setup.run(["show", "\(meetingID)"] + Self.now).standardOutput.contains("50분 (직접 정함)"))
+
+    // Changed on the server since the last sync: not deleted unseen, nothing removed here.
+    try server.put(
+      davEvent(uid: "m-\(name)", title: "기획 회의 (옮김)", start: "20270105T073000Z", location: "판교역"),
+      at: meeting)
+    let stale = setup.run(["remove", "\(meetingID)", "--on-server", "--yes"] + Self.now)
+    #expect(stale.exitCode == 1)
+    #expect(stale.standardError.contains("412"), "\(stale.standardError)")
+    #expect(try server.curl("GET", meeting).status == 200)
+    #expect(try setup.titles() == ["기획 회의 (옮김)"])
+    #expect(setup.run(["sync"] + Self.now).exitCode == 0)
+
+    let removed = setup.run(["remove", "\(meetingID)", "--on-server", "--yes"] + Self.now)
+    #expect(removed.exitCode == 0, "\(removed.standardError)")
+    #expect(
+      removed.standardOutput
+        == "#\(meetingID) 기획 회의 (옮김) — 지웠습니다. 서버의 캘린더 'radicale'에서도 지웠습니다.\n")
+    #expect(try server.curl("GET", meeting).status == 404)
+    #expect(setup.run(["sync"] + Self.now).exitCode == 0)
+    #expect(try setup.titles().isEmpty)
   }
 
   @Test func addFindsTheCalendarThenASyncFetchesOnlyWhatChangedWithRealRadicale() throws {

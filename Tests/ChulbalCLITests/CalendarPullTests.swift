@@ -139,6 +139,9 @@ import Testing
       func makeCalendar(at url: URL, displayName: String) throws(DAVError) {}
       func put(_ d: Data, at h: String, replacing e: String?) throws(DAVError) -> String? { nil }
       func delete(_ href: String, etag: String?) throws(DAVError) {}
+      func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer {
+        try inner.feed(at: url, known: known)
+      }
     }
     let server = Self.server()
     let (checkpoint, _) = Self.checkpoint(after: try Self.first(server))

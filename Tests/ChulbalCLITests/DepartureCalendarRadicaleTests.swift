@@ -130,7 +130,7 @@ import Testing
     #expect(moved.description?.hasPrefix("약속 오후 7:30 · ") == true)
 
     // The series removed: its two departures go; the person's event stays as it was.
-    #expect(try store.delete(ids: [series.id]) == 1)
+    #expect(try store.delete(ids: [series.id], now: Self.now) == 1)
     let removed = try DepartureCalendarSync.push(
       store: store, server: client, source: "cloud", calendar: calendar, now: Self.now)
     #expect(Self.counts(removed) == [0, 0, 2])

@@ -117,7 +117,7 @@ import Testing
 
     // Removed: deleted.
     server.clearRequests()
-    #expect(try store.delete(ids: [dinner.id]) == 1)
+    #expect(try store.delete(ids: [dinner.id], now: Self.now) == 1)
     #expect(try Self.push(store, server) == [0, 0, 1])
     #expect(server.requests == [Request("DELETE", href)])
 

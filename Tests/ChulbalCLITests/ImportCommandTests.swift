@@ -38,8 +38,8 @@ func calendarFixture(_ name: String) -> String {
 
   static let cases: [Case] = [
     Case(
-      fixture: "good/google.ics", added: 2, skipped: ["all_day": 1, "cancelled": 1],
-      titles: ["분기 회의", "저녁 약속"]),
+      fixture: "good/google.ics", added: 3, skipped: ["all_day": 1, "cancelled": 1],
+      titles: ["분기 회의", "저녁 약속", "저녁 약속 (한 시간 늦게)"]),
     Case(
       fixture: "good/outlook.ics", added: 2, skipped: [:],
       titles: ["Team sync (Frankfurt)", "고객 미팅"]),
@@ -73,11 +73,18 @@ func calendarFixture(_ name: String) -> String {
     let repetition = try #require(dinner.repetition)
     #expect(repetition.rule.text == "FREQ=WEEKLY;BYDAY=TU")
     #expect(repetition.firstStart == WallTime(year: 2027, month: 1, day: 5, hour: 19, minute: 0))
-    #expect(repetition.exceptions == [WallTime(year: 2027, month: 2, day: 23, hour: 19, minute: 0)])
+    // The instance moved to 역삼역 an hour later is an appointment of its own there, and the
+    // series leaves out the occurrence it replaces.
     #expect(
-      repetition.overrides == [
-        WallTime(year: 2027, month: 3, day: 2, hour: 19, minute: 0): instant("2027-03-02T11:00:00Z")
+      repetition.exceptions == [
+        WallTime(year: 2027, month: 2, day: 23, hour: 19, minute: 0),
+        WallTime(year: 2027, month: 3, day: 2, hour: 19, minute: 0),
       ])
+    #expect(repetition.overrides.isEmpty)
+    let moved = try #require(stored["저녁 약속 (한 시간 늦게)"])
+    #expect(moved.place == "역삼역 3번 출구")
+    #expect(moved.start == instant("2027-03-02T11:00:00Z"))
+    #expect(moved.repetition == nil)
     let meeting = try #require(stored["분기 회의"])
     #expect(meeting.start == instant("2027-03-10T01:30:00Z"))
     #expect(meeting.coordinate == Coordinate(latitude: 37.566535, longitude: 126.977969))
@@ -109,7 +116,7 @@ func calendarFixture(_ name: String) -> String {
     #expect(workspace.run(["config", "set", "travel", "45m"]).exitCode == 0)
     let outcome = workspace.run(["import", calendarFixture("good/google.ics")] + Self.now)
     #expect(
-      outcome.standardOutput.hasPrefix("가져옴 1 · 갱신 0 · 건너뜀 3 (종일 일정 1, 취소됨 1, 거절함 1)\n"))
+      outcome.standardOutput.hasPrefix("가져옴 2 · 갱신 0 · 건너뜀 3 (종일 일정 1, 취소됨 1, 거절함 1)\n"))
     #expect(outcome.standardOutput.contains("기본값 45분을 썼습니다"))
     #expect(try Self.stored(workspace)["저녁 약속"]?.travelSeconds == 45 * 60)
   }
@@ -141,15 +148,15 @@ func calendarFixture(_ name: String) -> String {
     let alert = AlertID(appointmentID: meeting.id, leadSeconds: 0, due: meeting.start)
     #expect(try store.claim(alert, kind: .leave, at: instant("2026-11-30T05:00:00Z")))
     let same = workspace.run(["import", file] + Self.now)
-    #expect(same.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 2 · 건너뜀 2 (종일 일정 1, 취소됨 1)\n"))
+    #expect(same.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 3 · 건너뜀 2 (종일 일정 1, 취소됨 1)\n"))
     try text.replacingOccurrences(of: "SUMMARY:분기 회의", with: "SUMMARY:분기 회의 (7층)")
       .write(toFile: file, atomically: true, encoding: .utf8)
     let changed = workspace.run(["import", file] + Self.now)
-    #expect(changed.standardOutput.hasPrefix("가져옴 0 · 갱신 1 · 그대로 1 · 건너뜀 2"))
+    #expect(changed.standardOutput.hasPrefix("가져옴 0 · 갱신 1 · 그대로 2 · 건너뜀 2"))
     let after = try Self.stored(workspace)
     #expect(after["분기 회의 (7층)"]?.id == meeting.id)
     #expect(after["저녁 약속"]?.id == before["저녁 약속"]?.id)
-    #expect(try store.appointmentCount == 2)
+    #expect(try store.appointmentCount == 3)
     #expect(try store.alertLog(since: Date(timeIntervalSince1970: 0)).map(\.id) == [alert])
   }
 
@@ -171,8 +178,8 @@ func calendarFixture(_ name: String) -> String {
     let file = calendarFixture("good/google.ics")
     let roundabout = calendarFixture("good/vdir/../google.ics")
     let outcome = workspace.run(["import", file, roundabout] + Self.now)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 2 · 갱신 0 · 건너뜀 2"))
-    #expect(try Self.stored(workspace).count == 2)
+    #expect(outcome.standardOutput.hasPrefix("가져옴 3 · 갱신 0 · 건너뜀 2"))
+    #expect(try Self.stored(workspace).count == 3)
   }
 
   @Test func anEventGoneFromTheFileIsRemovedOnTheNextRead() throws {
@@ -244,14 +251,14 @@ func calendarFixture(_ name: String) -> String {
     if unreadable.isEmpty {
       // Read after all (a coordinate that is none, an event without a UID, a zone that
       // names nothing): kept.
-      #expect(titles.count == 3, "\(titles)")
+      #expect(titles.count == 4, "\(titles)")
     } else {
       #expect(unreadable.map { $0["file"] as? String } == [path])
       let line = try #require(unreadable.first?["line"] as? Int)
       let reason = try #require(unreadable.first?["reason"] as? String)
       #expect(outcome.standardOutput.contains("읽을 수 없는 일정 1)"))
       #expect(outcome.standardOutput.contains("  읽지 못함: \(path):\(line): \(reason)\n"))
-      #expect(titles.count == 2, "\(titles)")
+      #expect(titles.count == 3, "\(titles)")
     }
   }
 
@@ -259,13 +266,13 @@ func calendarFixture(_ name: String) -> String {
     let workspace = Workspace()
     let file = calendarFixture("good/google.ics")
     let outcome = workspace.run(["import", file, "--dry-run"] + Self.now)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 2 · 갱신 0 · 건너뜀 2"))
+    #expect(outcome.standardOutput.hasPrefix("가져옴 3 · 갱신 0 · 건너뜀 2"))
     #expect(outcome.standardOutput.hasSuffix("--dry-run: 아무것도 저장하지 않았습니다\n"))
     #expect(!FileManager.default.fileExists(atPath: workspace.database))
     workspace.run(["import", file] + Self.now)
     let before = try workspace.snapshot()
     let again = workspace.run(["import", file, "--dry-run"] + Self.now)
-    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 2 · 건너뜀 2"))
+    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 3 · 건너뜀 2"))
     #expect(try workspace.snapshot() == before)
   }
 

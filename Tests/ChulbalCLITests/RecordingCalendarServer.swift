@@ -158,6 +158,12 @@ final class RecordingCalendarServer: CalendarServer, Sendable {
   func delete(_ href: String, etag: String?) throws(DAVError) {
     _ = try record("delete \(href)")
   }
+
+  /// A CalDAV server serves no feeds here: the feed tests use a real HTTP server.
+  func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer {
+    _ = try record("get", url)
+    throw .notFound(url: url.absoluteString)
+  }
 }
 
 /// One event of a calendar as a CalDAV resource holds it.

@@ -286,13 +286,6 @@ import Testing
       arguments: ["source", "add", "https://alice:pw@dav.example.org/"],
       names: "'https://dav.example.org/'"),
     BadInputCase(
-      arguments: [
-        "source", "add", base, "--user", "alice", "--password-command", "echo nope >&2; exit 3",
-      ], names: "상태 3로 끝났습니다 ('echo nope >&2; exit 3'): nope"),
-    BadInputCase(
-      arguments: ["source", "add", base, "--user", "alice", "--password-command", "true"],
-      names: "아무것도 출력하지 않았습니다 ('true', 상태 0)"),
-    BadInputCase(
       arguments: ["source", "add", base, "--password-command", "echo pw"], names: "--user"),
     BadInputCase(
       arguments: ["source", "add", base, "--ca-file", "/nonexistent/ca.pem"],
@@ -301,10 +294,33 @@ import Testing
       arguments: ["source", "add", base, "--calendar", "업무", "--calendar", "없는"],
       names: "서버에 '없는' 캘린더가 없습니다 (있는 캘린더: birthdays, 가족, 업무)"),
     BadInputCase(arguments: ["source", "add", base, "--name", "g"], names: "'g'"),
-    BadInputCase(arguments: ["sync", "g"], names: "CalDAV 출처 'g'가 없습니다 (CalDAV 출처: 없음)"),
+    BadInputCase(arguments: ["sync", "g"], names: "동기화할 출처 'g'가 없습니다 (CalDAV 서버와 피드: 없음)"),
     BadInputCase(arguments: ["config", "set", "sync.interval", "30s"], names: "'30s'"),
     BadInputCase(arguments: ["config", "set", "sync.interval", "2d"], names: "'2d'"),
   ]
+
+  /// A password command that fails is a runtime failure (exit 1), not bad input: the command
+  /// may be right and the password store behind it locked. One line, no request to the
+  /// server, the database unchanged.
+  @Test(arguments: [
+    (
+      "echo nope >&2; exit 3",
+      "비밀번호 명령이 상태 3으로 끝났습니다 ('echo nope >&2; exit 3'): nope"
+    ),
+    ("true", "비밀번호 명령이 아무것도 출력하지 않았습니다 ('true', 상태 0): 첫 줄에 비밀번호를 출력해야 합니다"),
+  ])
+  func aFailingPasswordCommandIsARuntimeFailure(_ command: String, _ message: String) throws {
+    let setup = Setup()
+    setup.run(["source", "add", calendarFixture("good/google.ics"), "--name", "g"] + Self.now)
+    let before = try setup.workspace.snapshot()
+    let outcome = setup.run(
+      ["source", "add", Self.base, "--user", "alice", "--password-command", command] + Self.now)
+    #expect(outcome.exitCode == 1)
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(outcome.standardError == "chulbal: \(message)\n")
+    #expect(try setup.workspace.snapshot() == before)
+    #expect(setup.server.takeCalls() == [])
+  }
 
   /// Bad input is refused before any network (only `--calendar` needs the server's list),
   /// in one line, exit 2, the database unchanged byte for byte.

@@ -128,6 +128,18 @@ final class Workspace: @unchecked Sendable {
     #expect(given.contains("이동    대중교통 · 30분 + 여유 10분\n") && !given.contains(rough), "\(given)")
   }
 
+  /// A note of several lines shows them as lines under one another, each cleaned; an
+  /// imported note's line ends are never a literal `\x0A`.
+  @Test func showPutsANotesLinesUnderOneAnother() {
+    let workspace = Workspace()
+    workspace.run([
+      "add", "회의", "--at", "내일 10:00", "--travel", "20m", "--note",
+      "첫 줄\n둘째\u{1B}]0;X\u{07} 줄\r\n셋째",
+    ])
+    let shown = workspace.run(["show", "회의"]).standardOutput
+    #expect(shown.hasSuffix("메모    첫 줄\n        둘째\\x1B]0;X\\x07 줄\n        셋째\n"), "\(shown)")
+  }
+
   @Test func editChangesOnlyWhatIsGiven() throws {
     let workspace = Workspace()
     workspace.run(["place", "add", "집", "--coord", "37.5547,126.9707", "--default"])

@@ -11,13 +11,15 @@ import Testing
   let folder = TemporaryFolder()
   var runs: String { folder.path + "/runs" }
 
-  /// A stand-in for chulbal: notes its arguments, takes `SLEEP` seconds, then fails with
-  /// two lines on standard error when `MODE` is `fail`, else prints a summary.
+  /// A stand-in for chulbal: notes its arguments, hangs in a `sleep` whose pid it adds to the
+  /// file `HANG` when that is set, takes `SLEEP` seconds, then fails with two lines on
+  /// standard error when `MODE` is `fail`, else prints a summary.
   func program() throws -> String {
     let path = folder.path + "/chulbal"
     try """
     #!/bin/sh
     echo "$*" >> "\(runs)"
+    if [ -n "$HANG" ]; then sleep 300 & echo $! >> "$HANG"; wait; fi
     sleep "${SLEEP:-0}"
     if [ "$MODE" = fail ]; then
       echo "chulbal: 출처 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, https://dav.example.org/)" >&2
@@ -35,10 +37,43 @@ import Testing
     return path
   }
 
-  func runner(_ variables: [String: String]) throws -> SyncRunner {
+  func runner(_ variables: [String: String], budget: Duration = .seconds(300)) throws
+    -> SyncRunner
+  {
     SyncRunner(
       program: try program(), database: folder.path + "/c.db", variables: variables,
-      interval: 900)
+      interval: 900, budget: budget)
+  }
+
+  /// A sync that hangs is killed with what it started once it has run past its budget, in
+  /// one line of the log, and the sync asked for meanwhile starts.
+  @Test func aSyncPastItsBudgetIsKilledWithItsChildren() throws {
+    let record = folder.path + "/child"
+    var runner = try runner(["HANG": record], budget: .seconds(1))
+    let start = Date(timeIntervalSince1970: 1_796_000_000)
+    var log: [String] = []
+    runner.hasSources(true, now: start, starting: true)
+    runner.step(now: start) { log.append($0) }
+    runner.ask(now: start)
+    finish(&runner, at: start, log: &log, lines: 1)
+    #expect(log == ["동기화가 1초 안에 끝나지 않아 멈췄습니다"])
+    // The first run's; the second adds its own line.
+    let text = try String(contentsOfFile: record, encoding: .utf8)
+    let child = try #require(text.split(separator: "\n").first.flatMap { pid_t($0) })
+    defer { if NotifyCommandProcessTests.isLiveSleep(child) { kill(child, SIGKILL) } }
+    // SIGKILL takes a moment to land; a generous bound, not a timing.
+    let deadline = Date().addingTimeInterval(10)
+    while NotifyCommandProcessTests.isLiveSleep(child) && Date() < deadline { usleep(50_000) }
+    #expect(
+      !NotifyCommandProcessTests.isLiveSleep(child), "the sync's child \(child) is still running")
+    // The sync asked for while it hung has started.
+    #expect(runner.isRunning)
+    let started = Date().addingTimeInterval(10)
+    while ranLines().count < 2 && Date() < started { usleep(20_000) }
+    #expect(ranLines().count == 2)
+    // It hangs too, and goes the same way.
+    finish(&runner, at: start, log: &log, lines: 2)
+    #expect(!runner.isRunning)
   }
 
   /// What the departures calendar got joins the summary on its line; the import's notes do

@@ -35,6 +35,44 @@ import Testing
     #expect(log.standardOutput.components(separatedBy: "\"outcome\"").count == 2)
   }
 
+  /// Ten alerts due at once, with a notify command that hangs: the commands run side by side,
+  /// so all ten reach the terminal after one 5-second timeout, not ten of them one after
+  /// another (50 s); each is recorded once, and a restart shows none again.
+  @Test func alertsDueTogetherWithAHangingCommandWaitOutOneTimeoutNotOneEach() throws {
+    let script = folder.path + "/notify.sh"
+    try "#!/bin/sh\nsleep 300\n".write(toFile: script, atomically: true, encoding: .utf8)
+    #expect(chmod(script, 0o755) == 0)
+    for (key, value) in [("notify.command", script), ("notify.backends", "command,terminal")] {
+      let set = try chulbal(["config", "set", key, value], database: database)
+      try #require(set.status == 0, "\(set.standardError)")
+    }
+    // One start for all, so all ten leave in the same minute.
+    let at = ISO8601DateFormatter().string(from: Date().addingTimeInterval(20))
+    for number in 1...10 {
+      let added = try chulbal(
+        ["add", "약속 \(number)", "--at", at, "--travel", "0", "--buffer", "0", "--alerts", "0"],
+        database: database)
+      try #require(added.status == 0, "\(added.standardError)")
+    }
+    let watch = try WatchProcess(database: database, in: folder.path)
+    #expect(watch.waitFor("시작: "), "\(watch.standardError)")
+    // The first is due at most 20 s from now; one after another they would take 50 s more.
+    // A generous bound, not a timing.
+    #expect(
+      watch.waitFor("[알림] 지금 출발하세요 · 약속 ", count: 10, seconds: 45), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+    #expect(
+      watch.standardError.components(separatedBy: "5초 안에 끝나지 않아 멈췄습니다").count - 1 == 10,
+      "\(watch.standardError)")
+    let log = try chulbal(["log", "--json"], database: database)
+    #expect(
+      log.standardOutput.components(separatedBy: "\"backend\": \"terminal\"").count - 1 == 10,
+      "\(log.standardOutput)")
+    let again = try WatchProcess(database: database, in: folder.path, extra: ["--once"])
+    #expect(again.end() == 0)
+    #expect(!again.standardError.contains("[알림]"), "\(again.standardError)")
+  }
+
   @Test func anAppointmentAddedWhileWatchingGetsItsAlert() throws {
     let watch = try WatchProcess(database: database, in: folder.path)
     #expect(watch.waitFor("시작: "), "\(watch.standardError)")
@@ -223,6 +261,20 @@ import Testing
     #expect(result.standardError.hasPrefix("[알림] chulbal 시험 알림"))
     let text = try chulbal(["notify", "--test"], database: database)
     #expect(text.standardOutput.hasPrefix("terminal로 보냈습니다 ("), "\(text.standardOutput)")
+  }
+
+  /// With every backend refused before it could be tried (a command that is not there), the
+  /// failure still says why, not an empty reason.
+  @Test func notifyTestWithNoBackendLeftSaysSo() throws {
+    _ = try chulbal(["config", "set", "notify.backends", "command"], database: database)
+    _ = try chulbal(["config", "set", "notify.command", "/nonexistent/cmd"], database: database)
+    let result = try chulbal(["notify", "--test"], database: database)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.hasSuffix(
+        "chulbal: 알림을 보내지 못했습니다: 쓸 수 있는 알림 방식이 없습니다 "
+          + "(chulbal config get notify.backends, notify.command를 확인하세요)\n"),
+      "\(result.standardError)")
   }
 
   @Test func logWithNothingRecordedSaysHowAlertsComeAbout() throws {

@@ -66,4 +66,30 @@ import Testing
       "\(watch.standardError)")
     #expect(watch.stop() == 0)
   }
+
+  /// The watch syncs feeds too: one that now sends a web page is one line of its log, and
+  /// what it gave before stays.
+  @Test func aFeedThatSendsAWebPageIsOneLineOfTheWatchLogAndItsAppointmentsStay() throws {
+    let feed = FeedSourceTests.feed(
+      [("a", "체육대회", "20270303T000000Z"), ("b", "학부모 상담", "20270304T060000Z")], ttl: nil)
+    let server = try ScriptedServer(
+      ["/school.ics": FeedSourceTests.served(feed)], otherwise: .init(status: 405), in: folder)
+    let address = server.origin + "/school.ics"
+    let added = try chulbal(["source", "add", address], database: database)
+    try #require(added.status == 0, "\(added.standardError)")
+    try server.update(
+      ["/school.ics": .init(status: 200, body: "<html>점검 중</html>", contentType: "text/html")])
+    let watch = try WatchProcess(database: database, in: folder.path)
+    #expect(
+      watch.waitFor(
+        "동기화하지 못했습니다 (상태 1): 출처 '학교': 서버가 보낸 것이 iCalendar가 아니라 "
+          + "text/html입니다 (\(address))\n"),
+      "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+    let list = try chulbal(["source", "list"], database: database)
+    #expect(list.standardOutput.contains("오류: 서버가 보낸 것이 iCalendar가 아니라 text/html입니다"))
+    #expect(list.standardOutput.contains("2개"))
+    let titles = try chulbal(["list", "--all", "--json"], database: database).standardOutput
+    #expect(titles.contains("체육대회") && titles.contains("학부모 상담"))
+  }
 }

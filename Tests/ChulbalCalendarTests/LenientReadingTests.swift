@@ -113,13 +113,13 @@ import Testing
       text: Self.calendar(Self.event("kept", many)), name: "many.ics")
     #expect(kept.events.map(\.attendees.count) == [9_997])
     let over = try ICalendarFile.read(
-      text: Self.calendar(Self.event("over", many + ["X-A:1", "X-A:2"])), name: "many.ics")
+      text: Self.calendar(Self.event("over", many + Array(many.prefix(2)))), name: "many.ics")
     #expect(over.events == [])
     #expect(
       over.unreadable == [
         .init(
           file: "many.ics", line: 10_005, property: nil,
-          reason: "속성이 너무 많습니다 (한 일정에 최대 10000개)")
+          reason: "속성이 너무 많습니다 (한 일정에 10000개까지)")
       ])
   }
 
@@ -162,10 +162,37 @@ import Testing
     ("FREQ=YEARLY;BYMONTH=3;BYDAY=2SU", true), ("FREQ=YEARLY;UNTIL=20061029T060000Z", true),
     ("freq=yearly;bymonth=10;bymonthday=8,9,10,11,12,13,14;byday=SU", true),
     ("FREQ=MONTHLY;BYDAY=1SU", false), ("FREQ=YEARLY;BYMINUTE=1,2", false),
-    ("FREQ=YEARLY;BYSECOND=0", false), ("FREQ=YEARLY;BYYEARDAY=1,2", false),
+    ("FREQ=YEARLY;BYSECOND=0", true), ("FREQ=YEARLY;BYHOUR=3;BYMINUTE=0;BYDAY=-1SU", true),
+    ("FREQ=YEARLY;BYSECOND=0,30", false), ("FREQ=YEARLY;BYYEARDAY=1,2", false),
     ("FREQ=YEARLY;BYWEEKNO=1", false), ("BYMONTH=3", false), ("FREQ", false),
   ])
   func aZoneRuleIsBoundedWhenYearlyOnDaysAtMost(_ rule: String, _ bounded: Bool) {
     #expect(ZoneResolver.isYearly(rule) == bounded)
+  }
+
+  /// A broken line in a component chulbal does not read is passed over.
+  @Test func aBrokenLineInAVFREEBUSYIsPassedOver() throws {
+    let text = Self.calendar(
+      ["BEGIN:VFREEBUSY", "UID:fb", "ORGANIZER;CN=Sixt SE", "END:VFREEBUSY"] + Self.event("a"))
+    let contents = try ICalendarFile.read(text: text, name: "fb.ics")
+    #expect(contents.events.map(\.uid) == ["a"])
+    #expect(contents.unreadable == [])
+  }
+
+  /// A zone no IANA zone matches (Brazil's rule of 2017, since abolished) is read on the
+  /// clock of the file's own VTIMEZONE, and noted.
+  @Test func aVTIMEZONEThatMatchesNoIANAZoneIsReadOnItsOwnClock() throws {
+    let text = Self.calendar([
+      "BEGIN:VTIMEZONE", "TZID:(UTC-03:00) Brasília", "BEGIN:STANDARD",
+      "DTSTART:16010101T000000", "RRULE:FREQ=YEARLY;BYDAY=3SA;BYMONTH=2",
+      "TZOFFSETFROM:-0200", "TZOFFSETTO:-0300", "END:STANDARD", "BEGIN:DAYLIGHT",
+      "DTSTART:16010101T000000", "RRULE:FREQ=YEARLY;BYDAY=2SA;BYMONTH=10",
+      "TZOFFSETFROM:-0300", "TZOFFSETTO:-0200", "END:DAYLIGHT", "END:VTIMEZONE",
+      "BEGIN:VEVENT", "UID:b", "DTSTART;TZID=\"(UTC-03:00) Brasília\":20170511T133000",
+      "END:VEVENT",
+    ])
+    let events = try ICalendarFile.read(text: text, name: "br.ics").events
+    #expect(events.map(\.start) == [.utc(instant("2017-05-11T16:30:00Z"))])
+    #expect(events.map(\.unresolvedZone) == ["(UTC-03:00) Brasília"])
   }
 }

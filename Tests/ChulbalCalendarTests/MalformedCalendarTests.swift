@@ -182,6 +182,44 @@ import Testing
         == "\(path): 파일이 너무 큽니다 (50.0MB, 최대 20.0MB)")
   }
 
+  /// A folder whose files hold more than 64 MiB together is refused from their sizes, before
+  /// any is read (sparse files: they take no room on the disk).
+  @Test func aFolderOver64MiBIsRefusedBeforeItIsRead() throws {
+    let folder = TemporaryFolder()
+    for index in 0..<4 {
+      let path = folder.path + "/\(index).ics"
+      #expect(FileManager.default.createFile(atPath: path, contents: nil))
+      #expect(truncate(path, 17 << 20) == 0)
+    }
+    #expect(throws: CalendarError.folderTooLarge(folder: folder.path, limit: 64 << 20)) {
+      try ICalendarFile.read(path: folder.path)
+    }
+    #expect(
+      CalendarError.folderTooLarge(folder: "/v", limit: 64 << 20).description
+        == "/v: 폴더의 .ics 파일을 합치면 64.0MB보다 큽니다 (한 번에 읽는 최대 크기)")
+  }
+
+  /// A calendar file in a folder whose name is not UTF-8 is counted, not passed over without
+  /// a word; the folder's other files are read.
+  @Test func aFileNameThatIsNotUTF8IsCounted() throws {
+    let folder = TemporaryFolder()
+    let good = try String(contentsOfFile: Fixtures.path("good/google.ics"), encoding: .utf8)
+    try good.write(toFile: folder.path + "/good.ics", atomically: true, encoding: .utf8)
+    let name = Array((folder.path + "/").utf8) + [0xFF] + Array("x.ics".utf8) + [0]
+    let made = name.withUnsafeBytes { raw -> Int32 in
+      guard let path = raw.bindMemory(to: CChar.self).baseAddress else { return -1 }
+      return creat(path, 0o644)
+    }
+    try #require(made >= 0)
+    close(made)
+    let contents = try ICalendarFile.read(path: folder.path)
+    #expect(!contents.events.isEmpty)
+    #expect(
+      contents.unreadable.map(\.description) == [
+        folder.path + "/\\xFFx.ics: 파일 이름이 UTF-8이 아니라 읽지 않았습니다 (이름을 바꾸세요)"
+      ])
+  }
+
   @Test func aLineOf1MiBIsRefused() {
     let text =
       "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDESCRIPTION:"

@@ -49,13 +49,15 @@ import Testing
         wording: { due, now in
           AlertNotice.notice(for: due, now: now, timeZone: seoul, link: nil, snoozeSeconds: 300)
         },
-        delivery: { [self] notice in
-          if failing.withLock({ $0 }) {
-            return (nil, [NotifyFailure(backend: "test", reason: "꺼짐")])
+        delivery: { [self] notices in
+          notices.map { notice in
+            if failing.withLock({ $0 }) {
+              return (nil, [NotifyFailure(backend: "test", reason: "꺼짐")])
+            }
+            let time = KoreanDateFormat(timeZone: seoul).string(clock.now(), .time)
+            shown.withLock { $0.append(Shown(time, notice.summary, notice.urgency)) }
+            return ("test", [])
           }
-          let time = KoreanDateFormat(timeZone: seoul).string(clock.now(), .time)
-          shown.withLock { $0.append(Shown(time, notice.summary, notice.urgency)) }
-          return ("test", [])
         })
     }
 

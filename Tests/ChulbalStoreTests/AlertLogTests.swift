@@ -85,7 +85,7 @@ import Testing
     let store = try Store.openOrCreate(path: path)
     let stored = try store.insert(sample(), createdAt: added)
     let alert = id(stored, lead: 0)
-    _ = try store.delete(ids: [stored.id])
+    _ = try store.delete(ids: [stored.id], now: added)
     #expect(try !store.claim(alert, kind: .leave, at: alert.due))
     try store.record(alert, kind: .leave, .missed, at: alert.due)
     #expect(try store.database.scalar("SELECT count(*) FROM alert_log").int == 0)
@@ -123,8 +123,10 @@ func recordingWatcher(_ record: @escaping (String) -> Void) -> Watcher {
     wording: { due, now in
       AlertNotice.notice(for: due, now: now, timeZone: seoul, link: nil, snoozeSeconds: 300)
     },
-    delivery: { notice in
-      record(notice.summary)
-      return ("test", [])
+    delivery: { notices in
+      notices.map { notice in
+        record(notice.summary)
+        return ("test", [])
+      }
     })
 }

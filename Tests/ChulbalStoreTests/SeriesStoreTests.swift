@@ -93,7 +93,7 @@ import Testing
         instant("2026-12-01T10:00:00Z"), instant("2026-12-15T11:00:00Z"),
         instant("2026-12-22T10:00:00Z"),
       ])
-    #expect(try store.delete(ids: [added.id]) == 1)
+    #expect(try store.delete(ids: [added.id], now: instant("2026-12-02T00:00:00Z")) == 1)
     let database = try Database(path: path, create: false)
     #expect(try database.scalar("SELECT count(*) FROM repeat_exception").int == 0)
     #expect(try database.scalar("SELECT count(*) FROM repeat_override").int == 0)

@@ -102,6 +102,7 @@ import Testing
           var source = Self.source()
           source.lastReadAt = Self.added
           source.eventCount = 2
+          source.skippedCount = 0
           return source
         }()
       ])

@@ -262,7 +262,7 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     edited.note = nil
     try reopened.update(edited, now: added)
     #expect(try store.appointment(id: 1) == edited)
-    #expect(try store.delete(ids: [1, 99]) == 1)
+    #expect(try store.delete(ids: [1, 99], now: added) == 1)
     #expect(try store.appointmentCount == 0)
     // Ids are never reused, so an old '#1' can never point at a new appointment.
     #expect(try store.insert(sample(), createdAt: added).id == 2)
@@ -334,7 +334,7 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     try database.rows(
       "INSERT INTO alert_log VALUES (?, 0, 1, 'leave', 'delivered', 'terminal', 2, NULL)",
       [.integer(stored.id)])
-    _ = try store.delete(ids: [stored.id])
+    _ = try store.delete(ids: [stored.id], now: added)
     #expect(try database.scalar("SELECT count(*) FROM alert_log").int == 0)
   }
 

@@ -50,4 +50,15 @@ import Testing
     }
     #expect(error?.description.contains("'\(program)'") == true)
   }
+
+  /// A megabyte on standard output: 4096 bytes of it kept, the rest read and dropped, and the
+  /// status and standard error as they were.
+  @Test func onlyTheFirstBytesOfEachOutputAreKept() throws {
+    let result = try ChildOutput.run(
+      ["/bin/sh", "-c", "head -c 1000000 /dev/zero | tr '\\0' o; echo bad >&2; exit 5"],
+      environment: ["PATH": "/usr/bin:/bin"], timeout: 60)
+    #expect(result.status == 5)
+    #expect(result.output == [UInt8](repeating: UInt8(ascii: "o"), count: ChildOutput.limit))
+    #expect(result.error == Array("bad\n".utf8))
+  }
 }

@@ -43,6 +43,13 @@ enum UsageError: Error, Equatable {
   /// `plan --travel` with `--from`, `--to` or `--mode`.
   case travelWithRoute
   case allWithPast
+  /// `remove --on-server` of an appointment not read from a CalDAV calendar.
+  case notFromServer(String)
+  /// `remove --on-server` of one instance of a calendar's series (an RDATE start or a moved
+  /// instance read on its own), which is not a resource of its own on the server.
+  case instanceOnServer(String)
+  /// `remove --on-server --on DAY`.
+  case onServerWithOn
   case bigWithPlain
   case followWithNow
   /// An appointment named by `word` together with an ad-hoc `--at`.
@@ -101,20 +108,29 @@ enum UsageError: Error, Equatable {
   case calendar(String)
   /// `source add` of a name or a path kept already.
   case duplicateSource(String)
+  /// `source add` of a feed with an option only a CalDAV account takes.
+  case notForFeeds(String)
+  /// `import` of a URL instead of a file.
+  case importOfAddress(String)
   /// `source remove` of a name no source has.
   case unknownSource(String)
   /// `source remove` of a source with appointments, without a terminal to ask on and with
   /// neither `--yes` nor `--keep`.
   case sourceNeedsConfirmation(String, count: Int)
-  /// `source add` of a URL that is not http or https.
+  /// `source add` of a URL that is not http, https, webcal or webcals.
   case notCalDAVAddress(String)
   /// `source add` of a URL with a user name or password in it; shown with them removed.
   case credentialsInAddress(String)
   /// `--password-command` failed or printed nothing.
   case passwordCommand(PasswordCommand.Failure)
+  /// `--departures` naming a calendar `--calendar` also reads.
+  case departuresAlsoRead(String)
+  /// `source add` without `--name`, where the name taken from the file, the folder or the
+  /// host (`from`: `폴더 이름`) cannot name a source, and why.
+  case unusableSourceName(String, from: String, reason: String)
   /// `--calendar` naming no calendar the server has; with the names it has.
   case unknownCalendars([String], found: [String])
-  /// `sync` of a name no CalDAV source has; with the names there are.
+  /// `sync` of a name no CalDAV source or feed has; with the names there are.
   case unknownServerSource(String, names: [String])
   /// `--ca-file` that cannot be read.
   case unreadableFile(option: String, path: String, reason: String)
@@ -123,21 +139,34 @@ enum UsageError: Error, Equatable {
     switch self {
     case .notCalDAVAddress(let text):
       return
-        "'\(text)'\(Korean.topicParticle(after: text)) CalDAV 주소가 아닙니다 (http:// 또는 https://로 시작하는 주소)"
+        "'\(text)'\(Korean.topicParticle(after: text)) 캘린더 주소가 아닙니다 (http://, https:// 또는 webcal://로 시작하는 주소)"
     case .credentialsInAddress(let shown):
       return "주소에 사용자 이름이나 비밀번호를 넣지 마세요 ('\(shown)'): --user와 --password-command를 쓰세요"
     case .passwordCommand(let failure):
       return failure.message
+    case .departuresAlsoRead(let name):
+      let quoted = "'\(name)'"
+      return
+        "\(quoted)\(Korean.topicParticle(after: quoted)) 가져올 캘린더(--calendar)이면서 출발 캘린더(--departures)일 수 "
+        + "없습니다. 출발은 따로 둔 캘린더에 올리세요 (예: --departures 출발)"
+    case .unusableSourceName(let name, let origin, let reason):
+      return "\(origin) '\(name)'\(Korean.objectParticle(after: name)) 출처 이름으로 쓸 수 없습니다: \(reason) "
+        + "(--name으로 다른 이름을 주세요, 예: --name 업무)"
     case .unknownCalendars(let names, let found):
       let list = names.map { "'\($0)'" }.joined(separator: ", ")
       return "서버에 \(list) 캘린더가 없습니다 (있는 캘린더: \(found.joined(separator: ", ")))"
     case .unknownServerSource(let name, let names):
       let list = names.isEmpty ? "없음" : names.joined(separator: ", ")
-      return "CalDAV 출처 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (CalDAV 출처: \(list))"
+      return "동기화할 출처 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (CalDAV 서버와 피드: \(list))"
     case .unreadableFile(let option, let path, let reason):
       return "\(option) '\(path)'\(Korean.objectParticle(after: path)) 읽을 수 없습니다: \(reason)"
     case .calendar(let message):
       return message
+    case .notForFeeds(let option):
+      return "\(option)\(Korean.topicParticle(after: option)) CalDAV 서버에만 씁니다: 피드는 캘린더 하나이고 읽기만 합니다"
+    case .importOfAddress(let text):
+      return "'\(text)'\(Korean.topicParticle(after: text)) 파일이 아니라 주소입니다. "
+        + "서버의 캘린더나 피드는 등록해서 가져오세요: chulbal source add '\(text)'"
     case .duplicateSource(let name):
       return "출처 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (목록: chulbal source list)"
     case .sourceNeedsConfirmation(let name, let count):
@@ -262,6 +291,15 @@ enum UsageError: Error, Equatable {
       return "'--travel'을 주면 '--from', '--to', '--mode'는 쓰지 않습니다 (둘 중 하나만)"
     case .allWithPast:
       return "'--all'과 '--past'는 함께 쓸 수 없습니다"
+    case .notFromServer(let what):
+      return
+        "'\(what)'\(Korean.topicParticle(after: what)) CalDAV 캘린더에서 가져온 약속이 아니라서 서버에서 지울 수 없습니다 "
+        + "(--on-server 없이 지우면 이 컴퓨터에서 지웁니다)"
+    case .onServerWithOn:
+      return "'--on-server'와 '--on'은 함께 쓸 수 없습니다 (회차 하나는 서버에서 따로 지울 수 없습니다)"
+    case .instanceOnServer(let what):
+      return "'\(what)'\(Korean.topicParticle(after: what)) 반복 일정의 회차 하나라서 서버에서 따로 지울 수 없습니다. "
+        + "캘린더 앱에서 지우세요"
     case .bigWithPlain:
       return "'--big'과 '--plain'은 함께 쓸 수 없습니다 (--plain은 한 줄씩 씁니다)"
     case .followWithNow:

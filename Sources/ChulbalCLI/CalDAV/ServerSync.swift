@@ -4,11 +4,13 @@ import ChulbalCore
 import ChulbalStore
 import FoundationEssentials
 
-/// Brings CalDAV sources up to date: each calendar pulled as ``CalendarPull`` decides, the
-/// source's appointments rebuilt from the whole cache (every resource fetched so far, so an
-/// incremental sync fetches only what changed), and the cache, the tokens and the
+/// Brings CalDAV sources and feeds up to date: each calendar pulled as ``CalendarPull``
+/// decides (a feed is a source with one calendar of one resource, ``CalendarPull/feed(_:from:)``),
+/// the source's appointments rebuilt from the whole cache (every resource fetched so far, so
+/// an incremental sync fetches only what changed), and the cache, the tokens and the
 /// appointments written in one transaction per source. A source that fails keeps its
-/// appointments and cache as they were and has the error recorded.
+/// appointments and cache as they were and has the error recorded: a feed that is down, that
+/// answers with an error status or with an HTML page removes nothing.
 struct ServerSync {
   /// Why a source could not be synced: recorded with it, and said on standard error.
   enum Failure: Error, Equatable {
@@ -74,6 +76,39 @@ struct ServerSync {
     case superseded
   }
 
+  /// The longest refresh interval a feed is granted: one that asks for more (by mistake, or
+  /// to be left alone) is still fetched weekly.
+  static let longestRefresh = 7 * 86_400
+
+  /// When the feed `source` may next be fetched: its refresh interval (`REFRESH-INTERVAL` or
+  /// `X-PUBLISHED-TTL` of the copy kept, at most ``longestRefresh``) after the last good
+  /// fetch; nil when it may be fetched now, or it is no feed. A failed fetch leaves the
+  /// last good one's time, so a feed that failed is asked again once that interval is over.
+  ///
+  /// Asked before ``sync(_:server:)``, and before connecting, which runs the password
+  /// command: a feed that is not due is not signed in to either.
+  func nextFetch(of source: CalendarSource) throws -> Date? {
+    guard source.kind == .feed else { return nil }
+    let calendars = try store.sourceCalendars(source.name)
+    guard calendars.count == 1, let fetched = calendars[0].syncedAt,
+      let kept = try store.cachedResources(source.name).first,
+      let seconds = FeedProperties(reading: kept.data).refreshSeconds
+    else { return nil }
+    let next = fetched.addingTimeInterval(TimeInterval(min(seconds, Self.longestRefresh)))
+    return next > now ? next : nil
+  }
+
+  /// One calendar of `source` brought up to date from `server`.
+  func pull(
+    _ checkpoint: CalendarCheckpoint, of source: CalendarSource, from server: any CalendarServer
+  )
+    throws(DAVError) -> CalendarPull
+  {
+    source.kind == .feed
+      ? try CalendarPull.feed(checkpoint, from: server)
+      : try CalendarPull.pull(checkpoint, from: server, start: start)
+  }
+
   /// Syncs `source` with `server`.
   ///
   /// - Throws: ``Failure`` when the server or what it gave fails (nothing is written: the
@@ -92,7 +127,7 @@ struct ServerSync {
         url: url, syncToken: calendar.syncToken, ctag: calendar.ctag,
         synced: calendar.syncedAt != nil, etags: etags)
       do throws(DAVError) {
-        pulls.append(try CalendarPull.pull(checkpoint, from: server, start: start))
+        pulls.append(try pull(checkpoint, of: source, from: server))
       } catch {
         throw Failure.server(error)
       }

@@ -83,9 +83,17 @@ enum EditCommand: Command {
       edited.repetition = repetition
     }
     try store?.advanceSeries(now: now)
-    edited = try store?.update(edited, now: now) ?? edited
+    let imported = try store?.calendarKey(of: base.id) != nil
+    let local = try draft.localFields(over: store?.localFields(of: base.id) ?? [], result: edited)
+    edited = try store?.update(edited, now: now, local: local) ?? edited
     let view = AppointmentView(edited, now: now, environment: environment)
-    return .success(input.confirmation(view, savedPlace: savedPlace))
+    var text = input.confirmation(view, savedPlace: savedPlace)
+    if imported, !input.json,
+      input.draft.changesCalendarFields || input.at != nil || input.zone != nil
+    {
+      text += "캘린더에서 가져온 약속입니다. 제목·시각·장소·메모는 캘린더에서 바뀌면 캘린더를 따릅니다.\n"
+    }
+    return .success(text)
   }
 
   /// `edit --on D --at T`: moves one occurrence of a series to `T`, read as a time on that

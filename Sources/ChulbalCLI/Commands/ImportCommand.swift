@@ -60,8 +60,8 @@ enum ImportCommand: Command {
       reading.add(context.plan(calendar.contents), source: calendar.source, into: &report)
     }
     if options.has(sources) {
-      // A CalDAV source is brought in by `chulbal sync`.
-      let registered = try existing?.sources().filter { $0.kind != .caldav } ?? []
+      // A CalDAV source or a feed is brought in by `chulbal sync`.
+      let registered = try existing?.sources().filter { !$0.kind.isServer } ?? []
       if registered.isEmpty && calendars.isEmpty {
         return .success("등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n")
       }
@@ -146,6 +146,12 @@ enum ImportCommand: Command {
 
   /// The events at `path`, or the one line that says why they cannot be read.
   static func read(_ path: String) throws(UsageError) -> CalendarContents {
+    // A URL is not a file that is missing: it is brought in by `source add` and `sync`.
+    if path.contains("://"), let scheme = URLComponents(string: path)?.scheme?.lowercased(),
+      SourceAddCommand.addressSchemes.contains(scheme)
+    {
+      throw .importOfAddress(path)
+    }
     do {
       return try ICalendarFile.read(path: path)
     } catch {
@@ -173,6 +179,7 @@ enum ImportCommand: Command {
     var withDefaultTravel = 0
     var floating = 0
     var unresolvedZones = 0
+    var duplicates = 0
     var unreadable: [CalendarContents.Unreadable] = []
 
     /// The most unreadable events named one by one; the rest are counted.
@@ -184,6 +191,7 @@ enum ImportCommand: Command {
       withDefaultTravel += plan.withDefaultTravel
       floating += plan.floating
       unresolvedZones += plan.unresolvedZones
+      duplicates += plan.duplicates
       unreadable += plan.unreadable
     }
 
@@ -206,8 +214,10 @@ enum ImportCommand: Command {
       if unreadable.count > Self.unreadableShown {
         lines.append("  … 그 밖에 \(unreadable.count - Self.unreadableShown)개 (모두 보려면: --json)")
       }
-      if withoutCoordinate > 0 { lines.append("좌표가 없는 일정: \(withoutCoordinate)개") }
-      if withDefaultTravel > 0 {
+      // Said when something came in or changed, not again at every sync that changed nothing.
+      let changed = counts.added + counts.updated > 0
+      if changed, withoutCoordinate > 0 { lines.append("좌표가 없는 일정: \(withoutCoordinate)개") }
+      if changed, withDefaultTravel > 0 {
         let duration = KoreanDuration.text(seconds: travel)
         lines.append(
           "이동 시간을 추정할 수 없는 일정 \(withDefaultTravel)개에는 기본값 \(duration)을 썼습니다 "
@@ -218,8 +228,11 @@ enum ImportCommand: Command {
       }
       if unresolvedZones > 0 {
         lines.append(
-          "알 수 없는 시간대(TZID)의 일정 \(unresolvedZones)개는 캘린더의 X-WR-TIMEZONE이나 "
-            + "시스템 시간대(\(zone.identifier))로 읽었습니다")
+          "시간대(TZID)를 알아내지 못한 일정 \(unresolvedZones)개는 파일의 VTIMEZONE이나 "
+            + "X-WR-TIMEZONE, 둘 다 없으면 시스템 시간대(\(zone.identifier))로 읽었습니다")
+      }
+      if duplicates > 0 {
+        lines.append("UID가 겹치는 일정 \(duplicates)개는 빼고 UID마다 마지막 일정만 가져왔습니다")
       }
       if dryRun { lines.append("--dry-run: 아무것도 저장하지 않았습니다") }
       return lines.map { $0 + "\n" }.joined()
@@ -235,7 +248,7 @@ enum ImportCommand: Command {
         ),
         ("without_coordinate", .integer(withoutCoordinate)),
         ("default_travel", .integer(withDefaultTravel)), ("floating", .integer(floating)),
-        ("unresolved_zones", .integer(unresolvedZones)),
+        ("unresolved_zones", .integer(unresolvedZones)), ("duplicates", .integer(duplicates)),
         (
           "unreadable",
           .array(
@@ -261,6 +274,7 @@ extension Store.CalendarBatch {
     for item in plan.items {
       appointments[Store.CalendarKey(uid: item.uid, instance: item.instance)] = item.appointment
     }
-    self.init(source: source, appointments: appointments)
+    self.init(
+      source: source, appointments: appointments, skipped: plan.skipped.values.reduce(0, +))
   }
 }

@@ -1,5 +1,8 @@
+import ChulbalCalDAV
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
+import FoundationEssentials
 
 /// `chulbal remove ID…`: deletes appointments, after asking.
 enum RemoveCommand: Command {
@@ -7,14 +10,21 @@ enum RemoveCommand: Command {
   static let summary = "약속을 지웁니다"
   static let operands: [WordKind] = [.appointment]
   static let repeatsLastOperand = true
-  static let usage = ["chulbal remove 번호|제목… [--yes]", "chulbal remove 번호|제목 --on 날짜 [--yes]"]
+  static let usage = [
+    "chulbal remove 번호|제목… [--yes] [--on-server]", "chulbal remove 번호|제목 --on 날짜 [--yes]",
+  ]
   static let about = """
     약속을 지웁니다. 터미널에서는 먼저 묻고, 입력이 터미널이 아니면 --yes가 있어야 지웁니다.
     여럿을 주면 모두 한 번에 지우거나 하나도 지우지 않습니다. 반복 약속은 반복 전체를
     지우고, --on을 주면 그날의 회차 하나만 건너뜁니다 (나머지 회차는 그대로).
+
+    캘린더에서 가져온 약속은 이 컴퓨터에서만 지웁니다: 캘린더의 일정은 그대로 두고, 캘린더를
+    다시 읽어도 가져오지 않습니다. CalDAV 캘린더의 일정은 --on-server로 서버에서도 지웁니다.
     """
   static let yes = OptionSpec("--yes", short: "-y", help: "묻지 않고 지웁니다")
-  static let options: [OptionSpec] = [yes, OccurrenceOption.spec, .now, .database]
+  static let onServer = OptionSpec(
+    "--on-server", help: "CalDAV 캘린더에서 가져온 약속을 서버의 캘린더에서도 지웁니다")
+  static let options: [OptionSpec] = [yes, onServer, OccurrenceOption.spec, .now, .database]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     guard !options.positionals.isEmpty else {
@@ -25,6 +35,9 @@ enum RemoveCommand: Command {
       throw UsageError.unexpectedArgument(options.positionals[1], command: name)
     }
     try options.checkNow()
+    if occurrence != nil, options.has(onServer) {
+      throw UsageError.onServerWithOn
+    }
     let store = try options.store(environment, access: .writing)
     var chosen: [Appointment] = []
     for selector in options.positionals {
@@ -35,16 +48,70 @@ enum RemoveCommand: Command {
       return try skip(
         occurrence, of: series, store: store, options: options, environment: environment)
     }
-    let labels = chosen.map { "#\($0.id) \($0.title)" }
+    let now = try options.clock(environment, timeZone: nil).now()
+    let labels = chosen.map { TextCleaning.visible("#\($0.id) \($0.title)") }
+    // The calendar each was read from, by the name a person knows it by.
+    var calendars: [Int: (source: CalendarSource?, name: String, key: Store.CalendarKey)] = [:]
+    if let store {
+      let sources = try store.sources()
+      for appointment in chosen {
+        guard let (path, key) = try store.calendarKey(of: appointment.id) else { continue }
+        let source = sources.first { $0.path == path }
+        let name = source?.name ?? URL(fileURLWithPath: path).lastPathComponent
+        calendars[appointment.id] = (source, name, key)
+      }
+    }
+    var remote: [(label: String, source: CalendarSource, resource: CachedResource)] = []
+    if options.has(onServer), let store {
+      for (appointment, label) in zip(chosen, labels) {
+        guard let calendar = calendars[appointment.id], let source = calendar.source,
+          source.kind == .caldav
+        else { throw UsageError.notFromServer(label) }
+        guard calendar.key.instance.isEmpty else { throw UsageError.instanceOnServer(label) }
+        guard let resource = try Self.resource(holding: calendar.key.uid, of: source, in: store)
+        else { throw RuntimeFailure.notOnServer(label) }
+        remote.append((label, source, resource))
+      }
+    }
     if !options.has(yes) {
       let what = labels.joined(separator: ", ")
       guard environment.isInteractive else { throw UsageError.needsConfirmation(what) }
-      guard environment.confirm("\(TextCleaning.visible(what)) — 지울까요?") else {
-        throw RuntimeFailure.notRemoved
+      let question = remote.isEmpty ? "\(what) — 지울까요?" : "\(what) — 서버의 캘린더에서도 지울까요?"
+      guard environment.confirm(question) else { throw RuntimeFailure.notRemoved }
+    }
+    for item in remote {
+      let server = try ServerSync.connect(item.source, environment: environment)
+      do throws(DAVError) {
+        try server.delete(item.resource.href, etag: item.resource.etag)
+      } catch {
+        throw ServerSync.Failure.server(error)
       }
     }
-    _ = try store?.delete(ids: chosen.map(\.id))
-    return .success(labels.map { "\(TextCleaning.visible($0)) — 지웠습니다\n" }.joined())
+    _ = try store?.delete(ids: chosen.map(\.id), now: now)
+    var text = ""
+    for (appointment, label) in zip(chosen, labels) {
+      if let calendar = calendars[appointment.id] {
+        let name = TextCleaning.visible(calendar.name)
+        text +=
+          remote.isEmpty
+          ? "\(label) — 지웠습니다. 캘린더 '\(name)'의 일정은 그대로 두고, 다시 읽어도 가져오지 않습니다.\n"
+          : "\(label) — 지웠습니다. 서버의 캘린더 '\(name)'에서도 지웠습니다.\n"
+      } else {
+        text += "\(label) — 지웠습니다\n"
+      }
+    }
+    return .success(text)
+  }
+
+  /// The resource kept from `source`'s calendars whose event has `uid` (RFC 4791 §4.1: one
+  /// UID a resource), read as a sync reads it; nil when none holds it.
+  private static func resource(holding uid: String, of source: CalendarSource, in store: Store)
+    throws -> CachedResource?
+  {
+    try store.cachedResources(source.name).first { resource in
+      let events = (try? ICalendarFile.read(data: resource.data, name: resource.href))?.events
+      return events?.contains { $0.uid == uid } ?? false
+    }
   }
 
   /// `remove --on`: takes one occurrence out of a series, after asking as a removal does.

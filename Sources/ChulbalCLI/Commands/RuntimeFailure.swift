@@ -27,13 +27,21 @@ enum RuntimeFailure: Error, Equatable {
   case watchLocked(WatchLock.Failure)
   /// The watch cannot make what it waits on (a timer, the store's folder watch).
   case watchCannotWait(SystemCallError)
+  /// SIGBUS ended the watch: a write into the database's `-shm` file, which SQLite maps into
+  /// memory, failed (the file was made immutable or read-only under it).
+  case watchBusError(sharedMemoryFile: String)
   /// No backend delivered a test notice.
   case notDelivered([String])
+  /// `remove --on-server`: the appointment's event is in none of the resources kept from its
+  /// calendar (the server's copy changed since the last sync).
+  case notOnServer(String)
   /// `export --out` could not write its file; nothing was left in its place.
   case unwritableExport(path: String, reason: String)
 
   var message: String {
     switch self {
+    case .notOnServer(let what):
+      return "\(what)의 일정을 서버 캘린더에서 찾지 못했습니다. chulbal sync 뒤에 다시 해 보세요"
     case .unwritableExport(let path, let reason):
       return "'\(path)'에 쓸 수 없습니다: \(reason)"
     case .nothingUpcoming(let command):
@@ -62,11 +70,20 @@ enum RuntimeFailure: Error, Equatable {
     case .watchLocked(.held(let path, let pid)):
       let holder = pid.map { "다른 watch(PID \($0))" } ?? "다른 watch"
       return "\(holder)가 이미 이 데이터베이스를 지켜보고 있습니다 (잠금 파일 '\(path)')"
+    case .watchLocked(.heldThroughAnotherName(let database)):
+      return "다른 watch가 이미 이 데이터베이스 파일을 다른 이름(하드 링크)으로 지켜보고 있습니다 ('\(database)')"
     case .watchLocked(.cannotOpen(let path, let error)):
       return "잠금 파일 '\(path)'\(Korean.objectParticle(after: path)) 열 수 없습니다: \(error.message)"
     case .watchCannotWait(let error):
       return "알림을 기다릴 준비를 하지 못했습니다: \(error.message)"
+    case .watchBusError(let file):
+      return "데이터베이스에 딸린 파일 '\(file)'에 쓰지 못해 watch를 끝냅니다 (SIGBUS; 권한이나 chattr +i 속성을 확인하세요)"
     case .notDelivered(let reasons):
+      // No backend was left to try: each one named was refused before (and said why).
+      guard !reasons.isEmpty else {
+        return "알림을 보내지 못했습니다: 쓸 수 있는 알림 방식이 없습니다 "
+          + "(chulbal config get notify.backends, notify.command를 확인하세요)"
+      }
       return "알림을 보내지 못했습니다: \(reasons.joined(separator: "; "))"
     }
   }
@@ -88,6 +105,7 @@ extension Outcome {
     case let usage as UsageError: usage.message
     case let store as StoreError: store.description
     case let failure as RuntimeFailure: failure.message
+    case let failure as ServerSync.Failure: failure.message
     default: "\(error)"
     }
   }

@@ -6,12 +6,16 @@ import FoundationEssentials
 import Glibc
 
 /// `source add URL …`: a CalDAV account, its calendars found, chosen and synced a first time
-/// before anything is kept.
+/// before anything is kept; or a feed (`SourceAddCommand+Feed.swift`).
 extension SourceAddCommand {
   static func addServer(_ text: String, _ options: ParsedOptions, _ environment: Environment)
     throws -> Outcome
   {
     let url = try serverURL(text)
+    let feedFirst = namesFeed(text)
+    if feedFirst, let option = [calendar, departures].first(where: { options[$0] != nil }) {
+      throw UsageError.notForFeeds(option.name)
+    }
     let user = options[user]
     let command = options[passwordCommand]
     if command != nil, user == nil {
@@ -29,31 +33,50 @@ extension SourceAddCommand {
     }
     let wanted = options.values(calendar)
     let departuresName = options[departures]
-    let sourceName = options[nameOption] ?? url.host ?? url.absoluteString
-    try PlaceAddCommand.validate(name: sourceName, option: nameOption.name)
+    // Its departures would be read back as appointments, and its events lost among them.
+    if let departuresName, wanted.contains(departuresName) {
+      throw UsageError.departuresAlsoRead(departuresName)
+    }
+    let explicitName = options[nameOption]
+    let sourceName = try keptName(options, else: url.host ?? url.absoluteString, from: "호스트 이름")
     try options.checkNow()
     let zone = try environment.timeZone(option: nil)
     let now = try options.clock(environment, timeZone: zone).now()
     let key = url.absoluteString
     let existing = try options.store(environment, access: .writing)
+    // A feed named by no --name is named after it has been read (``addFeed``).
+    let nameKnown = explicitName != nil || !feedFirst
     if let taken = try existing?.sources().first(where: {
-      $0.name == sourceName || $0.path == key
+      (nameKnown && $0.name == sourceName) || $0.path == key
     }) {
       throw UsageError.duplicateSource(taken.name)
     }
     var source = CalendarSource(
       name: sourceName, path: key, kind: .caldav, addedAt: now, user: user,
       passwordCommand: command, caFile: caPath)
-    // The password command is bad input while it is being given: said now, before any
-    // connection.
-    let server: any CalendarServer
-    do throws(ServerSync.Failure) {
-      server = try ServerSync.connect(source, environment: environment)
-    } catch {
-      if case .password(let failure) = error { throw UsageError.passwordCommand(failure) }
-      throw error
+    // A password command that fails is a runtime failure like an unreachable server: the
+    // command may be right and the password store behind it locked or slow.
+    let server = try ServerSync.connect(source, environment: environment)
+    func addFeed(_ answer: FeedAnswer, found: String?) throws -> Outcome {
+      try Self.addFeed(
+        answer, source: source, named: explicitName, existing: existing, options: options,
+        environment: environment, zone: zone, now: now, found: found)
     }
-    let found = try server.discoverCalendars()
+    if feedFirst { return try addFeed(try server.feed(at: url, known: FeedVersion()), found: nil) }
+    let found: [DAVCalendar]
+    do throws(DAVError) {
+      found = try server.discoverCalendars()
+    } catch {
+      // Discovery found no CalDAV account: a GET says whether the address is a feed.
+      guard wanted.isEmpty, departuresName == nil, mayBeFeed(error) else { throw error }
+      let answer: FeedAnswer
+      do throws(DAVError) {
+        answer = try server.feed(at: url, known: FeedVersion())
+      } catch let feedError {
+        throw DAVError.neitherCalDAVNorFeed(caldav: error, feed: feedError)
+      }
+      return try addFeed(answer, found: "이 주소는 CalDAV 서버가 아니라 iCalendar 피드입니다: 읽기만 합니다.\n")
+    }
     // The departures calendar is chulbal's own: never read back as appointments.
     let candidates = found.filter { calendar in
       departuresName.map { !matches(calendar, $0) } ?? true
@@ -93,12 +116,16 @@ extension SourceAddCommand {
       exitCode: failed.isEmpty ? 0 : Outcome.failureExitCode)
   }
 
-  /// The http or https URL `text` gives, without credentials.
+  /// The http or https URL `text` gives, without credentials. `webcal` and `webcals` (the
+  /// schemes calendar sites link feeds with, to open a calendar program) are https: the
+  /// scheme says nothing of how to fetch, and a feed's link may hold a secret. Plain http is
+  /// used only when the person writes `http://`.
   static func serverURL(_ text: String) throws(UsageError) -> URL {
     guard var components = URLComponents(string: text),
-      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      var scheme = components.scheme?.lowercased(), addressSchemes.contains(scheme),
       let host = components.host, !host.isEmpty
     else { throw .notCalDAVAddress(text) }
+    if scheme.hasPrefix("webcal") { scheme = "https" }
     if components.user != nil || components.password != nil {
       components.user = nil
       components.password = nil
@@ -108,6 +135,28 @@ extension SourceAddCommand {
     if components.path.isEmpty { components.path = "/" }
     guard let url = components.url else { throw .notCalDAVAddress(text) }
     return url
+  }
+
+  /// The schemes of the addresses `source add` takes (lower case).
+  static let addressSchemes: Set = ["http", "https", "webcal", "webcals"]
+
+  /// Whether `text` names a feed rather than a CalDAV account: a `webcal` address, or one
+  /// whose path ends in `.ics`. It is asked for with a GET before any discovery.
+  static func namesFeed(_ text: String) -> Bool {
+    guard let components = URLComponents(string: text) else { return false }
+    return components.scheme?.lowercased().hasPrefix("webcal") == true
+      || components.path.lowercased().hasSuffix(".ics")
+  }
+
+  /// Whether a discovery that failed so may have been asked of a feed: it found no WebDAV
+  /// there (a status that is not a success, an answer that is not a multistatus) or no
+  /// calendar. Not when the server could not be reached or refused the sign-in, which a GET
+  /// would meet again, nor when it answered as a CalDAV server does (an href elsewhere).
+  static func mayBeFeed(_ error: DAVError) -> Bool {
+    switch error {
+    case .notFound, .forbidden, .status, .malformedResponse, .noCalendars: true
+    default: false
+    }
   }
 
   /// What a calendar is called: its display name, else the last segment of its URL.

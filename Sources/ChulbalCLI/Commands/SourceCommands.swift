@@ -6,10 +6,10 @@ import FoundationEssentials
 import Glibc
 
 /// `chulbal source add PATH [--name NAME]`, or a CalDAV account's URL with its sign-in
-/// (`SourceAddCommand+CalDAV.swift`).
+/// (`SourceAddCommand+CalDAV.swift`), or a feed's (`SourceAddCommand+Feed.swift`).
 enum SourceAddCommand: Command {
   static let name = "source add"
-  static let summary = "다시 읽을 캘린더(파일, 폴더, CalDAV 서버)를 등록합니다"
+  static let summary = "다시 읽을 캘린더(파일, 폴더, CalDAV 서버, 피드)를 등록합니다"
   static let usage = [
     "chulbal source add 경로 [--name 이름]",
     "chulbal source add URL [--user 이름] [--password-command 명령] [--calendar 이름]… "
@@ -27,6 +27,13 @@ enum SourceAddCommand: Command {
     --password-command의 명령을 /bin/sh -c로 그때마다 실행해 첫 줄을 쓰고, 주지 않으면
     ~/.netrc를 씁니다. 인증서는 언제나 확인합니다 (사설 인증 기관은 --ca-file).
     이름을 주지 않으면 서버의 호스트 이름입니다.
+
+    주소가 .ics로 끝나거나 webcal://로 시작하면 읽기만 하는 iCalendar 피드(Google 캘린더의
+    비공개 iCal 주소, 학교·스포츠·공휴일 캘린더)로 보고, 찾기 전에 먼저 GET으로 받아
+    봅니다. webcal://은 https://로 받습니다 (http로 받으려면 http://로 쓰세요). 다른
+    주소에서 CalDAV 캘린더를 찾지 못하면 GET으로 받아 보고, iCalendar가 오면 피드로
+    등록합니다. 피드의 이름은 --name을 주지 않으면 피드가 밝힌 이름(X-WR-CALNAME),
+    없으면 호스트 이름입니다. --calendar와 --departures는 피드에 쓸 수 없습니다.
     """
   static let nameOption = OptionSpec(
     "--name", value: "이름", help: "출처 이름 (기본: 파일이나 폴더 이름, 서버의 호스트 이름)")
@@ -49,6 +56,7 @@ enum SourceAddCommand: Command {
       chulbal source add ~/.calendars/work
       chulbal source add https://cloud.example.org/remote.php/dav/ --user alice \\
         --password-command "pass show dav/cloud" --calendar 업무
+      chulbal source add webcal://example.org/school/calendar.ics --name 학교
 
     """
 
@@ -61,13 +69,10 @@ enum SourceAddCommand: Command {
     let path = ImportCommand.absolute(given)
     var base = URL(fileURLWithPath: path).lastPathComponent
     if base.lowercased().hasSuffix(".ics") { base = String(base.dropLast(4)) }
-    let sourceName = options[nameOption] ?? base
-    try PlaceAddCommand.validate(name: sourceName, option: nameOption.name)
+    let sourceName = try keptName(options, else: base, from: isFolder(path) ? "폴더 이름" : "파일 이름")
     try options.checkNow()
     let now = try options.clock(environment, timeZone: nil).now()
     _ = try ImportCommand.read(given)
-    var status = stat()
-    let isFolder = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     let existing = try options.store(environment, access: .writing)
     if let taken = try existing?.sources().first(where: {
       $0.name == sourceName || $0.path == path
@@ -76,7 +81,7 @@ enum SourceAddCommand: Command {
     }
     let store = try options.writableStore(environment, existing: existing)
     let source = CalendarSource(
-      name: sourceName, path: path, kind: isFolder ? .folder : .file, addedAt: now)
+      name: sourceName, path: path, kind: isFolder(path) ? .folder : .file, addedAt: now)
     guard try store.addSource(source) else { throw UsageError.duplicateSource(sourceName) }
     let shown = TextCleaning.visible(sourceName)
     return .success(
@@ -85,12 +90,46 @@ enum SourceAddCommand: Command {
   }
 }
 
+extension SourceAddCommand {
+  /// The name to keep a source under: `--name`, else `derived`, the name of the file, folder
+  /// or host (`from` says which, `폴더 이름`).
+  ///
+  /// - Throws: `UsageError` when the name is empty, holds a control character, or starts with
+  ///   `-`, which `source remove` and `sync` would read as an option; one that was derived
+  ///   says so and how to give `--name`.
+  static func keptName(_ options: ParsedOptions, else derived: String, from origin: String)
+    throws(UsageError) -> String
+  {
+    let given = options[nameOption]
+    let name = given ?? derived
+    guard let reason = problem(withSourceName: name) else { return name }
+    guard given != nil else {
+      throw .unusableSourceName(name, from: origin, reason: reason)
+    }
+    throw .invalidValue(option: nameOption.name, .sourceName(name, reason: reason))
+  }
+
+  /// Why `name` cannot name a source, or nil when it can.
+  static func problem(withSourceName name: String) -> String? {
+    if name.trimmingWhitespace().isEmpty { return "비어 있습니다" }
+    if name.unicodeScalars.contains(where: TextCleaning.isControl) { return "제어 문자가 들어 있습니다" }
+    if name.hasPrefix("-") { return "'-'로 시작해 옵션과 구분할 수 없습니다" }
+    return nil
+  }
+
+  /// Whether `path` is a folder (following a symbolic link).
+  static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+  }
+}
+
 /// `chulbal source list [--json]`
 enum SourceListCommand: Command {
   static let name = "source list"
   static let summary = "등록한 캘린더를 봅니다"
   static let usage = ["chulbal source list [--json]"]
-  static let about = "등록한 캘린더의 종류, 경로나 주소, 마지막으로 읽거나 동기화한 때, 가져온 일정 수, 마지막 오류를 보여 줍니다."
+  static let about = "등록한 캘린더의 종류, 경로나 주소, 마지막으로 잘 읽거나 동기화한 때, 가져온 일정 수와 건너뛴 일정 수, 마지막 오류를 보여 줍니다."
   static let options: [OptionSpec] = [.now, .database, .json]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
@@ -105,19 +144,23 @@ enum SourceListCommand: Command {
         JSONValue.array(
           sources.map { source in
             let place: (String, JSONValue) =
-              source.kind == .caldav
+              source.kind.isServer
               ? ("url", .string(source.path)) : ("path", .string(source.path))
             var fields: [(String, JSONValue)] = [
               ("name", .string(source.name)), place, ("kind", .string(source.kind.rawValue)),
               ("last_read_at", source.lastReadAt.map { .string(format.iso8601($0)) } ?? .null),
               ("event_count", source.eventCount.map { .integer($0) } ?? .null),
+              ("skipped_count", source.skippedCount.map { .integer($0) } ?? .null),
               ("last_error", source.lastError.map { .string($0) } ?? .null),
             ]
-            if source.kind == .caldav {
+            if source.kind.isServer {
               fields += [
-                ("user", source.user.map { .string($0) } ?? .null),
-                ("departures_url", source.departuresURL.map { .string($0) } ?? .null),
+                ("user", source.user.map { .string($0) } ?? .null)
               ]
+            }
+            if source.kind == .caldav {
+              fields.append(
+                ("departures_url", source.departuresURL.map { .string($0) } ?? .null))
             }
             return .object(fields)
           }
@@ -127,11 +170,13 @@ enum SourceListCommand: Command {
       return .success("등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n")
     }
     let format = KoreanDateFormat(timeZone: zone)
-    let rows = sources.map { source in
-      [
+    let rows = sources.map { source -> [String] in
+      var events = source.eventCount.map { "\($0)개" } ?? ""
+      if let skipped = source.skippedCount, skipped > 0 { events += " (건너뜀 \(skipped))" }
+      return [
         source.name, kindLabel(source.kind), source.path,
         source.lastReadAt.map { format.full($0, seenAt: now) } ?? "읽은 적 없음",
-        source.eventCount.map { "\($0)개" } ?? "",
+        events,
         source.lastError.map { "오류: \($0)" } ?? "",
       ]
     }
@@ -144,6 +189,7 @@ enum SourceListCommand: Command {
     case .file: "파일"
     case .folder: "폴더"
     case .caldav: "CalDAV"
+    case .feed: "피드"
     }
   }
 }

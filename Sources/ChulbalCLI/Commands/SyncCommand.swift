@@ -3,10 +3,11 @@ import ChulbalCore
 import ChulbalStore
 import FoundationEssentials
 
-/// `chulbal sync [NAME] [--json] [--quiet]`: brings the CalDAV sources' calendars in.
+/// `chulbal sync [NAME] [--json] [--quiet]`: brings the CalDAV sources' calendars and the
+/// feeds in.
 enum SyncCommand: Command {
   static let name = "sync"
-  static let summary = "CalDAV 서버의 캘린더를 가져옵니다"
+  static let summary = "CalDAV 서버의 캘린더와 iCalendar 피드를 가져옵니다"
   static let usage = ["chulbal sync [이름] [--json] [--quiet]"]
   static let about = """
     'chulbal source add https://…'로 등록한 CalDAV 캘린더를 모두 (이름을 주면 그 출처만)
@@ -16,6 +17,12 @@ enum SyncCommand: Command {
     서버에 닿지 않아도 가져온 약속은 그대로입니다: 오류를 기록하고 (source list에
     보입니다) 상태 1로 끝냅니다. 돌고 있는 watch는 sync.interval(기본 15분)마다, 시작할
     때와 절전에서 깨어났을 때 이 명령을 실행합니다.
+
+    피드(.ics 주소, webcal://)는 통째로 다시 받되, 지난번 ETag와 Last-Modified를 함께 보내
+    바뀌지 않았으면 받지 않습니다 (HTTP 304). 피드가 REFRESH-INTERVAL이나
+    X-PUBLISHED-TTL로 정한 간격(길어야 7일)이 지나기 전에는 다시 받지 않습니다. 피드가
+    닿지 않거나, 오류로 답하거나, 캘린더 대신 웹 페이지를 보내면 지난번에 받은 것을
+    그대로 두고 오류를 기록합니다: 가져온 약속은 지우지 않습니다.
     """
   static let quiet = OptionSpec(
     "--quiet", short: "-q", help: "바뀐 것이 없으면 아무것도 출력하지 않습니다 (watch가 씁니다)")
@@ -28,10 +35,10 @@ enum SyncCommand: Command {
 
     """
 
-  /// What to say when there is no CalDAV source.
+  /// What to say when there is no CalDAV source or feed.
   static let addHint =
-    "CalDAV 출처가 없습니다. 추가하려면: chulbal source add https://cloud.example.org/remote.php/dav/ "
-    + "--user 이름 --password-command \"pass show dav\"\n"
+    "CalDAV 출처나 피드가 없습니다. 추가하려면: chulbal source add https://cloud.example.org/remote.php/dav/ "
+    + "--user 이름 --password-command \"pass show dav\", 또는 chulbal source add webcal://example.org/calendar.ics\n"
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 1)
@@ -39,7 +46,7 @@ enum SyncCommand: Command {
     let zone = try environment.timeZone(option: nil)
     let now = try options.clock(environment, timeZone: zone).now()
     let store = try options.store(environment, access: .writing)
-    var servers = try store?.sources().filter { $0.kind == .caldav } ?? []
+    var servers = try store?.sources().filter { $0.kind.isServer } ?? []
     if let wanted = options.positionals.first {
       guard let source = servers.first(where: { $0.name == wanted }) else {
         throw UsageError.unknownServerSource(wanted, names: servers.map(\.name))
@@ -53,9 +60,18 @@ enum SyncCommand: Command {
     try store.advanceSeries(now: now)
     let sync = ServerSync(store: store, context: context, environment: environment, now: now)
     var failed: [String] = []
+    var waiting: [String] = []
     var synced = 0
     var pushed = (created: 0, updated: 0, deleted: 0)
     for source in servers {
+      if let next = try sync.nextFetch(of: source) {
+        let shown = TextCleaning.visible(source.name)
+        waiting.append(
+          "출처 '\(shown)'\(Korean.topicParticle(after: shown)) 피드가 정한 간격이 지나지 않아 "
+            + "받지 않았습니다 (다음: \(KoreanDateFormat(timeZone: zone).full(next, seenAt: now)))\n")
+        synced += 1
+        continue
+      }
       do {
         let server = try ServerSync.connect(source, environment: environment)
         if case .synced(let counts, let plan) = try sync.sync(source, server: server) {
@@ -98,7 +114,8 @@ enum SyncCommand: Command {
           ]
         ).rendered()
       } else {
-        report.text + (departures.line ?? "")
+        // The watch (--quiet) would log it every interval.
+        (options.has(quiet) ? "" : waiting.joined()) + report.text + (departures.line ?? "")
       }
     return Outcome(
       standardOutput: output, standardError: Outcome.diagnostics(failed),

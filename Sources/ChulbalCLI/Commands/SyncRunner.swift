@@ -6,12 +6,18 @@ import Glibc
 /// The watch's CalDAV syncs: `chulbal sync --quiet` run as a child process, so that a slow or
 /// unreachable server never holds up an alert. It writes the database, which wakes the
 /// watch to plan again. One at a time: at start, every `sync.interval`, and after a resume or
-/// a clock change; what it says goes to the watch's log, one line.
+/// a clock change; what it says goes to the watch's log, one line. A sync still running after
+/// ``budget`` is killed with its process group, so a hung one cannot stop the syncs after it.
 struct SyncRunner {
   private let program: String?
   private let database: String
   private let variables: [String: String]
   var interval: TimeInterval
+  /// How long a sync may run: past the limits the sync keeps itself to (a server's 60 seconds
+  /// and a password command's 2 minutes, for one source), so that only a hang reaches it.
+  let budget: Duration
+  /// When the child at work started.
+  private var started = ContinuousClock.now
   /// When the next sync is due; nil while there is no CalDAV source.
   private(set) var due: Date?
   /// The child at work, and the files its outputs go to.
@@ -24,8 +30,12 @@ struct SyncRunner {
   /// does not: clock_gettime(2)).
   private var suspended: TimeInterval
 
-  init(program: String?, database: String, variables: [String: String], interval: Int) {
+  init(
+    program: String?, database: String, variables: [String: String], interval: Int,
+    budget: Duration = .seconds(300)
+  ) {
     self.program = program
+    self.budget = budget
     self.database = database
     self.variables = variables
     self.interval = TimeInterval(interval)
@@ -66,12 +76,20 @@ struct SyncRunner {
   /// - Parameter log: says one line in the watch's log.
   mutating func step(now: Date, log: (String) -> Void) {
     if let child = running {
-      guard let status = child.wait(timeout: 0) else {
+      if let status = child.wait(timeout: 0) {
+        running = nil
+        report(status: status, log: log)
+      } else if ContinuousClock.now - started > budget {
+        // Its own group, so what it started there goes with it; a password command, which
+        // runs in a group of its own, is not reached.
+        child.killGroup()
+        running = nil
+        let seconds = Int(budget.components.seconds)
+        log("동기화가 \(KoreanDuration.text(seconds: seconds, precision: .seconds)) 안에 끝나지 않아 멈췄습니다")
+      } else {
         if let due, due <= now { asked = true }
         return
       }
-      running = nil
-      report(status: status, log: log)
       if asked {
         asked = false
         due = now
@@ -83,7 +101,8 @@ struct SyncRunner {
     do {
       running = try ChildProcess(
         [program, "--db", database, "sync", "--quiet"], environment: variables,
-        standardOutput: outputFile, standardError: errorFile)
+        standardOutput: outputFile, standardError: errorFile, ownGroup: true)
+      started = .now
     } catch {
       log("동기화를 시작하지 못했습니다: \(error.description)")
     }

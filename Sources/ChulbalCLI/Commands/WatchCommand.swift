@@ -22,10 +22,15 @@ enum WatchCommand: Command {
     'chulbal source add'로 등록한 캘린더의 파일이나 폴더가 바뀌면 (vdirsyncer가 동기화하면)
     변화가 잠시 멎은 뒤 그 캘린더를 import --sources처럼 다시 읽고 알림을 다시 계산합니다.
     읽을 수 없으면 오류를 기록하고 전에 가져온 약속은 그대로 둡니다.
-    CalDAV 캘린더는 시작할 때, sync.interval(기본 15분)마다, 절전에서 깨어났거나 시계가
+    CalDAV 캘린더와 피드는 시작할 때, sync.interval(기본 15분)마다, 절전에서 깨어났거나 시계가
     바뀌었을 때 'chulbal sync'를 따로 실행해 가져옵니다. 동기화가 알림을 늦추지 않으며,
-    한 번에 하나만 돌고, 실패하면 로그에 한 줄로 남깁니다.
-    데이터베이스마다 watch는 하나만 돌 수 있습니다.
+    한 번에 하나만 돌고, 실패하면 로그에 한 줄로 남깁니다. 5분이 지나도 끝나지 않은
+    동기화는 멈춥니다.
+    데이터베이스에 쓸 수 없게 되면 (디스크가 가득 참, 읽기 전용, chattr +i) 로그에 한 줄
+    남기고 알림은 계속 보내며, 알림 기록은 다시 쓸 수 있게 되면 적습니다.
+    데이터베이스마다 watch는 하나만 돌 수 있습니다. 심볼릭 링크나 하드 링크로 열어도
+    같은 파일이면 두 번째 watch는 끝납니다. 데이터베이스 파일이 다른 파일로 바뀌면
+    (백업 복원, 동기화 도구, 지우고 새로 add) 새 파일을 다시 열고 로그에 한 줄 남깁니다.
     """
   static let once = OptionSpec("--once", help: "지금 알릴 것만 알리고 끝냅니다 (cron이나 타이머용)")
   static let options: [OptionSpec] = [once, .database]
@@ -56,31 +61,92 @@ enum WatchCommand: Command {
     } catch {
       throw RuntimeFailure.watchCannotWait(error)
     }
+    // The check before each step keeps SQLite from writing a -shm that can no longer be
+    // written; this says why, should one be made so between the check and the write.
+    loop.reportBusError(
+      Outcome.diagnostics([
+        RuntimeFailure.watchBusError(sharedMemoryFile: store.sharedMemoryFile).message
+      ]),
+      status: Outcome.failureExitCode)
     loop.setSources(session.notifiers.sources)
     session.logBackends("시작: \(path), ")
     var sources = try session.watchSources(loop, watched: nil)
     var changed = SettlingChanges()
+    // Sources changed while the store could not be written, read once it can.
+    var rereads: Set<String> = []
     var syncs = SyncRunner(
       program: environment.executable, database: path, variables: environment.variables,
       interval: session.settings.syncIntervalSeconds)
     defer { syncs.close() }
     syncs.hasSources(
       try session.hasServerSources(), now: environment.clock.now(), starting: true)
+    // Looked at first too: a file put in place before the folder was watched sent no event.
+    var lookAtDatabase = true
+    var databaseGone = false
     while true {
-      if let due = changed.take(now: environment.clock.now()) { try session.reread(due) }
+      if lookAtDatabase, FileIdentity(path: path) == nil {
+        if !databaseGone {
+          session.log(
+            "데이터베이스 파일이 지워졌습니다: \(path) (같은 이름의 파일이 생기면 그것을 열고, 그때까지는 지워진 파일의 약속을 알립니다)"
+          )
+        }
+        databaseGone = true
+      } else if lookAtDatabase,
+        FileIdentity(path: path) != lock.identity || session.store.fileHasMoved
+      {
+        // Another file in its place: a restore, a sync tool's rename, `rm` and a new `add`.
+        databaseGone = false
+        // The old file's log lingers under the database's name: emptied first, it cannot be
+        // read as the new file's; closed first, the new connection sets up the -shm afresh.
+        session.store.emptyLog(waiting: true)
+        session.store.close()
+        let replacement = try Store.openOrCreate(path: path)
+        do {
+          try lock.follow(path)
+        } catch {
+          throw RuntimeFailure.watchLocked(error)
+        }
+        session.notifiers.close()
+        session = try WatchSession(store: replacement, environment: environment)
+        loop.setSources(session.notifiers.sources)
+        session.logBackends("데이터베이스 파일이 바뀌어 다시 열었습니다: \(path), ")
+        sources = try session.watchSources(loop, watched: nil)
+        syncs.hasSources(
+          try session.hasServerSources(), now: environment.clock.now(), starting: false)
+      }
+      lookAtDatabase = false
+      // Before anything writes: SQLite dies of SIGBUS writing a -shm that can no longer be.
+      let writable = try session.canWrite()
+      if let due = changed.take(now: environment.clock.now()) { rereads.formUnion(due) }
+      if writable, !rereads.isEmpty {
+        do {
+          try session.reread(rereads)
+          rereads = []
+        } catch let error as StoreError where WatchSession.isUnwritable(error) {
+          session.hold(error)
+        }
+      }
       // --once sends what is due and ends: a sync would outlive it.
       if !options.has(once) {
         syncs.step(now: environment.clock.now()) { session.log($0) }
       }
       let wake = try session.tick()
       if options.has(once) { break }
-      let deadlines = [wake, changed.settled, syncs.wake(now: environment.clock.now())]
+      let deadlines = [
+        wake, changed.settled, syncs.wake(now: environment.clock.now()),
+        // Nothing may say that the store can be written again (space freed elsewhere).
+        session.held.map { _ in environment.clock.now().addingTimeInterval(10) },
+      ]
+      // Empty at rest, so that a file renamed into the database's place while the watch sleeps
+      // finds no other file's pages in the log; a log in use is emptied at a later wake.
+      if session.held == nil { session.store.emptyLog(waiting: false) }
       let wakes = loop.wait(until: deadlines.compactMap { $0 }.min())
       for case .foldersChanged(let paths) in wakes {
         changed.add(paths, now: environment.clock.now())
       }
       // Sources added or removed are in the database.
       if wakes.contains(.filesChanged) {
+        lookAtDatabase = true
         sources = try session.watchSources(loop, watched: sources)
         syncs.hasSources(
           try session.hasServerSources(), now: environment.clock.now(), starting: false)
@@ -106,6 +172,9 @@ enum WatchCommand: Command {
         let name =
           [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGQUIT: "SIGQUIT"][ending] ?? "신호 \(ending)"
         session.log("\(name)\(Korean.objectParticle(after: name)) 받아 끝냅니다")
+        if try !session.canWrite(), let held = session.held {
+          session.log("데이터베이스에 쓸 수 없어 알림 기록 \(held.count)개를 적지 못했습니다 (다시 시작하면 그 알림이 또 올 수 있습니다)")
+        }
         break
       }
     }
@@ -122,6 +191,8 @@ struct WatchSession {
   var watcher: Watcher
   /// The zone the log's times are in.
   let logZone: Zone
+  /// The alert log held in memory while the store cannot be written; nil while it can.
+  private(set) var held: HeldJournal?
 
   init(store: Store, environment: Environment) throws {
     self.store = store
@@ -160,7 +231,7 @@ struct WatchSession {
             else: environment.timeZone(stored: appointment.timeZone)),
           link: link?.url, snoozeSeconds: settings.snoozeSeconds)
       },
-      delivery: { notifiers.chain.deliver($0) })
+      delivery: { notifiers.chain.deliver(all: $0) })
     watcher.readerZone = try? environment.timeZone(option: nil)
     return watcher
   }
@@ -179,14 +250,68 @@ struct WatchSession {
   }
 
   /// One step at the clock's time; the next instant to wake at.
+  ///
+  /// When the store cannot be written, the step is taken again with what it records held
+  /// (``HeldJournal``): the alerts due are delivered all the same.
   mutating func tick() throws -> Date? {
     let now = environment.clock.now()
-    // The watch writes anyway: series whose occurrence has passed move on here, so that
-    // readers between commands find them through the departure index.
-    try store.advanceSeries(now: now)
-    let (wake, events) = try watcher.tick(now: now, journal: store)
+    if held == nil {
+      let before = watcher
+      do {
+        // The watch writes anyway: series whose occurrence has passed move on here, so that
+        // readers between commands find them through the departure index.
+        try store.advanceSeries(now: now)
+        return try step(now: now, journal: store)
+      } catch let error as StoreError where Self.isUnwritable(error) {
+        // Every claim is written before anything is delivered, so a failed claim showed
+        // nothing; a record that fails after delivery may show its alert once more.
+        watcher = before
+        hold(error)
+      }
+    }
+    return try step(now: now, journal: held ?? HeldJournal(store: store))
+  }
+
+  private mutating func step(now: Date, journal: some AlertJournal) throws -> Date? {
+    let (wake, events) = try watcher.tick(now: now, journal: journal)
     for event in events { log(Self.text(event, zone: logZone)) }
     return wake
+  }
+
+  /// Whether `error` says the store cannot be written for now, which the watch waits out:
+  /// no room, or a file or folder made read-only or immutable.
+  static func isUnwritable(_ error: StoreError) -> Bool {
+    switch error {
+    case .readOnlyFolder, .readOnlyFile, .readOnlyLogFile, .diskFull: true
+    default: false
+    }
+  }
+
+  /// Holds the alert log in memory from now on, saying why in the log once.
+  mutating func hold(_ error: StoreError) {
+    guard held == nil else { return }
+    held = HeldJournal(store: store)
+    log("데이터베이스에 쓸 수 없어 알림 기록은 미뤄 두고 알림은 계속 보냅니다: \(error.description)")
+  }
+
+  /// Whether the store can be written now. When it could not before, what was held is
+  /// written first; when it cannot, the alert log is held from now on.
+  ///
+  /// - Throws: a `StoreError` other than one that says the store cannot be written.
+  mutating func canWrite() throws -> Bool {
+    do {
+      try store.checkWritable()
+      if let held {
+        let count = held.count
+        try held.write()
+        self.held = nil
+        log("데이터베이스에 다시 쓸 수 있어 미뤄 둔 알림 기록 \(count)개를 적었습니다")
+      }
+      return true
+    } catch let error as StoreError where Self.isUnwritable(error) {
+      hold(error)
+      return false
+    }
   }
 
   /// Acts on the buttons pressed since the last look.
@@ -194,8 +319,9 @@ struct WatchSession {
     for (key, action) in notifiers.pressed.take() {
       switch action {
       case .snooze:
+        let journal: any AlertJournal = held ?? store
         if let event = try watcher.snooze(
-          appointmentID: key, now: environment.clock.now(), journal: store)
+          appointmentID: key, now: environment.clock.now(), journal: journal)
         {
           log(Self.text(event, zone: logZone))
         }
@@ -220,8 +346,8 @@ struct WatchSession {
   ///
   /// - Returns: the sources now watched.
   func watchSources(_ loop: EventLoop, watched: [CalendarSource]?) throws -> [CalendarSource] {
-    // A CalDAV source has no file to watch: the sync brings it in (``SyncRunner``).
-    let sources = try store.sources().filter { $0.kind != .caldav }
+    // A CalDAV source or a feed has no file to watch: the sync brings it in (``SyncRunner``).
+    let sources = try store.sources().filter { !$0.kind.isServer }
     guard sources.map(\.path) != watched?.map(\.path) else { return sources }
     let failed = loop.setFolderWatches(
       sources.compactMap { source in
@@ -233,7 +359,7 @@ struct WatchSession {
           EventLoop.FolderWatch(
             key: source.path, folder: url.deletingLastPathComponent().path,
             names: [url.lastPathComponent])
-        case .caldav: nil
+        case .caldav, .feed: nil
         }
       })
     for (watch, error) in failed {
@@ -243,9 +369,9 @@ struct WatchSession {
     return sources
   }
 
-  /// Whether any source is a CalDAV account, which the watch syncs.
+  /// Whether any source is a CalDAV account or a feed, which the watch syncs.
   func hasServerSources() throws -> Bool {
-    try store.sources().contains { $0.kind == .caldav }
+    try store.sources().contains { $0.kind.isServer }
   }
 
   /// Reads the sources at `paths` again as `import --sources` does, in one transaction.

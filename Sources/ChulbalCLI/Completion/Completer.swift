@@ -122,7 +122,7 @@ struct Completer {
       guard let sources = try? store(database)?.sources() else { return Completion() }
       return Completion(
         candidates: sources.compactMap { source in
-          guard source.name.hasPrefix(prefix), !serverOnly || source.kind == .caldav else {
+          guard source.name.hasPrefix(prefix), !serverOnly || source.kind.isServer else {
             return nil
           }
           return .init(source.name, source.path)

@@ -12,6 +12,9 @@ struct AppointmentView {
   /// The reader's zone, with the appointment's own time beside it when its clock differs.
   let times: ReaderTimes
   let now: Date
+  /// For an appointment brought in from a calendar, the fields the person set over it, which
+  /// ``detail`` marks.
+  var local: LocalFields = []
 
   /// - Parameter readerZone: the zone to show times in; the system zone when nil, or the
   ///   appointment's own when the system's cannot be read.
@@ -158,17 +161,25 @@ struct AppointmentView {
     var rows: [[String]] = [["약속", "\(label)"], ["시각", startText]]
     if let repeatText { rows.append(["반복", repeatText]) }
     if let place = appointment.place { rows.append(["장소", place]) }
-    if let coordinate = appointment.coordinate { rows.append(["좌표", Self.text(coordinate)]) }
+    if let coordinate = appointment.coordinate {
+      rows.append(["좌표", Self.text(coordinate) + mark(.coordinate)])
+    }
     if let origin = appointment.origin {
       let name = origin.name.map { "\($0) (\(Self.text(origin.coordinate)))" }
-      rows.append(["출발지", name ?? Self.text(origin.coordinate)])
+      rows.append(["출발지", (name ?? Self.text(origin.coordinate)) + mark(.origin)])
     }
     // The mode only with a travel time to go with it; the row's name already says 이동.
-    let trip =
-      plan.travelSeconds > 0
-      ? "\(appointment.mode.koreanName) · \(plan.tripText)"
-      : plan.bufferSeconds > 0 ? plan.tripText : "없음"
-    rows.append(["이동", trip])
+    var trip: [String] = []
+    if plan.travelSeconds > 0 {
+      trip.append(
+        "\(appointment.mode.koreanName)\(mark(.mode)) · \(plan.travelText)\(mark(.travel))")
+    }
+    if plan.bufferSeconds > 0 {
+      trip.append(
+        "여유 \(KoreanDuration.text(seconds: plan.bufferSeconds, precision: .seconds))"
+          + mark(.buffer))
+    }
+    rows.append(["이동", trip.isEmpty ? "없음" : trip.joined(separator: " + ")])
     if plan.travelEstimated, plan.travelSeconds > 0 {
       // How rough: the model meets published trip times within ±40 %, but it knows the
       // straight line only, not transfers or the day's traffic.
@@ -176,16 +187,30 @@ struct AppointmentView {
     }
     if let ready = plan.ready {
       let prep = KoreanDuration.text(seconds: appointment.prepSeconds, precision: .seconds)
-      rows.append(["준비", "\(times.full(ready, seenAt: now)) (준비 \(prep))"])
+      rows.append([
+        "준비",
+        "\(times.full(ready, seenAt: now)) (준비 \(prep)\(local.contains(.prep) ? ", 직접 정함" : ""))",
+      ])
     }
     rows.append(["출발", "\(times.full(plan.departure, seenAt: now)) · \(remainingText)"])
     let alerts = plan.alerts.map { "\(times.reader.time($0.at)) (\($0.label))" }
-    rows.append(["알림", alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")])
+    rows.append(["알림", (alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")) + mark(.alerts)])
     let zone = appointment.timeZone
     let named = ZoneName.of(zone)
     rows.append(["시간대", named == zone ? zone : "\(named) (\(zone))"])
-    if let note = appointment.note { rows.append(["메모", note]) }
+    if let note = appointment.note {
+      // A note of several lines shows them as lines, under one another beside the label.
+      let lines = note.split(omittingEmptySubsequences: false) { $0.isNewline }
+      for (index, line) in lines.enumerated() {
+        rows.append([index == 0 ? "메모" : "", String(line)])
+      }
+    }
     return TerminalText.table(rows.map { [$0[0], $0[1]] })
+  }
+
+  /// ` (직접 정함)` after a field the person set over its calendar, else nothing.
+  private func mark(_ field: LocalFields) -> String {
+    local.contains(field) ? " (직접 정함)" : ""
   }
 
   static func text(_ coordinate: Coordinate) -> String {

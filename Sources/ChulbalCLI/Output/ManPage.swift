@@ -110,7 +110,8 @@ enum ManPage {
     (
       "chulbal.db.lock",
       "데이터베이스 옆의 잠금 파일: 한 데이터베이스에는 watch 하나만 알림을 보내고, 그 watch의 프로세스 번호가 "
-        + "적혀 있습니다."
+        + "적혀 있습니다. 심볼릭 링크로 연 데이터베이스는 링크가 가리키는 파일 옆에 둡니다. watch는 "
+        + "데이터베이스 파일 자체에도 잠금을 걸어, 하드 링크 같은 다른 이름으로 두 번째 watch를 띄우지 못하게 합니다."
     ),
     (
       "~/.local/share/systemd/user/chulbal-watch.service",

@@ -36,7 +36,7 @@ public struct DepartureEvent: Equatable, Sendable {
     occurrence: Appointment, originalStart: Date?, description: String, stamp: Date
   ) throws(CalendarError) {
     let plan = occurrence.plan
-    let title = Self.clean(occurrence.title)
+    let title = occurrence.title
     uid = Self.uid(appointmentID: occurrence.id, occurrence: originalStart)
     departure = plan.departure
     let alarms = plan.alerts.map { alert in
@@ -49,11 +49,11 @@ public struct DepartureEvent: Equatable, Sendable {
       // RFC 5545 §3.8.2.2: DTEND must be later than DTSTART; a departure at the start itself
       // (neither travel nor buffer) is an event of no length, which DTSTART alone makes.
       end: plan.start > plan.departure ? WallTime(plan.start, in: .gmt) : nil,
-      location: occurrence.place.map(Self.clean),
+      location: occurrence.place,
       coordinate: occurrence.coordinate.flatMap {
         $0.latitude == 0 && $0.longitude == 0 ? nil : $0
       },
-      note: Self.clean(description), alarms: alarms)
+      note: description, alarms: alarms)
     text = try ICalendarWriter.text([event], stamp: stamp)
     digest = Self.digest(of: text)
   }
@@ -94,18 +94,6 @@ public struct DepartureEvent: Equatable, Sendable {
     case .remind: "\(KoreanDuration.text(seconds: alert.leadSeconds)) 뒤 출발: \(title)"
     case .prepare: "준비 시작: \(title)"
     }
-  }
-
-  /// Text without the control characters RFC 5545 §3.3.11 leaves out of TEXT values (only
-  /// line ends stay, which the writer escapes), as a title from an imported calendar may
-  /// carry.
-  static func clean(_ text: String) -> String {
-    guard TextCleaning.mayNeedCleaning(text) else { return text }
-    var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars where scalar == "\n" || !TextCleaning.isControl(scalar) {
-      result.append(scalar)
-    }
-    return String(result)
   }
 
   /// FNV-1a (64 bits) of the calendar text's lines but `DTSTAMP`: the same in every process,

@@ -6,21 +6,30 @@ import FoundationEssentials
 /// after the first reuse its connection (`curl_easy_reset` keeps live connections).
 final class CurlSession {
   /// The largest answer read; a bigger one is not a calendar chulbal should hold in memory.
+  ///
+  /// Counted as decoded: the write callback (``Received``) is handed what libcurl has already
+  /// decompressed (CURLOPT_ACCEPT_ENCODING(3)), so a small gzip answer stops here as soon as
+  /// it inflates past the limit. CURLOPT_MAXFILESIZE_LARGE only adds an early refusal of a
+  /// `Content-Length` over it, the encoded size; it counts decompressed bytes only from
+  /// libcurl 8.20 (CURLOPT_MAXFILESIZE_LARGE(3)).
   static let responseLimit = 64 << 20
 
   private let account: DAVAccount
+  /// When the account's ``DAVAccount/budget`` runs out: no request goes on past it.
+  private let deadline: ContinuousClock.Instant
   private let handle: UnsafeMutableRawPointer
   /// CURLOPT_ERRORBUFFER: libcurl's detailed words for the last failure, kept as long as the
   /// handle.
   private let errorBuffer: UnsafeMutablePointer<CChar>
 
   /// - Throws: ``DAVError/libraryMissing(_:)`` when libcurl cannot be loaded.
-  init(account: DAVAccount) throws(DAVError) {
+  init(account: DAVAccount, deadline: ContinuousClock.Instant) throws(DAVError) {
     try Curl.load()
     guard let handle = chulbal_curl_curl_easy_init()!() else {
       throw .libraryMissing("curl_easy_init")
     }
     self.account = account
+    self.deadline = deadline
     self.handle = handle
     errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
   }
@@ -34,7 +43,18 @@ final class CurlSession {
   ///
   /// Only a failure to get an answer throws; the answer's HTTP status, whatever it is, is the
   /// caller's to judge.
+  ///
+  /// - Throws: ``DAVError/foreignOrigin(url:origin:allowed:)`` for a request, or a redirect,
+  ///   off the account's origin (``Origin``); ``DAVError/budgetSpent(url:seconds:)`` once the
+  ///   account's budget is spent, before or during the request.
   func perform(_ request: HTTPRequest) throws(DAVError) -> HTTPResponse {
+    try Origin.check(request.url, for: account.url)
+    let url = Self.display(request.url)
+    // Each request may take the account's timeout, or what is left of the budget if less.
+    let left = deadline - .now
+    guard left > .zero else { throw .budgetSpent(url: url, seconds: budgetSeconds) }
+    let budgetCuts = left < .seconds(account.timeout)
+    let timeout = budgetCuts ? Self.milliseconds(left) : Int((account.timeout * 1000).rounded(.up))
     chulbal_curl_curl_easy_reset()!(handle)
     errorBuffer[0] = 0
     let received = Received(limit: Self.responseLimit)
@@ -44,20 +64,51 @@ final class CurlSession {
     for line in request.headers + ["Expect:"] {
       headers = chulbal_curl_curl_slist_append()!(headers, line)
     }
-    let url = Self.display(request.url)
-    var code = configure(request, headers: headers, received: received)
+    var code = configure(request, headers: headers, timeout: timeout, received: received)
     if code == CURLE_OK {
       code = withExtendedLifetime(received) { chulbal_curl_curl_easy_perform()!(handle) }
+    }
+    if code == CURLE_OPERATION_TIMEDOUT, budgetCuts {
+      throw .budgetSpent(url: url, seconds: budgetSeconds)
     }
     guard code == CURLE_OK else { throw failure(code, url: url, received: received) }
     var status = 0
     _ = chulbal_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-    return HTTPResponse(status: status, headers: received.headers, body: received.body)
+    let answered = effectiveURL() ?? request.url
+    // A redirect libcurl followed to another origin went there without credentials (its rule,
+    // see ``Origin``); what a stranger answered a request that was not signed in is not read.
+    try Origin.check(answered, for: account.url)
+    return HTTPResponse(
+      status: status, headers: received.headers, body: received.body, url: answered)
+  }
+
+  /// The URL that gave the last answer, after any redirects (CURLINFO_EFFECTIVE_URL,
+  /// curl_easy_getinfo(3)), without the user name and password libcurl writes into it after
+  /// a redirect: hrefs read against it become calendar URLs that are stored.
+  private func effectiveURL() -> URL? {
+    var text: UnsafePointer<CChar>?
+    guard chulbal_curl_getinfo_text(handle, CURLINFO_EFFECTIVE_URL, &text) == CURLE_OK,
+      let text, var components = URLComponents(string: String(cString: text))
+    else { return nil }
+    components.user = nil
+    components.password = nil
+    return components.url
+  }
+
+  /// The budget in whole seconds, as errors say it.
+  private var budgetSeconds: Int { Int(account.budget.rounded(.up)) }
+
+  /// A duration in whole milliseconds, at least one: CURLOPT_TIMEOUT_MS takes 0 as no
+  /// timeout at all.
+  private static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
   }
 
   /// Sets every option of one request on the freshly reset handle; the first failure's code.
   private func configure(
-    _ request: HTTPRequest, headers: UnsafeMutablePointer<curl_slist>?, received: Received
+    _ request: HTTPRequest, headers: UnsafeMutablePointer<curl_slist>?, timeout: Int,
+    received: Received
   ) -> CURLcode {
     var options: [(CURLoption, Option)] = [
       (CURLOPT_URL, .text(request.url.absoluteString)),
@@ -72,6 +123,10 @@ final class CurlSession {
       // `/.well-known/caldav` answers with a redirect (RFC 6764 §5); PROPFIND stays PROPFIND
       // with its body on every kind of redirect (CURL_REDIR_POST_ALL, CURLOPT_POSTREDIR(3)).
       (CURLOPT_FOLLOWLOCATION, .long(1)),
+      // Credentials only to the URL's own scheme, host and port, never across a redirect
+      // (CURLOPT_UNRESTRICTED_AUTH(3), libcurl 7.83 and later; 0 is its default, said here so
+      // no one turns it on). ``perform(_:)`` then refuses an answer from another origin.
+      (CURLOPT_UNRESTRICTED_AUTH, .long(0)),
       (CURLOPT_MAXREDIRS, .long(5)),
       (
         CURLOPT_POSTREDIR,
@@ -79,7 +134,7 @@ final class CurlSession {
       ),
       (CURLOPT_SSL_VERIFYPEER, .long(1)),
       (CURLOPT_SSL_VERIFYHOST, .long(2)),
-      (CURLOPT_TIMEOUT_MS, .long(Int((account.timeout * 1000).rounded(.up)))),
+      (CURLOPT_TIMEOUT_MS, .long(timeout)),
       (CURLOPT_ACCEPT_ENCODING, .text("")),
       (CURLOPT_MAXFILESIZE_LARGE, .offset(curl_off_t(Self.responseLimit))),
       (CURLOPT_WRITEFUNCTION, .callback(Received.body)),
@@ -118,6 +173,9 @@ final class CurlSession {
       return .timedOut(url: url, seconds: Int(account.timeout.rounded(.up)))
     case _ where Curl.tlsFailures.contains(code):
       return .tls(url: url, reason: reason)
+    case CURLE_UNSUPPORTED_PROTOCOL where received.location != nil:
+      // The address refused is where an answer sent the request, not the one asked.
+      return .redirectedAway(url: url, to: received.location ?? "")
     case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
       return .invalidURL(url)
     case CURLE_FILESIZE_EXCEEDED:
@@ -178,6 +236,12 @@ private final class Received {
   var overflowed = false
 
   init(limit: Int) { self.limit = limit }
+
+  /// The last answer's `Location`, cleaned and cut for a message: where a redirect led.
+  var location: String? {
+    HTTPResponse(status: 0, headers: headers, body: Data(), url: URL(fileURLWithPath: "/"))
+      .header("Location").map { TextCleaning.visible(String($0.prefix(200))) }
+  }
 
   /// CURLOPT_WRITEFUNCTION: a count other than the one given stops the transfer.
   static let body: curl_write_callback = { bytes, size, count, context in

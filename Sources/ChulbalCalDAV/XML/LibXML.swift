@@ -8,6 +8,12 @@ enum LibXML {
   /// The largest document read, the same as the largest answer libcurl is let read.
   static let sizeLimit = 64 << 20
 
+  /// The most `<` a document may hold, which bounds its elements: libxml2 builds a node for
+  /// each element before chulbal sees one, and chulbal a value for each after, so a dense
+  /// answer well under ``sizeLimit`` (and tiny once compressed) would cost gigabytes. A
+  /// calendar-query answer takes 14 per event, so this is some 35,000 events in one answer.
+  static let tagLimit = 500_000
+
   /// Why a document could not be read: libxml2's words, or the size.
   struct Failure: Error, Equatable {
     var reason: String
@@ -22,13 +28,17 @@ enum LibXML {
   /// (`XML_PARSE_NOERROR`, `XML_PARSE_NOWARNING`).
   ///
   /// - Throws: ``DAVError/libraryMissing(_:)`` when libxml2 cannot be loaded, ``Failure``
-  ///   when the text is not well-formed XML.
+  ///   when the text is too large, holds more than ``tagLimit`` `<`, or is not well-formed
+  ///   XML.
   static func parse(_ data: Data) throws(DAVError) -> Result<MarkupElement, Failure> {
     try load()
     guard data.count <= sizeLimit else {
       return .failure(Failure(reason: "\(sizeLimit >> 20) MiB보다 큰 XML"))
     }
     guard !data.isEmpty else { return .failure(Failure(reason: "빈 답")) }
+    guard tagCount(data) <= tagLimit else {
+      return .failure(Failure(reason: "태그가 \(tagLimit)개를 넘는 XML"))
+    }
     let options = Int32(
       bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
         | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
@@ -49,6 +59,16 @@ enum LibXML {
       node = current.pointee.next
     }
     return .failure(Failure(reason: "요소가 없는 XML"))
+  }
+
+  /// How many `<` the document holds, counted before libxml2 is given it. Every element's
+  /// start tag has one; so do end tags, comments and CDATA, so the count is an upper bound.
+  private static func tagCount(_ data: Data) -> Int {
+    data.withUnsafeBytes { bytes in
+      var count = 0
+      for byte in bytes where byte == UInt8(ascii: "<") { count += 1 }
+      return count
+    }
   }
 
   /// Loads libxml2 and initialises its parser once for the process.

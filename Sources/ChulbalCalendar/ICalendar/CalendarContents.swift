@@ -9,7 +9,8 @@ public struct CalendarContents: Equatable, Sendable {
   public struct Unreadable: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file (as given), or a server resource's href.
     public var file: String
-    /// The line of the property at fault, else of the event's `BEGIN:VEVENT`.
+    /// The line of the property at fault, else of the event's `BEGIN:VEVENT`; 0 for a file
+    /// that was not opened.
     public var line: Int
     /// The property at fault (`DTSTART`), or nil when it is the event as a whole.
     public var property: String?
@@ -23,7 +24,9 @@ public struct CalendarContents: Equatable, Sendable {
     }
 
     /// `calendar.ics:32: DTSTART의 날짜·시각 '…'을 읽을 수 없습니다`
-    public var description: String { "\(file):\(line): \(reason)" }
+    public var description: String {
+      line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)"
+    }
   }
 
   public var events: [CalendarEvent]

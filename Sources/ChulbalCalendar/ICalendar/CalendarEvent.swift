@@ -35,6 +35,8 @@ public struct CalendarEvent: Equatable, Sendable {
   public var uid: String
   /// For an instance moved or changed within a series: which occurrence it replaces.
   public var recurrenceID: CalendarTime?
+  /// `RECURRENCE-ID;RANGE=THISANDFUTURE`: the change applies to every later occurrence too.
+  public var appliesToFuture = false
   public var summary: String?
   public var start: CalendarTime
   public var end: CalendarTime?
@@ -58,14 +60,40 @@ public struct CalendarEvent: Equatable, Sendable {
   /// chulbal's own `X-CHULBAL-TRAVEL` (`35M`, `1H20M`, or a DURATION such as `PT35M`), in
   /// seconds: the trip's length as the calendar's owner set it.
   public var travelSeconds: Int?
-  /// A `TZID` of the event's that names no zone chulbal can find: its times were read in the
-  /// calendar's `X-WR-TIMEZONE`, else as floating times.
+  /// The rest of the trip as chulbal wrote it (`X-CHULBAL-MODE`, `-BUFFER`, `-PREP`,
+  /// `-ALERTS`, `-ORIGIN`), each nil when the file does not give it.
+  public var mode: TravelMode?
+  public var bufferSeconds: Int?
+  public var prepSeconds: Int?
+  public var alertLeads: [Int]?
+  public var origin: Origin?
+  /// A `TZID` of the event's that names no IANA zone chulbal can find: its times were read on
+  /// the clock of the file's own VTIMEZONE (as UTC instants), else in the calendar's
+  /// `X-WR-TIMEZONE`, else as floating times.
   public var unresolvedZone: String?
 
   /// Whether the event has a day and no time of day (`DTSTART;VALUE=DATE`).
   public var isAllDay: Bool {
     if case .date = start { return true }
     return false
+  }
+
+  /// Whether a moved instance says what its series says, but for its time: the same title,
+  /// place, coordinate, note and trip.
+  public func hasSameDetails(as series: CalendarEvent) -> Bool {
+    summary == series.summary && location == series.location
+      && coordinate == series.coordinate && note == series.note
+      && travelSeconds == series.travelSeconds
+  }
+
+  /// Whether the event is a departure chulbal put in a departures calendar, by the UID it
+  /// gives every one (`departure-12@chulbal`, `departure-12-1796000000@chulbal`): another
+  /// machine's chulbal, or a calendar added without `--calendar`, must not read it as an
+  /// appointment.
+  public var isDeparture: Bool {
+    guard uid.hasPrefix("departure-"), uid.hasSuffix("@chulbal") else { return false }
+    let middle = uid.dropFirst("departure-".count).dropLast("@chulbal".count)
+    return !middle.isEmpty && middle.allSatisfy { $0 == "-" || ("0"..."9").contains($0) }
   }
 
   /// Whether the event is `STATUS:CANCELLED`.

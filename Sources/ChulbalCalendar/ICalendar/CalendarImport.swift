@@ -17,6 +17,12 @@ public struct CalendarImport: Sendable {
     case cancelled
     case declined
     case unsupportedRule = "unsupported_rule"
+    /// A series whose rule gives no occurrence at all (an `UNTIL` before its first start):
+    /// nothing to leave for, as other readers read it.
+    case neverOccurs = "never_occurs"
+    /// A departure event chulbal put in a departures calendar (``CalendarEvent/isDeparture``):
+    /// read back as an appointment, it would be a trip to leave for a trip.
+    case departure
     /// An event chulbal could not read (``CalendarContents/Unreadable``).
     case unreadable
 
@@ -27,6 +33,8 @@ public struct CalendarImport: Sendable {
       case .cancelled: "취소됨"
       case .declined: "거절함"
       case .unsupportedRule: "지원하지 않는 반복"
+      case .neverOccurs: "한 번도 오지 않는 반복"
+      case .departure: "chulbal의 출발 일정"
       case .unreadable: "읽을 수 없는 일정"
       }
     }
@@ -50,6 +58,9 @@ public struct CalendarImport: Sendable {
   public private(set) var withDefaultTravel = 0
   /// Events whose start had no zone and was read in the system zone.
   public private(set) var floating = 0
+  /// Events left out because a later event of the calendar has the same `UID` (and
+  /// `RECURRENCE-ID`).
+  public private(set) var duplicates = 0
   /// Events whose `TZID` named no zone, read in the calendar's `X-WR-TIMEZONE` or the system
   /// zone.
   public private(set) var unresolvedZones = 0
@@ -71,8 +82,17 @@ public struct CalendarImport: Sendable {
     contents: CalendarContents, settings: Settings, defaultOrigin: Origin?,
     places: [String: Coordinate], floatingTimeZone: String
   ) {
-    let events = contents.events
     unreadable = contents.unreadable
+    // An event given twice under one UID (and RECURRENCE-ID) is one event: the last one given
+    // is kept, as the store keeps one appointment for each, and the others are counted.
+    var last: [String: Int] = [:]
+    for (index, event) in contents.events.enumerated() {
+      last[event.uid + "\u{0}" + (event.recurrenceID?.description ?? "")] = index
+    }
+    let events = contents.events.enumerated().filter { index, event in
+      last[event.uid + "\u{0}" + (event.recurrenceID?.description ?? "")] == index
+    }.map(\.element)
+    duplicates = contents.events.count - events.count
     let moved = Dictionary(grouping: events.filter { $0.recurrenceID != nil }, by: \.uid)
     var kept = Set<String>()
     var skippedSeries = Set<String>()
@@ -85,15 +105,15 @@ public struct CalendarImport: Sendable {
       // Put back if the event is left out after all.
       let before = checkpoint
       do throws(CalendarError) {
-        if try keep(
+        if let skip = try keep(
           event, moved: moved[event.uid] ?? [], settings: settings, defaultOrigin: defaultOrigin,
           places: places, floatingTimeZone: floatingTimeZone)
         {
-          kept.insert(event.uid)
-        } else {
           restore(before)
-          skipped[.unsupportedRule, default: 0] += 1
+          skipped[skip, default: 0] += 1
           skippedSeries.insert(event.uid)
+        } else {
+          kept.insert(event.uid)
         }
       } catch {
         restore(before)
@@ -126,69 +146,173 @@ public struct CalendarImport: Sendable {
     if !unreadable.isEmpty { skipped[.unreadable] = unreadable.count }
   }
 
-  /// Keeps a one-off or a series, with its moved instances and `RDATE`s; false when libical
-  /// refuses its rule after all.
+  /// Keeps a one-off or a series, with its moved instances and `RDATE`s; else says why it is
+  /// skipped: a rule libical refuses after all, or one that never occurs (and no `RDATE`).
+  ///
+  /// A moved instance that keeps the series' title, place, note and trip is an override of
+  /// the series (as `edit --on` makes); one with details of its own takes that occurrence out
+  /// and is kept whole as an appointment of its own, so its trip is planned to its own place.
+  /// One moved with `RANGE=THISANDFUTURE` ends the series before it and begins a series of its
+  /// own there. An instance that moves an `RDATE` start (or the start of an event that does
+  /// not repeat) replaces it.
   private mutating func keep(
     _ event: CalendarEvent, moved: [CalendarEvent], settings: Settings, defaultOrigin: Origin?,
     places: [String: Coordinate], floatingTimeZone: String
-  ) throws(CalendarError) -> Bool {
+  ) throws(CalendarError) -> Skip? {
     let repeats = if case .accepted? = event.rule { true } else { false }
     let zone = Self.zone(of: event.start, repeats: repeats, floatingTimeZone: floatingTimeZone)
     var appointment = try base(
       event, zone: zone, settings: settings, defaultOrigin: defaultOrigin, places: places)
+    let first = try at(event, CalendarOccurrences.wallTime(of: event.start, in: zone))
+    func wall(_ time: CalendarTime, of owner: CalendarEvent) throws(CalendarError) -> WallTime {
+      try at(owner, CalendarOccurrences.wallTime(of: time, in: zone))
+    }
+    // Each moved instance by the start it replaces.
+    var movedFrom: [WallTime: CalendarEvent] = [:]
+    for instance in moved {
+      guard let id = instance.recurrenceID, !Self.isDate(id) else { continue }
+      movedFrom[try wall(id, of: instance)] = instance
+    }
+    // EXDATE;VALUE=DATE takes out the occurrence on that day, whose wall time is the first
+    // start's (chulbal's rules repeat on days, at one time of day).
     var exceptions = Set<WallTime>()
-    if case .accepted(let rule)? = event.rule {
-      for time in event.exceptionDates where !Self.isDate(time) {
-        exceptions.insert(try at(event, CalendarOccurrences.wallTime(of: time, in: zone)))
+    for time in event.exceptionDates {
+      if case .date(let day) = time {
+        exceptions.insert(
+          WallTime(date: day, hour: first.hour, minute: first.minute, second: first.second))
+      } else {
+        exceptions.insert(try wall(time, of: event))
       }
+    }
+    var added: [(key: String, wall: WallTime, start: Date)] = []
+    for time in event.recurrenceDates where !Self.isDate(time) {
+      let start = try at(
+        event, CalendarOccurrences.instant(of: time, floatingTimeZone: floatingTimeZone))
+      added.append(("RDATE " + time.description, try wall(time, of: event), start))
+    }
+    let addedWalls = Set(added.map(\.wall))
+    // Moved instances kept as appointments of their own, by the key of the start they replace.
+    var ownItems: [(key: String, instance: CalendarEvent)] = []
+    var series: RecurrenceSet?
+    if case .accepted(let seriesRule)? = event.rule {
+      var rule = seriesRule
       var overrides: [WallTime: Date] = [:]
-      for instance in moved {
-        guard let id = instance.recurrenceID, !Self.isDate(id) else { continue }
-        let original = try at(instance, CalendarOccurrences.wallTime(of: id, in: zone))
-        if instance.isCancelled || instance.isAllDay {
+      for (original, instance) in movedFrom.sorted(by: { $0.key < $1.key })
+      where !addedWalls.contains(original) {
+        let key = instance.recurrenceID?.description ?? ""
+        if Self.skip(instance, email: settings.email) != nil {
           exceptions.insert(original)
-        } else {
+        } else if instance.appliesToFuture, seriesRule.count == nil, original > first {
+          // The series up to the occurrence before it, then a series of the instance's own.
+          if rule.until == seriesRule.until {
+            let end = try at(
+              instance,
+              CalendarOccurrences.instant(
+                of: .zoned(original, timeZone: zone), floatingTimeZone: zone))
+            rule.until = .instant(end.addingTimeInterval(-1))
+          }
+          ownItems.append((Self.futureKey + key, instance))
+        } else if instance.hasSameDetails(as: event) {
           overrides[original] = try at(
             instance,
             CalendarOccurrences.instant(of: instance.start, floatingTimeZone: floatingTimeZone))
+        } else {
+          exceptions.insert(original)
+          ownItems.append((key, instance))
         }
       }
-      let first = try at(event, CalendarOccurrences.wallTime(of: event.start, in: zone))
       do {
-        _ = try RecurrenceSet(
+        series = try RecurrenceSet(
           rule: rule, firstStart: first, timeZone: zone, exceptions: exceptions,
           overrides: overrides)
       } catch {
-        return false
+        return .unsupportedRule
       }
       appointment.repetition = Repetition(
         rule: rule, firstStart: first, exceptions: exceptions, overrides: overrides)
+      if series?.nextOccurrence(after: appointment.start.addingTimeInterval(-1)) == nil {
+        // Its RDATEs, if any, are kept below; without them, the event is skipped.
+        guard !added.isEmpty else { return .neverOccurs }
+      } else {
+        items.append(Item(uid: event.uid, instance: "", appointment: appointment))
+        count(event, appointment)
+      }
+    } else if let instance = movedFrom[first] {
+      if Self.skip(instance, email: settings.email) == nil {
+        ownItems.append(("", instance))
+      }
+    } else {
+      items.append(Item(uid: event.uid, instance: "", appointment: appointment))
+      count(event, appointment)
     }
-    items.append(Item(uid: event.uid, instance: "", appointment: appointment))
-    count(event, appointment)
-    for added in event.recurrenceDates where !Self.isDate(added) {
-      let start = try at(
-        event, CalendarOccurrences.instant(of: added, floatingTimeZone: floatingTimeZone))
-      guard !exceptions.contains(try at(event, CalendarOccurrences.wallTime(of: added, in: zone)))
-      else { continue }
+    let exceptionDays = Set(
+      event.exceptionDates.compactMap { time -> CivilDate? in
+        if case .date(let day) = time { return day }
+        return nil
+      })
+    for start in added
+    where !exceptions.contains(start.wall) && !exceptionDays.contains(start.wall.date) {
+      // An RDATE the rule gives already is one occurrence (RFC 5545 §3.8.5.2).
+      if let series,
+        series.occurrences(from: start.start, to: start.start.addingTimeInterval(1))
+          .contains(start.start)
+      {
+        continue
+      }
+      if let instance = movedFrom[start.wall] {
+        if Self.skip(instance, email: settings.email) == nil {
+          ownItems.append((start.key, instance))
+        }
+        continue
+      }
       var one = appointment
       one.repetition = nil
-      one.start = start
-      items.append(Item(uid: event.uid, instance: "RDATE " + added.description, appointment: one))
+      one.start = start.start
+      items.append(Item(uid: event.uid, instance: start.key, appointment: one))
     }
-    return true
+    for (key, instance) in ownItems {
+      let future = key.hasPrefix(Self.futureKey)
+      let ownZone = Self.zone(
+        of: instance.start, repeats: future, floatingTimeZone: floatingTimeZone)
+      var own = try base(
+        instance, zone: ownZone, settings: settings, defaultOrigin: defaultOrigin, places: places)
+      if future, case .accepted(let rule)? = event.rule {
+        own.repetition = Repetition(
+          rule: rule,
+          firstStart: try at(
+            instance, CalendarOccurrences.wallTime(of: instance.start, in: ownZone)),
+          exceptions: exceptions)
+      }
+      items.append(Item(uid: event.uid, instance: key, appointment: own))
+      count(instance, own)
+    }
+    return nil
   }
 
-  /// How far the counts and items had come, to put back what an event left out had added.
-  private var checkpoint: (items: Int, counts: [Int]) {
-    (items.count, [withoutCoordinate, withDefaultTravel, floating, unresolvedZones])
+  /// How the series an instance moved with `RANGE=THISANDFUTURE` begins is named.
+  static let futureKey = "THISANDFUTURE "
+
+  /// How far the items and counts had come, to put back what an event left out had added.
+  private struct Checkpoint {
+    let items: Int
+    let withoutCoordinate: Int
+    let withDefaultTravel: Int
+    let floating: Int
+    let unresolvedZones: Int
   }
 
-  private mutating func restore(_ checkpoint: (items: Int, counts: [Int])) {
+  private var checkpoint: Checkpoint {
+    Checkpoint(
+      items: items.count, withoutCoordinate: withoutCoordinate,
+      withDefaultTravel: withDefaultTravel, floating: floating, unresolvedZones: unresolvedZones)
+  }
+
+  private mutating func restore(_ checkpoint: Checkpoint) {
     items.removeSubrange(checkpoint.items...)
-    (withoutCoordinate, withDefaultTravel, floating, unresolvedZones) = (
-      checkpoint.counts[0], checkpoint.counts[1], checkpoint.counts[2], checkpoint.counts[3]
-    )
+    withoutCoordinate = checkpoint.withoutCoordinate
+    withDefaultTravel = checkpoint.withDefaultTravel
+    floating = checkpoint.floating
+    unresolvedZones = checkpoint.unresolvedZones
   }
 
   /// Counts `event` as unreadable for `error`, said at the event's file and line.
@@ -219,17 +343,21 @@ public struct CalendarImport: Sendable {
       event, CalendarOccurrences.instant(of: event.start, floatingTimeZone: zone))
     let place = event.location.map(Self.oneLine).flatMap { $0.isEmpty ? nil : $0 }
     let coordinate = event.coordinate ?? place.flatMap { places[$0] }
+    // What the event says of its trip (an export of chulbal's own), else the settings.
+    let origin = event.origin ?? defaultOrigin
+    let mode = event.mode ?? settings.mode
     var appointment = Appointment(
       title: event.summary.map(Self.oneLine).flatMap { $0.isEmpty ? nil : $0 } ?? "(제목 없음)",
-      start: start, timeZone: zone, place: place, coordinate: coordinate, origin: defaultOrigin,
-      mode: settings.mode, travelSeconds: settings.defaultTravelSeconds, travelEstimated: false,
-      bufferSeconds: settings.bufferSeconds, prepSeconds: settings.prepSeconds,
-      alertLeads: settings.alertLeads,
+      start: start, timeZone: zone, place: place, coordinate: coordinate, origin: origin,
+      mode: mode, travelSeconds: settings.defaultTravelSeconds, travelEstimated: false,
+      bufferSeconds: event.bufferSeconds ?? settings.bufferSeconds,
+      prepSeconds: event.prepSeconds ?? settings.prepSeconds,
+      alertLeads: event.alertLeads ?? settings.alertLeads,
       note: event.note.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 })
     if let travel = event.travelSeconds {
       appointment.travelSeconds = travel
     } else if let seconds = try? TravelEstimate.seconds(
-      from: defaultOrigin?.coordinate, to: coordinate, mode: settings.mode)
+      from: origin?.coordinate, to: coordinate, mode: mode)
     {
       appointment.travelSeconds = seconds
       appointment.travelEstimated = true
@@ -255,10 +383,13 @@ public struct CalendarImport: Sendable {
 
   /// Why `event` is left out, if it is.
   static func skip(_ event: CalendarEvent, email: String?) -> Skip? {
+    if event.isDeparture { return .departure }
     if event.isAllDay { return .allDay }
     if event.isCancelled { return .cancelled }
     if let email, event.isDeclined(by: email) { return .declined }
-    if case .refused? = event.rule { return .unsupportedRule }
+    // A moved instance stands for one occurrence: an RRULE on it (some servers keep the
+    // series' there) is not a rule of its own.
+    if event.recurrenceID == nil, case .refused? = event.rule { return .unsupportedRule }
     return nil
   }
 

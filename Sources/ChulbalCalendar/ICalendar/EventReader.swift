@@ -13,6 +13,16 @@ struct EventReader {
   /// How many properties of each name have been read, to find each one's line.
   private var seen: [String: Int] = [:]
 
+  /// Every property of an event this reader looks at: the others are never given to libical
+  /// (``ICalendarScan/text``).
+  static let readProperties: Set<String> = [
+    "UID", "SUMMARY", "LOCATION", "DESCRIPTION", "DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE",
+    "RDATE", "DURATION", "GEO", "X-APPLE-STRUCTURED-LOCATION", "RRULE", "STATUS", "TRANSP",
+    "ATTENDEE", "X-CHULBAL-TRAVEL", "X-APPLE-TRAVEL-DURATION", "X-CHULBAL-MODE",
+    "X-CHULBAL-BUFFER", "X-CHULBAL-PREP", "X-CHULBAL-ALERTS", "X-CHULBAL-ORIGIN",
+    "X-CHULBAL-ORIGIN-NAME",
+  ]
+
   /// The properties whose values make an event's times: one that libical could not read
   /// leaves the event unreadable, since reading on without it would give wrong times.
   static let timeProperties: Set<String> = [
@@ -36,6 +46,9 @@ struct EventReader {
     var event = CalendarEvent(file: file, line: place.line, uid: "", start: .date(.init(days: 0)))
     var rules: [String] = []
     var appleGeo: Coordinate?
+    var appleTravel: Int?
+    var originCoordinate: Coordinate?
+    var originName: String?
     for property in properties {
       let line = nextLine(of: property.name)
       let value = property.value
@@ -49,7 +62,9 @@ struct EventReader {
       case "DESCRIPTION": event.note = ICalendarValue.unescaped(value)
       case "DTSTART": start = try time(property, line: line, event: &event)
       case "DTEND": event.end = try time(property, line: line, event: &event)
-      case "RECURRENCE-ID": event.recurrenceID = try time(property, line: line, event: &event)
+      case "RECURRENCE-ID":
+        event.recurrenceID = try time(property, line: line, event: &event)
+        event.appliesToFuture = property.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
       case "EXDATE": event.exceptionDates.append(try time(property, line: line, event: &event))
       case "RDATE": event.recurrenceDates.append(try time(property, line: line, event: &event))
       case "DURATION":
@@ -80,6 +95,20 @@ struct EventReader {
             participation: property.parameter("PARTSTAT")?.uppercased() ?? "NEEDS-ACTION",
             name: property.parameter("CN")))
       case "X-CHULBAL-TRAVEL": event.travelSeconds = try travel(value, fail)
+      // Apple Calendar's travel time (`PT15M`), when chulbal's own is not given.
+      case "X-APPLE-TRAVEL-DURATION": appleTravel = Self.duration(value)
+      // The rest of chulbal's own trip: a value that is none is not given.
+      case "X-CHULBAL-MODE": event.mode = TravelMode(rawValue: value.lowercased())
+      case "X-CHULBAL-BUFFER": event.bufferSeconds = Self.duration(value)
+      case "X-CHULBAL-PREP": event.prepSeconds = Self.duration(value)
+      case "X-CHULBAL-ALERTS":
+        let leads = value.split(separator: ",").map { Self.duration(String($0)) }
+        if leads.count <= Self.maximumAlerts, !leads.contains(nil) {
+          event.alertLeads = Set(leads.compactMap { $0 }).sorted(by: >)
+        }
+      case "X-CHULBAL-ORIGIN":
+        originCoordinate = try? Coordinate.parse(value.replacingEvery(";", with: ","))
+      case "X-CHULBAL-ORIGIN-NAME": originName = ICalendarValue.unescaped(value)
       case "X-LIC-ERROR":
         // What libical could not read, and removed: `No value for LOCATION property.
         // Removing entire property:`, `Can't parse as GEO value in GEO property. Removing
@@ -113,7 +142,12 @@ struct EventReader {
       ?? "no-uid:\(start):\(event.summary ?? "")"
     event.start = start
     if event.coordinate == nil { event.coordinate = appleGeo }
-    event.rule = Self.rule(rules)
+    if event.travelSeconds == nil { event.travelSeconds = appleTravel }
+    event.origin = originCoordinate.map {
+      Origin(
+        name: originName.flatMap { $0.isEmpty ? nil : CalendarImport.oneLine($0) }, coordinate: $0)
+    }
+    event.rule = Self.rule(rules, start: start)
     return event
   }
 
@@ -142,8 +176,9 @@ struct EventReader {
   }
 
   /// A DATE, DATE-TIME or (for `RDATE`) PERIOD value in the years chulbal keeps, with its
-  /// `TZID` resolved; a `TZID` that names no zone is read in the calendar's `X-WR-TIMEZONE`,
-  /// else as a floating time, and noted on `event`.
+  /// `TZID` resolved; a `TZID` that names no IANA zone is read on the clock of the file's own
+  /// VTIMEZONE, else in the calendar's `X-WR-TIMEZONE`, else as a floating time, and noted on
+  /// `event`.
   private func time(
     _ property: LibicalDocument.Property, line: Int, event: inout CalendarEvent
   ) throws(CalendarContents.Unreadable) -> CalendarTime {
@@ -184,6 +219,7 @@ struct EventReader {
     }
     if let zone { return .zoned(wall, timeZone: zone) }
     event.unresolvedZone = tzid
+    if let instant = zones.instant(of: wall, describedAs: tzid) { return .utc(instant) }
     if let calendarZone = zones.calendarZone { return .zoned(wall, timeZone: calendarZone) }
     return .floating(wall)
   }
@@ -192,6 +228,18 @@ struct EventReader {
   static func reason(of error: CalendarError) -> String {
     if case .syntax(_, _, let message) = error { return message }
     return error.description
+  }
+
+  /// The most alerts read from `X-CHULBAL-ALERTS`.
+  static let maximumAlerts = 10
+
+  /// A DURATION value in seconds, within the longest duration chulbal keeps; nil for
+  /// anything else.
+  static func duration(_ text: String) -> Int? {
+    guard let seconds = ICalendarValue.duration(Substring(text.uppercased())),
+      (0...DurationExpression.maximumSeconds).contains(seconds)
+    else { return nil }
+    return seconds
   }
 
   /// `35M`, `1H20M` (chulbal's short form) or a DURATION (`PT35M`), in seconds.
@@ -213,16 +261,41 @@ struct EventReader {
     }
   }
 
-  /// The one `RRULE`, read by chulbal's strict reader.
-  private static func rule(_ texts: [String]) -> CalendarEvent.Rule? {
+  /// The one `RRULE` (or several that say the same, as Cyrus writes it), read by chulbal's
+  /// strict reader.
+  private static func rule(_ texts: [String], start: CalendarTime) -> CalendarEvent.Rule? {
     guard let text = texts.first else { return nil }
-    guard texts.count == 1 else {
-      return .refused(texts.joined(separator: " "), reason: "RRULE이 둘 이상입니다")
+    guard Set(texts.map { $0.uppercased() }).count == 1 else {
+      return .refused(texts.joined(separator: " "), reason: "서로 다른 RRULE이 둘 이상입니다")
     }
     do {
-      return .accepted(try RecurrenceRule.parse(text))
+      return .accepted(try RecurrenceRule.parse(untilInUTC(text, start: start)))
     } catch {
       return .refused(text, reason: error.description)
     }
+  }
+
+  /// A rule whose `UNTIL` has a time but no `Z` (Exchange 2010 and Zimbra write it so for a
+  /// start with a zone) with that time read on the start's clock, as RFC 5545's erratum 5505
+  /// reads it; on a floating start, the day alone. Any other rule as it is.
+  static func untilInUTC(_ text: String, start: CalendarTime) -> String {
+    var parts = text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+    guard
+      let index = parts.firstIndex(where: { $0.uppercased().hasPrefix("UNTIL=") }),
+      case let value = Substring(parts[index].dropFirst("UNTIL=".count)),
+      value.count == 15, let (wall, isUTC) = ICalendarValue.dateTime(value), !isUTC
+    else { return text }
+    switch start {
+    case .zoned(_, let zone):
+      guard let instant = try? Libical.instant(of: wall, in: Libical.zone(named: zone)) else {
+        return text
+      }
+      parts[index] = "UNTIL=" + ICalendarValue.text(WallTime(instant, in: .gmt)) + "Z"
+    case .utc:
+      parts[index] = "UNTIL=" + value + "Z"
+    case .floating, .date:
+      parts[index] = "UNTIL=" + ICalendarValue.text(wall.date)
+    }
+    return parts.joined(separator: ";")
   }
 }

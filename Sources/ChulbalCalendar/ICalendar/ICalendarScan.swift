@@ -5,9 +5,10 @@ import FoundationEssentials
 /// encoding, and the nesting of `BEGIN`/`END`.
 ///
 /// What breaks the file as a whole (its size, its nesting, a binary byte, a line outside any
-/// calendar before the first one) is refused with the line it is on. A broken line inside an
-/// event (no colon, bytes that are not UTF-8) is the event's ``Component/problem``: that event
-/// is left out and counted, and the rest of the file is read (be liberal in what you read).
+/// calendar before the first one) is refused with the line it is on. A broken line (no colon,
+/// bytes that are not UTF-8) inside an event is the event's ``Component/problem``: that event
+/// is left out and counted, and the rest of the file is read (be liberal in what you read); in
+/// any other component it is passed over.
 /// Lines after the last `END:VCALENDAR` are passed over, as other readers pass them over.
 ///
 /// libical is not trusted with pathological input: it reads a missing `END` or junk as an
@@ -22,8 +23,9 @@ struct ICalendarScan {
     var endLine: Int
     /// Each property's name in capitals and the line it begins on, in the file's order.
     var properties: [(name: String, line: Int)] = []
-    /// The first broken line inside this event (or a component within it), and why.
-    var problem: (line: Int, message: String)?
+    /// The first broken line inside this event (or a component within it), the property on
+    /// it when it is one, and why.
+    var problem: (line: Int, property: String?, message: String)?
   }
 
   /// The largest file read: 20 MiB. A calendar of 10,000 events is about 3 MiB. libical holds
@@ -44,9 +46,13 @@ struct ICalendarScan {
   static let maximumProperties = 10_000
 
   let components: [Component]
-  /// How many bytes of the file libical is given: up to the end of the last line of the last
-  /// calendar, so that lines after it never reach libical.
-  let usedBytes: Int
+  /// What libical is given: each line kept, unfolded, with CR LF. An event's own properties
+  /// chulbal does not read (``EventReader/readProperties``), those of the components inside
+  /// it (alarms), properties with an empty value, properties past ``maximumProperties``, and
+  /// lines after the last calendar are left out: libical removes a property it cannot read
+  /// by searching its component's list from the start, so thousands of them in one
+  /// component cost it quadratic time (80,000 empty lines: 27 s).
+  let text: [UInt8]
 
   /// - Throws: ``CalendarError/tooLarge(file:bytes:limit:)`` or
   ///   ``CalendarError/syntax(file:line:message:)`` naming the first line that breaks a rule.
@@ -61,16 +67,27 @@ struct ICalendarScan {
     var open: [Int] = []
     var logical: [UInt8] = []
     var logicalLine = 0
-    var logicalEnd = 0
     var sawCalendar = false
-    var usedBytes = 0
+    var text: [UInt8] = []
+    text.reserveCapacity(bytes.count)
 
     /// The open event a broken line belongs to, if it is inside one.
     func openEvent() -> Int? { open.last { components[$0].name == "VEVENT" } }
-    /// Keeps a broken line as its event's problem, or refuses the file when it is in no event.
-    func broken(_ line: Int, _ message: String) throws(CalendarError) {
-      guard let event = openEvent() else { throw fail(line, message) }
-      if components[event].problem == nil { components[event].problem = (line, message) }
+    /// Keeps a broken line as its event's problem; in a component chulbal does not read (a
+    /// VFREEBUSY, an alarm's calendar), passes it over.
+    func broken(_ line: Int, _ message: String, property: String? = nil) throws(CalendarError) {
+      // Before the first calendar, it is no calendar.
+      guard !open.isEmpty else { throw fail(line, message) }
+      guard let event = openEvent() else { return }
+      if components[event].problem == nil {
+        components[event].problem = (line, property, message)
+      }
+    }
+
+    /// Gives libical the logical line.
+    func keep() {
+      text.append(contentsOf: logical)
+      text.append(contentsOf: [0x0D, 0x0A])
     }
 
     func finish() throws(CalendarError) {
@@ -115,6 +132,7 @@ struct ICalendarScan {
         sawCalendar = true
         open.append(components.count)
         components.append(Component(name: value, line: logicalLine, endLine: logicalLine))
+        keep()
       case "END":
         guard let innermost = open.last else {
           let found = "'END:\(value)'"
@@ -131,17 +149,36 @@ struct ICalendarScan {
         }
         components[innermost].endLine = logicalLine
         open.removeLast()
-        if open.isEmpty { usedBytes = logicalEnd }
+        keep()
       default:
         guard let innermost = open.last else {
           throw fail(logicalLine, "BEGIN:VCALENDAR 밖에 있는 줄입니다: '\(Self.excerpt(logical))'")
         }
-        components[innermost].properties.append((name, logicalLine))
-        if components[innermost].properties.count > Self.maximumProperties {
-          try broken(
-            logicalLine,
-            "속성이 너무 많습니다 (한 일정에 최대 \(Self.maximumProperties)개)")
+        // An empty value is no value; inside an event, only what chulbal reads of it.
+        guard logical.last != UInt8(ascii: ":") else { return }
+        let event = openEvent()
+        if let event, innermost != event || !EventReader.readProperties.contains(name) { return }
+        // An event already left out needs nothing more.
+        if let event, components[event].problem != nil { return }
+        // A time value libical cannot read it removes, searching the event's properties from
+        // the start each time: the event is left out here instead, and libical never sees it.
+        if event != nil, Self.timeValued.contains(name),
+          let bad = Self.unreadableTimeValue(logical, property: name)
+        {
+          let excerpt = "'\(Self.excerpt(bad))'"
+          return try broken(
+            logicalLine, "\(name)\(Korean.objectParticle(after: name)) 읽을 수 없습니다: \(excerpt)",
+            property: name)
         }
+        guard components[innermost].properties.count < Self.maximumProperties else {
+          if event != nil {
+            try broken(
+              logicalLine, "속성이 너무 많습니다 (한 일정에 \(Self.maximumProperties)개까지)")
+          }
+          return
+        }
+        components[innermost].properties.append((name, logicalLine))
+        keep()
       }
     }
 
@@ -169,7 +206,6 @@ struct ICalendarScan {
         // A folded line continues the one before it (RFC 5545 §3.1).
         guard !logical.isEmpty else { throw fail(lineNumber, "이어 쓸 줄이 없는데 공백으로 시작합니다") }
         logical.append(contentsOf: line.dropFirst())
-        logicalEnd = start
         guard logical.count <= Self.maximumLineBytes else {
           throw fail(
             logicalLine,
@@ -182,7 +218,6 @@ struct ICalendarScan {
       guard !line.isEmpty else { continue }
       logical.append(contentsOf: line)
       logicalLine = lineNumber
-      logicalEnd = start
     }
     try finish()
     if let innermost = open.last {
@@ -198,7 +233,50 @@ struct ICalendarScan {
       throw fail(max(lineNumber, 1), "BEGIN:VCALENDAR가 없습니다: iCalendar 파일이 아닙니다")
     }
     self.components = components
-    self.usedBytes = min(usedBytes, bytes.count)
+    self.text = text
+  }
+
+  /// The properties of an event whose values are times, or a DURATION.
+  static let timeValued: Set<String> = [
+    "DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE", "RDATE", "DURATION",
+  ]
+
+  /// The value of a time property's line (`DTSTART;TZID="(UTC+09:00) 서울":20270105T090000`)
+  /// when a piece of it is no DATE, DATE-TIME, PERIOD or (for `DURATION`) DURATION; nil when
+  /// every piece is one. Only the shape is looked at: the reader checks the numbers.
+  static func unreadableTimeValue(_ line: [UInt8], property: String) -> ArraySlice<UInt8>? {
+    // The value begins after the first colon outside a quoted parameter value.
+    var quoted = false
+    var start: Int?
+    for (index, byte) in line.enumerated() {
+      if byte == UInt8(ascii: "\"") { quoted.toggle() }
+      if byte == UInt8(ascii: ":"), !quoted {
+        start = index + 1
+        break
+      }
+    }
+    guard let start else { return line[...] }
+    let value = line[start...]
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    func isTime(_ piece: ArraySlice<UInt8>) -> Bool {
+      let bytes = Array(piece)
+      if bytes.count == 8 { return bytes.allSatisfy(isDigit) }
+      guard bytes.count == 15 || (bytes.count == 16 && bytes[15] == UInt8(ascii: "Z")) else {
+        return false
+      }
+      return bytes[8] == UInt8(ascii: "T") && bytes[..<8].allSatisfy(isDigit)
+        && bytes[9..<15].allSatisfy(isDigit)
+    }
+    if property == "DURATION" {
+      return ICalendarValue.duration(Substring(String(decoding: value, as: UTF8.self))) == nil
+        ? value : nil
+    }
+    for piece in value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+      // A PERIOD (`start/end` or `start/duration`) is read from its start.
+      let first = piece.prefix { $0 != UInt8(ascii: "/") }
+      if !isTime(first) { return value }
+    }
+    return nil
   }
 
   /// The first 40 characters of a line, for a message.

@@ -105,15 +105,16 @@ enum ICalendarValue {
     return result
   }
 
-  /// TEXT escaped for writing: `\`, `;`, `,` and line ends (a CR LF or a lone CR is one).
+  /// TEXT for writing: without control and bidi characters (`TextCleaning.plain`), then with
+  /// `\`, `;`, `,` and line ends escaped.
   static func escaped(_ text: String) -> String {
     var result = ""
-    for character in text {
+    for character in TextCleaning.plain(text) {
       switch character {
       case "\\": result += "\\\\"
       case ";": result += "\\;"
       case ",": result += "\\,"
-      case "\n", "\r\n", "\r": result += "\\n"
+      case "\n": result += "\\n"
       default: result.append(character)
       }
     }

@@ -70,15 +70,19 @@ public enum ICalendarWriter {
     public var overrides: [Override]
     public var alarms: [Alarm]
     /// chulbal's travel time for the event, kept as `X-CHULBAL-TRAVEL` so an import gives it
-    /// back.
+    /// back, and with the buffer as Apple Calendar's `X-APPLE-TRAVEL-DURATION`, so Apple
+    /// Calendar blocks the trip and says when to leave.
     public var travelSeconds: Int?
+    /// The rest of the trip as chulbal plans it, kept as `X-CHULBAL-*` properties so an import
+    /// gives it back: nil leaves each out.
+    public var trip: Trip?
 
     public init(
       uid: String, title: String, start: WallTime, timeZone: String,
       durationSeconds: Int? = nil, end: WallTime? = nil, location: String? = nil,
       coordinate: Coordinate? = nil, note: String? = nil, rule: RecurrenceRule? = nil,
       exceptions: [WallTime] = [], overrides: [Override] = [], alarms: [Alarm] = [],
-      travelSeconds: Int? = nil
+      travelSeconds: Int? = nil, trip: Trip? = nil
     ) {
       self.uid = uid
       self.title = title
@@ -94,6 +98,27 @@ public enum ICalendarWriter {
       self.overrides = overrides
       self.alarms = alarms
       self.travelSeconds = travelSeconds
+      self.trip = trip
+    }
+  }
+
+  /// How an appointment's trip is planned, beside its travel time.
+  public struct Trip: Equatable, Sendable {
+    public var mode: TravelMode
+    public var bufferSeconds: Int
+    public var prepSeconds: Int
+    /// Seconds before departure of each alert.
+    public var alertLeads: [Int]
+    public var origin: Origin?
+
+    public init(
+      mode: TravelMode, bufferSeconds: Int, prepSeconds: Int, alertLeads: [Int], origin: Origin?
+    ) {
+      self.mode = mode
+      self.bufferSeconds = bufferSeconds
+      self.prepSeconds = prepSeconds
+      self.alertLeads = alertLeads
+      self.origin = origin
     }
   }
 
@@ -178,6 +203,24 @@ public enum ICalendarWriter {
     lines += text("DESCRIPTION", event.note)
     if let travel = event.travelSeconds {
       lines.append("X-CHULBAL-TRAVEL:" + ICalendarValue.durationText(seconds: travel))
+      let apple = travel + (event.trip?.bufferSeconds ?? 0)
+      lines.append(
+        "X-APPLE-TRAVEL-DURATION;VALUE=DURATION:" + ICalendarValue.durationText(seconds: apple))
+    }
+    if let trip = event.trip {
+      lines += [
+        "X-CHULBAL-MODE:" + trip.mode.rawValue,
+        "X-CHULBAL-BUFFER:" + ICalendarValue.durationText(seconds: trip.bufferSeconds),
+        "X-CHULBAL-PREP:" + ICalendarValue.durationText(seconds: trip.prepSeconds),
+        "X-CHULBAL-ALERTS:"
+          + trip.alertLeads.map { ICalendarValue.durationText(seconds: $0) }
+          .joined(separator: ","),
+      ]
+      if let origin = trip.origin {
+        lines.append(
+          "X-CHULBAL-ORIGIN:\(origin.coordinate.latitude);\(origin.coordinate.longitude)")
+        lines += text("X-CHULBAL-ORIGIN-NAME", origin.name)
+      }
     }
     for alarm in event.alarms {
       lines += [

@@ -10,8 +10,9 @@ import FoundationEssentials
 /// VTIMEZONE for two years from the event, preferring a zone the name itself points to
 /// (`(UTC+09:00) Seoul`), then Asia/Seoul. A zone found by either of the last two must agree
 /// with the file's VTIMEZONE, when there is one, at the event's start. A `TZID` that matches
-/// nothing is not a zone: the caller reads the time in the calendar's `X-WR-TIMEZONE`, else in
-/// the system zone, and counts it. libical alone would read an unknown `TZID` as a floating
+/// nothing is not a zone: the caller reads the time on the clock of the file's own VTIMEZONE
+/// when it has one, else in the calendar's `X-WR-TIMEZONE`, else in the system zone, and counts
+/// it. libical alone would read an unknown `TZID` as a floating
 /// time without a word (calendar.md).
 ///
 /// A VTIMEZONE whose parts repeat more often than yearly is not used: libical works out a
@@ -25,6 +26,14 @@ final class ZoneResolver {
   /// Each `TZID` met: its IANA name (nil when it names nothing), and whether it was an IANA
   /// name itself (so needs no check).
   private var found: [String: (name: String?, isDirect: Bool)] = [:]
+  /// The zone each VTIMEZONE's offsets matched, by those offsets, when its name pointed at no
+  /// city: a calendar that names thousands of zones of the same rules compares them once.
+  private var matched: [[Int]: String?] = [:]
+  /// How many VTIMEZONEs were compared with every IANA zone (a few milliseconds each).
+  private var comparisons = 0
+  /// The most VTIMEZONEs of one calendar compared with every IANA zone; past it, a zone is
+  /// read on its own clock, as one that matches none.
+  static let maximumComparisons = 50
 
   /// - Parameter calendar: the VCALENDAR whose VTIMEZONEs the `TZID`s name.
   init(calendar: LibicalDocument.Component, file: String) {
@@ -55,7 +64,7 @@ final class ZoneResolver {
     let name: String
     if let windows = WindowsZones.ianaNames[tzid] {
       name = windows
-    } else if let described, let matched = Self.matching(described, named: tzid, near: wall) {
+    } else if let described, let matched = matching(described, named: tzid, near: wall) {
       name = matched
     } else {
       found[tzid] = (nil, false)
@@ -69,12 +78,24 @@ final class ZoneResolver {
   }
 
   /// The file's VTIMEZONE for `tzid`, when it has one whose changes libical can work out.
+  ///
+  /// At most ``maximumDescribed`` of a calendar's VTIMEZONEs are used: libical works each
+  /// one's changes out the first time it is asked (about a millisecond), and a real calendar
+  /// has a few; the rest are as if the file described none.
   private func described(_ tzid: String) -> OpaquePointer? {
-    guard let zone = icalcomponent_get_timezone(calendar, tzid), Self.isBounded(zone) else {
-      return nil
+    if let known = usedZones[tzid] { return known }
+    guard usedZones.count < Self.maximumDescribed else { return nil }
+    let zone = icalcomponent_get_timezone(calendar, tzid).flatMap {
+      Self.isBounded($0) ? $0 : nil
     }
+    usedZones[tzid] = zone
     return zone
   }
+
+  /// Each VTIMEZONE looked up, by `TZID`: nil for one the file does not describe, or cannot.
+  private var usedZones: [String: OpaquePointer?] = [:]
+  /// The most VTIMEZONEs of one calendar used.
+  static let maximumDescribed = 200
 
   /// Whether every STANDARD and DAYLIGHT part of a VTIMEZONE repeats yearly at most, on named
   /// months and days: what every zone rule is (RFC 5545 §3.6.5 writes them `FREQ=YEARLY`), and
@@ -91,7 +112,8 @@ final class ZoneResolver {
     return true
   }
 
-  /// Whether a zone part's rule is `FREQ=YEARLY` with no part finer than a day.
+  /// Whether a zone part's rule is `FREQ=YEARLY` on named months and days, at one time of day
+  /// at most (Lotus Notes writes `BYHOUR=3;BYMINUTE=0`).
   static func isYearly(_ rule: String) -> Bool {
     var frequency: Substring?
     for part in rule.uppercased().split(separator: ";") {
@@ -99,11 +121,18 @@ final class ZoneResolver {
       guard pair.count == 2 else { return false }
       switch pair[0] {
       case "FREQ": frequency = pair[1]
-      case "BYSECOND", "BYMINUTE", "BYHOUR", "BYYEARDAY", "BYWEEKNO": return false
+      case "BYSECOND", "BYMINUTE", "BYHOUR": if pair[1].contains(",") { return false }
+      case "BYYEARDAY", "BYWEEKNO": return false
       default: continue
       }
     }
     return frequency == "YEARLY"
+  }
+
+  /// The instant `wall` names on the clock of the file's own VTIMEZONE for `tzid`, for a zone
+  /// no IANA zone matches (an old rule, a zone made up): nil when the file describes none.
+  func instant(of wall: WallTime, describedAs tzid: String) -> Date? {
+    described(tzid).map { Libical.instant(of: wall, in: $0) }
   }
 
   /// `tzid`, and for a `TZID` written as a path, each tail of it.
@@ -127,7 +156,8 @@ final class ZoneResolver {
     let theirs = Libical.offset(in: described, atSecond: second)
     let ours = Libical.offset(in: zone, atSecond: second)
     guard theirs != ours else { return }
-    let quoted = "'\(tzid)'"
+    // A name chulbal did not understand can be of any length: a message quotes its start.
+    let quoted = "'\(ICalendarScan.excerpt(tzid.utf8))'"
     throw .syntax(
       file: file, line: line,
       message: "시간대 \(quoted)의 VTIMEZONE은 \(wall)에 UTC\(Self.offsetText(theirs))인데, 이 이름이 "
@@ -139,7 +169,7 @@ final class ZoneResolver {
   /// month for two years from the year of `wall`: first the zones `tzid` names by their city
   /// (`(UTC+09:00) Seoul`, `서울`), then Asia/Seoul, then those of the Windows table, then the
   /// rest, each group by name.
-  private static func matching(_ described: OpaquePointer, named tzid: String, near wall: WallTime)
+  private func matching(_ described: OpaquePointer, named tzid: String, near wall: WallTime)
     -> String?
   {
     let samples = (0..<48).map { index in
@@ -147,10 +177,34 @@ final class ZoneResolver {
       return (date.days + (index % 2) * 15) * 86_400 + 12 * 3600
     }
     let offsets = samples.map { Libical.offset(in: described, atSecond: $0) }
-    let candidates =
-      named(in: tzid) + ["Asia/Seoul"] + Set(WindowsZones.ianaNames.values).sorted()
-      + Zone.knownIdentifiers.sorted()
-    return candidates.first { name in
+    let cities = Self.named(in: tzid)
+    let key = [wall.date.year] + offsets
+    if cities.isEmpty, let known = matched[key] { return known }
+    guard comparisons < Self.maximumComparisons else { return nil }
+    comparisons += 1
+    let found = Self.first(
+      among: cities + ["Asia/Seoul"] + Self.candidates, samples: samples, offsets: offsets)
+    if cities.isEmpty { matched[key] = found }
+    return found
+  }
+
+  /// The zones of the Windows table, then the rest, each by name: read from the zone
+  /// database once a process.
+  private static let candidates =
+    Set(WindowsZones.ianaNames.values).sorted() + Zone.knownIdentifiers.sorted()
+
+  /// Each zone by name, with its city as a `TZID` would write it (`new york`).
+  private static let cities: [(name: String, city: String)] = Zone.knownIdentifiers.sorted()
+    .compactMap { name in
+      guard let city = name.split(separator: "/").last, city.count > 2 else { return nil }
+      return (name, city.lowercased().replacingEvery("_", with: " "))
+    }
+
+  /// The first of `candidates` whose offsets at `samples` are `offsets`.
+  private static func first(among candidates: [String], samples: [Int], offsets: [Int])
+    -> String?
+  {
+    candidates.first { name in
       guard let zone = Zone(identifier: name) else { return false }
       return zip(samples, offsets).allSatisfy { second, offset in
         zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(second))) == offset
@@ -162,10 +216,7 @@ final class ZoneResolver {
   /// name; Seoul also in Korean, as a Korean Outlook writes it.
   private static func named(in tzid: String) -> [String] {
     let text = tzid.lowercased()
-    var names = Zone.knownIdentifiers.sorted().filter { name in
-      guard let city = name.split(separator: "/").last, city.count > 2 else { return false }
-      return text.contains(city.lowercased().replacingEvery("_", with: " "))
-    }
+    var names = cities.filter { text.contains($0.city) }.map(\.name)
     if text.contains("서울") { names.insert("Asia/Seoul", at: 0) }
     return names
   }

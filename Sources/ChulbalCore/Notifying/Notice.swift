@@ -78,6 +78,26 @@ public protocol Notifier: Sendable {
   /// - Throws: `NotifyFailure` saying why it could not be; the chain then tries the next
   ///   backend.
   func deliver(_ notice: Notice) throws(NotifyFailure)
+  /// Shows each of `notices`, as ``deliver(_:)`` shows one, for alerts due at the same time.
+  ///
+  /// A backend whose deliveries can wait (a program that hangs until its timeout) shows them
+  /// side by side, so that none waits out another's timeout; the others show them in turn.
+  ///
+  /// - Returns: for each notice in order, nil when it was shown, or why it could not be.
+  func deliver(all notices: [Notice]) -> [NotifyFailure?]
+}
+
+extension Notifier {
+  public func deliver(all notices: [Notice]) -> [NotifyFailure?] {
+    notices.map { notice in
+      do throws(NotifyFailure) {
+        try deliver(notice)
+        return nil
+      } catch {
+        return error
+      }
+    }
+  }
 }
 
 /// Why a backend could not deliver a notice: one Korean line, naming what was missing.

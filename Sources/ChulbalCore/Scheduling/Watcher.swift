@@ -20,9 +20,9 @@ public struct Watcher {
 
   /// Words a due alert as a notice at an instant (its zone, its link).
   public typealias Wording = (AlertPlanner.Due, Date) -> Notice
-  /// Shows a notice through the chain: the backend that delivered it, or nil and why each
-  /// failed.
-  public typealias Delivery = (Notice) -> (deliveredBy: String?, failures: [NotifyFailure])
+  /// Shows notices due together through the chain: for each, the backend that delivered it,
+  /// or nil, and why each backend failed.
+  public typealias Delivery = ([Notice]) -> [(deliveredBy: String?, failures: [NotifyFailure])]
 
   public var lateCapSeconds: Int
   public var snoozeSeconds: Int
@@ -85,9 +85,14 @@ public struct Watcher {
       try journal.record(due.id, kind: due.alert.kind, .missed, at: now)
       events.append(.missed(due.id, title: due.appointment.title))
     }
-    for due in step.deliver {
-      guard try journal.claim(due.id, kind: due.alert.kind, at: now) else { continue }
-      let result = delivery(wording(due, now))
+    // All claimed before any is shown, then shown together: a backend that waits on each
+    // notice (a program that hangs) keeps none of them waiting on another.
+    var claimed: [AlertPlanner.Due] = []
+    for due in step.deliver where try journal.claim(due.id, kind: due.alert.kind, at: now) {
+      claimed.append(due)
+    }
+    let results = claimed.isEmpty ? [] : delivery(claimed.map { wording($0, now) })
+    for (due, result) in zip(claimed, results) {
       if let backend = result.deliveredBy {
         try journal.record(due.id, kind: due.alert.kind, .delivered(backend: backend), at: now)
         lastShown[due.appointment.id] = due
@@ -106,7 +111,8 @@ public struct Watcher {
       let notice = AlertNotice.missedSummary(step.missed) {
         readerZone ?? Zone(identifier: $0.timeZone) ?? .gmt
       }
-      events.append(.summary(count: step.missed.count, backend: delivery(notice).deliveredBy))
+      let backend = delivery([notice]).first.flatMap(\.deliveredBy)
+      events.append(.summary(count: step.missed.count, backend: backend))
     }
     return (min(step.wake ?? windowEnd, windowEnd), events)
   }

@@ -23,6 +23,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case travelMode(String)
   case providers(String, reason: String)
   case placeName(String, reason: String)
+  case sourceName(String, reason: String)
   case title(String, reason: String)
   case backends(String, reason: String)
   case command(String, reason: String)
@@ -75,6 +76,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
         "잘못된 지도 목록 '\(text)': \(reason) (\(MapProvider.allCases.map(\.rawValue).joined(separator: ", "))을 쉼표로, 예: 'kakao,naver,google')"
     case .placeName(let text, let reason):
       return "잘못된 장소 이름 '\(text)': \(reason)"
+    case .sourceName(let text, let reason):
+      return "잘못된 출처 이름 '\(text)': \(reason)"
     case .title(let text, let reason):
       return "잘못된 제목 '\(text)': \(reason)"
     case .backends(let text, let reason):

@@ -4,7 +4,8 @@
 /// which move a terminal's cursor, ring its bell or retitle its window, and bidirectional
 /// formatting characters (``isBidiControl(_:)``), which reorder what a person reads (the
 /// "Trojan Source" class). Terminal text and messages show them as escapes, JSON escapes them
-/// as `\uXXXX`, and typed titles and place names refuse control characters.
+/// as `\uXXXX`, files and environments other programs read leave them out (``plain(_:)``), and
+/// typed titles and place names refuse control characters.
 public enum TextCleaning {
   /// `text` with every control character (ESC, BEL, CR, newline, DEL, C1 controls) shown as a
   /// visible escape such as `\x1B`, and every bidirectional formatting character as one such as
@@ -24,6 +25,23 @@ public enum TextCleaning {
       }
     }
     return result
+  }
+
+  /// `text` for a file or an environment another program reads (an iCalendar TEXT value, the
+  /// `CHULBAL_TITLE` a notification command gets): control characters left out but the
+  /// newline, and bidirectional formatting characters left out too.
+  ///
+  /// RFC 5545 §3.3.11 allows no control character in TEXT but the escaped line end, and a
+  /// program that prints a value should get neither an escape sequence nor a reordering
+  /// character from it.
+  public static func plain(_ text: String) -> String {
+    guard mayNeedCleaning(text) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars
+    where scalar == "\n" || !(isControl(scalar) || isBidiControl(scalar)) {
+      result.append(scalar)
+    }
+    return String(result)
   }
 
   /// False when no scalar of `text` can be a control or bidi character, judged from its UTF-8

@@ -19,6 +19,7 @@ final class Database {
 
   let path: String
   let access: Access
+  let busyTimeoutMilliseconds: Int32
   private var handle: OpaquePointer?
   /// Whether ``keepLogFiles()`` has been asked for.
   private var keepsLogFiles = false
@@ -32,6 +33,7 @@ final class Database {
   ) throws(StoreError) {
     self.path = path
     self.access = access
+    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     _ = Self.configured
     var flags = SQLITE_OPEN_NOMUTEX
     var name = path
@@ -114,11 +116,37 @@ final class Database {
     sqlite3_close_v2(handle)
   }
 
+  /// Closes the connection before the value goes; nothing may use it after (SQLite's calls
+  /// take no closed connection), and the deinitialiser's close of nil does nothing.
+  func close() {
+    sqlite3_close_v2(handle)
+    handle = nil
+  }
+
   /// Whether closing this connection, when it is the file's last, copies the write-ahead log
   /// into the file (SQLite's default). Off while a file is not yet known to be chulbal's, so
   /// that a refused file's pending log is left exactly as it was.
   func checkpointOnClose(_ on: Bool) {
     _ = csqlite_checkpoint_on_close(handle, on ? 1 : 0)
+  }
+
+  /// Whether the file at the path is no longer the one open: removed, or another put in its
+  /// place (`SQLITE_FCNTL_HAS_MOVED`, which compares inodes).
+  var fileHasMoved: Bool {
+    var moved: Int32 = 0
+    let status = sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
+    return status == SQLITE_OK && moved != 0
+  }
+
+  /// Copies the write-ahead log into the file and empties it (`SQLITE_CHECKPOINT_TRUNCATE`),
+  /// waiting up to the busy timeout for other connections to finish, or not at all.
+  ///
+  /// - Returns: whether the log is empty now.
+  func emptyLog(waiting: Bool) -> Bool {
+    if !waiting { sqlite3_busy_timeout(handle, 0) }
+    defer { if !waiting { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) } }
+    return sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+      == SQLITE_OK
   }
 
   /// Runs statements that return no rows.

@@ -14,6 +14,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case readOnlyFolder(path: String, folder: String)
   /// A command that writes found the file itself read-only.
   case readOnlyFile(path: String)
+  /// A command that writes found the `-wal` or `-shm` file beside the database read-only
+  /// (its mode, or `chattr +i`), where SQLite would fail, or die of SIGBUS writing the
+  /// `-shm` it maps.
+  case readOnlyLogFile(path: String, file: String)
   /// The disk (or the file system's quota) is full.
   case diskFull(path: String, detail: String)
   /// The file is an SQLite database of some other program.
@@ -38,6 +42,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .readOnlyFile(let path):
       return
         "데이터베이스 '\(path)'\(Korean.subjectParticle(after: path)) 읽기 전용 파일이라 쓸 수 없습니다 (읽기만 하는 명령은 됩니다)"
+    case .readOnlyLogFile(_, let file):
+      return
+        "데이터베이스에 딸린 파일 '\(file)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요; 읽기만 하는 명령은 됩니다)"
     case .diskFull(let path, let detail):
       return
         "디스크가 가득 차서 데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 쓰거나 읽을 수 없습니다; 공간을 비운 뒤 다시 하세요 [\(detail)]"

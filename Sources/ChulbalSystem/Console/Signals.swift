@@ -16,6 +16,12 @@ nonisolated(unsafe) private var signalPipe: (reader: Int32, writer: Int32) = (-1
 /// display installs them.
 nonisolated(unsafe) private var restoreBytes: UnsafeMutableBufferPointer<UInt8>?
 
+/// What SIGBUS writes to standard error before it ends the program
+/// (``Signals/reportBusError(_:status:)``): plain bytes set up before the handler is
+/// installed, as the handler reads them; nil before.
+nonisolated(unsafe) private var busErrorBytes: UnsafeMutableBufferPointer<UInt8>?
+nonisolated(unsafe) private var busErrorStatus: Int32 = 1
+
 /// Signals that end the program, and window resizes for a live display.
 ///
 /// Termination is handled inside the handler itself: it writes the terminal-restoring bytes
@@ -72,6 +78,26 @@ enum Signals {
     sigemptyset(&unblock)
     for signal in [SIGINT, SIGQUIT, SIGHUP, SIGTERM, SIGWINCH] { sigaddset(&unblock, signal) }
     pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+  }
+
+  /// From now on SIGBUS writes `text` to standard error and ends the program with `status`.
+  ///
+  /// The kernel sends SIGBUS for a write into memory mapped from a file that can no longer be
+  /// written, as SQLite maps its `-shm` file; its default action ends the program without a
+  /// word (status 135). Nothing can go on after it, so the handler only says why and exits.
+  /// For one call per process: the text's bytes are kept for the handler.
+  static func reportBusError(_ text: String, status: Int32) {
+    let bytes = Array(text.utf8)
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+    _ = buffer.initialize(from: bytes)
+    busErrorBytes = UnsafeMutableBufferPointer(rebasing: buffer[0..<bytes.count])
+    busErrorStatus = status
+    handle(SIGBUS) { _ in
+      if let bytes = busErrorBytes, let base = bytes.baseAddress {
+        _ = write(STDERR_FILENO, base, bytes.count)
+      }
+      _exit(busErrorStatus)
+    }
   }
 
   /// The signals `routeEndingSignals` hands to the loop.

@@ -93,6 +93,12 @@ public final class EventLoop {
     close(inotify)
   }
 
+  /// From now on SIGBUS writes `text` to standard error and ends the process with `status`,
+  /// instead of ending it without a word (``Signals/reportBusError(_:status:)``).
+  public func reportBusError(_ text: String, status: Int32) {
+    Signals.reportBusError(text, status: status)
+  }
+
   /// Replaces the sources whose descriptors every wait includes.
   public func setSources(_ sources: [any PollSource]) {
     self.sources = sources

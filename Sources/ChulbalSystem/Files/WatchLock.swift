@@ -2,35 +2,60 @@ import ChulbalCore
 import FoundationEssentials
 import Glibc
 
-/// The lock that lets one `watch` at a time serve a database: an exclusive `flock` on a file
-/// beside it (`chulbal.db.lock`), holding the process id of the watch that has it.
+/// The lock that lets one `watch` at a time serve a database, by whatever name it is reached.
 ///
-/// The kernel drops the lock when the process ends, however it ends, so a watch that crashed
-/// never blocks the next one; the file itself stays, empty of meaning until locked again.
+/// It is two locks, which the kernel drops when the process ends, however it ends, so a watch
+/// that crashed never blocks the next one:
+/// - an exclusive `flock` on a file beside the database's real path, symbolic links resolved
+///   (`chulbal.db.lock`), holding the process id of the watch that has it, so that a second
+///   watch can name the first; the file stays, empty of meaning until locked again;
+/// - an open file description lock (`F_OFD_SETLK`, fcntl(2)) on one byte of the database file
+///   itself, which the kernel keys by the file, so that a watch through a hard link, a name
+///   the real path does not lead to, meets it too.
+///
+/// The byte lies past the bytes SQLite locks (512 from `PENDING_BYTE` at 1 GiB), so the two
+/// never meet. Closing any descriptor of a file drops this process's POSIX locks on it,
+/// SQLite's among them (fcntl(2)), so the lock keeps its descriptor of the database open
+/// for as long as it is held.
 public final class WatchLock {
   /// Why the lock could not be taken.
   public enum Failure: Error, Equatable, Sendable {
     /// Another process holds it: its id as it wrote it, or nil if it wrote none yet.
     case held(path: String, by: Int32?)
+    /// Another process holds the database file through another name (a hard link).
+    case heldThroughAnotherName(database: String)
     case cannotOpen(path: String, SystemCallError)
   }
 
+  /// The file beside the database that names the holder.
   public let path: String
-  private let descriptor: Int32
+  private let nameDescriptor: Int32
+  private var fileDescriptor: Int32
+  /// The database file locked.
+  public private(set) var identity: FileIdentity
 
-  private init(path: String, descriptor: Int32) {
+  private init(path: String, nameDescriptor: Int32, fileDescriptor: Int32, identity: FileIdentity) {
     self.path = path
-    self.descriptor = descriptor
+    self.nameDescriptor = nameDescriptor
+    self.fileDescriptor = fileDescriptor
+    self.identity = identity
   }
 
-  deinit { close(descriptor) }
+  deinit {
+    close(fileDescriptor)
+    close(nameDescriptor)
+  }
 
-  /// The lock's file for a database.
-  public static func path(beside databasePath: String) -> String { databasePath + ".lock" }
+  /// The lock's file for a database: beside the file a symbolic link leads to.
+  public static func path(beside databasePath: String) -> String {
+    (RealPath.of(databasePath) ?? databasePath) + ".lock"
+  }
 
-  /// Takes the lock for the database at `databasePath`, writing this process's id into it.
+  /// Takes the lock for the database at `databasePath`, which must exist, writing this
+  /// process's id into the lock's file.
   ///
-  /// - Throws: `Failure.held` naming the process that has it.
+  /// - Throws: `Failure.held` naming the process that has it, or
+  ///   `Failure.heldThroughAnotherName` when one has the file through another name.
   public static func acquire(beside databasePath: String) throws(Failure) -> WatchLock {
     let path = path(beside: databasePath)
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -45,23 +70,94 @@ public final class WatchLock {
       }
       throw .held(path: path, by: readProcessID(descriptor))
     }
+    let file: (descriptor: Int32, identity: FileIdentity)
+    do {
+      file = try lockFile(databasePath)
+    } catch {
+      close(descriptor)
+      throw error
+    }
     let text = Array("\(getpid())\n".utf8)
     _ = ftruncate(descriptor, 0)
     _ = pwrite(descriptor, text, text.count, 0)
-    return WatchLock(path: path, descriptor: descriptor)
+    return WatchLock(
+      path: path, nameDescriptor: descriptor, fileDescriptor: file.descriptor,
+      identity: file.identity)
+  }
+
+  /// Moves the lock on the database file to the file now at `databasePath`, when another
+  /// has taken the place of the one locked; nothing while none is there.
+  ///
+  /// - Throws: as ``acquire(beside:)``; the lock then still holds the file it held.
+  public func follow(_ databasePath: String) throws(Failure) {
+    guard let found = FileIdentity(path: databasePath), found != identity else { return }
+    let file = try Self.lockFile(databasePath)
+    close(fileDescriptor)
+    fileDescriptor = file.descriptor
+    identity = file.identity
   }
 
   /// The process that holds the lock for the database at `databasePath`, without taking it
   /// or making its file.
   ///
-  /// - Returns: nil when no process holds it; `.some(nil)` when one does but has not written
-  ///   its id.
+  /// - Returns: nil when no process holds it; `.some(nil)` when one does but its id is not
+  ///   known: it has not written it yet, or it holds the file through another name.
   public static func holder(beside databasePath: String) -> Int32?? {
     let descriptor = open(path(beside: databasePath), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    guard flock(descriptor, LOCK_SH | LOCK_NB) != 0, errno == EWOULDBLOCK else { return nil }
-    return .some(readProcessID(descriptor))
+    if descriptor >= 0 {
+      defer { close(descriptor) }
+      if flock(descriptor, LOCK_SH | LOCK_NB) != 0, errno == EWOULDBLOCK {
+        return .some(readProcessID(descriptor))
+      }
+    }
+    let file = open(databasePath, O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else { return nil }
+    defer { close(file) }
+    var region = lockedByte(F_WRLCK)
+    guard fcntl(file, ofdGetLock, &region) == 0, region.l_type != F_UNLCK else { return nil }
+    return .some(nil)
+  }
+
+  /// Takes the open file description lock on the database file at `databasePath`.
+  private static func lockFile(_ databasePath: String) throws(Failure) -> (
+    descriptor: Int32, identity: FileIdentity
+  ) {
+    let descriptor = open(databasePath, O_RDWR | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .cannotOpen(path: databasePath, SystemCallError("open", code: errno))
+    }
+    var region = lockedByte(F_WRLCK)
+    guard fcntl(descriptor, ofdSetLock, &region) == 0 else {
+      let code = errno
+      close(descriptor)
+      guard code == EAGAIN || code == EACCES else {
+        throw .cannotOpen(path: databasePath, SystemCallError("fcntl", code: code))
+      }
+      throw .heldThroughAnotherName(database: databasePath)
+    }
+    guard let identity = FileIdentity(descriptor: descriptor) else {
+      let code = errno
+      close(descriptor)
+      throw .cannotOpen(path: databasePath, SystemCallError("fstat", code: code))
+    }
+    return (descriptor, identity)
+  }
+
+  /// `F_OFD_GETLK` and `F_OFD_SETLK`, which glibc declares only under `_GNU_SOURCE`; the
+  /// values are Linux's (<asm-generic/fcntl.h>).
+  private static let ofdGetLock: Int32 = 36
+  private static let ofdSetLock: Int32 = 37
+
+  /// The byte locked: 4 KiB past SQLite's lock bytes, which start at 1 GiB.
+  private static func lockedByte(_ type: Int32) -> flock {
+    var region = flock()
+    region.l_type = Int16(type)
+    region.l_whence = Int16(SEEK_SET)
+    region.l_start = 0x4000_1000
+    region.l_len = 1
+    // F_OFD_* needs 0 here.
+    region.l_pid = 0
+    return region
   }
 
   private static func readProcessID(_ descriptor: Int32) -> Int32? {

@@ -14,11 +14,15 @@ public struct ChildProcess: Sendable {
   /// Starts `arguments[0]`, found on the `PATH` of `environment` unless it contains a slash,
   /// with standard input from /dev/null and the outputs written to the given files.
   ///
+  /// - Parameter ownGroup: start it in a process group of its own, whose id is its pid, so
+  ///   that ``killGroup()`` ends whatever it started too (a shell's children).
+  ///
   /// - Throws: `SpawnError` naming the program and the failed call; `isNoSuchProgram` when
   ///   there is no such program.
   public init(
     _ arguments: [String], environment: [String: String],
-    standardOutput: String = "/dev/null", standardError: String = "/dev/null"
+    standardOutput: String = "/dev/null", standardError: String = "/dev/null",
+    ownGroup: Bool = false
   ) throws(SpawnError) {
     precondition(!arguments.isEmpty, "a child process needs a program to run")
     let program = arguments[0]
@@ -71,7 +75,11 @@ public struct ChildProcess: Sendable {
     var mask = sigset_t()
     sigemptyset(&mask)
     try check(.setSignals, posix_spawnattr_setsigmask(&attributes, &mask))
-    let flags = Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+    var flags = Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+    if ownGroup {
+      try check(.setGroup, posix_spawnattr_setpgroup(&attributes, 0))
+      flags |= Int16(POSIX_SPAWN_SETPGROUP)
+    }
     try check(.setSignals, posix_spawnattr_setflags(&attributes, flags))
     var pid = pid_t()
     try check(.spawn, posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp))
@@ -93,5 +101,11 @@ public struct ChildProcess: Sendable {
       if deadline != nil { usleep(10_000) }
     }
     return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+  }
+
+  /// Kills the process group of a child started with `ownGroup`, and reaps the child.
+  public func killGroup() {
+    kill(-pid, SIGKILL)
+    _ = wait()
   }
 }

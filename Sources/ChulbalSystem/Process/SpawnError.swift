@@ -11,6 +11,8 @@ public struct SpawnError: Error, Equatable, Sendable, CustomStringConvertible {
     case attributesInit = "posix_spawnattr_init"
     /// Setting the program's signal defaults and mask.
     case setSignals = "posix_spawnattr_setsig*"
+    case setGroup = "posix_spawnattr_setpgroup"
+    case pipe
     /// The search of the environment's `PATH`, which stands in for `posix_spawnp`.
     case searchPath = "PATH search"
     case spawn = "posix_spawn"

@@ -68,7 +68,26 @@ public final class FixedAnswerServer: @unchecked Sendable {
       """
     var arguments = ["python3", "-c", script, String(status), body]
     if let certificate { arguments += [certificate.certificatePath, certificate.keyPath] }
-    process = Process()
+    let port: Int
+    (process, port) = try Self.startPython(arguments, name: "the answering server")
+    url = URL(string: "\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)/")!
+  }
+
+  deinit {
+    // SIGKILL, not `terminate()`'s SIGTERM: the test process blocks SIGTERM, and a child
+    // starts with its parent's blocked signals, so Python would never see it.
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+}
+
+extension FixedAnswerServer {
+  /// Starts `arguments` (`python3 -c PROGRAM …`, a server that prints the port it listens on
+  /// as its first line), and gives the process and that port.
+  ///
+  /// - Throws: `ProgramOutput.Failure` naming `name` when no port comes.
+  static func startPython(_ arguments: [String], name: String) throws -> (Process, Int) {
+    let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
     let output = Pipe()
@@ -85,15 +104,8 @@ public final class FixedAnswerServer: @unchecked Sendable {
     guard let port = Int(String(decoding: line, as: UTF8.self)) else {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
-      throw ProgramOutput.Failure(description: "the answering server did not start")
+      throw ProgramOutput.Failure(description: "\(name) did not start")
     }
-    url = URL(string: "\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)/")!
-  }
-
-  deinit {
-    // SIGKILL, not `terminate()`'s SIGTERM: the test process blocks SIGTERM, and a child
-    // starts with its parent's blocked signals, so Python would never see it.
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    return (process, port)
   }
 }

@@ -156,4 +156,10 @@ public final class MemoryCalendarServer: CalendarServer {
     }
     resources[href] = nil
   }
+
+  /// Serves no feeds: the feed tests use a real HTTP server.
+  public func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer {
+    try record(Request("GET", url.absoluteString, nil))
+    throw .notFound(url: url.absoluteString)
+  }
 }

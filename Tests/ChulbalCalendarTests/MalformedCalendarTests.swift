@@ -130,6 +130,30 @@ import Testing
     #expect(named.map(\.unresolvedZone) == ["Mars/Olympus_Mons"])
   }
 
+  /// A time without a `TZID` in a calendar with an `X-WR-TIMEZONE` (Google's export) is on
+  /// that zone's clock, and its `UNTIL` with it; without one it is floating.
+  @Test func aTimeWithoutATZIDIsReadInTheCalendarsXWRTimeZone() throws {
+    let body =
+      "BEGIN:VEVENT\r\nUID:w\r\nDTSTART:20270105T210000\r\n"
+      + "RRULE:FREQ=DAILY;UNTIL=20270106T210000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    let wall = WallTime(year: 2027, month: 1, day: 5, hour: 21, minute: 0)
+    let floating = try ICalendarFile.read(
+      text: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + body, name: "floating.ics")
+    #expect(floating.events.map(\.start) == [.floating(wall)])
+    let named = try ICalendarFile.read(
+      text: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-TIMEZONE:Europe/Brussels\r\n" + body,
+      name: "named.ics")
+    #expect(named.events.map(\.start) == [.zoned(wall, timeZone: "Europe/Brussels")])
+    #expect(named.events.map(\.unresolvedZone) == [nil])
+    let starts = try CalendarOccurrences.starts(
+      of: named.events, from: instant("2027-01-01T00:00:00Z"),
+      to: instant("2027-02-01T00:00:00Z"), floatingTimeZone: "Asia/Seoul")
+    #expect(
+      starts.map(\.start) == [
+        instant("2027-01-05T20:00:00Z"), instant("2027-01-06T20:00:00Z"),
+      ])
+  }
+
   /// A coordinate chulbal cannot read is no coordinate; the event is read without it. GEO
   /// written with a comma, which libical refuses, is read.
   @Test func aGEOThatIsNoCoordinateLeavesTheEventWithoutOneAndACommaIsRead() throws {

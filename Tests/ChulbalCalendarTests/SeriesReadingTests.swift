@@ -173,6 +173,25 @@ import Testing
     #expect(starts == ["2027-01-05T10:00", "2027-01-12T10:00", "2027-01-20T10:00"])
   }
 
+  /// An RDATE equal to DTSTART on an event without a rule is that start, kept once; so is one
+  /// that a moved instance replaces.
+  @Test func anRDATEOnTheStartOfAnEventWithoutARuleIsOneOccurrence() throws {
+    let plan = try Self.plan([
+      "BEGIN:VEVENT", "UID:r", "DTSTART:20270105T010000Z",
+      "RDATE:20270105T010000Z,20270119T010000Z", "END:VEVENT",
+    ])
+    #expect(
+      plan.items.map(\.appointment.start) == [
+        instant("2027-01-05T10:00:00+09:00"), instant("2027-01-19T10:00:00+09:00"),
+      ])
+    let moved = try Self.plan([
+      "BEGIN:VEVENT", "UID:m", "SUMMARY:모임", "DTSTART:20270105T010000Z",
+      "RDATE:20270105T010000Z", "END:VEVENT", "BEGIN:VEVENT", "UID:m", "SUMMARY:모임 (판교)",
+      "RECURRENCE-ID:20270105T010000Z", "DTSTART:20270105T030000Z", "END:VEVENT",
+    ])
+    #expect(moved.items.map(\.appointment.title) == ["모임 (판교)"])
+  }
+
   /// Two events under one UID: the last is kept, and the other counted.
   @Test func anEventGivenTwiceUnderOneUIDIsKeptOnceAndCounted() throws {
     let plan = try Self.plan([

@@ -252,13 +252,14 @@ public struct CalendarImport: Sendable {
       })
     for start in added
     where !exceptions.contains(start.wall) && !exceptionDays.contains(start.wall.date) {
-      // An RDATE the rule gives already is one occurrence (RFC 5545 §3.8.5.2).
+      // An RDATE the rule, or DTSTART, gives already is one occurrence (RFC 5545 §3.8.5.2).
       if let series,
         series.occurrences(from: start.start, to: start.start.addingTimeInterval(1))
           .contains(start.start)
       {
         continue
       }
+      if series == nil, start.wall == first { continue }
       if let instance = movedFrom[start.wall] {
         if Self.skip(instance, email: settings.email) == nil {
           ownItems.append((start.key, instance))

@@ -178,7 +178,8 @@ struct EventReader {
   /// A DATE, DATE-TIME or (for `RDATE`) PERIOD value in the years chulbal keeps, with its
   /// `TZID` resolved; a `TZID` that names no IANA zone is read on the clock of the file's own
   /// VTIMEZONE, else in the calendar's `X-WR-TIMEZONE`, else as a floating time, and noted on
-  /// `event`.
+  /// `event`. A time without a `TZID` is read in the calendar's `X-WR-TIMEZONE` when it has
+  /// one, else is floating.
   private func time(
     _ property: LibicalDocument.Property, line: Int, event: inout CalendarEvent
   ) throws(CalendarContents.Unreadable) -> CalendarTime {
@@ -210,7 +211,12 @@ struct EventReader {
     if isUTC {
       return .utc(Date(timeIntervalSince1970: TimeInterval(wall.secondsSinceEpoch)))
     }
-    guard let tzid = property.parameter("TZID") else { return .floating(wall) }
+    guard let tzid = property.parameter("TZID") else {
+      // Google's and Apple's exports name the calendar's zone once, in X-WR-TIMEZONE, and mean
+      // every time without one to be on that clock, as other readers take it.
+      if let calendarZone = zones.calendarZone { return .zoned(wall, timeZone: calendarZone) }
+      return .floating(wall)
+    }
     let zone: String?
     do throws(CalendarError) {
       zone = try zones.ianaName(for: tzid, at: wall, line: line)

@@ -7,20 +7,18 @@ import Synchronization
 /// (/usr/share/zoneinfo/Asia/Seoul, as the C library reads it).
 ///
 /// Not Foundation's `TimeZone`: that one asks ICU, and linking ICU and the rest of Foundation
-/// made every command start about a quarter slower (page faults for relocating their data, in
-/// a command that needs none of it). Each file is read once per process.
+/// would break the start-up budget (docs/performance.md). Each file is read once per process.
 ///
 /// Two zones are equal when their names are.
 public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// The zone's name and offsets, behind one reference: a zone is copied into every formatter
-  /// and every row's times, and copying the file's tables inline cost `list` a tenth of its
-  /// instructions in memcpy (callgrind).
+  /// and every row's times, which should not copy the file's tables.
   private let table: Table
 
   private final class Table: Sendable {
     let identifier: String
     /// Not optional: reading the offset through an optional copied the whole file value out
-    /// of the table on every lookup (a memcpy per time shown, callgrind).
+    /// of the table on every lookup.
     let file: ZoneFile
 
     init(_ identifier: String, file: ZoneFile) {
@@ -129,8 +127,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// zones, and not a `right/` zone.
   ///
   /// Read as bytes: every byte it allows is ASCII, so once they are checked a byte is a
-  /// character. By characters and with `uppercased()` and `split`, a name cost 11,000
-  /// instructions, three names in every command (callgrind, `next`).
+  /// character, and every command checks a few names before it starts its work.
   private static func isStorableName(_ name: String) -> Bool {
     let bytes = name.utf8
     guard !bytes.isEmpty, bytes.count <= 255 else { return false }
@@ -204,8 +201,8 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// Every zone name the database in `directory` knows, zones and their links, as tzdata's
   /// own summary `tzdata.zi` lists them; empty when it has none.
   ///
-  /// Completion asks on every Tab, so this is one read of one file, scanned as bytes: read as
-  /// a `String` and split into lines, its 100 kB of rules took 8 ms (hyperfine). Only a
+  /// Completion asks on every Tab, so this is one read of one file, scanned as bytes rather
+  /// than split into lines as a `String`. Only a
   /// regular file is read: `TZDIR` may name any folder, and opening a FIFO there would wait
   /// for a writer that never comes.
   public static func names(inDatabase directory: String) -> [String] {

@@ -7,9 +7,8 @@ import Testing
 @testable import ChulbalCLI
 @testable import ChulbalTerminal
 
-/// `list` writes each row straight into bytes (`AppointmentView.appendListRow`), and `list
-/// --json` streams each view's JSON in chunks. These hold them to the views' own strings and
-/// JSON on appointments chosen to differ:
+/// `list` and `list --json` write each row straight into bytes (`AppointmentView.appendListRow`
+/// and `writeJSON`). These hold them to the general paths on appointments chosen to differ:
 /// hostile and wide titles, zones with and without the own-zone label, other days and other
 /// years, every status, prep time, fractional minutes, places, origins and notes.
 @Suite struct ListRowTests {

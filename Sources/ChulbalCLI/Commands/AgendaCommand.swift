@@ -97,7 +97,7 @@ enum Agenda {
     if options.has(.json) {
       // One of a series' occurrences, or a one-off appointment.
       return try ChunkedOutput.jsonArray(of: selection, in: store, console: environment.console) {
-        $1.write(view($0).json(occurrence: $0.repeats), depth: 1)
+        view($0).writeJSON(to: &$1, depth: 1, occurrence: $0.repeats)
       }
     }
     // The days with appointments, each under its heading, their rows aligned across days: the

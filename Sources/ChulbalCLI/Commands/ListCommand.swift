@@ -29,7 +29,7 @@ enum ListCommand: Command {
     }
     if options.has(.json) {
       return try ChunkedOutput.jsonArray(of: selection, in: store, console: environment.console) {
-        $1.write(view($0).json(), depth: 1)
+        view($0).writeJSON(to: &$1, depth: 1)
       }
     }
     // The table's columns are as wide as their widest cell, so every row is needed first;

@@ -203,17 +203,13 @@ struct AppointmentView {
     return .object([("lat", .number(coordinate.latitude)), ("lng", .number(coordinate.longitude))])
   }
 
-  /// The appointment's JSON object, as every command that prints JSON shows it.
-  ///
-  /// - Parameter occurrence: for `agenda`, whether the row is one occurrence of a series.
-  func json(occurrence: Bool? = nil) -> JSONValue {
+  func json() -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("id", .integer(appointment.id)),
       ("title", .string(appointment.title)),
       ("start", .string(format.iso8601(plan.start))),
       ("departure", .string(format.iso8601(plan.departure))),
     ]
-    if let occurrence { members.append(("occurrence", .bool(occurrence))) }
     if let ready = plan.ready { members.append(("ready", .string(format.iso8601(ready)))) }
     members += [
       ("time_zone", .string(appointment.timeZone)),
@@ -237,12 +233,7 @@ struct AppointmentView {
       ("status", .string(plan.status(at: now).name)),
       ("note", appointment.note.map(JSONValue.string) ?? .null),
     ]
-    if let repetition = repeatJSON {
-      // A series' next start: the occurrence shown, while it is still to come; null once the
-      // series has ended.
-      let next: JSONValue = plan.start > now ? .string(format.iso8601(plan.start)) : .null
-      members += [("repeat", repetition), ("next_start", next)]
-    }
+    if let repetition = repeatJSON { members += [("repeat", repetition), nextStartJSON] }
     members += [
       (
         "text",
@@ -254,6 +245,76 @@ struct AppointmentView {
       )
     ]
     return .object(members)
+  }
+
+  /// What ``json()`` renders, written member by member into `writer` at `depth`, because
+  /// building each row's tree of values first breaks the budget of `list --json` at 100,000
+  /// appointments (docs/performance.md). A test holds the two to the same bytes.
+  func writeJSON(to writer: inout JSONWriter, depth: Int, occurrence: Bool? = nil) {
+    let inner = depth + 1
+    writer.openObject()
+    writer.member("id", integer: appointment.id, depth: depth)
+    writer.member("title", string: appointment.title, depth: depth)
+    writer.member("start", iso8601: plan.start, in: format, depth: depth)
+    writer.member("departure", iso8601: plan.departure, in: format, depth: depth)
+    if let occurrence { writer.member("occurrence", bool: occurrence, depth: depth) }
+    if let ready = plan.ready { writer.member("ready", iso8601: ready, in: format, depth: depth) }
+    // A zone name the reader checked, of the characters ``Zone`` admits.
+    writer.member("time_zone", plain: appointment.timeZone, depth: depth)
+    writer.member("place", string: appointment.place, depth: depth)
+    writer.key("coord", depth: depth)
+    Self.write(appointment.coordinate, to: &writer, depth: inner)
+    if let origin = appointment.origin {
+      writer.key("origin", depth: depth)
+      writer.openObject()
+      writer.member("name", string: origin.name, depth: inner)
+      writer.key("coord", depth: inner)
+      Self.write(origin.coordinate, to: &writer, depth: inner + 1)
+      writer.closeObject(depth: inner)
+    } else {
+      writer.memberNull("origin", depth: depth)
+    }
+    writer.member("mode", plain: appointment.mode.rawValue, depth: depth)
+    writer.member("travel_minutes", minutes: appointment.travelSeconds, depth: depth)
+    writer.member("travel_estimated", bool: appointment.travelEstimated, depth: depth)
+    writer.member("buffer_minutes", minutes: appointment.bufferSeconds, depth: depth)
+    writer.member("prep_minutes", minutes: appointment.prepSeconds, depth: depth)
+    writer.key("alerts", depth: depth)
+    writer.openArray()
+    for alert in plan.alerts {
+      writer.item(depth: inner)
+      writer.openObject()
+      writer.member("at", iso8601: alert.at, in: format, depth: inner + 1)
+      writer.member("lead_minutes", minutes: alert.leadSeconds, depth: inner + 1)
+      writer.member("kind", plain: alert.kind.rawValue, depth: inner + 1)
+      writer.closeObject(depth: inner + 1)
+    }
+    writer.closeArray(depth: inner)
+    writer.member("status", plain: plan.status(at: now).name, depth: depth)
+    writer.member("note", string: appointment.note, depth: depth)
+    if let repetition = repeatJSON {
+      writer.key("repeat", depth: depth)
+      writer.write(repetition, depth: inner)
+      let (_, next) = nextStartJSON
+      writer.key("next_start", depth: depth)
+      writer.write(next, depth: inner)
+    }
+    writer.key("text", depth: depth)
+    writer.openObject()
+    writer.key("appointment", depth: inner)
+    writer.openString()
+    times.appendFull(plan.start, seenAt: now, to: &writer.bytes)
+    writer.closeMadeString()
+    writer.key("departure", depth: inner)
+    writer.openString()
+    times.appendFull(plan.departure, seenAt: now, to: &writer.bytes)
+    writer.closeMadeString()
+    writer.key("remaining", depth: inner)
+    writer.openString()
+    appendRemaining(to: &writer.bytes)
+    writer.closeMadeString()
+    writer.closeObject(depth: inner)
+    writer.closeObject(depth: depth)
   }
 
   /// A series' `repeat` member: its rule as RFC 5545 text and in Korean, and its end (`until`
@@ -271,5 +332,22 @@ struct AppointmentView {
     }
     if let count = rule.count { members.append(("count", .integer(count))) }
     return .object(members)
+  }
+
+  /// A series' `next_start`: the occurrence shown, while it is still to come; null once the
+  /// series has ended.
+  private var nextStartJSON: (String, JSONValue) {
+    ("next_start", plan.start > now ? .string(format.iso8601(plan.start)) : .null)
+  }
+
+  /// `{"lat": …, "lng": …}` at `depth`, or null.
+  private static func write(_ coordinate: Coordinate?, to writer: inout JSONWriter, depth: Int) {
+    guard let coordinate else { return writer.writeNull() }
+    writer.openObject()
+    writer.key("lat", depth: depth)
+    writer.write(number: coordinate.latitude)
+    writer.key("lng", depth: depth)
+    writer.write(number: coordinate.longitude)
+    writer.closeObject(depth: depth)
   }
 }

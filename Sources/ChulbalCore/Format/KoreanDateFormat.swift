@@ -60,9 +60,12 @@ public struct KoreanDateFormat: Sendable {
 
   /// Formats `date` with one of the Korean patterns.
   public func string(_ date: Date, _ pattern: Pattern) -> String {
-    var out = ByteWriter()
-    out.write(fields(date), pattern)
-    return String(decoding: out.bytes, as: UTF8.self)
+    let fields = fields(date)
+    return String(unsafeUninitializedCapacity: Self.longest) { buffer in
+      var out = ByteWriter(buffer)
+      out.write(fields, pattern)
+      return out.count
+    }
   }
 
   /// Appends what ``string(_:_:)`` makes, as UTF-8, without making the string: for output
@@ -72,19 +75,37 @@ public struct KoreanDateFormat: Sendable {
     Self.append(to: &bytes) { $0.write(fields, pattern) }
   }
 
-  /// Writes through a ``ByteWriter`` at the end of `bytes`, which it holds meanwhile.
+  /// Room enough for any pattern (`2026년 12월 31일 (목) 오후 12:00` is 39 bytes) and for
+  /// ISO 8601 (25).
+  public static var longest: Int { 48 }
+
+  /// Writes through a ``ByteWriter`` into room made at the end of `bytes` with one append.
   private static func append(to bytes: inout [UInt8], _ write: (inout ByteWriter) -> Void) {
-    var out = ByteWriter()
-    swap(&out.bytes, &bytes)
-    write(&out)
-    swap(&out.bytes, &bytes)
+    bytes.append(addingCapacity: longest) { room in
+      room.withUnsafeMutableBufferPointer { buffer, count in
+        var out = ByteWriter(UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+        write(&out)
+        count += out.count
+      }
+    }
   }
 
   /// ISO 8601 with the zone's offset: `2026-12-01T19:00:00+09:00`.
   public func iso8601(_ date: Date) -> String {
-    var out = ByteWriter()
+    let fields = fields(date)
+    return String(unsafeUninitializedCapacity: Self.longest) { buffer in
+      var out = ByteWriter(buffer)
+      out.iso8601(fields)
+      return out.count
+    }
+  }
+
+  /// Writes ``iso8601(_:)`` as UTF-8 into `buffer`, which has room for ``longest`` bytes, and
+  /// returns how many it wrote: for a writer that makes its own room.
+  public func writeISO8601(_ date: Date, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var out = ByteWriter(buffer)
     out.iso8601(fields(date))
-    return String(decoding: out.bytes, as: UTF8.self)
+    return out.count
   }
 
   /// Whether two instants fall on the same calendar day in this zone: what comparing their
@@ -140,22 +161,55 @@ public struct KoreanDateFormat: Sendable {
   }
 }
 
-/// Writes ASCII and Hangul pieces as UTF-8.
+/// Writes ASCII and Hangul pieces into a string's uninitialized UTF-8 storage.
 private struct ByteWriter {
-  var bytes: [UInt8] = []
+  private let buffer: UnsafeMutableBufferPointer<UInt8>
+  private(set) var count = 0
 
+  init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    self.buffer = buffer
+  }
+
+  @inline(__always)
   mutating func append(_ text: StaticString) {
-    bytes.append(text)
+    let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    for byte in bytes {
+      buffer[count] = byte
+      count += 1
+    }
   }
 
   /// Appends a non-negative number, zero-padded to at least `digits` digits.
+  @inline(__always)
   mutating func number(_ value: Int, digits: Int = 1) {
-    bytes.appendDecimal(value, digits: digits)
+    // Most fields are one or two digits: a month, a day, an hour, a minute.
+    if value >= 0 && value < 100 && digits <= 2 {
+      if value >= 10 || digits == 2 {
+        buffer[count] = UInt8(truncatingIfNeeded: 48 + value / 10)
+        count += 1
+      }
+      buffer[count] = UInt8(truncatingIfNeeded: 48 + value % 10)
+      count += 1
+      return
+    }
+    // And a year of four digits.
+    if value >= 1000 && value < 10_000 && digits <= 4 {
+      for divisor in [1000, 100, 10, 1] {
+        buffer[count] = UInt8(truncatingIfNeeded: 48 + value / divisor % 10)
+        count += 1
+      }
+      return
+    }
+    guard let start = buffer.baseAddress.map({ $0 + count }) else { return }
+    var end = start
+    end.writeDecimal(value, digits: digits)
+    count += end - start
   }
 
   private static let weekdays: [StaticString] = ["일", "월", "화", "수", "목", "금", "토"]
 
   /// `2026-12-01T19:00:00+09:00`
+  @inline(__always)
   mutating func iso8601(_ fields: KoreanDateFormat.Fields) {
     number(fields.year, digits: 4)
     append("-")
@@ -180,6 +234,7 @@ private struct ByteWriter {
   }
 
   /// `fields` in one of the patterns.
+  @inline(__always)
   mutating func write(_ fields: KoreanDateFormat.Fields, _ pattern: KoreanDateFormat.Pattern) {
     switch pattern {
     case .full:
@@ -204,6 +259,7 @@ private struct ByteWriter {
   }
 
   /// `12월 1일 (화)`
+  @inline(__always)
   mutating func monthDayWeekday(_ fields: KoreanDateFormat.Fields) {
     number(fields.month)
     append("월 ")
@@ -214,6 +270,7 @@ private struct ByteWriter {
   }
 
   /// `오후 7:00`
+  @inline(__always)
   mutating func meridiemTime(_ fields: KoreanDateFormat.Fields) {
     append(fields.hour < 12 ? "오전 " : "오후 ")
     number(fields.hour % 12 == 0 ? 12 : fields.hour % 12)

@@ -19,10 +19,27 @@ public enum KoreanDuration {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// ``text(seconds:precision:)`` as UTF-8, appended to `bytes`, for output made as bytes
-  /// (`list`'s rows).
+  /// ``text(seconds:precision:)`` as UTF-8, appended to `bytes`, for output made as bytes.
+  ///
+  /// Written into room made at once, where the longest text fits (27 bytes, for the most
+  /// seconds an `Int` holds, and room for the 21 bytes a number may take at any point), as
+  /// every row of `list` shows one.
   public static func append(
     seconds: Int, precision: Precision = .minutes, to bytes: inout [UInt8]
+  ) {
+    bytes.append(addingCapacity: 64) { room in
+      room.withUnsafeMutableBufferPointer { buffer, count in
+        guard let start = buffer.baseAddress else { return }
+        var end = start + count
+        write(seconds: seconds, precision: precision, to: &end)
+        count = end - start
+      }
+    }
+  }
+
+  /// Writes ``text(seconds:precision:)`` at `end` and moves past it.
+  private static func write(
+    seconds: Int, precision: Precision, to end: inout UnsafeMutablePointer<UInt8>
   ) {
     // The size of `Int.min` as well: `abs` would trap on it.
     let total = seconds.magnitude
@@ -30,16 +47,17 @@ public enum KoreanDuration {
     let minutes = Int(total % 3600 / 60)
     let secondsPart = Int(total % 60)
     func text(_ name: StaticString) {
-      bytes.append(name)
+      end.initialize(from: name.utf8Start, count: name.utf8CodeUnitCount)
+      end += name.utf8CodeUnitCount
     }
     func unit(_ value: Int, _ name: StaticString) {
-      bytes.appendDecimal(value)
+      end.writeDecimal(value)
       text(name)
     }
     if precision == .fixedSeconds && hours == 0 {
-      bytes.appendDecimal(minutes, digits: 2)
+      end.writeDecimal(minutes, digits: 2)
       text("분 ")
-      bytes.appendDecimal(secondsPart, digits: 2)
+      end.writeDecimal(secondsPart, digits: 2)
       text("초")
       return
     }

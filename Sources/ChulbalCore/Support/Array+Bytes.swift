@@ -5,9 +5,30 @@ extension [UInt8] {
   }
 
   /// Appends `value` in decimal ASCII, zero-padded to at least `digits` digits, for text made
-  /// as bytes.
+  /// as bytes: `String(value)` makes a string to copy from and goes through the generic
+  /// integer printer.
   public mutating func appendDecimal(_ value: Int, digits: Int = 1) {
-    if value < 0 { append(UInt8(ascii: "-")) }
+    // Made in room made at once: an array appended to a digit at a time checks its storage
+    // for every one.
+    append(addingCapacity: Swift.max(digits, 20) + 1) { room in
+      room.withUnsafeMutableBufferPointer { buffer, count in
+        guard let start = buffer.baseAddress else { return }
+        var end = start + count
+        end.writeDecimal(value, digits: digits)
+        count = end - start
+      }
+    }
+  }
+}
+
+extension UnsafeMutablePointer<UInt8> {
+  /// Writes `value` in decimal ASCII, zero-padded to at least `digits` digits, and moves past
+  /// it; there must be room for `max(digits, 20) + 1` bytes.
+  public mutating func writeDecimal(_ value: Int, digits: Int = 1) {
+    if value < 0 {
+      initialize(to: UInt8(ascii: "-"))
+      self += 1
+    }
     var length = 1
     var rest = value.magnitude
     while rest >= 10 {
@@ -15,12 +36,11 @@ extension [UInt8] {
       length += 1
     }
     length = Swift.max(length, digits)
-    let start = count
-    append(contentsOf: repeatElement(UInt8(ascii: "0"), count: length))
     var magnitude = value.magnitude
-    for position in stride(from: start + length - 1, through: start, by: -1) {
-      self[position] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+    for position in stride(from: length - 1, through: 0, by: -1) {
+      (self + position).initialize(to: UInt8(truncatingIfNeeded: 48 + magnitude % 10))
       magnitude /= 10
     }
+    self += length
   }
 }

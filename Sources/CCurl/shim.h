@@ -1,7 +1,7 @@
 // libcurl, loaded when chulbal first talks to a CalDAV server rather than when it starts:
 // linked in, it brings OpenSSL, nghttp2, libssh2, LDAP, Kerberos and a dozen more libraries
-// that every command would load and bind (dlopen took 4 to 6 ms here, with RTLD_NOW), though
-// only syncing ever needs them. As in CLibical's shim.h, the header gives every type and
+// that every command would load and bind at start-up (docs/performance.md), though only
+// syncing ever needs them. As in CLibical's shim.h, the header gives every type and
 // prototype, nothing refers to libcurl's symbols, and contrib/build.sh takes its entry out of
 // the release binary.
 #ifndef CCURL_SHIM_H

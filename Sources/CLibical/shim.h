@@ -1,7 +1,7 @@
 // libical, loaded when a repeating appointment is first expanded rather than when chulbal
 // starts: linked in, it brings ICU (libicuuc, libicui18n and its 30 MB libicudata) and the
-// shared C++ runtime, which cost about 2 ms to load and bind (dlopen, measured here) in every
-// command, though most never expand a series. The header still gives every type and
+// shared C++ runtime, which every command would load and bind at start-up
+// (docs/performance.md), though most never expand a series. The header still gives every type and
 // prototype, so each call below has exactly the C signature; nothing refers to libical's
 // symbols, and contrib/build.sh takes its entry out of the release binary.
 #ifndef CLIBICAL_SHIM_H

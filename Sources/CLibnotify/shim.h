@@ -1,8 +1,7 @@
 // libnotify, GIO and GLib, loaded when a command first needs them rather than when chulbal
 // starts: linked in, the dozen libraries they bring (GIO, GObject, gdk-pixbuf, libpng,
-// libmount, libselinux, …) cost every command about 4 ms of start-up and 3.6 MB of memory
-// (hyperfine on `--version`, wait4 on `next`), though only `watch`, `notify` and `doctor` use
-// them. The headers still give every type and every prototype, so each call below has exactly
+// libmount, libselinux, …) would cost every command start-up time and memory
+// (docs/performance.md), though only `watch`, `notify` and `doctor` use them. The headers still give every type and every prototype, so each call below has exactly
 // the C signature; nothing refers to the libraries' symbols, so the linker (--as-needed, set
 // for the chulbal executable) leaves them out.
 #ifndef CLIBNOTIFY_SHIM_H

@@ -1,7 +1,7 @@
 // libxml2, loaded when chulbal first reads a CalDAV server's answer rather than when it
 // starts, like libcurl (CCurl's shim.h) and for the same reason: only syncing needs it, and
-// linked in it brings liblzma and ICU to every command (dlopen took 1.3 to 1.9 ms here after
-// libcurl). The header gives every type and prototype, nothing refers to libxml2's symbols,
+// linked in it would bring liblzma and ICU to every command's start-up (docs/performance.md).
+// The header gives every type and prototype, nothing refers to libxml2's symbols,
 // and contrib/build.sh takes its entry out of the release binary.
 #ifndef CLIBXML2_SHIM_H
 #define CLIBXML2_SHIM_H

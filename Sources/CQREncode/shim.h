@@ -1,6 +1,6 @@
 // libqrencode, loaded when a QR code is first drawn (`nav --qr`) rather than when chulbal
-// starts: linked in, opening it and relocating it cost every command about 11 page faults and
-// a twentieth of `--version`'s time (wait4, chulbal-bench --alternate). The header still gives
+// starts, so that the commands that draw none keep to the start-up budget
+// (docs/performance.md). The header still gives
 // every type and prototype, so each call below has exactly the C signature; nothing refers to
 // the library's symbols, and contrib/build.sh takes its entry out of the release binary.
 #ifndef CQRENCODE_SHIM_H

@@ -129,7 +129,7 @@ public struct Environment: Sendable {
 
   /// ``systemTimeZone(_:database:)`` as a function that throws, which is what the live
   /// environment calls: holding a Result makes the Swift runtime build its metadata, one of
-  /// its conformance searches at every start-up (callgrind: 0.2 million instructions).
+  /// its conformance searches, at every start-up.
   private static func findSystemTimeZone(
     _ variables: [String: String], database: ZoneDatabase?
   ) throws(InputError) -> Zone {

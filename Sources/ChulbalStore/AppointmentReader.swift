@@ -6,10 +6,10 @@ import Glibc
 /// Reads the appointments of one query, row by row, as strictly as ``Row`` reads any value.
 ///
 /// The rows of a long list share a few zones, modes and lists of alerts. Text already read
-/// and checked is recognised by its bytes and its value used again: checking a zone
-/// (`Zone(identifier:)`), making its string and splitting a list of alerts for every one
-/// of 10,000 rows cost more than SQLite's own step (callgrind, `chulbal list`). Text not seen
-/// before, and any value that is wrong, goes through ``Row``'s checks as before.
+/// and checked is recognised by its bytes and its value used again, since checking a zone
+/// (`Zone(identifier:)`), making its string and splitting a list of alerts for every row
+/// costs more than SQLite's own step. Text not seen before, and any value that is wrong, goes
+/// through ``Row``'s checks.
 struct AppointmentReader {
   /// The columns every appointment query selects, in its order.
   static let columns: Row.Columns = {
@@ -28,10 +28,10 @@ struct AppointmentReader {
   static func list(schema version: Int) -> String {
     version >= 4 ? columns.list : oldList
   }
-  private static let oldList = NameList.joined(
-    columns.names.map { $0.hasPrefix("repeat_") ? "NULL" : $0 }, separator: ", ")
-  // Each column with its position, made where it is read: a `static let` each cost a
-  // `swift_once` for every column of every row, 20 a row (callgrind, `chulbal list`).
+  private static let oldList = columns.names.map { $0.hasPrefix("repeat_") ? "NULL" : $0 }
+    .joined(separator: ", ")
+  // Each column with its position, made where it is read: a `static let` each would cost a
+  // `swift_once` for every column of every row.
   private static var id: Row.Column { Row.Column(name: "id", position: 0) }
   private static var title: Row.Column { Row.Column(name: "title", position: 1) }
   private static var startAt: Row.Column { Row.Column(name: "start_at", position: 2) }
@@ -66,7 +66,7 @@ struct AppointmentReader {
   private var modes = KnownTexts<TravelMode>()
   private var alertLists = KnownTexts<[Int]>()
   /// Rules repeat less than zones: a person's weekly series on each weekday and monthly ones
-  /// on each day of the month are some forty texts, each parse about 15,000 instructions.
+  /// on each day of the month are some forty texts, each worth parsing once.
   private var rules = KnownTexts<RecurrenceRule>(capacity: 64)
 
   init(path: String) {
@@ -142,7 +142,7 @@ struct AppointmentReader {
   /// cached `start`, an occurrence, at or before it.
   ///
   /// - Parameter ends: whether the series' rule ends; nil for a one-off. (Not the repetition
-  ///   itself, whose 152 bytes were copied four times a row, callgrind.)
+  ///   itself, which would be copied for every row.)
   private static func checkEnd(ends: Bool?, start: Int, in row: Row) throws(StoreError) {
     let last = row.isNull(repeatLastAt) ? nil : try row.instant(repeatLastAt)
     if ends != nil, let last, start > last {
@@ -178,8 +178,8 @@ struct AppointmentReader {
 /// many distinct values is read as if there were none.
 struct KnownTexts<Value> {
   private let capacity: Int
-  /// Apart from the values: looking through the keys then copies no value (a rule's arrays
-  /// were retained and released for every entry passed, a tenth of an agenda by callgrind).
+  /// Apart from the values: looking through the keys then copies no value, and retains and
+  /// releases no rule's arrays for every entry passed.
   private var keys: [[UInt8]] = []
   private var values: [Value] = []
 

@@ -20,8 +20,8 @@ struct Row {
       positions = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     }
 
-    /// `id, title, …` for a SELECT (not `joined`, whose first call costs a conformance search).
-    var list: String { NameList.joined(names, separator: ", ") }
+    /// `id, title, …` for a SELECT.
+    var list: String { names.joined(separator: ", ") }
 
     /// A selected column with its position, for a reader that reads many rows: found here
     /// once instead of by name in every row.

@@ -5,9 +5,8 @@
 enum Schema {
   /// Each table's columns, in order, as the migrations up to `version` make them: what an
   /// opened file of that version must hold. Written out rather than found by running the
-  /// migrations on an in-memory database, which took a sixth of every command's instructions
-  /// (callgrind, `next`); a test runs the migrations and checks these lists against what they
-  /// make.
+  /// migrations on an in-memory database, which every command would pay for at start-up; a
+  /// test runs the migrations and checks these lists against what they make.
   static func columns(version: Int) -> [String: [String]] {
     var columns = version1Columns
     if version >= 2 {
@@ -57,10 +56,9 @@ enum Schema {
   /// Each table of ``Store/schemaVersion`` as `sqlite_master` holds it once the migrations have
   /// made it: SQLite keeps a table's `CREATE TABLE` text, rewritten by each `ALTER TABLE`,
   /// and reads its columns from that text alone, so a table whose text is this one has this
-  /// build's columns. Opening compares these texts, one query, before preparing a statement
-  /// per table to list its columns, which cost a fifth of `next`'s instructions (callgrind);
-  /// a text that differs (another SQLite's rewriting, a damaged file) is checked column by
-  /// column as before. A test runs the migrations and checks these texts against what they
+  /// build's columns. Opening compares these texts, one query, rather than preparing a
+  /// statement per table to list its columns, a large part of what `next` costs; a text that
+  /// differs (another SQLite's rewriting, a damaged file) is checked column by column. A test runs the migrations and checks these texts against what they
   /// make; a new migration changes them.
   static let tableTexts: [(name: StaticString, sql: StaticString)] = [
     (
@@ -436,10 +434,10 @@ enum Schema {
     // 7: each series' occurrences of the coming weeks, worked out by the writer that writes
     // the series or moves its cache on, so that a reader (`agenda`, `next` after a week with
     // no writer, the watch's plan) takes them from an index instead of asking libical, whose
-    // every step costs about 21,000 instructions (callgrind, `agenda --days 7`). Every
+    // every step costs more than reading a row. Every
     // occurrence starting in [repeat_known_from, repeat_known_until) is a row, a moved one at
     // its new start, a skipped one not at all; a series with NULL bounds (a file migrated,
-    // nothing written since) is worked out as before. A few weeks of a series, never the whole.
+    // nothing written since) is worked out by asking libical. A few weeks of a series, never the whole.
     // STRICT (SQLite 3.37): a start that is not an integer cannot be written, so a reader's
     // range query never passes one over.
     """

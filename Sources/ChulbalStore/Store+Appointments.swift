@@ -25,7 +25,7 @@ extension Store {
   private func upcomingCondition(_ now: Date) throws(StoreError) -> (String, [SQLValue]) {
     // One lookup of the index of malformed rows, empty unless the file is damaged; reading such
     // a row fails with what is wrong with it. Its id is asked for first: a statement of one
-    // column costs the parser a fraction of one that selects all eighteen (callgrind, `next`).
+    // column costs the parser a fraction of one that selects all eighteen.
     let malformed = try database.scalar(
       "SELECT id FROM appointment WHERE NOT (\(Self.wellFormed)) ORDER BY id LIMIT 1")
     if case .integer(let id) = malformed {

@@ -25,10 +25,9 @@ extension Store {
 
   /// The series that meet `condition` at `now` (bound as `?1`), in the order of
   /// `appointment_series` itself, its start and then the row's id: so SQLite reads that
-  /// partial index, which holds the series alone, and sorts nothing. By id, it read every row
-  /// of the table instead (EXPLAIN QUERY PLAN: `SCAN appointment`), 0.7 million instructions
-  /// of `list` over 1,000 appointments none of which repeats (callgrind). Each caller sorts
-  /// what it reads as it needs.
+  /// partial index, which holds the series alone, and sorts nothing; by id, it would read every
+  /// row of the table (EXPLAIN QUERY PLAN: `SCAN appointment`). Each caller sorts what it
+  /// reads as it needs.
   func seriesQuery(_ condition: String, at now: Date) -> (sql: String, values: [SQLValue]) {
     select("WHERE \(condition)", [.integer(Self.seconds(now))], order: "start_at, id")
   }
@@ -44,10 +43,8 @@ extension Store {
   var keepsSeries: Bool { schema >= 4 }
 
   /// Whether any series has started by `now`, so that one may be stale: false for most files,
-  /// told by one row of `appointment_series`. Preparing the queries for stale series, their
-  /// known next starts a subquery each, cost `next` 0.15 million instructions and `list` 0.35
-  /// million over 1,000 appointments none of which repeats; this costs 0.04 million
-  /// (callgrind).
+  /// told by one row of `appointment_series`, far cheaper than preparing the queries for
+  /// stale series, their known next starts a subquery each.
   private func hasStartedSeries(at now: Date) throws(StoreError) -> Bool {
     try database.scalar(
       "SELECT 1 FROM appointment WHERE \(Self.startedCondition) LIMIT 1",
@@ -80,8 +77,8 @@ extension Store {
     // One pass over the stale series' ids: the first known departure, and those to work out.
     var first: (departure: Int, id: Int, start: Int)?
     var unknown: [Int] = []
-    // Read in place, a row of integers at a time: a thousand stale series made a thousand
-    // arrays of values (callgrind, `next` a week after the last write).
+    // Read in place, a row of integers at a time, so a thousand stale series do not make a
+    // thousand arrays of values.
     try database.forEachRow(
       """
       SELECT id, \(Self.knowsNow), \(Self.knownNext), travel_seconds + buffer_seconds
@@ -150,9 +147,8 @@ extension Store {
   /// returns false to stop.
   ///
   /// Only the starts are gathered and sorted, each with where its appointment is: a week's
-  /// agenda of a thousand series has thousands of occurrences, and holding each as a whole
-  /// appointment, twice for the sort, cost a page fault every two rows (callgrind and
-  /// `/usr/bin/time`, `contrib/bench-series.sh`'s agenda).
+  /// agenda of a thousand series has thousands of occurrences, too many to hold each as a
+  /// whole appointment, twice for the sort.
   func forEachOccurrence(from: Date, to: Date, _ body: (Appointment) -> Bool)
     throws(StoreError)
   {
@@ -229,8 +225,7 @@ extension Store {
 
   /// Every series' exceptions and overrides, read in two queries when a query first meets a
   /// series: the tables hold only what people skipped or moved by hand, and two statements
-  /// per series row (a parse each) cost more than the rest of a reader's work for 1,000
-  /// stale series (perf, `next`).
+  /// per series row (a parse each) would cost more than the rest of a reader's work.
   func seriesChanges() throws(StoreError) -> SeriesChanges {
     var changes = SeriesChanges()
     guard keepsSeries else { return changes }
@@ -505,7 +500,7 @@ extension Store {
     "coalesce(repeat_known_from <= ?1 AND repeat_known_until > ?1, 0)"
   /// A series' first known start after `?1`, NULL when it knows none: the first row of the
   /// primary key's range rather than `min()` over it, whose aggregate SQLite sets up again for
-  /// each series (a tenth less for a thousand stale series, callgrind of the query alone).
+  /// each series.
   static let knownNext = """
     (SELECT o.start_at FROM series_occurrence o
      WHERE o.appointment_id = appointment.id AND o.start_at > ?1 ORDER BY o.start_at LIMIT 1)

@@ -5,63 +5,34 @@ public enum TerminalText {
   /// Columns `text` takes in a terminal: 2 for wide characters (Hangul, CJK, most emoji),
   /// 0 for combining marks and joiners, 1 otherwise.
   public static func width(_ text: String) -> Int {
-    if let width = text.utf8.withContiguousStorageIfAvailable(width(utf8:)) { return width }
-    return Array(text.utf8).withUnsafeBufferPointer(width(utf8:))
+    width(utf8: ArraySlice(text.utf8))
   }
 
   /// ``width(_:)`` of text as its UTF-8 bytes, which must be well-formed (a string's).
-  static func width(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  static func width(utf8 bytes: ArraySlice<UInt8>) -> Int {
     measure(bytes, stoppingWhereCleaningMayBeNeeded: false) ?? 0
   }
 
   /// ``width(utf8:)``, or nil when the text may hold a control or bidi character: what
-  /// `TextCleaning.mayNeedCleaning(utf8:)` says, found in the same pass as the width. A
-  /// table measures each of its cells so, and only a cell that may need cleaning is scanned
-  /// again (the two scans were a tenth of `list`, callgrind).
-  static func widthIfClean(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  /// `TextCleaning.mayNeedCleaning(utf8:)` says, found in the same pass as the width, since a
+  /// table measures every cell of `list` and only a cell that may need cleaning is scanned
+  /// again.
+  static func widthIfClean(utf8 bytes: ArraySlice<UInt8>) -> Int? {
     measure(bytes, stoppingWhereCleaningMayBeNeeded: true)
   }
 
   /// The columns of `bytes`; nil, when `stopping`, at the first byte that
   /// `TextCleaning.mayNeedCleaning(utf8:)` would look at more closely.
-  @inline(__always)
   private static func measure(
-    _ bytes: UnsafeBufferPointer<UInt8>, stoppingWhereCleaningMayBeNeeded stopping: Bool
+    _ bytes: ArraySlice<UInt8>, stoppingWhereCleaningMayBeNeeded stopping: Bool
   ) -> Int? {
-    guard let base = bytes.baseAddress else { return 0 }
-    var next = base
-    // Through a pointer: indexing the buffer cost about 30 instructions a character, most of
-    // a table's cell (callgrind, `list`).
-    let end = next + bytes.count
+    var next = bytes.startIndex
+    let end = bytes.endIndex
     var total = 0
     while next < end {
-      let first = next.pointee
+      let first = bytes[next]
       // ASCII, the most common text by far, is one column a byte but for control characters.
       if first < 0x80 {
-        // Eight bytes of printable ASCII at once: no high bit, none below 0x20, no DEL.
-        // Tried only where ASCII begins: in Korean text most windows of eight hold a
-        // syllable, and trying each cost more than the syllable (callgrind). The last few
-        // bytes of a cell of eight or more are read as the end of its last eight, shifted
-        // down, zeros (flagged) coming in above them: a cell's short ASCII tail, such as the
-        // ` 7:00` of a time, is most of its ASCII.
-        let left = end - next
-        if left >= 8 || end - base >= 8 {
-          let word =
-            left >= 8
-            ? UInt64(littleEndian: UnsafeRawPointer(next).loadUnaligned(as: UInt64.self))
-            : UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
-              >> UInt64(8 * (8 - left))
-          let flagged = (word & 0x8080_8080_8080_8080) | TextCleaning.asciiControlBytes(in: word)
-          // The bytes before the first one flagged, the word's lowest, are printable ASCII
-          // too (no borrow has reached below the first flag): taken together, so mixed text
-          // such as `12월 1일 (화) 오후 7:00` is not walked a byte at a time.
-          let clean = min(flagged == 0 ? 8 : flagged.trailingZeroBitCount / 8, left)
-          if clean > 0 {
-            total += clean
-            next += clean
-            continue
-          }
-        }
         if first >= 0x20 && first != 0x7F {
           total += 1
         } else if stopping {
@@ -70,23 +41,12 @@ public enum TerminalText {
         next += 1
         continue
       }
-      // A Hangul syllable (U+AC00–U+D7A3, three bytes from EA B0 80), the most common after
-      // ASCII, is two columns. (Its first byte is none of those looked at below.)
-      if first & 0xF0 == 0xE0, end - next >= 3, next[1] & 0xC0 == 0x80, next[2] & 0xC0 == 0x80 {
-        let value =
-          UInt32(first & 0x0F) << 12 | UInt32(next[1] & 0x3F) << 6 | UInt32(next[2] & 0x3F)
-        if value >= 0xAC00 && value <= 0xD7A3 {
-          total += 2
-          next += 3
-          continue
-        }
-      }
       // C1 controls (C2 80–9F), ALM (D8 9C), and the marks, embeddings, overrides and
       // isolates, which all begin E2 80 or E2 81: as `mayNeedCleaning` judges them, at every
       // byte that can begin them (none of C2, D8 and E2 continues a character, so the walk
       // below, which steps over continuation bytes only, meets each one).
       if stopping, end - next >= 2 {
-        switch (first, next[1]) {
+        switch (first, bytes[next + 1]) {
         case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE2, 0x80...0x81): return nil
         default: break
         }
@@ -96,14 +56,14 @@ public enum TerminalText {
       // the byte after it.
       let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
       guard length > 1, end - next >= length,
-        (1..<length).allSatisfy({ next[$0] & 0xC0 == 0x80 })
+        (1..<length).allSatisfy({ bytes[next + $0] & 0xC0 == 0x80 })
       else {
         total += 1
         next += 1
         continue
       }
       var value = UInt32(first) & (0x7F >> length)
-      for offset in 1..<length { value = value << 6 | UInt32(next[offset] & 0x3F) }
+      for offset in 1..<length { value = value << 6 | UInt32(bytes[next + offset] & 0x3F) }
       next += length
       total += Unicode.Scalar(value).map(width(of:)) ?? 1
     }

@@ -6,8 +6,8 @@ import Foundation
 /// years ago, beside the walk over all ten years that RecurrenceSet.startOfWalk avoids;
 /// median microseconds per call, each series made once before it is timed.
 ///
-/// `--recurrence once KIND [TIMES]` asks one question once (or TIMES times), for instruction
-/// counts under callgrind: the difference between two counts is the cost of the calls between.
+/// `--recurrence once KIND [TIMES]` asks one question once (or TIMES times), to be counted
+/// under a profiler: the difference between two counts is the cost of the calls between.
 func benchRecurrence(arguments: [String]) {
   // 2026-12-01T08:00+09:00; the series run at 07:30 in Seoul.
   let now = Date(timeIntervalSince1970: 1_796_079_600)

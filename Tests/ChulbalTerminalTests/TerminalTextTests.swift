@@ -30,10 +30,7 @@ import Testing
 
   /// One pass gives a cell's width, or says it may need cleaning: nil exactly where the
   /// cleaning scan says so, and otherwise the sum of the scalars' widths. Every scalar up to
-  /// U+2FFFF, alone, after seven and eight bytes of ASCII (where the eight-byte step ends),
-  /// inside an eight-byte step after three (whose first three are taken at once), in the
-  /// short ASCII tail of a longer cell (read as the end of its last eight bytes), and
-  /// between Hangul.
+  /// U+2FFFF, alone, after and between runs of ASCII, and between Hangul.
   @Test func theWidthIfCleanIsTheScalarsWidthsOrNilAsTheCleaningScanSays() {
     var wrong: [String] = []
     for value in UInt32(0)...0x2FFFF {
@@ -44,9 +41,9 @@ import Testing
         "가" + String(scalar) + "나 다라마바사아",
       ] {
         let bytes = Array(text.utf8)
-        let fused = bytes.withUnsafeBufferPointer(TerminalText.widthIfClean(utf8:))
+        let fused = TerminalText.widthIfClean(utf8: bytes[...])
         let expected =
-          bytes.withUnsafeBufferPointer { TextCleaning.mayNeedCleaning(utf8: $0) }
+          TextCleaning.mayNeedCleaning(utf8: bytes)
           ? nil : text.unicodeScalars.reduce(0) { $0 + TerminalText.width(of: $1) }
         if fused != expected && wrong.count < 20 { wrong.append(String(value, radix: 16)) }
       }
@@ -63,8 +60,7 @@ import Testing
       [0xC2], [0xD8, 0x9C], [0xE0, 0x0A, 0x80], [0xC3, 0xC2, 0x85], [0x80, 0x80, 0x1B],
     ]
     // And a few thousand runs of up to 16 of the bytes that matter, in every order the
-    // generator happens on (a fixed seed, so a failure comes back): long enough for a byte
-    // to fall anywhere in an eight-byte step.
+    // generator happens on (a fixed seed, so a failure comes back).
     let alphabet: [UInt8] = [
       0x20, 0x41, 0x7F, 0x0A, 0x80, 0x85, 0x9C, 0xAE, 0xB0, 0xC2, 0xD8, 0xE2, 0xEA, 0xF0,
     ]
@@ -78,10 +74,8 @@ import Testing
       cases.append(bytes)
     }
     let wrong = cases.filter { bytes in
-      bytes.withUnsafeBufferPointer { buffer in
-        (TerminalText.widthIfClean(utf8: buffer) == nil)
-          != TextCleaning.mayNeedCleaning(utf8: buffer)
-      }
+      (TerminalText.widthIfClean(utf8: bytes[...]) == nil)
+        != TextCleaning.mayNeedCleaning(utf8: bytes)
     }
     #expect(wrong.prefix(5).map { $0.map { String($0, radix: 16) } } == [])
   }

@@ -6,8 +6,8 @@ struct ParsedOptions {
   let command: String
   let specs: [OptionSpec]
   // Lists, not a dictionary and a set: a command has a few options, and hashing OptionSpec
-  // costs every run a search of the Swift runtime's conformance records (about 0.2 million
-  // instructions under callgrind) before a single option is read.
+  // costs every run a search of the Swift runtime's conformance records before a single
+  // option is read (docs/performance.md).
   private var values: [(spec: OptionSpec, value: String?)] = []
   private var flags: [OptionSpec] = []
   private(set) var positionals: [String] = []

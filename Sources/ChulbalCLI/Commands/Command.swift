@@ -83,7 +83,7 @@ extension ParsedOptions {
   ) throws -> any WallClock {
     guard let text = self[.now] else { return clock }
     // The zone or why there is none, as a pair rather than a Result: a Result's metadata costs
-    // a start-up one of the Swift runtime's conformance searches (callgrind).
+    // every start-up one of the Swift runtime's conformance searches.
     let zone: Zone?
     let zoneError: ParseError?
     if let timeZone {

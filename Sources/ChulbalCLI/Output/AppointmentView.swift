@@ -266,9 +266,9 @@ struct AppointmentView {
     return .object(members)
   }
 
-  /// What ``json()`` renders, written member by member into `writer` at `depth`: `list --json`
-  /// writes 100,000 of them, and building each one's tree of values first cost more than all
-  /// the rest of the row (callgrind). A test holds the two to the same bytes.
+  /// What ``json()`` renders, written member by member into `writer` at `depth`, because
+  /// building each row's tree of values first breaks the budget of `list --json` at 100,000
+  /// appointments (docs/performance.md). A test holds the two to the same bytes.
   func writeJSON(to writer: inout JSONWriter, depth: Int, occurrence: Bool? = nil) {
     let inner = depth + 1
     writer.openObject()

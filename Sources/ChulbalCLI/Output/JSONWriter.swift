@@ -7,8 +7,8 @@ import FoundationEssentials
 ///
 /// A document is written from a ``JSONValue`` or piece by piece (``openObject()``,
 /// ``key(_:depth:)`` or a `member`, a value, ``closeObject(depth:)``): `list --json` writes each
-/// appointment's members straight into the bytes, a fraction of the cost of building its tree
-/// of values and walking it (callgrind). A member or an item knows whether a comma is due from
+/// appointment's members straight into the bytes, which keeps it at 100,000 appointments
+/// within its budget (docs/performance.md). A member or an item knows whether a comma is due from
 /// the byte before it: none right after the `{` or `[` of its container. So a writer is taken
 /// in chunks only between whole values.
 struct JSONWriter {
@@ -53,9 +53,8 @@ struct JSONWriter {
   }
 
   /// Writes at the end of the bytes through a pointer, into room for `maximum` bytes made
-  /// with one append: appending the comma, the indentation and the key of a member each on
-  /// its own cost more than writing the member's value (callgrind). `write` moves the pointer
-  /// past what it writes.
+  /// with one append rather than one append each for the comma, the indentation and the key.
+  /// `write` moves the pointer past what it writes.
   @inline(__always)
   private mutating func withRoom(
     _ maximum: Int, _ write: (_ end: inout UnsafeMutablePointer<UInt8>) -> Void
@@ -237,7 +236,7 @@ struct JSONWriter {
       let clean =
         plainASCII
         ? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
-        : !TextCleaning.mayNeedCleaning(utf8: utf8, alsoEscaping: true)
+        : !TextCleaning.mayNeedCleaning(utf8: utf8) && !utf8.contains { $0 == 0x22 || $0 == 0x5C }
       guard clean else { return false }
       let keyRoom = name.map { Self.keyRoom($0, depth: depth) } ?? 0
       withRoom(keyRoom + utf8.count + 2) { end in
@@ -295,8 +294,8 @@ struct JSONWriter {
   mutating func write(integer: Int) { withRoom(21) { $0.writeDecimal(integer) } }
   mutating func write(number: Double) {
     guard number.isFinite else { return append("null") }
-    // A coordinate by integer arithmetic: `description`'s shortest digits cost a row of
-    // `list --json` a twentieth of its instructions (callgrind).
+    // A coordinate by integer arithmetic, cheaper than `description`'s shortest digits for
+    // every row of `list --json`.
     var written = false
     withRoom(24) { end in written = end.writeShortDecimal(number) }
     if !written { bytes += number.description.utf8 }

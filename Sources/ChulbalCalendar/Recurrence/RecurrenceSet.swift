@@ -53,7 +53,7 @@ public struct RecurrenceSet: Sendable {
     // Whether it can is the rule's alone (icalrecur_iterator_new checks the rule's parts
     // against its frequency; the start is checked above), so each rule text is tried once a
     // process: an agenda of 1,000 series of a few rules starts a few iterators for it, not
-    // 1,000 (each one opens an ICU calendar in Debian's libical: about 18,000 instructions).
+    // 1,000, each of which opens an ICU calendar in Debian's libical.
     let text = self.libicalRule
     guard !Self.startableRules.withLock({ $0.contains(text) }) else { return }
     guard Iterator(set: self, from: firstStart).handle != nil else {

@@ -120,8 +120,8 @@ public struct KoreanDateFormat: Sendable {
 
   /// Seconds east of UTC in this zone at `date`.
   public func offset(at date: Date) -> Int {
-    // The table's offset alone: working out every field for it cost ``isSameDay(_:_:)`` five
-    // times as much (callgrind, `agenda`).
+    // The table's offset alone: `agenda` asks ``isSameDay(_:_:)`` for every row, and working
+    // out every field for it is most of that cost.
     timeZone.offset(atSecond: Self.second(date))
   }
 

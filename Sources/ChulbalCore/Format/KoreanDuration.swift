@@ -22,9 +22,8 @@ public enum KoreanDuration {
   /// ``text(seconds:precision:)`` as UTF-8, appended to `bytes`, for output made as bytes.
   ///
   /// Written into room made at once, where the longest text fits (27 bytes, for the most
-  /// seconds an `Int` holds, and room for the 21 bytes a number may take at any point): each
-  /// number, unit and space appended on its own checked the array's storage every time, 600
-  /// instructions for a `list` row's `4시간 10분 남음` (callgrind).
+  /// seconds an `Int` holds, and room for the 21 bytes a number may take at any point), as
+  /// every row of `list` shows one.
   public static func append(
     seconds: Int, precision: Precision = .minutes, to bytes: inout [UInt8]
   ) {

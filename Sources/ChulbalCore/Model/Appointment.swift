@@ -30,8 +30,8 @@ public struct Appointment: Equatable, Sendable {
   /// every copy of an appointment moved (a list row is copied several times on its way out).
   private var repeating: RepetitionBox?
 
-  /// Whether it repeats: ``repetition`` is not nil, told without copying it out (a list
-  /// asked for every row, 150 bytes copied each time, callgrind).
+  /// Whether it repeats: ``repetition`` is not nil, told without copying the repetition out,
+  /// as a list asks for every row.
   public var repeats: Bool { repeating != nil }
 
   /// The rule of ``repetition``, without copying the rest of it out; nil for a one-off.

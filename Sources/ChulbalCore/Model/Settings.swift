@@ -150,13 +150,13 @@ public struct Settings: Equatable, Sendable {
     case .buffer: DurationExpression.text(bufferSeconds)
     case .prep: DurationExpression.text(prepSeconds)
     case .alerts:
-      alertLeads.isEmpty ? "none" : NameList.joined(alertLeads.map(Self.leadText), separator: ",")
+      alertLeads.isEmpty ? "none" : alertLeads.map(Self.leadText).joined(separator: ",")
     case .mode: mode.rawValue
-    case .providers: NameList.joined(providers.map(\.rawValue), separator: ",")
+    case .providers: providers.map(\.rawValue).joined(separator: ",")
     case .snooze: DurationExpression.text(snoozeSeconds)
     case .lateCap: DurationExpression.text(lateCapSeconds)
     case .command: notifyCommand.map(CommandWords.join) ?? "none"
-    case .backends: NameList.joined(backends.map(\.rawValue), separator: ",")
+    case .backends: backends.map(\.rawValue).joined(separator: ",")
     case .travel: DurationExpression.text(defaultTravelSeconds)
     case .me: email ?? "none"
     case .syncInterval: DurationExpression.text(syncIntervalSeconds)

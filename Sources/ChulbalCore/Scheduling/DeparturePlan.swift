@@ -65,8 +65,8 @@ public struct DeparturePlan: Equatable, Sendable {
   /// A lead that lands on the same instant as `ready` becomes that `prepare` alert, so a
   /// person is never told two things at once.
   public static func alerts(departure: Date, prepSeconds: Int, leads: [Int]) -> [Alert] {
-    // Leads are few (three by default): kept in order in a small array, which costs a tenth
-    // of hashing them into a dictionary and sorting that (callgrind, `list`).
+    // Leads are few (three by default): a small array kept in order is cheaper, for every row
+    // of `list`, than hashing them into a dictionary and sorting that.
     var alerts: [Alert] = []
     alerts.reserveCapacity(leads.count + 1)
     func add(_ lead: Int, _ kind: Alert.Kind) {

@@ -1,6 +1,5 @@
 extension [UInt8] {
-  /// Appends the UTF-8 of a literal in one copy: appending a string's `utf8` view went through
-  /// the generic sequence path, a hundred instructions for ` 남음` (callgrind, `list`).
+  /// Appends the UTF-8 of a literal in one copy, for text made as bytes (`list`'s rows).
   public mutating func append(_ text: StaticString) {
     text.withUTF8Buffer { append(contentsOf: $0) }
   }

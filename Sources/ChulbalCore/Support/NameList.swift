@@ -1,21 +1,6 @@
 /// Reads a comma-separated list of names such as `kakao,naver` or `command,terminal`: known
-/// names, each once, case and spaces around them not counting; and writes one.
-public enum NameList {
-  /// `names` with `separator` between them.
-  ///
-  /// A loop rather than `joined(separator:)`, which the compiler leaves as the standard
-  /// library's unspecialised code: its first call makes the Swift runtime search all of the
-  /// binary's conformance records for `[String]: Collection`, 0.24 million instructions of
-  /// every command that builds its option list (callgrind, `plan`).
-  public static func joined(_ names: [String], separator: String) -> String {
-    var text = ""
-    for (index, name) in names.enumerated() {
-      if index > 0 { text += separator }
-      text += name
-    }
-    return text
-  }
-
+/// names, each once, case and spaces around them not counting.
+enum NameList {
   /// - Parameters:
   ///   - what: what a name stands for, as the message says it: `지도`, `알림 방식`.
   ///   - failure: the error for `text` with a reason.

@@ -49,77 +49,22 @@ public enum TextCleaning {
   /// `D8 9C`; LRM, RLM and the embeddings, overrides and isolates all begin `E2 80` or `E2 81`.
   /// Most text, ASCII or Hangul, passes without being split into scalars.
   public static func mayNeedCleaning(_ text: String) -> Bool {
-    if let answer = text.utf8.withContiguousStorageIfAvailable({ mayNeedCleaning(utf8: $0) }) {
-      return answer
-    }
-    return Array(text.utf8).withUnsafeBufferPointer { mayNeedCleaning(utf8: $0) }
+    mayNeedCleaning(utf8: text.utf8)
   }
 
-  /// ``mayNeedCleaning(_:)`` over UTF-8 bytes; with `alsoEscaping`, true too for a byte JSON
-  /// must escape (`"` and `\\`).
-  ///
-  /// Over a buffer, not any collection: called from other modules, a generic would step
-  /// through the bytes by witness calls, several times slower.
-  public static func mayNeedCleaning(
-    utf8 bytes: UnsafeBufferPointer<UInt8>, alsoEscaping jsonQuotes: Bool = false
-  ) -> Bool {
-    // Eight bytes at a time, skipped when none can matter: no control character, DEL or JSON
-    // quote, and none of the lead bytes C2, D8 and E2, which leaves printable ASCII and the
-    // bytes of Hangul and most other scripts (`list --json` scans about 500 bytes a row,
-    // most of them so). A word with any is looked at byte by byte.
-    var index = 0
-    while index < bytes.count {
-      if index + 8 <= bytes.count, let base = bytes.baseAddress {
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        var flagged = asciiControlBytes(in: word)
-        flagged |=
-          Self.hasZero(word ^ (Self.ones &* 0xC2)) | Self.hasZero(word ^ (Self.ones &* 0xD8))
-        flagged |= Self.hasZero(word ^ (Self.ones &* 0xE2))
-        if jsonQuotes {
-          flagged |=
-            Self.hasZero(word ^ (Self.ones &* 0x22)) | Self.hasZero(word ^ (Self.ones &* 0x5C))
-        }
-        if flagged == 0 {
-          index += 8
-          continue
-        }
-      }
-      for _ in 0..<8 where index < bytes.count {
-        let byte = bytes[index]
-        index += 1
-        if byte >= 0x20 && byte < 0x7F {
-          if jsonQuotes && (byte == 0x22 || byte == 0x5C) { return true }
-          continue
-        }
-        if byte < 0x80 { return true }
-        guard byte == 0xC2 || byte == 0xD8 || byte == 0xE2, index < bytes.count else { continue }
-        switch (byte, bytes[index]) {
-        case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE2, 0x80...0x81): return true
-        default: continue
-        }
+  /// ``mayNeedCleaning(_:)`` over UTF-8 bytes, which need not be well-formed: each byte is
+  /// judged with the one before it.
+  @inlinable
+  public static func mayNeedCleaning(utf8 bytes: some Sequence<UInt8>) -> Bool {
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if byte < 0x20 || byte == 0x7F { return true }
+      switch (previous, byte) {
+      case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE2, 0x80...0x81): return true
+      default: previous = byte
       }
     }
     return false
-  }
-
-  /// The high bit set in each byte of `word` that is an ASCII control character, below 0x20
-  /// or DEL: exact up to the lowest such byte, as a borrow carries only upward (a byte above
-  /// it may be flagged too). Eight bytes at once, for the scan here and for a terminal's
-  /// measure of a cell (`TerminalText`).
-  @inlinable
-  public static func asciiControlBytes(in word: UInt64) -> UInt64 {
-    ((word &- ones &* 0x20) & ~word & high) | hasZero(word ^ (ones &* 0x7F))
-  }
-
-  /// 0x01 in every byte of a word, and 0x80 in every byte.
-  @usableFromInline static var ones: UInt64 { 0x0101_0101_0101_0101 }
-  @usableFromInline static var high: UInt64 { 0x8080_8080_8080_8080 }
-
-  /// The high bit of each zero byte of `word` set (and perhaps of a 0x01 byte just above a
-  /// zero byte, which only sends that word to the byte-by-byte loop).
-  @inlinable
-  static func hasZero(_ word: UInt64) -> UInt64 {
-    (word &- ones) & ~word & high
   }
 
   /// C0 controls, DEL and C1 controls.

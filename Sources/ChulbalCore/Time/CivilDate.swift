@@ -17,8 +17,8 @@ public struct CivilDate: Hashable, Sendable {
   ///
   /// For years −32,800 to about 2.9 million, Neri and Schneider's algorithm ("Euclidean affine
   /// functions and their application to calendar algorithms", 2022): unsigned products and
-  /// shifts in place of most of the divisions of the general one, which a time shown paid
-  /// (callgrind, `list --json`). Other days take the general "civil from days" algorithm.
+  /// shifts in place of most of the divisions of the general one, as every time shown needs a
+  /// date. Other days take the general "civil from days" algorithm.
   public init(days: Int) {
     guard days >= -Self.fastShift, days < (1 << 30) - Self.fastShift else {
       self.init(generalDays: days)

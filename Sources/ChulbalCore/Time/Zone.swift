@@ -8,20 +8,18 @@ import FoundationEssentials
 /// (`Zone(identifier:)`), and hands the bytes here.
 ///
 /// Not Foundation's `TimeZone`: that one asks ICU, and linking ICU and the rest of Foundation
-/// made every command start about a quarter slower (page faults for relocating their data, in
-/// a command that needs none of it).
+/// would break the start-up budget (docs/performance.md).
 ///
 /// Two zones are equal when their names are.
 public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// The zone's name and offsets, behind one reference: a zone is copied into every formatter
-  /// and every row's times, and copying the file's tables inline cost `list` a tenth of its
-  /// instructions in memcpy (callgrind).
+  /// and every row's times, which should not copy the file's tables.
   private let table: Table
 
   private final class Table: Sendable {
     let identifier: String
     /// Not optional: reading the offset through an optional copied the whole file value out
-    /// of the table on every lookup (a memcpy per time shown, callgrind).
+    /// of the table on every lookup.
     let file: ZoneFile
 
     init(_ identifier: String, file: ZoneFile) {
@@ -58,8 +56,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// zones, and not a `right/` zone.
   ///
   /// Read as bytes: every byte it allows is ASCII, so once they are checked a byte is a
-  /// character. By characters and with `uppercased()` and `split`, a name cost 11,000
-  /// instructions, three names in every command (callgrind, `next`).
+  /// character, and every command checks a few names before it starts its work.
   public static func isStorableName(_ name: String) -> Bool {
     let bytes = name.utf8
     guard !bytes.isEmpty, bytes.count <= 255 else { return false }
@@ -130,8 +127,8 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// Every zone name tzdata's summary `tzdata.zi` lists, zones and their links (`Asia/Seoul`,
   /// `ROK`, `UTC`), given its bytes.
   ///
-  /// Completion asks on every Tab, so the file is scanned as bytes: read as a `String` and
-  /// split into lines, its 100 kB of rules took 8 ms (hyperfine).
+  /// Completion asks on every Tab, so the file is scanned as bytes rather than split into
+  /// lines as a `String`.
   public static func names(inSummary bytes: [UInt8]) -> [String] {
     var names: [String] = []
     summary(bytes) { kind, fields in

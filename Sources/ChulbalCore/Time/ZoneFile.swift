@@ -42,8 +42,8 @@ public final class ZoneFile: Sendable, Equatable {
   /// retaining anything when a lookup reads it.
   private let schedule: POSIXTimeZoneRule.Schedule?
   /// The rule's one offset when it has no daylight saving (Asia/Seoul's `KST-9`), read without
-  /// copying the schedule out of its optional, which every lookup after a zone's last
-  /// transition did (a memcpy per time shown: callgrind, `list`).
+  /// copying the schedule out of its optional for every time shown after a zone's last
+  /// transition.
   private let steadyOffset: Int?
 
   /// Parses the bytes of a zone file.

@@ -15,7 +15,7 @@ public enum NotificationServer {
   public static let busName = "org.freedesktop.Notifications"
   /// How long the preflight may take: under the second in which a watch must decide that
   /// the desktop cannot show an alert and hand it on, and ages for a server, which answers in
-  /// a few milliseconds (5 ms for dunst here, `notify --test`).
+  /// a few milliseconds.
   public static let defaultTimeoutMilliseconds: Int32 = 750
   static let objectPath = "/org/freedesktop/Notifications"
 

@@ -62,10 +62,9 @@ final class Database {
   /// unless told to keep them (`SQLITE_FCNTL_PERSIST_WAL`, sqlite3.h); a kept log keeps its
   /// size unless given a limit (`PRAGMA journal_size_limit`,
   /// https://sqlite.org/pragma.html#pragma_journal_size_limit). Making and unlinking them in
-  /// every command was 6 % of `next` over 1,000 appointments (chulbal-bench --alternate,
-  /// 150 rounds). An empty log is what ``StoreFile/hasPendingLog(_:)`` reads as none pending;
+  /// every command is a cost `next` need not pay. An empty log is what ``StoreFile/hasPendingLog(_:)`` reads as none pending;
   /// a log a connection could not copy in (one closed with ``checkpointOnClose(_:)`` off, or
-  /// a crash) keeps its pages, as before.
+  /// a crash) keeps its pages.
   ///
   /// Asked for once a write has been committed (``writeTransaction(_:)``), and by the store
   /// for a file it has checked when the files were already there: a command that only reads,
@@ -84,12 +83,9 @@ final class Database {
 
   /// Keeps few pages in SQLite's cache, for a connection that reads a file once over.
   ///
-  /// A query walks each page of its tables and indexes once, and SQLite's cache gave every
-  /// page read a buffer of its own, up to 2 MB, each a page of memory touched for the first
-  /// time: a page fault apiece, and on this machine a fault costs three reads of a page
-  /// (`list` over 1,000 appointments: 18 fewer faults, over 100,000 several hundred, the
-  /// same 36 reads; `/usr/bin/time`, `strace -c`). With a few pages their buffers are used
-  /// again. SQLite exceeds the number when a statement holds more pages at once
+  /// A query walks each page of its tables and indexes once, and SQLite's cache would give
+  /// every page read a buffer of its own, up to 2 MB, each a page of memory touched for the
+  /// first time and so a page fault apiece. With a few pages their buffers are used again. SQLite exceeds the number when a statement holds more pages at once
   /// (https://sqlite.org/pragma.html#pragma_cache_size). Should it fail (only for want of
   /// memory), the cache keeps its size.
   func cacheFewPages() {
@@ -97,8 +93,7 @@ final class Database {
   }
 
   /// SQLite set up for this process before its first connection: without its count of the
-  /// memory it holds, whose mutex was taken 2,351 times by `next` over 1,000 appointments
-  /// (callgrind: 0.15 million instructions, 4 % of the command). A static `let` runs once,
+  /// memory it holds, whose mutex every allocation would take. A static `let` runs once,
   /// under the runtime's lock, before any connection of any thread opens.
   private static let configured: Void = {
     _ = csqlite_stop_counting_memory()
@@ -173,8 +168,7 @@ final class Database {
   /// so a long result is never held whole; `body` returns false to stop.
   ///
   /// The row is read in place, column by column, only while `body` runs: copying every
-  /// column into an array of values first cost more than SQLite's own step (callgrind,
-  /// `list` over 10,000 appointments).
+  /// column into an array of values first would cost more than SQLite's own step.
   func forEachRow(
     _ sql: String, _ values: [SQLValue] = [], _ body: (StatementRow) throws(StoreError) -> Bool
   ) throws(StoreError) {
@@ -231,8 +225,7 @@ final class Database {
   ///
   /// Every column's storage class and value are read out of SQLite in one C call as the
   /// statement steps (`csqlite_read_row`), and looked at here as often as a reader needs:
-  /// asking SQLite column by column, two calls or three each, cost a reader of 20 columns
-  /// 2,000 instructions a row, more than SQLite's step (callgrind, `chulbal list`).
+  /// asking SQLite column by column, two calls or three each, costs more than the step.
   struct StatementRow {
     private let cells: UnsafePointer<csqlite_cell>
     /// How many columns the statement selects.
@@ -296,7 +289,7 @@ final class Database {
       else { return nil }
       // SQLite ends every text it returns with a NUL, so the C-string reader takes exactly
       // these bytes; it checks them with the standard library's fast validation, where
-      // `String(validating:as:)` took a generic path, 1,100 instructions for a 10-byte title.
+      // `String(validating:as:)` takes a generic path.
       return String(validatingCString: start.assumingMemoryBound(to: CChar.self))
     }
 
@@ -316,8 +309,8 @@ final class Database {
   /// The names of `table`'s columns in order, from a statement that selects them all and is
   /// prepared but never run.
   ///
-  /// A tenth of what `pragma_table_info` joined to `sqlite_master` costs to prepare (callgrind:
-  /// the join took 0.6 million instructions of every command that opens the store).
+  /// Much cheaper to prepare than `pragma_table_info` joined to `sqlite_master`, and every
+  /// command that opens the store asks.
   func columnNames(table: String) throws(StoreError) -> [String] {
     var statement: OpaquePointer?
     var sql = "SELECT * FROM \""

@@ -19,6 +19,7 @@ echo "== swift format lint --strict"
 swift format lint --strict --recursive Package.swift Sources Tests
 
 echo "== release binary"
+bash contrib/test-lazy-libraries.sh
 bash contrib/build.sh
 bash contrib/smoke.sh .build/release/chulbal
 

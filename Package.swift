@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
   name: "chulbal",
-  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "chulbal", targets: ["chulbal"]),
     .executable(name: "chulbal-bench", targets: ["chulbal-bench"]),

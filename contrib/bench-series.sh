@@ -15,8 +15,7 @@ cd "$here/.."
 bash contrib/setup.sh --bench
 runs="${1:-100}"
 bash contrib/build.sh >&2
-swift build -c release --static-swift-stdlib --toolset .build/release-toolset.json \
-  --product chulbal-bench >&2
+bash contrib/build.sh chulbal-bench
 bench="$PWD/.build/release/chulbal-bench"
 chulbal="$PWD/.build/release/chulbal"
 work=$(mktemp -d)

@@ -2,5 +2,5 @@
 # Formatter benchmark in a release build: bash contrib/bench.sh [--json]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib --toolset .build/release-toolset.json --product chulbal-bench >&2
+bash contrib/build.sh chulbal-bench
 exec .build/release/chulbal-bench "$@"

@@ -5,14 +5,12 @@
 #
 # It holds the binary (stripped), the manual page and the completions the binary writes, the
 # systemd user unit, the desktop entry, and the copyright and changelog Debian policy asks for.
-# Depends comes from the shared libraries the binary links (dpkg-shlibdeps). libnotify is
-# loaded only when a notification is sent (Sources/CLibnotify/shim.h), so no tool can see it:
-# it is a Recommends, since without it alerts still reach the terminal, and apt installs
-# recommended packages by default. libical too is loaded only when a repeating appointment is
-# expanded (Sources/CLibical/shim.h); without it no series can be read, so it is added to
-# Depends by hand. libcurl4 and libxml2 are loaded only when a CalDAV server is spoken to
-# (Sources/CCurl/shim.h, Sources/CLibxml2/shim.h): Recommends, as libnotify, since without
-# them only `sync` and `source add https://…` fail, with a line that names the packages.
+# Depends comes from the shared libraries the binary links (dpkg-shlibdeps). The libraries it
+# opens only when first needed (Sources/CSystem/lazy_library.h) are not in the binary's list,
+# so their entries come from the packages holding the sonames the build used
+# (.build/lazy-libraries/sonames): libical and libqrencode in Depends, since a series or a QR
+# code needs them; libnotify, libcurl and libxml2 in Recommends (apt installs them by default),
+# since without them alerts still reach the terminal and only CalDAV sources fail, in a line.
 #
 # Maintainer, changelog date and file times come from the last commit, so the same commit
 # makes the same package (SOURCE_DATE_EPOCH); DEBFULLNAME and DEBEMAIL override the maintainer.
@@ -86,24 +84,25 @@ printf 'Source: chulbal\n\nPackage: chulbal\nArchitecture: any\n' >"$work/debian
 depends="$(cd "$work" && dpkg-shlibdeps -O -e chulbal/usr/bin/chulbal 2>/dev/null |
   sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { echo "deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
-# The version a library's own shlibs entry asks for, as dpkg-shlibdeps would for a NEEDED one:
-# shlibs_entry PACKAGE LIBRARY SONAME-VERSION.
-shlibs_entry() {
-  local entry
-  entry="$(dpkg-query --control-show "$1" shlibs |
-    awk -v library="$2" -v soname="$3" \
-      '$1 == library && $2 == soname { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')"
-  echo "${entry:-$1}"
+# What a package's shlibs file asks for a library, as dpkg-shlibdeps would for a NEEDED one:
+# `libxml2 (>= 2.9.14)` for libxml2.so.2, from the package that holds it.
+shlibs_entry() {  # shlibs_entry SONAME FILE
+  local package library="${1%%.so.*}" version="${1##*.so.}" entry
+  package="$(dpkg-query --search "$2" | cut -d: -f1)"
+  entry="$(dpkg-query --control-show "$package" shlibs |
+    awk -v library="$library" -v version="$version" \
+      '$1 == library && $2 == version { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')"
+  echo "${entry:-$package}"
 }
-# libqrencode is loaded only to draw a QR code (Sources/CQREncode/shim.h), so no tool sees it.
-depends="$depends, $(shlibs_entry libqrencode4 libqrencode 4)"
-depends="$depends, $(shlibs_entry libical3 libical 3)"
+recommends=""
+while read -r module soname file; do
+  case "$module" in
+    libical | libqrencode) depends="$depends, $(shlibs_entry "$soname" "$file")" ;;
+    *) recommends="${recommends:+$recommends, }$(shlibs_entry "$soname" "$file")" ;;
+  esac
+done <"$here/../.build/lazy-libraries/sonames"
 # Zones are read from the system's compiled zone files (Sources/ChulbalCore/Time/Zone.swift).
 depends="$depends, tzdata"
-# Loaded only by what needs them, so recommended, not required: libnotify for notifications,
-# libcurl and libxml2 for CalDAV sources (`source add https://…`, `sync`).
-recommends="$(shlibs_entry libnotify4 libnotify 4), $(shlibs_entry libcurl4 libcurl 4)"
-recommends="$recommends, $(shlibs_entry libxml2 libxml2 2)"
 
 # dpkg-deb takes the files' own times; the commit's make the archive the same every time.
 find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +

@@ -9,7 +9,7 @@
 set -euo pipefail
 
 packages=(tzdata pkg-config libsqlite3-dev libqrencode-dev libnotify-dev libical-dev
-  libcurl4-openssl-dev libxml2-dev patchelf binutils)
+  libcurl4-openssl-dev libxml2-dev binutils)
 for arg in "$@"; do
   case "$arg" in
     # The notification tests' private session (contrib/notify-session.sh): dunst on Xvfb;

@@ -34,17 +34,11 @@ rm -rf "$(dirname "$database")"
 "$binary" --help >/dev/null
 check "--help exits 0" 0 $?
 
-# libical (and ICU) are loaded only to expand a series (Sources/CLibical/shim.h): not at start,
-# but found by the release binary when a series needs them.
-actual=$(LD_DEBUG=libs "$binary" --version 2>&1 >/dev/null | grep -c 'libical\|libicu')
-check "--version loads no libical" 0 "$actual"
-# libcurl and libxml2 likewise, only when a CalDAV server is spoken to (Sources/CCurl/shim.h,
-# Sources/CLibxml2/shim.h).
-actual=$(LD_DEBUG=libs "$binary" --version 2>&1 >/dev/null | grep -c 'libcurl\|libxml2')
-check "--version loads neither libcurl nor libxml2" 0 "$actual"
-# libqrencode likewise, only to draw a QR code (Sources/CQREncode/shim.h); `nav --qr` finds it.
-actual=$(LD_DEBUG=libs "$binary" --version 2>&1 >/dev/null | grep -c 'libqrencode')
-check "--version loads no libqrencode" 0 "$actual"
+# The libraries opened only when first needed (Sources/CSystem/lazy_library.h) are not loaded
+# at start, and are found when needed (`nav --qr`, a series, `watch` below).
+actual=$(LD_DEBUG=libs "$binary" --version 2>&1 >/dev/null |
+  grep -c 'libical\|libicu\|libnotify\|libglib\|libcurl\|libxml2\|libqrencode')
+check "--version loads none of the libraries opened when needed" 0 "$actual"
 actual=$("$binary" nav --to 시청 --coord 37.5663,126.9779 --qr | grep -c '▀')
 check "nav --qr draws a code through libqrencode" 1 "$((actual > 10))"
 database=$(mktemp -d)/chulbal.db

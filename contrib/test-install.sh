@@ -111,8 +111,8 @@ expected="./usr/bin/chulbal -rwxr-xr-x root/root
 ./usr/share/zsh/vendor-completions/_chulbal -rw-r--r-- root/root"
 check "the package holds these files" "$expected" \
   "$(dpkg-deb -c "$package" | awk '$1 !~ /^d/ { print $6, $1, $2 }' | sort)"
-check "Depends: the C library, libqrencode, libical, which it loads for series, and tzdata" \
-  "libc6 libqrencode4 libical3 tzdata" \
+check "Depends: what the binary links (dpkg-shlibdeps), libical and libqrencode, and tzdata" \
+  "libc6 libgcc-s1 libsqlite3-0 libstdc++6 libical3 libqrencode4 tzdata" \
   "$(dpkg-deb -f "$package" Depends | sed 's/ ([^)]*)//g; s/,//g')"
 check "Recommends: libnotify for notifications, libcurl and libxml2 for CalDAV" \
   "libnotify4 libcurl4 libxml2" \

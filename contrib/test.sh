@@ -22,6 +22,7 @@ echo "== the width table is what unicode-data's EastAsianWidth.txt makes"
 bash contrib/width-table.sh --check
 
 echo "== release binary"
+bash contrib/test-lazy-libraries.sh
 bash contrib/build.sh
 bash contrib/smoke.sh .build/release/chulbal
 

@@ -1,9 +1,6 @@
-// libcurl, loaded when chulbal first talks to a CalDAV server rather than when it starts:
-// linked in, it brings OpenSSL, nghttp2, libssh2, LDAP, Kerberos and a dozen more libraries
-// that every command would load and bind at start-up (docs/performance.md), though only
-// syncing ever needs them. As in CLibical's shim.h, the header gives every type and
-// prototype, nothing refers to libcurl's symbols, and contrib/build.sh takes its entry out of
-// the release binary.
+// libcurl, found when chulbal first talks to a CalDAV server rather than at start
+// (CSystem/lazy_library.h): linked in, it would bring OpenSSL, nghttp2, libssh2, LDAP, Kerberos
+// and a dozen more libraries to every command, though only syncing needs them.
 #ifndef CCURL_SHIM_H
 #define CCURL_SHIM_H
 
@@ -15,21 +12,24 @@
 #include <curl/curl.h>
 #include <stdio.h>
 
-CHULBAL_LAZY_LIBRARY(curl, "libcurl.so.4", RTLD_NOW | RTLD_LOCAL)
+// Defined by contrib/build.sh (CSystem/lazy_library.h); NULL where libcurl is linked in.
+#ifndef CHULBAL_SONAME_CURL
+#define CHULBAL_SONAME_CURL NULL
+#endif
 
-// `chulbal_curl_NAME()` is NAME, looked up once in libcurl.
-#define CHULBAL_CURL(name) CHULBAL_LAZY_FUNCTION(curl, name)
-
-CHULBAL_CURL(curl_easy_cleanup)
-CHULBAL_CURL(curl_easy_getinfo)
-CHULBAL_CURL(curl_easy_init)
-CHULBAL_CURL(curl_easy_perform)
-CHULBAL_CURL(curl_easy_reset)
-CHULBAL_CURL(curl_easy_setopt)
-CHULBAL_CURL(curl_easy_strerror)
-CHULBAL_CURL(curl_global_init)
-CHULBAL_CURL(curl_slist_append)
-CHULBAL_CURL(curl_slist_free_all)
+// The functions chulbal calls; `chulbal_curl_NAME()` is NAME.
+#define CHULBAL_CURL_FUNCTIONS(F) \
+  F(curl, curl_easy_cleanup)      \
+  F(curl, curl_easy_getinfo)      \
+  F(curl, curl_easy_init)         \
+  F(curl, curl_easy_perform)      \
+  F(curl, curl_easy_reset)        \
+  F(curl, curl_easy_setopt)       \
+  F(curl, curl_easy_strerror)     \
+  F(curl, curl_global_init)       \
+  F(curl, curl_slist_append)      \
+  F(curl, curl_slist_free_all)
+CHULBAL_LAZY_LIBRARY(curl, CHULBAL_SONAME_CURL, RTLD_NOW | RTLD_LOCAL, CHULBAL_CURL_FUNCTIONS)
 
 // curl_easy_setopt and curl_easy_getinfo take their value through C's `...`, which Swift
 // cannot call; each helper below passes one type of value, the type the option's manual page

@@ -1,8 +1,6 @@
-// libxml2, loaded when chulbal first reads a CalDAV server's answer rather than when it
-// starts, like libcurl (CCurl's shim.h) and for the same reason: only syncing needs it, and
-// linked in it would bring liblzma and ICU to every command's start-up (docs/performance.md).
-// The header gives every type and prototype, nothing refers to libxml2's symbols,
-// and contrib/build.sh takes its entry out of the release binary.
+// libxml2, found when chulbal first reads a CalDAV server's answer rather than at start
+// (CSystem/lazy_library.h): only syncing needs it, and linked in it would bring liblzma and ICU
+// to every command.
 #ifndef CLIBXML2_SHIM_H
 #define CLIBXML2_SHIM_H
 
@@ -18,14 +16,17 @@
 #include <libxml/xmlerror.h>
 #include <stdio.h>
 
-CHULBAL_LAZY_LIBRARY(xml, "libxml2.so.2", RTLD_NOW | RTLD_LOCAL)
+// Defined by contrib/build.sh (CSystem/lazy_library.h); NULL where libxml2 is linked in.
+#ifndef CHULBAL_SONAME_XML
+#define CHULBAL_SONAME_XML NULL
+#endif
 
-// `chulbal_xml_NAME()` is NAME, looked up once in libxml2.
-#define CHULBAL_XML(name) CHULBAL_LAZY_FUNCTION(xml, name)
-
-CHULBAL_XML(xmlFreeDoc)
-CHULBAL_XML(xmlGetLastError)
-CHULBAL_XML(xmlInitParser)
-CHULBAL_XML(xmlReadMemory)
+// The functions chulbal calls; `chulbal_xml_NAME()` is NAME.
+#define CHULBAL_XML_FUNCTIONS(F) \
+  F(xml, xmlFreeDoc)             \
+  F(xml, xmlGetLastError)        \
+  F(xml, xmlInitParser)          \
+  F(xml, xmlReadMemory)
+CHULBAL_LAZY_LIBRARY(xml, CHULBAL_SONAME_XML, RTLD_NOW | RTLD_LOCAL, CHULBAL_XML_FUNCTIONS)
 
 #endif

@@ -1,8 +1,5 @@
-// libqrencode, loaded when a QR code is first drawn (`nav --qr`) rather than when chulbal
-// starts, so that the commands that draw none keep to the start-up budget
-// (docs/performance.md). The header still gives
-// every type and prototype, so each call below has exactly the C signature; nothing refers to
-// the library's symbols, and contrib/build.sh takes its entry out of the release binary.
+// libqrencode, found when a QR code is first drawn (`nav --qr`) rather than at start
+// (CSystem/lazy_library.h), so that the other commands do not load it.
 #ifndef CQRENCODE_SHIM_H
 #define CQRENCODE_SHIM_H
 
@@ -10,10 +7,16 @@
 
 #include <qrencode.h>
 
-/// `chulbal_qrencode_load_error()` is NULL once libqrencode has loaded, else why not.
-CHULBAL_LAZY_LIBRARY(qrencode, "libqrencode.so.4", RTLD_NOW | RTLD_LOCAL)
+// Defined by contrib/build.sh (CSystem/lazy_library.h); NULL where libqrencode is linked in.
+#ifndef CHULBAL_SONAME_QRENCODE
+#define CHULBAL_SONAME_QRENCODE NULL
+#endif
 
-CHULBAL_LAZY_FUNCTION(qrencode, QRcode_encodeString8bit)
-CHULBAL_LAZY_FUNCTION(qrencode, QRcode_free)
+// The functions chulbal calls; `chulbal_qrencode_NAME()` is NAME.
+#define CHULBAL_QRENCODE_FUNCTIONS(F)  \
+  F(qrencode, QRcode_encodeString8bit) \
+  F(qrencode, QRcode_free)
+CHULBAL_LAZY_LIBRARY(qrencode, CHULBAL_SONAME_QRENCODE, RTLD_NOW | RTLD_LOCAL,
+                     CHULBAL_QRENCODE_FUNCTIONS)
 
 #endif

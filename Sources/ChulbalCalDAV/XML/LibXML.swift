@@ -80,16 +80,8 @@ enum LibXML {
   /// is to be called once before threads parse (libxml2's threads.html), which a `static let`
   /// makes sure of.
   private static let loaded: DAVError? = {
+    // The loader finds every function at the first load, or says which it could not.
     if let error = chulbal_xml_load_error() { return .libraryMissing(String(cString: error)) }
-    let found: [(String, Bool)] = [
-      ("xmlFreeDoc", chulbal_xml_xmlFreeDoc() != nil),
-      ("xmlGetLastError", chulbal_xml_xmlGetLastError() != nil),
-      ("xmlInitParser", chulbal_xml_xmlInitParser() != nil),
-      ("xmlReadMemory", chulbal_xml_xmlReadMemory() != nil),
-    ]
-    if let missing = found.first(where: { !$0.1 }) {
-      return .libraryMissing("libxml2.so.2: \(missing.0)")
-    }
     chulbal_xml_xmlInitParser()!()
     return nil
   }()

@@ -143,58 +143,9 @@ extension Libical {
     if let error = loaded { throw error }
   }
 
-  /// Why libical cannot be used, or nil once it is loaded with every function found.
-  private static let loaded: CalendarError? = {
-    if let error = chulbal_ical_load_error() { return .libraryMissing(String(cString: error)) }
-    let found: [(String, Bool)] = [
-      ("icalcomponent_as_ical_string_r", chulbal_ical_icalcomponent_as_ical_string_r() != nil),
-      ("icalcomponent_count_errors", chulbal_ical_icalcomponent_count_errors() != nil),
-      ("icalcomponent_free", chulbal_ical_icalcomponent_free() != nil),
-      (
-        "icalcomponent_get_first_component",
-        chulbal_ical_icalcomponent_get_first_component() != nil
-      ),
-      ("icalcomponent_get_first_property", chulbal_ical_icalcomponent_get_first_property() != nil),
-      ("icalcomponent_get_next_component", chulbal_ical_icalcomponent_get_next_component() != nil),
-      ("icalcomponent_get_next_property", chulbal_ical_icalcomponent_get_next_property() != nil),
-      ("icalcomponent_get_timezone", chulbal_ical_icalcomponent_get_timezone() != nil),
-      ("icalcomponent_isa", chulbal_ical_icalcomponent_isa() != nil),
-      ("icalcomponent_kind_to_string", chulbal_ical_icalcomponent_kind_to_string() != nil),
-      ("icalerrno_return", chulbal_ical_icalerrno_return() != nil),
-      ("icalerror_strerror", chulbal_ical_icalerror_strerror() != nil),
-      ("icalmemory_free_buffer", chulbal_ical_icalmemory_free_buffer() != nil),
-      ("icalparser_parse_string", chulbal_ical_icalparser_parse_string() != nil),
-      (
-        "icalproperty_get_parameter_as_string_r",
-        chulbal_ical_icalproperty_get_parameter_as_string_r() != nil
-      ),
-      ("icalproperty_get_property_name_r", chulbal_ical_icalproperty_get_property_name_r() != nil),
-      (
-        "icalproperty_get_value_as_string_r",
-        chulbal_ical_icalproperty_get_value_as_string_r() != nil
-      ),
-      ("icalrecur_iterator_free", chulbal_ical_icalrecur_iterator_free() != nil),
-      ("icalrecur_iterator_new", chulbal_ical_icalrecur_iterator_new() != nil),
-      ("icalrecur_iterator_next", chulbal_ical_icalrecur_iterator_next() != nil),
-      ("icalrecurrencetype_from_string", chulbal_ical_icalrecurrencetype_from_string() != nil),
-      ("icaltime_from_timet_with_zone", chulbal_ical_icaltime_from_timet_with_zone() != nil),
-      ("icaltime_is_null_time", chulbal_ical_icaltime_is_null_time() != nil),
-      ("icaltime_null_time", chulbal_ical_icaltime_null_time() != nil),
-      (
-        "icaltimezone_get_builtin_timezone",
-        chulbal_ical_icaltimezone_get_builtin_timezone() != nil
-      ),
-      ("icaltimezone_get_component", chulbal_ical_icaltimezone_get_component() != nil),
-      (
-        "icaltimezone_get_utc_offset_of_utc_time",
-        chulbal_ical_icaltimezone_get_utc_offset_of_utc_time() != nil
-      ),
-      ("icaltimezone_get_utc_timezone", chulbal_ical_icaltimezone_get_utc_timezone() != nil),
-      ("icaltzutil_get_zone_directory", chulbal_ical_icaltzutil_get_zone_directory() != nil),
-    ]
-    if let missing = found.first(where: { !$0.1 }) {
-      return .libraryMissing("libical.so.3에 \(missing.0) 함수가 없습니다")
-    }
-    return nil
-  }()
+  /// Why libical cannot be used, or nil once it is loaded with every function found (the
+  /// loader finds them all at the first load, or says which it could not).
+  private static let loaded: CalendarError? = chulbal_ical_load_error().map {
+    .libraryMissing(String(cString: $0))
+  }
 }

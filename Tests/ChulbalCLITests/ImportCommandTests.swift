@@ -60,6 +60,29 @@ func calendarFixture(_ name: String) -> String {
     #expect(try Self.stored(workspace).keys.sorted() == test.titles.sorted())
   }
 
+  /// An event with two RRULEs that differ follows the first, and the report says so; of two
+  /// revisions of one event the higher SEQUENCE is kept.
+  @Test func twoRRULEsAndTwoRevisionsAreSaidInTheReport() throws {
+    let workspace = Workspace()
+    let file = workspace.folder + "/zimbra.ics"
+    try [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//KO", "BEGIN:VEVENT", "UID:z",
+      "SUMMARY:스터디", "DTSTART;TZID=Asia/Seoul:20261201T190000", "RRULE:FREQ=WEEKLY;COUNT=3",
+      "RRULE:FREQ=DAILY;COUNT=5", "END:VEVENT", "BEGIN:VEVENT", "UID:m", "SEQUENCE:3",
+      "SUMMARY:회의 (옮김)", "DTSTART;TZID=Asia/Seoul:20261203T110000", "END:VEVENT",
+      "BEGIN:VEVENT", "UID:m", "SEQUENCE:2", "SUMMARY:회의",
+      "DTSTART;TZID=Asia/Seoul:20261203T100000", "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    let outcome = workspace.run(["import", file] + Self.now)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    #expect(outcome.standardOutput.contains("반복 규칙(RRULE)이 여럿인 일정 1개는 첫 규칙만 따랐습니다\n"))
+    #expect(try Self.stored(workspace).keys.sorted() == ["스터디", "회의 (옮김)"])
+    #expect(try Self.stored(workspace)["스터디"]?.repetition?.rule.text == "FREQ=WEEKLY;COUNT=3")
+    let again = try Self.json(workspace.run(["import", file, "--dry-run", "--json"] + Self.now))
+    #expect(again["extra_rules"] as? Int == 1)
+    #expect(again["duplicates"] as? Int == 1)
+  }
+
   @Test func aGoogleSeriesKeepsItsExceptionAndMovedInstanceAndAOneOffItsGeo() throws {
     let workspace = Workspace()
     workspace.run(["import", calendarFixture("good/google.ics")] + Self.now)

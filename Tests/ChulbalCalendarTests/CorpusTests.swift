@@ -97,11 +97,8 @@ import Testing
   /// Files with a rule chulbal refuses (reported as 지원하지 않는 반복), whose series the
   /// comparison leaves out; listed so that a rule chulbal comes to accept is compared.
   static let refusedRules: [String: Verdict] = [
-    "ical.js/multiple_rrules.ics": .chulbalBug("An event with two RRULEs is refused (Zimbra)"),
     "icalendar/period_with_timezone.ics": .chulbalIsRight(
-      "BYMONTH on a MONTHLY rule is outside the rules chulbal keeps, and said so"),
-    "recurring-ical-events/multiple_rrule.ics": .chulbalBug(
-      "An event with two RRULEs is refused (Cyrus)"),
+      "BYMONTH on a MONTHLY rule is outside the rules chulbal keeps, and said so")
   ]
 
   /// Files Python's oracle cannot read, with its error; chulbal must still read them.

@@ -34,12 +34,12 @@ import Testing
           note: "매주 화요일 저녁, 강남역 11번 출구\n늦으면 연락",
           rule: .accepted(RecurrenceRule(frequency: .weekly, days: [Day(.tuesday)])),
           exceptionDates: [Self.seoul(2027, 2, 23, 19, 0)], status: "CONFIRMED"))
-    #expect(
-      events[1]
-        == CalendarEvent(
-          file: path, line: 34, uid: uid, recurrenceID: Self.seoul(2027, 3, 2, 19, 0),
-          summary: "저녁 약속 (한 시간 늦게)", start: Self.seoul(2027, 3, 2, 20, 0),
-          end: Self.seoul(2027, 3, 2, 22, 0), location: "역삼역 3번 출구", status: "CONFIRMED"))
+    var moved = CalendarEvent(
+      file: path, line: 34, uid: uid, recurrenceID: Self.seoul(2027, 3, 2, 19, 0),
+      summary: "저녁 약속 (한 시간 늦게)", start: Self.seoul(2027, 3, 2, 20, 0),
+      end: Self.seoul(2027, 3, 2, 22, 0), location: "역삼역 3번 출구", status: "CONFIRMED")
+    moved.sequence = 1
+    #expect(events[1] == moved)
     #expect(
       events[2]
         == CalendarEvent(

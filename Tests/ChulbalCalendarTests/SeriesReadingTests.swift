@@ -126,18 +126,28 @@ import Testing
         == "FREQ=WEEKLY;\(expected)")
   }
 
-  /// Cyrus writes the same RRULE twice: one series. Two rules that differ are refused.
-  @Test func twoRRULEsThatAreTheSameAreOne() throws {
-    let same = try Self.januaryStarts([
+  /// Cyrus writes the same RRULE twice: one series, nothing to say. Of two rules that differ
+  /// (Zimbra), the first is followed and the event counted.
+  @Test func twoRRULEsThatAreTheSameAreOneAndOfTwoThatDifferTheFirstIsFollowed() throws {
+    let same = try Self.plan([
       "BEGIN:VEVENT", "UID:c", "RRULE:FREQ=WEEKLY;COUNT=2", "RRULE:FREQ=WEEKLY;COUNT=2",
       "DTSTART:20270105T010000Z", "END:VEVENT",
     ])
-    #expect(same == ["2027-01-05T10:00", "2027-01-12T10:00"])
-    let different = try Self.plan([
-      "BEGIN:VEVENT", "UID:c", "RRULE:FREQ=WEEKLY", "RRULE:FREQ=DAILY",
+    #expect(same.extraRules == 0)
+    #expect(
+      try Self.januaryStarts([
+        "BEGIN:VEVENT", "UID:c", "RRULE:FREQ=WEEKLY;COUNT=2", "RRULE:FREQ=WEEKLY;COUNT=2",
+        "DTSTART:20270105T010000Z", "END:VEVENT",
+      ]) == ["2027-01-05T10:00", "2027-01-12T10:00"])
+    let lines = [
+      "BEGIN:VEVENT", "UID:z", "RRULE:FREQ=WEEKLY;COUNT=3", "RRULE:FREQ=DAILY;COUNT=5",
       "DTSTART:20270105T010000Z", "END:VEVENT",
-    ])
-    #expect(different.skipped == [.unsupportedRule: 1])
+    ]
+    let different = try Self.plan(lines)
+    #expect(different.skipped.isEmpty)
+    #expect(different.extraRules == 1)
+    #expect(
+      try Self.januaryStarts(lines) == ["2027-01-05T10:00", "2027-01-12T10:00", "2027-01-19T10:00"])
   }
 
   /// `RANGE=THISANDFUTURE` moves that occurrence and every one after it.
@@ -190,6 +200,19 @@ import Testing
       "RECURRENCE-ID:20270105T010000Z", "DTSTART:20270105T030000Z", "END:VEVENT",
     ])
     #expect(moved.items.map(\.appointment.title) == ["모임 (판교)"])
+  }
+
+  /// Two revisions of one event (an iTIP REQUEST and its update): the higher SEQUENCE is the
+  /// event wherever it stands in the file (RFC 5546 §2.1.4); equal revisions, the last.
+  @Test func ofAnEventGivenTwiceTheHigherSEQUENCEIsKept() throws {
+    let plan = try Self.plan([
+      "BEGIN:VEVENT", "UID:meet", "SEQUENCE:2", "SUMMARY:회의 (옮김)", "DTSTART:20270106T010000Z",
+      "END:VEVENT", "BEGIN:VEVENT", "UID:meet", "SEQUENCE:1", "SUMMARY:회의",
+      "DTSTART:20270105T010000Z", "END:VEVENT", "BEGIN:VEVENT", "UID:meet", "SEQUENCE:x",
+      "SUMMARY:회의 (처음)", "DTSTART:20270104T010000Z", "END:VEVENT",
+    ])
+    #expect(plan.items.map(\.appointment.title) == ["회의 (옮김)"])
+    #expect(plan.duplicates == 2)
   }
 
   /// Two events under one UID: the last is kept, and the other counted.

@@ -179,6 +179,7 @@ enum ImportCommand: Command {
     var withDefaultTravel = 0
     var floating = 0
     var unresolvedZones = 0
+    var extraRules = 0
     var duplicates = 0
     var unreadable: [CalendarContents.Unreadable] = []
 
@@ -191,6 +192,7 @@ enum ImportCommand: Command {
       withDefaultTravel += plan.withDefaultTravel
       floating += plan.floating
       unresolvedZones += plan.unresolvedZones
+      extraRules += plan.extraRules
       duplicates += plan.duplicates
       unreadable += plan.unreadable
     }
@@ -231,8 +233,13 @@ enum ImportCommand: Command {
           "시간대(TZID)를 알아내지 못한 일정 \(unresolvedZones)개는 파일의 VTIMEZONE이나 "
             + "X-WR-TIMEZONE, 둘 다 없으면 시스템 시간대(\(zone.identifier))로 읽었습니다")
       }
+      if extraRules > 0 {
+        lines.append("반복 규칙(RRULE)이 여럿인 일정 \(extraRules)개는 첫 규칙만 따랐습니다")
+      }
       if duplicates > 0 {
-        lines.append("UID가 겹치는 일정 \(duplicates)개는 빼고 UID마다 마지막 일정만 가져왔습니다")
+        lines.append(
+          "UID가 겹치는 일정 \(duplicates)개는 빼고, UID마다 가장 새로 고친 것(SEQUENCE가 큰 것, "
+            + "같으면 파일에서 마지막 것)만 가져왔습니다")
       }
       if dryRun { lines.append("--dry-run: 아무것도 저장하지 않았습니다") }
       return lines.map { $0 + "\n" }.joined()
@@ -248,7 +255,8 @@ enum ImportCommand: Command {
         ),
         ("without_coordinate", .integer(withoutCoordinate)),
         ("default_travel", .integer(withDefaultTravel)), ("floating", .integer(floating)),
-        ("unresolved_zones", .integer(unresolvedZones)), ("duplicates", .integer(duplicates)),
+        ("unresolved_zones", .integer(unresolvedZones)), ("extra_rules", .integer(extraRules)),
+        ("duplicates", .integer(duplicates)),
         (
           "unreadable",
           .array(

@@ -24,8 +24,8 @@ public struct CalendarEvent: Equatable, Sendable {
   /// An `RRULE`: the rule chulbal takes, or the text of one it refuses and why.
   public enum Rule: Equatable, Sendable {
     case accepted(RecurrenceRule)
-    /// A rule ``RecurrenceRule/parse(_:)`` refuses (`FREQ=HOURLY`, `BYSETPOS`, …) or a second
-    /// `RRULE`; the event is still read, so the caller can report it and skip it.
+    /// A rule ``RecurrenceRule/parse(_:)`` refuses (`FREQ=HOURLY`, `BYSETPOS`, …); the event
+    /// is still read, so the caller can report it and skip it.
     case refused(String, reason: String)
   }
 
@@ -71,6 +71,11 @@ public struct CalendarEvent: Equatable, Sendable {
   /// the clock of the file's own VTIMEZONE (as UTC instants), else in the calendar's
   /// `X-WR-TIMEZONE`, else as floating times.
   public var unresolvedZone: String?
+  /// `RRULE`s after the first that say something else, which are not followed.
+  public var ignoredRules = 0
+  /// `SEQUENCE`, the event's revision: of two events with one `UID` (and `RECURRENCE-ID`),
+  /// the higher revision is the event (RFC 5546 §2.1.4).
+  public var sequence = 0
 
   /// Whether the event has a day and no time of day (`DTSTART;VALUE=DATE`).
   public var isAllDay: Bool {

@@ -64,6 +64,8 @@ public struct CalendarImport: Sendable {
   /// Events whose `TZID` named no zone, read in the calendar's `X-WR-TIMEZONE` or the system
   /// zone.
   public private(set) var unresolvedZones = 0
+  /// Events kept with more than one `RRULE`, of which the first was followed.
+  public private(set) var extraRules = 0
   /// The events left out because they could not be read, each with where and why, in the
   /// order of their calendars.
   public private(set) var unreadable: [CalendarContents.Unreadable] = []
@@ -83,11 +85,14 @@ public struct CalendarImport: Sendable {
     places: [String: Coordinate], floatingTimeZone: String
   ) {
     unreadable = contents.unreadable
-    // An event given twice under one UID (and RECURRENCE-ID) is one event: the last one given
-    // is kept, as the store keeps one appointment for each, and the others are counted.
+    // An event given twice under one UID (and RECURRENCE-ID) is one event: the highest
+    // revision (SEQUENCE), the last one given of equal revisions, is kept, as the store keeps
+    // one appointment for each, and the others are counted.
     var last: [String: Int] = [:]
     for (index, event) in contents.events.enumerated() {
-      last[event.uid + "\u{0}" + (event.recurrenceID?.description ?? "")] = index
+      let key = event.uid + "\u{0}" + (event.recurrenceID?.description ?? "")
+      if let kept = last[key], contents.events[kept].sequence > event.sequence { continue }
+      last[key] = index
     }
     let events = contents.events.enumerated().filter { index, event in
       last[event.uid + "\u{0}" + (event.recurrenceID?.description ?? "")] == index
@@ -114,6 +119,7 @@ public struct CalendarImport: Sendable {
           skippedSeries.insert(event.uid)
         } else {
           kept.insert(event.uid)
+          if event.ignoredRules > 0 { extraRules += 1 }
         }
       } catch {
         restore(before)

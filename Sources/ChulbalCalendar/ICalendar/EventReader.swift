@@ -20,7 +20,7 @@ struct EventReader {
     "RDATE", "DURATION", "GEO", "X-APPLE-STRUCTURED-LOCATION", "RRULE", "STATUS", "TRANSP",
     "ATTENDEE", "X-CHULBAL-TRAVEL", "X-APPLE-TRAVEL-DURATION", "X-CHULBAL-MODE",
     "X-CHULBAL-BUFFER", "X-CHULBAL-PREP", "X-CHULBAL-ALERTS", "X-CHULBAL-ORIGIN",
-    "X-CHULBAL-ORIGIN-NAME",
+    "X-CHULBAL-ORIGIN-NAME", "SEQUENCE",
   ]
 
   /// The properties whose values make an event's times: one that libical could not read
@@ -84,6 +84,8 @@ struct EventReader {
           appleGeo = try? Coordinate.parse(String(body))
         }
       case "RRULE": rules.append(value)
+      // A revision number that is none counts as the first revision (RFC 5545 §3.8.7.4).
+      case "SEQUENCE": event.sequence = Int(value.trimmingWhitespace()).map { max(0, $0) } ?? 0
       case "STATUS": event.status = value.uppercased()
       case "TRANSP": event.isTransparent = value.uppercased() == "TRANSPARENT"
       case "ATTENDEE":
@@ -148,6 +150,7 @@ struct EventReader {
         name: originName.flatMap { $0.isEmpty ? nil : CalendarImport.oneLine($0) }, coordinate: $0)
     }
     event.rule = Self.rule(rules, start: start)
+    event.ignoredRules = Set(rules.map { $0.uppercased() }).count - (rules.isEmpty ? 0 : 1)
     return event
   }
 
@@ -267,13 +270,12 @@ struct EventReader {
     }
   }
 
-  /// The one `RRULE` (or several that say the same, as Cyrus writes it), read by chulbal's
-  /// strict reader.
+  /// The first `RRULE`, read by chulbal's strict reader. RFC 5545 §3.8.5.3 says an event
+  /// SHOULD NOT have more than one; of several that differ, the first is followed and the
+  /// others counted (``CalendarEvent/ignoredRules``), as the issue of a calendar that
+  /// carries two leaves the choice.
   private static func rule(_ texts: [String], start: CalendarTime) -> CalendarEvent.Rule? {
     guard let text = texts.first else { return nil }
-    guard Set(texts.map { $0.uppercased() }).count == 1 else {
-      return .refused(texts.joined(separator: " "), reason: "서로 다른 RRULE이 둘 이상입니다")
-    }
     do {
       return .accepted(try RecurrenceRule.parse(untilInUTC(text, start: start)))
     } catch {

@@ -47,10 +47,15 @@ import Testing
     "icalendar/example.ics": .chulbalIsRight(
       "One UID given twice without RECURRENCE-ID is one event (RFC 5545 3.8.4.7): chulbal keeps "
         + "the last and counts the other in its report; the oracle keeps the first"),
-    "libical/classify.ics": .chulbalBug(
-      "Two iTIP messages for one UID: chulbal keeps the last in the file and counts the other, "
-        + "but the last is the older revision (SEQUENCE 0 against 1; RFC 5546 2.1.5 keeps the "
-        + "higher); the oracle keeps both"),
+    "libical/classify.ics": .chulbalIsRight(
+      "Two iTIP messages for one UID: chulbal keeps the higher revision (SEQUENCE 1, RFC 5546) "
+        + "and counts the other; the oracle keeps both"),
+    "ical.js/multiple_rrules.ics": .chulbalIsRight(
+      "Two RRULEs that differ: chulbal follows the first and says so (extra_rules), one of the "
+        + "two readings issue 29 accepts; the oracle takes their union"),
+    "recurring-ical-events/multiple_rrule.ics": .chulbalIsRight(
+      "Two RRULEs that differ: chulbal follows the first and says so (extra_rules), one of the "
+        + "two readings issue 29 accepts; the oracle takes their union"),
     "icalendar/issue_1633_rdate_with_dates.ics": .chulbalIsRight(
       "An RDATE of dates on a timed event is left out as all-day; the oracle makes it midnight"),
     "icalendar/issue_1633_rdate_with_dates_and_tzid.ics": .chulbalIsRight(

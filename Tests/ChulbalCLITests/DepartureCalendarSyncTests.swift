@@ -234,3 +234,57 @@ import Testing
     }
   }
 }
+
+/// A departures calendar's segment taken by another client between listing the calendars and
+/// making one (two machines adding theirs at once): the next free segment is made.
+@Suite struct DepartureCalendarSegmentRaceTests {
+  /// Refuses MKCALENDAR with `status` for every URL in `taken`, as a server does for a
+  /// collection that is there already, and makes the others.
+  final class RacingServer: ForwardingCalendarServer, Sendable {
+    let inner: RecordingCalendarServer
+    let taken: Set<String>
+    let status: Int
+
+    init(_ inner: RecordingCalendarServer, taken: Set<String>, status: Int) {
+      self.inner = inner
+      self.taken = taken
+      self.status = status
+    }
+
+    func makeCalendar(at url: URL, displayName: String) throws(DAVError) {
+      if taken.contains(url.lastPathComponent) {
+        throw .status(status, method: "MKCALENDAR", url: url.absoluteString)
+      }
+      try inner.makeCalendar(at: url, displayName: displayName)
+    }
+  }
+
+  @Test(arguments: [405, 409])
+  func aSegmentTakenMeanwhileIsPassedOver(_ status: Int) throws {
+    let recording = RecordingCalendarServer(calendars: [("work", "업무")])
+    let calendars = try recording.discoverCalendars()
+    let server = RacingServer(recording, taken: ["chulbal-departures"], status: status)
+    let url = try DepartureCalendarSync.calendarURL(
+      named: "출발", among: calendars, server: server)
+    #expect(url == recording.url("chulbal-departures-2"))
+    #expect(try recording.calendar(at: url).displayName == "출발")
+  }
+
+  /// Not for ever: after four segments refused, the refusal is said.
+  @Test func fourRefusalsAreSaid() throws {
+    let recording = RecordingCalendarServer(calendars: [("work", "업무")])
+    let calendars = try recording.discoverCalendars()
+    let server = RacingServer(
+      recording,
+      taken: [
+        "chulbal-departures", "chulbal-departures-2", "chulbal-departures-3",
+        "chulbal-departures-4", "chulbal-departures-5",
+      ],
+      status: 409)
+    #expect(throws: DAVError.self) {
+      try DepartureCalendarSync.calendarURL(named: "출발", among: calendars, server: server)
+    }
+    #expect(
+      try recording.discoverCalendars().map(\.url.lastPathComponent) == ["work"])
+  }
+}

@@ -136,10 +136,22 @@ enum DepartureCalendarSync {
     }
     guard let first = calendars.first else { throw .noCalendars(url: name) }
     let home = first.url.deletingLastPathComponent()
-    let segment = slug(name, taken: Set(calendars.map(\.url.lastPathComponent)))
-    let url = home.appendingPathComponent(segment, isDirectory: true)
-    try server.makeCalendar(at: url, displayName: name)
-    return url
+    var taken = Set(calendars.map(\.url.lastPathComponent))
+    // A segment another client took since the calendars were listed (another machine adding
+    // its departures calendar at the same time) is answered 405 (RFC 4791 §5.3.1) or, by
+    // Radicale, 409: the next free one is tried, a few times.
+    var attempts = 1
+    while true {
+      let segment = slug(name, taken: taken)
+      let url = home.appendingPathComponent(segment, isDirectory: true)
+      do {
+        try server.makeCalendar(at: url, displayName: name)
+        return url
+      } catch .status(let code, _, _) where (code == 405 || code == 409) && attempts < 4 {
+        taken.insert(segment)
+        attempts += 1
+      }
+    }
   }
 
   /// A URL segment for a calendar named `name`: its ASCII letters and digits in lower case,

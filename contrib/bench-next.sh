@@ -15,7 +15,7 @@ export CHULBAL_DB="$work/chulbal.db" TZ=Asia/Seoul
 for i in $(seq 1000); do
   # Every 8 hours from 2,000 hours before the pinned "now", so a quarter are in the past.
   at=$(date -u -d "2026-11-30T05:00Z $(( (i - 250) * 8 )) hours" +%Y-%m-%dT%H:%MZ)
-  "$binary" add "약속 $i" --at "$at" --coord 37.4979,127.0276 >/dev/null
+  "$binary" add "약속 $i" --at "$at" --coord 37.4979,127.0276 --past >/dev/null
 done
 echo "appointments: $("$binary" list --all --json | grep -c '"id"')"
 

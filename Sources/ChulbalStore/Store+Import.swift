@@ -270,7 +270,7 @@ extension Store {
   ///
   /// An update replaces what the calendar says (title, start, zone, place, coordinate, note,
   /// travel and the series) and keeps what the person chose in chulbal
-  /// (``Appointment/keepingLocal(_:of:)``). An event the person removed from chulbal
+  /// (``Appointment/keepingLocal(_:of:occurrences:)``). An event the person removed from chulbal
   /// (``delete(ids:now:)``) is left out while the calendar holds it.
   ///
   /// A calendar that is a source (`source add`) has the reading recorded in the same

@@ -204,8 +204,14 @@ public struct CalDAVClient: CalendarServer, Sendable {
       var session: CurlSession?
       while let index = queue.next() {
         let result = Result { () throws(DAVError) -> String? in
-          if session == nil { session = try self.session() }
-          return try put(writes[index], session: session!)
+          let current: CurlSession
+          if let session {
+            current = session
+          } else {
+            current = try self.session()
+            session = current
+          }
+          return try put(writes[index], session: current)
         }
         queue.finish(index, result)
       }

@@ -61,7 +61,7 @@ enum RemoveCommand: Command {
         calendars[appointment.id] = (source, name, key)
       }
     }
-    var remote: [(label: String, source: CalendarSource, resource: CachedResource)] = []
+    var remote: [(source: CalendarSource, resource: CachedResource)] = []
     if options.has(onServer), let store {
       for (appointment, label) in zip(chosen, labels) {
         guard let calendar = calendars[appointment.id], let source = calendar.source,
@@ -70,7 +70,7 @@ enum RemoveCommand: Command {
         guard calendar.key.instance.isEmpty else { throw AppointmentError.instanceOnServer(label) }
         guard let resource = try Self.resource(holding: calendar.key.uid, of: source, in: store)
         else { throw RuntimeFailure.notOnServer(label) }
-        remote.append((label, source, resource))
+        remote.append((source, resource))
       }
     }
     if !options.has(yes) {
@@ -79,8 +79,12 @@ enum RemoveCommand: Command {
       let question = remote.isEmpty ? "\(what) — 지울까요?" : "\(what) — 서버의 캘린더에서도 지울까요?"
       guard environment.confirm(question) else { throw RuntimeFailure.notRemoved }
     }
+    // One sign-in (one run of the password command) for each source, however many go.
+    var servers: [String: any CalendarServer] = [:]
     for item in remote {
-      let server = try ServerSync.connect(item.source, environment: environment)
+      let server =
+        try servers[item.source.name] ?? ServerSync.connect(item.source, environment: environment)
+      servers[item.source.name] = server
       do throws(DAVError) {
         try server.delete(item.resource.href, etag: item.resource.etag)
       } catch {

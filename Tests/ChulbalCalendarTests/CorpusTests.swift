@@ -93,10 +93,6 @@ import Testing
     "recurring-ical-events/issue_201_test_matrix.ics": .chulbalIsRight(
       "A VTODO closed by 'END:VTOOD' breaks the nesting; chulbal refuses the file and names the "
         + "line"),
-    "recurring-ical-events/issue_75_range_parameter.ics": .chulbalBug(
-      "After RECURRENCE-ID;RANGE=THISANDFUTURE, a second one does not end the series the first "
-        + "began, an instance moved within that series is kept at its old time too, and an RDATE "
-        + "after it is not moved with the rest"),
   ]
 
   /// Files with a rule chulbal refuses (reported as 지원하지 않는 반복), whose series the

@@ -164,6 +164,59 @@ import Testing
       ])
   }
 
+  /// A second `RANGE=THISANDFUTURE` instance ends the part the first began; an instance moved
+  /// inside a part, and an `RDATE` in it, move with that part and take its details.
+  @Test func instancesMovedWithThisAndFutureChainEachEndingTheOneBefore() throws {
+    let body =
+      Array(Self.weekly.dropLast()) + [
+        "RDATE;TZID=Asia/Seoul:20270121T090000", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:s", "SUMMARY:스터디 (판교)", "LOCATION:판교",
+        "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Asia/Seoul:20270112T090000",
+        "DTSTART;TZID=Asia/Seoul:20270112T100000", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:s", "SUMMARY:스터디 (판교)", "LOCATION:판교",
+        "RECURRENCE-ID;TZID=Asia/Seoul:20270119T090000",
+        "DTSTART;TZID=Asia/Seoul:20270119T120000", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:s", "SUMMARY:스터디 (역삼)", "LOCATION:역삼",
+        "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Asia/Seoul:20270126T090000",
+        "DTSTART;TZID=Asia/Seoul:20270127T110000", "END:VEVENT",
+      ]
+    #expect(
+      try Self.januaryStarts(body) == [
+        "2027-01-05T09:00", "2027-01-12T10:00", "2027-01-19T12:00", "2027-01-21T10:00",
+        "2027-01-27T11:00",
+      ])
+    let plan = try Self.plan(body)
+    let places = Dictionary(
+      plan.items.map { ($0.instance, $0.appointment.place ?? "") }, uniquingKeysWith: { $1 })
+    #expect(places[""] == "강남")
+    #expect(places["THISANDFUTURE 2027-01-12T09:00:00 Asia/Seoul"] == "판교")
+    #expect(places["THISANDFUTURE 2027-01-26T09:00:00 Asia/Seoul"] == "역삼")
+    #expect(places["RDATE 2027-01-21T09:00:00 Asia/Seoul"] == "판교")
+  }
+
+  /// Moved a day later, a weekly rule's days move with it; a counted series keeps its count
+  /// across the move.
+  @Test func aSeriesMovedToAnotherDayKeepsItsWeekdaysAndItsCount() throws {
+    let byDay = try Self.januaryStarts([
+      "BEGIN:VEVENT", "UID:d", "RRULE:FREQ=WEEKLY;BYDAY=TU,TH",
+      "DTSTART;TZID=Asia/Seoul:20270105T090000", "END:VEVENT", "BEGIN:VEVENT", "UID:d",
+      "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Asia/Seoul:20270112T090000",
+      "DTSTART;TZID=Asia/Seoul:20270113T090000", "END:VEVENT",
+    ])
+    #expect(
+      byDay == [
+        "2027-01-05T09:00", "2027-01-07T09:00", "2027-01-13T09:00", "2027-01-15T09:00",
+        "2027-01-20T09:00", "2027-01-22T09:00", "2027-01-27T09:00", "2027-01-29T09:00",
+      ])
+    let counted = try Self.januaryStarts([
+      "BEGIN:VEVENT", "UID:c", "RRULE:FREQ=WEEKLY;COUNT=3",
+      "DTSTART;TZID=Asia/Seoul:20270105T090000", "END:VEVENT", "BEGIN:VEVENT", "UID:c",
+      "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Asia/Seoul:20270112T090000",
+      "DTSTART;TZID=Asia/Seoul:20270112T100000", "END:VEVENT",
+    ])
+    #expect(counted == ["2027-01-05T09:00", "2027-01-12T10:00", "2027-01-19T10:00"])
+  }
+
   /// A moved instance whose series the calendar does not hold is kept once, even when it
   /// carries the series' RRULE.
   @Test func aLoneMovedInstanceWithAnRRULEIsKeptOnce() throws {

@@ -158,20 +158,31 @@ public struct CalendarImport: Sendable {
   /// A moved instance that keeps the series' title, place, note and trip is an override of
   /// the series (as `edit --on` makes); one with details of its own takes that occurrence out
   /// and is kept whole as an appointment of its own, so its trip is planned to its own place.
-  /// One moved with `RANGE=THISANDFUTURE` ends the series before it and begins a series of its
-  /// own there. An instance that moves an `RDATE` start (or the start of an event that does
-  /// not repeat) replaces it.
+  /// An instance moved with `RANGE=THISANDFUTURE` ends the series, or the part an earlier one
+  /// began, before it and begins a part of its own: each later occurrence, `RDATE`s too, moves
+  /// as far as that instance moved and takes its details, up to the next such instance
+  /// (RFC 5545 §3.8.4.4). An instance that moves an `RDATE` start (or the start of an event
+  /// that does not repeat) replaces it.
   private mutating func keep(
     _ event: CalendarEvent, moved: [CalendarEvent], settings: Settings, defaultOrigin: Origin?,
     places: [String: Coordinate], floatingTimeZone: String
   ) throws(CalendarError) -> Skip? {
-    let repeats = if case .accepted? = event.rule { true } else { false }
-    let zone = Self.zone(of: event.start, repeats: repeats, floatingTimeZone: floatingTimeZone)
-    var appointment = try base(
-      event, zone: zone, settings: settings, defaultOrigin: defaultOrigin, places: places)
+    let seriesRule: RecurrenceRule? =
+      if case .accepted(let rule)? = event.rule { rule } else { nil }
+    let zone = Self.zone(
+      of: event.start, repeats: seriesRule != nil, floatingTimeZone: floatingTimeZone)
     let first = try at(event, CalendarOccurrences.wallTime(of: event.start, in: zone))
     func wall(_ time: CalendarTime, of owner: CalendarEvent) throws(CalendarError) -> WallTime {
       try at(owner, CalendarOccurrences.wallTime(of: time, in: zone))
+    }
+    func instant(_ wall: WallTime, of owner: CalendarEvent) throws(CalendarError) -> Date {
+      try at(
+        owner,
+        CalendarOccurrences.instant(of: .zoned(wall, timeZone: zone), floatingTimeZone: zone))
+    }
+    func base(_ owner: CalendarEvent, zone: String) throws(CalendarError) -> Appointment {
+      try self.base(
+        owner, zone: zone, settings: settings, defaultOrigin: defaultOrigin, places: places)
     }
     // Each moved instance by the start it replaces.
     var movedFrom: [WallTime: CalendarEvent] = [:]
@@ -197,59 +208,121 @@ public struct CalendarImport: Sendable {
       added.append(("RDATE " + time.description, try wall(time, of: event), start))
     }
     let addedWalls = Set(added.map(\.wall))
+    var parts = [
+      Part(from: nil, owner: event, key: "", shift: 0, appointment: try base(event, zone: zone))
+    ]
+    if seriesRule != nil {
+      for (original, instance) in movedFrom.sorted(by: { $0.key < $1.key })
+      where instance.appliesToFuture && original >= first && !addedWalls.contains(original)
+        && Self.skip(instance, email: settings.email) == nil
+      {
+        let start = try wall(instance.start, of: instance)
+        parts.append(
+          Part(
+            from: original, owner: instance,
+            key: Self.futureKey + (instance.recurrenceID?.description ?? ""),
+            shift: start.secondsSinceEpoch - original.secondsSinceEpoch,
+            appointment: try base(instance, zone: zone)))
+      }
+    }
+    /// The part an occurrence the rule gives at `original` belongs to.
+    func part(of original: WallTime) -> Int {
+      parts.lastIndex { $0.from.map { $0 <= original } ?? true } ?? 0
+    }
     // Moved instances kept as appointments of their own, by the key of the start they replace.
     var ownItems: [(key: String, instance: CalendarEvent)] = []
-    var series: RecurrenceSet?
-    if case .accepted(let seriesRule)? = event.rule {
-      var rule = seriesRule
-      var overrides: [WallTime: Date] = [:]
+    if let seriesRule {
       for (original, instance) in movedFrom.sorted(by: { $0.key < $1.key })
       where !addedWalls.contains(original) {
-        let key = instance.recurrenceID?.description ?? ""
+        let index = part(of: original)
+        guard parts[index].from != original else { continue }
+        let moved = original.adding(seconds: parts[index].shift)
         if Self.skip(instance, email: settings.email) != nil {
-          exceptions.insert(original)
-        } else if instance.appliesToFuture, seriesRule.count == nil, original > first {
-          // The series up to the occurrence before it, then a series of the instance's own.
-          if rule.until == seriesRule.until {
-            let end = try at(
-              instance,
-              CalendarOccurrences.instant(
-                of: .zoned(original, timeZone: zone), floatingTimeZone: zone))
-            rule.until = .instant(end.addingTimeInterval(-1))
-          }
-          ownItems.append((Self.futureKey + key, instance))
-        } else if instance.hasSameDetails(as: event) {
-          overrides[original] = try at(
+          parts[index].exceptions.insert(moved)
+        } else if instance.hasSameDetails(as: parts[index].owner) {
+          parts[index].overrides[moved] = try at(
             instance,
             CalendarOccurrences.instant(of: instance.start, floatingTimeZone: floatingTimeZone))
         } else {
-          exceptions.insert(original)
-          ownItems.append((key, instance))
+          parts[index].exceptions.insert(moved)
+          ownItems.append((instance.recurrenceID?.description ?? "", instance))
         }
       }
-      do {
-        series = try RecurrenceSet(
-          rule: rule, firstStart: first, timeZone: zone, exceptions: exceptions,
-          overrides: overrides)
-      } catch {
-        return .unsupportedRule
+      for original in exceptions {
+        let index = part(of: original)
+        parts[index].exceptions.insert(original.adding(seconds: parts[index].shift))
       }
-      appointment.repetition = Repetition(
-        rule: rule, firstStart: first, exceptions: exceptions, overrides: overrides)
-      if series?.nextOccurrence(after: appointment.start.addingTimeInterval(-1)) == nil {
-        // Its RDATEs, if any, are kept below; without them, the event is skipped.
-        guard !added.isEmpty else { return .neverOccurs }
-      } else {
-        items.append(Item(uid: event.uid, instance: "", appointment: appointment))
-        count(event, appointment)
+      // Where each part begins, as instants, the first at the series' first start.
+      var bounds: [Date] = []
+      for index in parts.indices {
+        bounds.append(try instant(parts[index].from ?? first, of: parts[index].owner))
       }
+      // A counted series keeps its count across its parts: each takes the occurrences the
+      // rule gives in its stretch.
+      var counts: [Int]?
+      if seriesRule.count != nil, parts.count > 1 {
+        guard let whole = try? RecurrenceSet(rule: seriesRule, firstStart: first, timeZone: zone)
+        else { return .unsupportedRule }
+        let starts = whole.occurrences(from: bounds[0], to: .distantFuture)
+        counts = parts.indices.map { index in
+          let end = index + 1 < parts.count ? bounds[index + 1] : .distantFuture
+          return starts.count { $0 >= bounds[index] && $0 < end }
+        }
+      }
+      var occurs = false
+      for index in parts.indices {
+        var rule = seriesRule
+        var firstStart = first
+        if let original = parts[index].from {
+          firstStart = original.adding(seconds: parts[index].shift)
+          let days = firstStart.date.days - original.date.days
+          rule = seriesRule.movingDays(by: days) ?? seriesRule
+          switch seriesRule.until {
+          case .date(let day)?: rule.until = .date(CivilDate(days: day.days + days))
+          case .instant(let end)?:
+            rule.until = .instant(end.addingTimeInterval(TimeInterval(parts[index].shift)))
+          case nil: break
+          }
+        }
+        if let counts {
+          guard counts[index] > 0 else { continue }
+          rule.count = counts[index]
+        } else if index + 1 < parts.count {
+          guard bounds[index + 1] > bounds[index] else { continue }
+          let next = parts[index + 1].from ?? first
+          rule.until = .instant(
+            try instant(next.adding(seconds: parts[index].shift), of: parts[index].owner)
+              .addingTimeInterval(-1))
+        }
+        let series: RecurrenceSet
+        do {
+          series = try RecurrenceSet(
+            rule: rule, firstStart: firstStart, timeZone: zone,
+            exceptions: parts[index].exceptions, overrides: parts[index].overrides)
+        } catch {
+          return .unsupportedRule
+        }
+        parts[index].series = series
+        parts[index].appointment.repetition = Repetition(
+          rule: rule, firstStart: firstStart, exceptions: parts[index].exceptions,
+          overrides: parts[index].overrides)
+        // Its RDATEs, if any, are kept below; without them, a series that never occurs is
+        // skipped.
+        guard series.nextOccurrence(after: bounds[index].addingTimeInterval(-1)) != nil
+        else { continue }
+        items.append(
+          Item(uid: event.uid, instance: parts[index].key, appointment: parts[index].appointment))
+        count(parts[index].owner, parts[index].appointment)
+        occurs = true
+      }
+      if !occurs, added.isEmpty { return .neverOccurs }
     } else if let instance = movedFrom[first] {
       if Self.skip(instance, email: settings.email) == nil {
         ownItems.append(("", instance))
       }
     } else {
-      items.append(Item(uid: event.uid, instance: "", appointment: appointment))
-      count(event, appointment)
+      items.append(Item(uid: event.uid, instance: "", appointment: parts[0].appointment))
+      count(event, parts[0].appointment)
     }
     let exceptionDays = Set(
       event.exceptionDates.compactMap { time -> CivilDate? in
@@ -258,42 +331,54 @@ public struct CalendarImport: Sendable {
       })
     for start in added
     where !exceptions.contains(start.wall) && !exceptionDays.contains(start.wall.date) {
+      let index = part(of: start.wall)
+      let shift = parts[index].shift
+      let moved =
+        shift == 0 ? start.start : try instant(start.wall.adding(seconds: shift), of: event)
       // An RDATE the rule, or DTSTART, gives already is one occurrence (RFC 5545 §3.8.5.2).
-      if let series,
-        series.occurrences(from: start.start, to: start.start.addingTimeInterval(1))
-          .contains(start.start)
+      if let series = parts[index].series,
+        series.occurrences(from: moved, to: moved.addingTimeInterval(1)).contains(moved)
       {
         continue
       }
-      if series == nil, start.wall == first { continue }
+      if seriesRule == nil, start.wall == first { continue }
       if let instance = movedFrom[start.wall] {
         if Self.skip(instance, email: settings.email) == nil {
           ownItems.append((start.key, instance))
         }
         continue
       }
-      var one = appointment
+      var one = parts[index].appointment
       one.repetition = nil
-      one.start = start.start
+      one.start = moved
       items.append(Item(uid: event.uid, instance: start.key, appointment: one))
     }
     for (key, instance) in ownItems {
-      let future = key.hasPrefix(Self.futureKey)
-      let ownZone = Self.zone(
-        of: instance.start, repeats: future, floatingTimeZone: floatingTimeZone)
-      var own = try base(
-        instance, zone: ownZone, settings: settings, defaultOrigin: defaultOrigin, places: places)
-      if future, case .accepted(let rule)? = event.rule {
-        own.repetition = Repetition(
-          rule: rule,
-          firstStart: try at(
-            instance, CalendarOccurrences.wallTime(of: instance.start, in: ownZone)),
-          exceptions: exceptions)
-      }
+      let own = try base(
+        instance,
+        zone: Self.zone(of: instance.start, repeats: false, floatingTimeZone: floatingTimeZone))
       items.append(Item(uid: event.uid, instance: key, appointment: own))
       count(instance, own)
     }
     return nil
+  }
+
+  /// A stretch of a series: the event's own from its first start, or one an instance moved
+  /// with `RANGE=THISANDFUTURE` begins at the start it replaces, with how far it moved them.
+  private struct Part {
+    /// The start the rule gives where the part begins; nil for the event's own.
+    var from: WallTime?
+    /// The event whose details the part's occurrences take.
+    var owner: CalendarEvent
+    /// The item's instance key.
+    var key: String
+    /// Seconds on the wall clock each occurrence moves.
+    var shift: Int
+    var appointment: Appointment
+    /// Occurrences taken out and moved, by the wall times of the moved part.
+    var exceptions: Set<WallTime> = []
+    var overrides: [WallTime: Date] = [:]
+    var series: RecurrenceSet?
   }
 
   /// How the series an instance moved with `RANGE=THISANDFUTURE` begins is named.

@@ -11,12 +11,7 @@ extension WallTime {
   /// What clocks in `zone` show at `instant`, to the second.
   public init(_ instant: Date, in zone: Zone) {
     let second = Int(instant.timeIntervalSince1970.rounded(.down))
-    let local = second + zone.offset(atSecond: second)
-    let days = local.floorDivided(by: 86_400)
-    let time = local - days * 86_400
-    self.init(
-      date: CivilDate(days: days), hour: time / 3600, minute: time % 3600 / 60,
-      second: time % 60)
+    self.init(secondsSinceEpoch: second + zone.offset(atSecond: second))
   }
 
   /// The instant clocks in `zone` show this wall time (the earlier of a repeated one, the

@@ -78,6 +78,31 @@ public struct RecurrenceRule: Hashable, Sendable {
   /// occurrence each time (libical cannot start a counted iteration part way), so the count
   /// bounds that walk. Longer series take `UNTIL`.
   public static let countLimit = 1000
+
+  /// The rule whose days are this one's moved `count` days later, for a series moved from
+  /// one of its occurrences on (`RANGE=THISANDFUTURE`), when its parts can say so: nil when
+  /// they cannot (the second Tuesday of each month, a day later, is no weekday of one
+  /// ordinal). `UNTIL` is the caller's to move, with the time of day.
+  public func movingDays(by count: Int) -> RecurrenceRule? {
+    if count == 0 || (days.isEmpty && monthDays.isEmpty && months.isEmpty) { return self }
+    var moved = self
+    if frequency == .weekly, interval == 1, monthDays.isEmpty, months.isEmpty,
+      days.allSatisfy({ $0.ordinal == nil })
+    {
+      moved.days = Set(
+        days.compactMap { Weekday(rawValue: (($0.weekday.rawValue + count) % 7 + 7) % 7) }
+          .map { Day($0) }
+      ).sorted()
+      return moved
+    }
+    if frequency == .monthly, days.isEmpty,
+      monthDays.allSatisfy({ (1...28).contains($0) && (1...28).contains($0 + count) })
+    {
+      moved.monthDays = monthDays.map { $0 + count }
+      return moved
+    }
+    return nil
+  }
   /// The longest `INTERVAL`; libical keeps it in a `short`.
   public static let intervalLimit = 1000
 

@@ -22,6 +22,15 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
       second: second)
   }
 
+  /// The wall time `seconds` after 1970-01-01 00:00:00 of the same wall clock.
+  public init(secondsSinceEpoch seconds: Int) {
+    let days = seconds.floorDivided(by: 86_400)
+    let time = seconds - days * 86_400
+    self.init(
+      date: CivilDate(days: days), hour: time / 3600, minute: time % 3600 / 60,
+      second: time % 60)
+  }
+
   /// Whether the date exists and the time is one a clock shows (00:00:00–23:59:59).
   public var isValid: Bool {
     date.isValid && (0...23).contains(hour) && (0...59).contains(minute)
@@ -31,6 +40,11 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// Seconds since 1970-01-01 00:00:00 of the same wall clock: an ordering, not an instant.
   public var secondsSinceEpoch: Int {
     date.days * 86_400 + hour * 3600 + minute * 60 + second
+  }
+
+  /// The wall time `seconds` later on the same clock (earlier for a negative number).
+  public func adding(seconds: Int) -> WallTime {
+    WallTime(secondsSinceEpoch: secondsSinceEpoch + seconds)
   }
 
   public static func < (lhs: WallTime, rhs: WallTime) -> Bool {

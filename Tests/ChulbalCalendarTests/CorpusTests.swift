@@ -93,6 +93,10 @@ import Testing
     "recurring-ical-events/issue_201_test_matrix.ics": .chulbalIsRight(
       "A VTODO closed by 'END:VTOOD' breaks the nesting; chulbal refuses the file and names the "
         + "line"),
+    "recurring-ical-events/issue_75_range_parameter.ics": .chulbalIsRight(
+      "UNTIL=20250920 is a date on a series with times: chulbal reads it as the last day that "
+        + "may hold an occurrence, so 20 September's (moved a day and 2h22 later by "
+        + "RANGE=THISANDFUTURE) is kept; the oracle reads the date as that day's midnight"),
   ]
 
   /// Files with a rule chulbal refuses (reported as 지원하지 않는 반복), whose series the

@@ -4,12 +4,12 @@ import FoundationEssentials
 /// Calendar events as chulbal's appointments: what `import` keeps and what it skips, and why.
 ///
 /// Each event becomes one appointment named by its `UID`; a series (an accepted `RRULE`) keeps
-/// its `EXDATE`s as exceptions and its moved instances (`RECURRENCE-ID`) as overrides, as
-/// `remove --on` and `edit --on` keep them, so only a moved instance's start is kept, not a
-/// title or place of its own. An `RDATE` start becomes an appointment of its own, named by the
-/// UID and that start, since a chulbal series holds no extra starts. A moved instance whose
-/// series the calendar does not hold is kept as a one-off, named by the UID and its
-/// `RECURRENCE-ID`.
+/// its `EXDATE`s as exceptions and the instances moved without details of their own
+/// (`RECURRENCE-ID`) as overrides, as `remove --on` and `edit --on` keep them (see
+/// ``keep(_:moved:settings:defaultOrigin:places:floatingTimeZone:)`` for the others). An
+/// `RDATE` start becomes an appointment of its own, named by the UID and that start, since a
+/// chulbal series holds no extra starts. A moved instance whose series the calendar does not
+/// hold is kept as a one-off, named by the UID and its `RECURRENCE-ID`.
 public struct CalendarImport: Sendable {
   /// Why an event was left out.
   public enum Skip: String, CaseIterable, Sendable {

@@ -47,9 +47,12 @@ extension Workspace {
       "add", "회의", "--at", "내일 오전 10시", "--place", "회사", "--coord", "37.5665,126.978",
     ])
     #expect(
-      add.standardOutput == "#2 회의 — 12월 1일 (화) 오전 10:00 · 오전 9:24 출발 · 이동 26분 (추정) + 여유 10분\n")
+      add.standardOutput == "#2 회의 — 12월 1일 (화) 오전 10:00 · 오전 9:28 출발 · 이동 22분 (추정) + 여유 10분\n")
     let stored = try #require(try workspace.store().appointment(id: 2))
     #expect(stored.coordinate == Coordinate(latitude: 37.5665, longitude: 126.978))
+    // 서울역 to 시청, 1.4 km: walked, though the mode is transit.
+    #expect(stored.mode == .transit)
+    #expect(workspace.run(["show", "2"]).standardOutput.contains("\n이동    도보 · 22분 (추정)"))
   }
 
   @Test func editToASavedPlaceReestimatesFromItsCoordinate() throws {

@@ -203,6 +203,31 @@ import Testing
     #expect(TravelEstimate.movingMinutes(from: Self.gangnam, to: Self.gangnam, mode: .transit) == 0)
   }
 
+  /// A transit trip that walking covers no slower is walked: a coffee 150 m away is a
+  /// 3-minute walk (0.18 km of route at 4.8 km/h, rounded up), not 22 minutes of stops and
+  /// waiting. Walking and transit meet near 1.8 km in a straight line (15 minutes a kilometre
+  /// on foot against 22 + 2.7 by transit, worked out apart from the code).
+  @Test func aShortTransitTripIsWalked() throws {
+    func north(_ kilometres: Double) -> Coordinate {
+      // 1° of latitude is 111.195 km on the sphere the estimate uses.
+      Coordinate(latitude: Self.gangnam.latitude + kilometres / 111.195, longitude: 127.0276)
+    }
+    #expect(try TravelEstimate.seconds(from: Self.gangnam, to: north(0.15), mode: .transit) == 180)
+    #expect(TravelEstimate.mode(from: Self.gangnam, to: north(1.7), mode: .transit) == .walk)
+    #expect(TravelEstimate.mode(from: Self.gangnam, to: north(1.9), mode: .transit) == .transit)
+    #expect(TravelEstimate.mode(from: Self.gangnam, to: north(0.15), mode: .car) == .car)
+    #expect(
+      try TravelEstimate.seconds(from: Self.gangnam, to: north(1.9), mode: .transit)
+        < TravelEstimate.seconds(from: Self.gangnam, to: north(1.9), mode: .walk))
+    var coffee = Appointment(
+      title: "커피", start: Date(timeIntervalSince1970: 0), timeZone: "Asia/Seoul",
+      coordinate: north(0.15), origin: Origin(name: "회사", coordinate: Self.gangnam),
+      mode: .transit, travelSeconds: 180, travelEstimated: true, bufferSeconds: 0, alertLeads: [])
+    #expect(coffee.tripMode == .walk)
+    coffee.travelEstimated = false
+    #expect(coffee.tripMode == .transit)
+  }
+
   /// 0,0 is "no coordinate"; an estimate longer than a typed duration may be is refused.
   @Test func estimatesNeedKnownEndsAndStayWithinAWeek() throws {
     let none = Coordinate(latitude: 0, longitude: 0)

@@ -172,7 +172,7 @@ struct AppointmentView {
     var trip: [String] = []
     if plan.travelSeconds > 0 {
       trip.append(
-        "\(appointment.mode.koreanName)\(mark(.mode)) · \(plan.travelText)\(mark(.travel))")
+        "\(appointment.tripMode.koreanName)\(mark(.mode)) · \(plan.travelText)\(mark(.travel))")
     }
     if plan.bufferSeconds > 0 {
       trip.append(

@@ -60,6 +60,13 @@ public struct Appointment: Equatable, Sendable {
     repeating = repetition.map(RepetitionBox.init)
   }
 
+  /// The mode the trip is planned by: ``mode``, or walking for an estimated transit trip that
+  /// walking covers no slower (``TravelEstimate/mode(from:to:mode:)``).
+  public var tripMode: TravelMode {
+    guard travelEstimated, let from = origin?.coordinate, let coordinate else { return mode }
+    return TravelEstimate.mode(from: from, to: coordinate, mode: mode)
+  }
+
   /// The departure plan for this appointment.
   public var plan: DeparturePlan {
     DeparturePlan(

@@ -21,12 +21,15 @@ public struct CountdownScreen: Sendable {
   public static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t"
   public static let bell = "\u{07}"
 
-  /// What the countdown says in words: `출발까지 12분 34초`, `지금 출발하세요! (1초 지남)`.
+  /// What the countdown says in words: `출발까지 12분 34초`, `지금 출발하세요! (1초 지남)`,
+  /// `지금 출발하세요! (15분 지남 · 12분 늦음)`.
   public static func headline(_ reading: CountdownReading) -> String {
     switch reading.status {
     case .leaveNow, .late:
-      reading.seconds < 0 ? "지금 출발하세요! (\(reading.duration) 지남)" : "지금 출발하세요!"
-    case .upcoming, .started: reading.text
+      guard reading.seconds < 0 else { return "지금 출발하세요!" }
+      let late = reading.lateness.map { " · \($0)" } ?? ""
+      return "지금 출발하세요! (\(reading.duration) 지남\(late))"
+    case .upcoming, .started: return reading.text
     }
   }
 

@@ -203,6 +203,26 @@ import Testing
     #expect(TravelEstimate.movingMinutes(from: Self.gangnam, to: Self.gangnam, mode: .transit) == 0)
   }
 
+  /// Leaving after the departure arrives late by the trip from then, in the whole minutes a
+  /// clock shows; the buffer absorbs a late start before any lateness shows.
+  @Test func leavingLateArrivesLateByTheTripFromThen() {
+    let plan = DeparturePlan(
+      start: instant("2027-01-12T19:00:00+09:00"), travelSeconds: 20 * 60,
+      bufferSeconds: 10 * 60, alertLeads: [])
+    #expect(plan.departure == instant("2027-01-12T18:30:00+09:00"))
+    #expect(
+      plan.arrival(leavingAt: instant("2027-01-12T18:45:00+09:00"))
+        == instant("2027-01-12T19:05:00+09:00"))
+    #expect(plan.lateness(leavingAt: instant("2027-01-12T18:45:00+09:00")) == "5분 늦음")
+    #expect(
+      plan.arrival(leavingAt: instant("2027-01-12T18:45:59+09:00"))
+        == instant("2027-01-12T19:05:00+09:00"))
+    #expect(plan.lateness(leavingAt: instant("2027-01-12T18:40:59+09:00")) == nil)
+    #expect(plan.lateness(leavingAt: instant("2027-01-12T18:35:00+09:00")) == nil)
+    #expect(plan.lateness(leavingAt: instant("2027-01-12T18:40:00+09:00")) == nil)
+    #expect(plan.lateness(leavingAt: instant("2027-01-12T18:41:00+09:00")) == "1분 늦음")
+  }
+
   /// A transit trip that walking covers no slower is walked: a coffee 150 m away is a
   /// 3-minute walk (0.18 km of route at 4.8 km/h, rounded up), not 22 minutes of stops and
   /// waiting. Walking and transit meet near 1.8 km in a straight line (15 minutes a kilometre

@@ -23,7 +23,7 @@ import Testing
     (754.25, "출발까지 12분 35초", .upcoming(remaining: 754.25)),
     (0.0, "지금 출발하세요!", .leaveNow),
     (-59.5, "출발 59초 지남", .leaveNow),
-    (-180.0, "출발 3분 지남", .late(by: 180)),
+    (-180.0, "출발 3분 지남 (3분 늦음)", .late(by: 180)),
     (-600.0, "약속 시각입니다", .started(since: 0)),
     (-601.0, "약속 시각입니다", .started(since: 1)),
     (-665.0, "약속 시각 1분 5초 지남", .started(since: 65)),
@@ -36,7 +36,7 @@ import Testing
 
   @Test(arguments: [
     (0.0, "지금 출발하세요!"), (-1.0, "지금 출발하세요! (1초 지남)"),
-    (-300.0, "지금 출발하세요! (5분 지남)"), (754.0, "출발까지 12분 34초"), (-600.0, "약속 시각입니다"),
+    (-300.0, "지금 출발하세요! (5분 지남 · 5분 늦음)"), (754.0, "출발까지 12분 34초"), (-600.0, "약속 시각입니다"),
   ])
   func headlines(remaining: TimeInterval, headline: String) {
     #expect(CountdownScreen.headline(Self.reading(remaining)) == headline)

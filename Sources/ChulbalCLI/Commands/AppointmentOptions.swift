@@ -118,7 +118,7 @@ struct AppointmentOptions {
     let note = savedPlace.map {
       "저장된 장소 '\(TextCleaning.visible($0.name))'의 좌표를 씁니다 (\(AppointmentView.text($0.coordinate)))\n"
     }
-    return view.summaryLine + "\n" + (note ?? "")
+    return view.summaryLine + "\n" + (view.lateLine.map { $0 + "\n" } ?? "") + (note ?? "")
   }
 
   /// The appointment a draft makes, new over the settings or an edit of `base`.

@@ -104,7 +104,7 @@ struct AppointmentView {
     }
   }
 
-  /// `2시간 15분 남음`, `지금 출발`, `출발 5분 지남`, `약속 시작됨`.
+  /// `2시간 15분 남음`, `지금 출발`, `출발 5분 지남`, `출발 15분 지남 · 12분 늦음`, `약속 시작됨`.
   var remainingText: String {
     var bytes: [UInt8] = []
     appendRemaining(to: &bytes)
@@ -122,8 +122,20 @@ struct AppointmentView {
       bytes.append("출발 ")
       KoreanDuration.append(seconds: Int(late), to: &bytes)
       bytes.append(" 지남")
+      if let lateness = plan.lateness(leavingAt: now) {
+        bytes.append(contentsOf: " · \(lateness)".utf8)
+      }
     case .started: bytes.append("약속 시작됨")
     }
+  }
+
+  /// `출발 시각이 15분 지났습니다: 지금 바로 출발하면 오후 7:12 도착 (12분 늦음)`, while the
+  /// departure has passed and the appointment has not started; else nil.
+  var lateLine: String? {
+    guard case .late(let late) = plan.status(at: now) else { return nil }
+    let arrival = times.reader.time(plan.arrival(leavingAt: now))
+    return "출발 시각이 \(KoreanDuration.text(seconds: Int(late))) 지났습니다: 지금 바로 출발하면 "
+      + "\(arrival) 도착 (\(plan.lateness(leavingAt: now) ?? "늦지 않음"))"
   }
 
   /// `list`'s row: number, title, start (``startText``), departure (``departureText``) and

@@ -83,7 +83,8 @@ struct PlanView {
     case .leaveNow:
       return "지금 출발하세요!"
     case .late(let late):
-      return "출발 \(KoreanDuration.text(seconds: Int(late))) 지남 — 지금 출발하세요!"
+      let lateness = plan.lateness(leavingAt: now).map { " (\($0))" } ?? ""
+      return "출발 \(KoreanDuration.text(seconds: Int(late))) 지남\(lateness) — 지금 출발하세요!"
     case .started:
       return "약속 시작됨"
     }

@@ -40,7 +40,8 @@ struct StatusLine {
   }
 
   /// `출발 1시간 5분 전 · 저녁 약속`, `출발 09분 37초 전 · 저녁 약속`, `지금 출발 · 저녁 약속`,
-  /// `출발 3분 지남 · 저녁 약속`; empty when nothing is upcoming.
+  /// `출발 3분 지남 · 저녁 약속`, `출발 15분 지남 (12분 늦음) · 저녁 약속`; empty when nothing is
+  /// upcoming.
   ///
   /// While it counts seconds the time keeps one width (`09분 37초`, `00분 05초`), so a bar that
   /// redraws every second does not jiggle; past departure it counts whole minutes.
@@ -55,7 +56,9 @@ struct StatusLine {
         : reading.duration
       return "출발 \(duration) 전 · \(title)"
     case .leaveNow: return "지금 출발 · \(title)"
-    case .late: return "출발 \(KoreanDuration.text(seconds: reading.seconds)) 지남 · \(title)"
+    case .late:
+      let late = reading.lateness.map { " (\($0))" } ?? ""
+      return "출발 \(KoreanDuration.text(seconds: reading.seconds)) 지남\(late) · \(title)"
     case .started: return "\(reading.text) · \(title)"
     }
   }

@@ -90,6 +90,21 @@ public struct DeparturePlan: Equatable, Sendable {
     return alerts
   }
 
+  /// When the trip ends for a person who leaves at `now`, in the whole minute a clock shows
+  /// then, as the arrival is said.
+  public func arrival(leavingAt now: Date) -> Date {
+    let exact = now.timeIntervalSince1970 + TimeInterval(travelSeconds)
+    return Date(timeIntervalSince1970: (exact / 60).rounded(.down) * 60)
+  }
+
+  /// `12분 늦음`: how far past the start the trip ends (``arrival(leavingAt:)``) for a person
+  /// who leaves at `now`; nil when it ends in time (the buffer can absorb a late start).
+  public func lateness(leavingAt now: Date) -> String? {
+    let late = Int(arrival(leavingAt: now).timeIntervalSince(start))
+    guard late > 0 else { return nil }
+    return KoreanDuration.text(seconds: late) + " 늦음"
+  }
+
   /// Where the plan stands at `now`: the one answer every display and alert uses.
   ///
   /// The departure instant itself is always `leaveNow`, even when there is neither travel nor

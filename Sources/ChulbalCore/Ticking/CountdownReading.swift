@@ -29,6 +29,9 @@ public struct CountdownReading: Equatable, Sendable {
   public let countsSeconds: Bool
   /// `준비 시작까지 12분`, `출발까지 12분 34초`, `지금 출발하세요!`, `출발 3분 지남`, `약속 시각입니다`.
   public let text: String
+  /// `12분 늦음` when leaving at the reading's instant arrives after the start
+  /// (``DeparturePlan/lateness(leavingAt:)``), else nil.
+  public let lateness: String?
   /// The remaining or overdue time alone, as the display counts it: `12분 34초`, `1시간 5분`.
   public let duration: String
   /// How much of the last half hour before `target` has passed, 0…1.
@@ -42,6 +45,7 @@ public struct CountdownReading: Equatable, Sendable {
   ///   time; a status bar counts to the departure alone.
   public init(plan: DeparturePlan, now: Date, countingReady: Bool = true) {
     status = plan.status(at: now)
+    lateness = plan.lateness(leavingAt: now)
     if countingReady, let ready = plan.ready, now < ready {
       phase = .prepare
       target = ready
@@ -71,7 +75,8 @@ public struct CountdownReading: Equatable, Sendable {
     case .started(let since) where since >= 60:
       text = "약속 시각 \(KoreanDuration.text(seconds: Int(since), precision: .seconds)) 지남"
     case .started: text = "약속 시각입니다"
-    default: text = "출발 \(duration) 지남"
+    default:
+      text = "출발 \(duration) 지남" + (lateness.map { " (\($0))" } ?? "")
     }
   }
 }

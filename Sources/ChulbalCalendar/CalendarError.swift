@@ -3,9 +3,9 @@ import ChulbalCore
 /// What went wrong inside libical, as a Swift error: no libical pointer or `icalerrno` leaves
 /// ChulbalCalendar.
 public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// libical found no zone by this name. Its zones come from the system's tzdata
-  /// (`/usr/share/zoneinfo`), which it reads by itself; an unknown name would otherwise leave
-  /// times floating and silently read as UTC.
+  /// The zone database (`/usr/share/zoneinfo`, or `TZDIR`) has no zone by this name, or
+  /// libical, which reads the system's tzdata by itself to write a VTIMEZONE, found none. An
+  /// unknown name would otherwise leave times floating and silently read as UTC.
   case unknownTimeZone(String, directory: String?)
   /// A first start or exception that is no time a clock shows (2월 30일, 24:00).
   case invalidWallTime(WallTime)
@@ -34,7 +34,7 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .unknownTimeZone(let name, let directory):
       let place = directory.map { " (\($0))" } ?? ""
-      return "libical이 시간대 '\(name)'\(Korean.objectParticle(after: name)) 찾지 못했습니다: "
+      return "시간대 '\(name)'\(Korean.objectParticle(after: name)) 찾지 못했습니다: "
         + "tzdata 패키지의 시간대 데이터베이스\(place)를 확인하세요"
     case .invalidWallTime(let time):
       return "없는 날짜나 시각입니다: '\(time)'"

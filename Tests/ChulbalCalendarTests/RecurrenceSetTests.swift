@@ -165,6 +165,78 @@ import Testing
         ].map(instant))
   }
 
+  struct Shift: Sendable, CustomTestStringConvertible {
+    let name: String
+    let zone: String
+    /// The wall time a daily series reaches on the day of a change, and a one-off is set at.
+    let wall: WallTime
+    let expected: String
+    var testDescription: String { name }
+  }
+
+  /// Wall times a change skips or shows twice, worked out from tzdata by hand: a skipped one is
+  /// read with the offset from before the gap, a repeated one is the earlier instant (RFC 5545
+  /// §3.3.5, and the core's rule for a typed time). New York: 2027-03-14 02:00 EST → 03:00 EDT,
+  /// 2027-11-07 02:00 EDT → 01:00 EST; Berlin: 2027-03-28 02:00 CET → 03:00 CEST, 2027-10-31
+  /// 03:00 CEST → 02:00 CET; Lord Howe moves half an hour: 2027-10-03 02:00 +10:30 → 02:30 +11,
+  /// 2027-04-04 02:00 +11 → 01:30 +10:30.
+  static let shifts: [Shift] = [
+    Shift(
+      name: "New York, 02:30 in the spring gap", zone: "America/New_York",
+      wall: WallTime(year: 2027, month: 3, day: 14, hour: 2, minute: 30),
+      expected: "2027-03-14T07:30:00Z"),
+    Shift(
+      name: "New York, 01:30 in the autumn overlap", zone: "America/New_York",
+      wall: WallTime(year: 2027, month: 11, day: 7, hour: 1, minute: 30),
+      expected: "2027-11-07T05:30:00Z"),
+    Shift(
+      name: "Berlin, 02:30 in the spring gap", zone: "Europe/Berlin",
+      wall: WallTime(year: 2027, month: 3, day: 28, hour: 2, minute: 30),
+      expected: "2027-03-28T01:30:00Z"),
+    Shift(
+      name: "Berlin, 02:30 in the autumn overlap", zone: "Europe/Berlin",
+      wall: WallTime(year: 2027, month: 10, day: 31, hour: 2, minute: 30),
+      expected: "2027-10-31T00:30:00Z"),
+    Shift(
+      name: "Lord Howe, 02:15 in the half-hour gap", zone: "Australia/Lord_Howe",
+      wall: WallTime(year: 2027, month: 10, day: 3, hour: 2, minute: 15),
+      expected: "2027-10-02T15:45:00Z"),
+    Shift(
+      name: "Lord Howe, 01:45 in the half-hour overlap", zone: "Australia/Lord_Howe",
+      wall: WallTime(year: 2027, month: 4, day: 4, hour: 1, minute: 45),
+      expected: "2027-04-03T14:45:00Z"),
+  ]
+
+  /// A daily series that reaches a skipped or repeated wall time starts when a one-off at that
+  /// wall time does, whether the one-off is typed or read from a calendar file with the series.
+  @Test(arguments: shifts)
+  func aSeriesInAGapOrOverlapAgreesWithAOneOff(_ example: Shift) throws {
+    let expected = instant(example.expected)
+    let (from, to) = (expected.addingTimeInterval(-43_200), expected.addingTimeInterval(43_200))
+    var first = example.wall
+    first.date = CivilDate(days: first.date.days - 2)
+    let set = try RecurrenceSet(
+      rule: RecurrenceRule.parse("FREQ=DAILY"), firstStart: first, timeZone: example.zone)
+    #expect(set.occurrences(from: from, to: to) == [expected])
+
+    let typed = try TimeExpression.parseInstant(
+      example.wall.description, timeZone: try #require(Zone(identifier: example.zone)))
+    #expect(typed == expected)
+
+    func event(_ uid: String, _ start: WallTime, _ extra: [String] = []) -> [String] {
+      ["BEGIN:VEVENT", "UID:\(uid)", "SUMMARY:\(uid)"]
+        + ["DTSTART;TZID=\(example.zone):" + ICalendarValue.text(start)] + extra + ["END:VEVENT"]
+    }
+    let text =
+      (["BEGIN:VCALENDAR", "VERSION:2.0"] + event("series", first, ["RRULE:FREQ=DAILY"])
+      + event("one-off", example.wall) + ["END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
+    let starts = try CalendarOccurrences.starts(
+      of: ICalendarFile.read(text: text, name: "shift.ics").events, from: from, to: to,
+      floatingTimeZone: "Asia/Seoul")
+    #expect(starts.map(\.uid) == ["one-off", "series"])
+    #expect(starts.map(\.start) == [expected, expected])
+  }
+
   struct Walk: Sendable, CustomTestStringConvertible {
     let rule: String
     let firstStart: WallTime
@@ -259,7 +331,7 @@ import Testing
   }
 
   @Test(arguments: ["Mars/Olympus_Mons", "Korea Standard Time", "KST", ""])
-  func aZoneLibicalCannotLoadIsAnErrorNotAFloatingTime(_ name: String) {
+  func aZoneTheDatabaseLacksIsAnErrorNotAFloatingTime(_ name: String) {
     #expect(throws: CalendarError.unknownTimeZone(name, directory: "/usr/share/zoneinfo")) {
       try RecurrenceSet(
         rule: RecurrenceRule(frequency: .daily),

@@ -51,20 +51,16 @@ public enum CalendarOccurrences {
     switch time {
     case .utc(let instant): return instant
     case .zoned(let wall, let zone):
-      return Libical.instant(of: wall, in: try Libical.zone(named: zone))
+      return wall.instant(in: try Zone.named(zone))
     case .floating(let wall):
-      return Libical.instant(of: wall, in: try Libical.zone(named: floatingTimeZone))
+      return wall.instant(in: try Zone.named(floatingTimeZone))
     case .date(let date):
-      return Libical.instant(
-        of: WallTime(date: date, hour: 0, minute: 0), in: try Libical.zone(named: floatingTimeZone))
+      return WallTime(date: date, hour: 0, minute: 0).instant(in: try Zone.named(floatingTimeZone))
     }
   }
 
   /// The wall time a value shows in `zone`.
   static func wallTime(of time: CalendarTime, in zone: String) throws(CalendarError) -> WallTime {
-    let instant = try instant(of: time, floatingTimeZone: zone)
-    let second = Int(instant.timeIntervalSince1970.rounded(.down))
-    let offset = Libical.offset(in: try Libical.zone(named: zone), atSecond: second)
-    return WallTime(Date(timeIntervalSince1970: TimeInterval(second + offset)), in: .gmt)
+    WallTime(try instant(of: time, floatingTimeZone: zone), in: try Zone.named(zone))
   }
 }

@@ -295,9 +295,7 @@ struct EventReader {
     else { return text }
     switch start {
     case .zoned(_, let zone):
-      guard let instant = try? Libical.instant(of: wall, in: Libical.zone(named: zone)) else {
-        return text
-      }
+      guard let instant = (try? Zone.named(zone)).map(wall.instant(in:)) else { return text }
       parts[index] = "UNTIL=" + ICalendarValue.text(WallTime(instant, in: .gmt)) + "Z"
     case .utc:
       parts[index] = "UNTIL=" + value + "Z"

@@ -236,11 +236,11 @@ public enum ICalendarWriter {
   /// the zone, in UTC: RFC 5545 §3.3.10 requires UTC beside a start with a `TZID`, and this is
   /// how ``RecurrenceSet`` reads a date.
   private static func ruleText(_ rule: RecurrenceRule, zone: String) -> String {
-    guard case .date(let date)? = rule.until, let libicalZone = try? Libical.zone(named: zone)
+    guard case .date(let date)? = rule.until, let zone = try? Zone.named(zone)
     else { return rule.text }
     var written = rule
     let last = WallTime(date: date, hour: 23, minute: 59, second: 59)
-    written.until = .instant(Libical.instant(of: last, in: libicalZone))
+    written.until = .instant(last.instant(in: zone))
     return written.text
   }
 

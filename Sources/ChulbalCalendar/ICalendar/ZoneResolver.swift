@@ -132,8 +132,16 @@ final class ZoneResolver {
 
   /// The instant `wall` names on the clock of the file's own VTIMEZONE for `tzid`, for a zone
   /// no IANA zone matches (an old rule, a zone made up): nil when the file describes none.
+  ///
+  /// The one place libical's offsets make an instant: only libical reads a VTIMEZONE. A
+  /// skipped or repeated wall time is still read by the core's rule, as in an IANA zone.
   func instant(of wall: WallTime, describedAs tzid: String) -> Date? {
-    described(tzid).map { Libical.instant(of: wall, in: $0) }
+    described(tzid).map { zone in
+      let second = Zone.instant(forLocalSeconds: wall.secondsSinceEpoch) {
+        Libical.offset(in: zone, atSecond: $0)
+      }
+      return Date(timeIntervalSince1970: TimeInterval(second))
+    }
   }
 
   /// `tzid`, and for a `TZID` written as a path, each tail of it.
@@ -152,10 +160,10 @@ final class ZoneResolver {
   private func check(
     _ described: OpaquePointer, against name: String, tzid: String, at wall: WallTime, line: Int
   ) throws(CalendarError) {
-    guard let zone = try? Libical.zone(named: name) else { return }
-    let second = Int(Libical.instant(of: wall, in: zone).timeIntervalSince1970)
+    guard let zone = Zone(identifier: name) else { return }
+    let second = zone.instant(forLocalSeconds: wall.secondsSinceEpoch)
     let theirs = Libical.offset(in: described, atSecond: second)
-    let ours = Libical.offset(in: zone, atSecond: second)
+    let ours = zone.offset(atSecond: second)
     guard theirs != ours else { return }
     // A name chulbal did not understand can be of any length: a message quotes its start.
     let quoted = "'\(ICalendarScan.excerpt(tzid.utf8))'"

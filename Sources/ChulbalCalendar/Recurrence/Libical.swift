@@ -5,7 +5,9 @@ import FoundationEssentials
 /// The few libical calls the recurrence code makes, with libical's values turned into
 /// chulbal's at the edge.
 enum Libical {
-  /// The zone libical knows by an IANA name, from the system's tzdata.
+  /// The zone libical knows by an IANA name, from the system's tzdata: only for writing its
+  /// VTIMEZONE, and for checking a name is one libical can write. Wall times are made instants
+  /// by chulbal's own ``Zone`` (``Zone/named(_:)``).
   ///
   /// On Debian libical is built to read `/usr/share/zoneinfo` (it ships no zone files of its
   /// own, so built-in tzdata stays off) and `icaltimezone_get_builtin_timezone` loads a zone
@@ -28,7 +30,7 @@ enum Libical {
   /// 3.0.16 moves a wall time that a spring-forward change skips to the hour after and keeps
   /// it there for the next day too (daily 02:30 in New York came out 03:30 on 14 and 15 March
   /// 2027, measured here); floating, it does calendar arithmetic only, and each wall time is
-  /// made an instant by ``instant(of:in:)``.
+  /// made an instant by chulbal's ``Zone``.
   static func floating(_ time: WallTime) -> icaltimetype {
     var value = icaltime_null_time()
     value.year = Int32(time.date.year)
@@ -48,22 +50,13 @@ enum Libical {
       hour: Int(value.hour), minute: Int(value.minute), second: Int(value.second))
   }
 
-  /// The instant a wall time names in `zone`, as RFC 5545 §3.3.5 reads a DATE-TIME with a
-  /// TZID: a time that occurs twice (autumn) is the first of them, and a time a spring change
-  /// skips is read with the offset from before the gap.
+  /// Seconds east of UTC in force in `zone` at a second since 1970 (UTC): for a calendar's
+  /// own VTIMEZONE, which only libical reads (``ZoneResolver``).
   ///
-  /// libical's own `icaltime_as_timet_with_zone` reads a skipped time with the offset after
-  /// the gap (02:30 on 14 March 2027 in New York became 06:30Z, measured here), so the offsets
-  /// are asked of libical by UTC instant, where they are unambiguous, and chosen as the core
-  /// chooses for a typed time (``Zone/instant(forLocalSeconds:offset:)``).
-  static func instant(of time: WallTime, in zone: OpaquePointer) -> Date {
-    let second = Zone.instant(forLocalSeconds: time.secondsSinceEpoch) {
-      offset(in: zone, atSecond: $0)
-    }
-    return Date(timeIntervalSince1970: TimeInterval(second))
-  }
-
-  /// Seconds east of UTC in force in `zone` at a second since 1970 (UTC).
+  /// Asked by UTC instant, where an offset is unambiguous: libical's own
+  /// `icaltime_as_timet_with_zone` reads a skipped wall time with the offset after the gap
+  /// (02:30 on 14 March 2027 in New York became 06:30Z, measured here), where the core reads
+  /// it with the one before (``Zone/instant(forLocalSeconds:offset:)``).
   static func offset(in zone: OpaquePointer, atSecond second: Int) -> Int {
     var utc = icaltime_from_timet_with_zone(time_t(second), 0, icaltimezone_get_utc_timezone())
     var isDaylight: Int32 = 0

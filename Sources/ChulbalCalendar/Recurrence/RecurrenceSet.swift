@@ -7,10 +7,11 @@ import Synchronization
 /// zone, the occurrences taken out (`EXDATE`) and the ones moved (`RECURRENCE-ID`), together
 /// RFC 5545's recurrence set (§3.8.5).
 ///
-/// The rule is expanded by libical's `icalrecur_iterator` on the wall clock, and each
-/// occurrence is made an instant in the series' zone, so the wall-clock time holds across
-/// daylight-saving changes (a weekly 09:00 in New York is 14:00Z in winter and 13:00Z in
-/// summer). Nothing is cached; each question runs a fresh iterator from a start near it, not
+/// The rule is expanded by libical's `icalrecur_iterator` on the wall clock only, and each
+/// occurrence is made an instant by chulbal's own ``Zone``, as a one-off appointment's time is
+/// (``WallTime/instant(in:)``), so the wall-clock time holds across daylight-saving changes (a
+/// weekly 09:00 in New York is 14:00Z in winter and 13:00Z in summer) and a series and a
+/// one-off agree on a skipped or repeated hour. Nothing is cached; each question runs a fresh iterator from a start near it, not
 /// through the whole history: see ``startOfWalk(near:)``.
 public struct RecurrenceSet: Sendable {
   public let rule: RecurrenceRule
@@ -25,18 +26,21 @@ public struct RecurrenceSet: Sendable {
   /// The rule text libical reads: ``RecurrenceRule/text`` without `UNTIL`, which is applied
   /// here, because libical compares it with floating times as if they were UTC.
   private let libicalRule: String
+  /// The zone named ``timeZone``, read from the zone database in use.
   private let zone: Zone
 
   /// Checks everything libical will be given, so that the questions after it cannot fail.
   ///
-  /// - Throws: ``CalendarError/unknownTimeZone(_:directory:)`` for a zone libical cannot
-  ///   load (never a floating time), ``CalendarError/invalidWallTime(_:)`` for a start or an
+  /// - Throws: ``CalendarError/unknownTimeZone(_:directory:)`` for a zone the zone database
+  ///   does not have (never a floating time), ``CalendarError/libraryMissing(_:)`` without
+  ///   libical, ``CalendarError/invalidWallTime(_:)`` for a start or an
   ///   exception no clock shows, ``CalendarError/rule(_:message:)`` if libical refuses the rule.
   public init(
     rule: RecurrenceRule, firstStart: WallTime, timeZone: String,
     exceptions: Set<WallTime> = [], overrides: [WallTime: Date] = [:]
   ) throws(CalendarError) {
-    let zone = try Libical.zone(named: timeZone)
+    try Libical.load()
+    let zone = try Zone.named(timeZone)
     for time in [firstStart] + exceptions + overrides.keys where !time.isValid {
       throw .invalidWallTime(time)
     }
@@ -45,7 +49,7 @@ public struct RecurrenceSet: Sendable {
     self.timeZone = timeZone
     self.exceptions = exceptions
     self.overrides = overrides
-    self.zone = Zone(pointer: zone)
+    self.zone = zone
     var libicalRule = rule
     libicalRule.until = nil
     self.libicalRule = libicalRule.text
@@ -87,7 +91,7 @@ public struct RecurrenceSet: Sendable {
       // Only occurrences near the window are made instants, which costs more than libical's
       // step: the walk may begin up to a period before it.
       guard wall.secondsSinceEpoch >= earliest else { continue }
-      let start = Libical.instant(of: wall, in: zone.pointer)
+      let start = wall.instant(in: zone)
       guard start < to else { break }
       if start >= from, isKept(wall) { starts.append(start) }
     }
@@ -107,7 +111,7 @@ public struct RecurrenceSet: Sendable {
     let earliest = Self.earliestWallSecond(for: instant)
     while let wall = iterator.next() {
       guard wall.secondsSinceEpoch >= earliest else { continue }
-      let start = Libical.instant(of: wall, in: zone.pointer)
+      let start = wall.instant(in: zone)
       if let found = next, start >= found { break }
       if start > instant, isKept(wall) {
         next = start
@@ -178,25 +182,19 @@ public struct RecurrenceSet: Sendable {
 }
 
 extension RecurrenceSet {
-  /// A libical zone, which libical keeps for the life of the process and which its own
-  /// mutexes guard (icaltimezone.c, `builtin_mutex` and `changes_mutex`).
-  struct Zone: @unchecked Sendable {
-    let pointer: OpaquePointer
-  }
-
   /// One libical iterator over floating wall times, freed with this object; stops at
   /// `UNTIL` itself.
   final class Iterator {
     let handle: OpaquePointer?
-    private let zone: OpaquePointer
+    private let zone: Zone
     private let until: RecurrenceRule.Until?
 
     convenience init(set: RecurrenceSet, from start: WallTime) {
-      self.init(text: set.libicalRule, zone: set.zone.pointer, until: set.rule.until, from: start)
+      self.init(text: set.libicalRule, zone: set.zone, until: set.rule.until, from: start)
     }
 
     /// An iterator over `text`, a rule as libical is given it.
-    init(text: String, zone: OpaquePointer, until: RecurrenceRule.Until?, from start: WallTime) {
+    init(text: String, zone: Zone, until: RecurrenceRule.Until?, from start: WallTime) {
       self.zone = zone
       self.until = until
       let rule = icalrecurrencetype_from_string(text)
@@ -222,7 +220,7 @@ extension RecurrenceSet {
         let lastSecond = Int(last.timeIntervalSince1970.rounded(.down))
         let second = wall.secondsSinceEpoch
         if second > lastSecond + 86_400 { return nil }
-        if second >= lastSecond - 86_400, Libical.instant(of: wall, in: zone) > last { return nil }
+        if second >= lastSecond - 86_400, wall.instant(in: zone) > last { return nil }
         return wall
       default: return wall
       }

@@ -12,9 +12,9 @@ extension Zone {
     Self.instant(forLocalSeconds: localSeconds, offset: offset(atSecond:))
   }
 
-  /// ``instant(forLocalSeconds:)`` for a zone whose offsets come from elsewhere (libical's
-  /// reading of the system's tzdata): `offset` gives seconds east of UTC at a second since
-  /// 1970 (UTC).
+  /// ``instant(forLocalSeconds:)`` for a zone whose offsets come from elsewhere (a
+  /// calendar's own VTIMEZONE, which libical reads): `offset` gives seconds east of UTC at a
+  /// second since 1970 (UTC).
   public static func instant(forLocalSeconds localSeconds: Int, offset: (Int) -> Int) -> Int {
     // Offsets a day either side bracket any single transition near the wall time.
     let before = offset(localSeconds - 86_400)

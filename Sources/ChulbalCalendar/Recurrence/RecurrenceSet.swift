@@ -11,8 +11,8 @@ import Synchronization
 /// occurrence is made an instant by chulbal's own ``Zone``, as a one-off appointment's time is
 /// (``WallTime/instant(in:)``), so the wall-clock time holds across daylight-saving changes (a
 /// weekly 09:00 in New York is 14:00Z in winter and 13:00Z in summer) and a series and a
-/// one-off agree on a skipped or repeated hour. Nothing is cached; each question runs a fresh iterator from a start near it, not
-/// through the whole history: see ``startOfWalk(near:)``.
+/// one-off agree on a skipped or repeated hour. Nothing is cached; each question runs a fresh
+/// iterator from a start near it, not through the whole history: see ``startOfWalk(near:)``.
 public struct RecurrenceSet: Sendable {
   public let rule: RecurrenceRule
   public let firstStart: WallTime

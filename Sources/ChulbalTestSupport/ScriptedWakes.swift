@@ -17,8 +17,9 @@ public final class ScriptedWakes: WakeSource, Sendable {
     /// Another process writes the database (`action`, a command run in-process), which inotify
     /// sees: the wait ends with `.filesChanged`.
     case write(at: Date, _ action: @Sendable () -> Void)
-    /// A file of a folder watch changes: the wait ends with `.foldersChanged` of `keys`.
-    case foldersChanged(at: Date, keys: Set<String>)
+    /// A file of a folder watch is written (`action`, by a sync tool say): the wait ends with
+    /// `.foldersChanged` of the watch's `key`.
+    case sourceWrite(at: Date, key: String, _ action: @Sendable () -> Void)
     /// The machine sleeps at `at` and wakes at `until`; a wait whose deadline passed
     /// meanwhile ends then with `.deadline`, as the kernel fires an absolute `CLOCK_REALTIME`
     /// timer on resume, and any other goes on.
@@ -30,7 +31,7 @@ public final class ScriptedWakes: WakeSource, Sendable {
 
     var at: Date {
       switch self {
-      case .write(let at, _), .foldersChanged(let at, _), .suspend(let at, _),
+      case .write(let at, _), .sourceWrite(let at, _, _), .suspend(let at, _),
         .clockSet(let at, _), .signal(_, let at):
         at
       }
@@ -91,8 +92,9 @@ public final class ScriptedWakes: WakeSource, Sendable {
       case .write(_, let action):
         action()
         return [.filesChanged]
-      case .foldersChanged(_, let keys):
-        return [.foldersChanged(keys)]
+      case .sourceWrite(_, let key, let action):
+        action()
+        return [.foldersChanged([key])]
       case .suspend(_, let until):
         // After the resume the wait goes on, to its deadline or the next happening.
         clock.set(to: until)

@@ -24,10 +24,8 @@ import Testing
     let outcome: Outcome
     /// The alerts as the terminal backend writes them, `[알림] ` taken off.
     let alerts: [String]
-    /// The watch's log lines, `chulbal watch: ` and the time taken off; the time is in
-    /// ``times``.
+    /// The watch's log lines, `chulbal watch: 1월 12일 (화) ` taken off: `오전 9:40 보냄 …`.
     let log: [String]
-    let times: [String]
     let wakes: ScriptedWakes
   }
 
@@ -49,6 +47,15 @@ import Testing
     Self.run(arguments, in: workspace, at: now)
   }
 
+  /// Another process running `arguments` on the database at `time` (`09:50`), which the
+  /// watch sees as a write to it.
+  func command(_ arguments: [String], at time: String) -> ScriptedWakes.Happening {
+    let workspace = workspace
+    return .write(at: Self.at(time)) {
+      Self.run(arguments, in: workspace, at: "2027-01-12T\(time):00+09:00")
+    }
+  }
+
   /// Runs `chulbal watch` from `now` through `script`.
   func watch(
     from now: String, _ script: [ScriptedWakes.Happening], arguments: [String] = [],
@@ -65,20 +72,12 @@ import Testing
     #expect(wakes.isDone, "the watch ended before its script did", sourceLocation: sourceLocation)
     let lines = console.errorText.split(separator: "\n").map(String.init)
     let prefix = "chulbal watch: 1월 12일 (화) "
-    var log: [String] = []
-    var times: [String] = []
-    for line in lines where line.hasPrefix(prefix) {
-      let rest = line.dropFirst(prefix.count)
-      // `오전 9:40 보냄 …`: the time is the first two words.
-      let words = rest.split(separator: " ", maxSplits: 2).map(String.init)
-      times.append(words.prefix(2).joined(separator: " "))
-      log.append(words.count > 2 ? words[2] : "")
-    }
+    let log = lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     let alerts = lines.filter { $0.hasPrefix("[알림] ") }.map { String($0.dropFirst(5)) }
     #expect(
       log.count + alerts.count == lines.count, "\(console.errorText)",
       sourceLocation: sourceLocation)
-    return Run(outcome: outcome, alerts: alerts, log: log, times: times, wakes: wakes)
+    return Run(outcome: outcome, alerts: alerts, log: log, wakes: wakes)
   }
 
   static func at(_ time: String) -> Date { instant("2027-01-12T\(time):00+09:00") }
@@ -98,13 +97,12 @@ import Testing
         == [Self.at("09:40"), Self.at("10:00"), Self.at("10:10"), Self.at("10:10") + 86_400])
     #expect(
       run.log == [
-        "시작: \(workspace.database), 알림 방식 terminal",
-        "보냄 #1 회의 (30분 전 알림) → terminal",
-        "보냄 #1 회의 (10분 전 알림) → terminal",
-        "보냄 #1 회의 (출발 시각 알림) → terminal",
-        "SIGTERM을 받아 끝냅니다",
+        "오전 9:30 시작: \(workspace.database), 알림 방식 terminal",
+        "오전 9:40 보냄 #1 회의 (30분 전 알림) → terminal",
+        "오전 10:00 보냄 #1 회의 (10분 전 알림) → terminal",
+        "오전 10:10 보냄 #1 회의 (출발 시각 알림) → terminal",
+        "오전 10:20 SIGTERM을 받아 끝냅니다",
       ])
-    #expect(run.times == ["오전 9:30", "오전 9:40", "오전 10:00", "오전 10:10", "오전 10:20"])
   }
 
   @Test func aRestartSendsNoAlertAgainAndTheNextOnesOnce() {
@@ -120,7 +118,7 @@ import Testing
       second.alerts == [
         "10분 뒤 출발 · 회의 — \(Self.body)", "지금 출발하세요 · 회의 — \(Self.body)",
       ])
-    #expect(second.log.last == "SIGINT를 받아 끝냅니다")
+    #expect(second.log.last == "오전 10:20 SIGINT를 받아 끝냅니다")
     let log = run(["log", "--json"], at: "2027-01-12T10:30:00+09:00").standardOutput
     #expect(log.components(separatedBy: "\"outcome\": \"delivered\"").count - 1 == 3, "\(log)")
   }
@@ -128,17 +126,14 @@ import Testing
   /// Another command writing the database wakes the watch to plan again, which sends nothing
   /// it sent before, and the new appointment's alert at its time.
   @Test func aWriteToTheDatabasePlansAgainAndSendsNothingTwice() {
-    let workspace = workspace
     let run = watch(
       from: "2027-01-12T09:30:00+09:00",
       [
-        .write(at: Self.at("09:50")) {
-          Self.run(
-            [
-              "add", "점심", "--at", "2027-01-12T10:05:00+09:00", "--travel", "0", "--buffer",
-              "0", "--alerts", "0",
-            ], in: workspace, at: "2027-01-12T09:50:00+09:00")
-        },
+        command(
+          [
+            "add", "점심", "--at", "2027-01-12T10:05:00+09:00", "--travel", "0", "--buffer",
+            "0", "--alerts", "0",
+          ], at: "09:50"),
         .signal(SIGTERM, at: Self.at("10:20")),
       ])
     #expect(
@@ -156,15 +151,10 @@ import Testing
   /// An appointment moved later has alerts of its own again, at the new times; the old times
   /// pass with nothing.
   @Test func anAppointmentEditedToLaterIsAlertedAgainAtItsNewTimes() {
-    let workspace = workspace
     let run = watch(
       from: "2027-01-12T09:30:00+09:00",
       [
-        .write(at: Self.at("09:50")) {
-          Self.run(
-            ["edit", "1", "--at", "2027-01-12T11:30:00+09:00"], in: workspace,
-            at: "2027-01-12T09:50:00+09:00")
-        },
+        command(["edit", "1", "--at", "2027-01-12T11:30:00+09:00"], at: "09:50"),
         .signal(SIGTERM, at: Self.at("11:20")),
       ])
     let later = "오전 11:30 · 이동 20분"
@@ -173,139 +163,134 @@ import Testing
         "30분 뒤 출발 · 회의 — \(Self.body)", "30분 뒤 출발 · 회의 — \(later)",
         "10분 뒤 출발 · 회의 — \(later)", "지금 출발하세요 · 회의 — \(later)",
       ])
-    #expect(run.times.dropFirst().prefix(4) == ["오전 9:40", "오전 10:40", "오전 11:00", "오전 11:10"])
     #expect(
-      run.wakes.waits.prefix(3) == [Self.at("09:40"), Self.at("10:00"), Self.at("10:40")])
+      Array(run.log.dropFirst()) == [
+        "오전 9:40 보냄 #1 회의 (30분 전 알림) → terminal",
+        "오전 10:40 보냄 #1 회의 (30분 전 알림) → terminal",
+        "오전 11:00 보냄 #1 회의 (10분 전 알림) → terminal",
+        "오전 11:10 보냄 #1 회의 (출발 시각 알림) → terminal",
+        "오전 11:20 SIGTERM을 받아 끝냅니다",
+      ])
+    #expect(
+      Array(run.wakes.waits.prefix(3)) == [Self.at("09:40"), Self.at("10:00"), Self.at("10:40")])
   }
 
   @Test func aRemovedAppointmentsAlertsNeverCome() {
-    let workspace = workspace
     let run = watch(
       from: "2027-01-12T09:30:00+09:00",
       [
-        .write(at: Self.at("09:50")) {
-          Self.run(["remove", "1", "--yes"], in: workspace, at: "2027-01-12T09:50:00+09:00")
-        },
+        command(["remove", "1", "--yes"], at: "09:50"),
         .signal(SIGTERM, at: Self.at("11:00")),
       ])
     #expect(run.alerts == ["30분 뒤 출발 · 회의 — \(Self.body)"])
     #expect(run.wakes.waits == [Self.at("09:40"), Self.at("10:00"), Self.at("09:50") + 86_400])
   }
 
-  /// Asleep from 09:45 to 10:14: the 10:00 alert is missed, the leave alert comes at the
-  /// wake saying how late it is, and one notice tells of the missed one; a restart sends
-  /// neither again.
-  @Test func aSuspendPastTheDepartureSendsTheLatestAlertLateOnceAndTellsOfTheMissedOne() {
-    let run = watch(
-      from: "2027-01-12T09:30:00+09:00",
-      [
-        .suspend(at: Self.at("09:45"), until: Self.at("10:14")),
-        .signal(SIGTERM, at: Self.at("10:20")),
-      ])
-    #expect(
-      run.alerts == [
-        "30분 뒤 출발 · 회의 — \(Self.body)", "지금 출발하세요 (4분 지남) · 회의 — \(Self.body)",
-        "놓친 알림 1개 · 회의 — 오전 10:00 회의 (10분 전)",
-      ])
-    #expect(
-      Array(run.log.dropFirst(2).prefix(3)) == [
-        "놓침 #1 회의 (10분 전 알림), 오전 10:00에 보냈어야 했습니다",
-        "보냄 #1 회의 (출발 시각 알림) → terminal",
-        "놓친 알림 1개를 한 번에 알림 → terminal",
-      ])
-    #expect(Array(run.times.dropFirst(2).prefix(3)) == ["오전 10:14", "오전 10:14", "오전 10:14"])
-    // The wait for 10:00 ended at the resume, the deadline long past.
-    #expect(
-      run.wakes.waits.prefix(3) == [Self.at("09:40"), Self.at("10:00"), Self.at("10:14") + 86_400])
-    let again = watch(from: "2027-01-12T10:15:00+09:00", [], arguments: ["--once"])
-    #expect(again.alerts.isEmpty)
+  /// Something that happens to the machine at 09:45, after the first alert, and what the
+  /// watch does about it until SIGTERM ends it.
+  struct Disturbance: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let happening: ScriptedWakes.Happening
+    /// When SIGTERM comes, `10:20`: all the times are in the morning.
+    let end: String
+    /// The alerts after the first, and the log lines between the first alert's and the end's.
+    let alerts: [String]
+    let log: [String]
+    /// The deadlines of the waits after the first two (09:40, then 10:00).
+    let waits: [Date]
   }
 
-  /// Past the late cap (10 minutes) every alert passed is missed: none says to leave.
-  @Test func aSuspendPastTheLateCapSendsOnlyTheSummary() {
-    let run = watch(
-      from: "2027-01-12T09:30:00+09:00",
-      [
-        .suspend(at: Self.at("09:45"), until: Self.at("10:25")),
-        .signal(SIGTERM, at: Self.at("10:26")),
-      ])
-    #expect(
-      run.alerts == [
-        "30분 뒤 출발 · 회의 — \(Self.body)",
-        "놓친 알림 2개 · 회의 — 오전 10:00 회의 (10분 전) · 오전 10:10 회의 (지금 출발)",
-      ])
-  }
+  static let disturbances = [
+    // The 10:00 alert is missed; the leave alert comes at the wake saying how late it is, and
+    // one notice tells of the missed one.
+    Disturbance(
+      testDescription: "a suspend past the departure",
+      happening: .suspend(at: at("09:45"), until: at("10:14")), end: "10:20",
+      alerts: [
+        "지금 출발하세요 (4분 지남) · 회의 — \(body)", "놓친 알림 1개 · 회의 — 오전 10:00 회의 (10분 전)",
+      ],
+      log: [
+        "오전 10:14 놓침 #1 회의 (10분 전 알림), 오전 10:00에 보냈어야 했습니다",
+        "오전 10:14 보냄 #1 회의 (출발 시각 알림) → terminal",
+        "오전 10:14 놓친 알림 1개를 한 번에 알림 → terminal",
+      ],
+      // The wait for 10:00 ends at the resume, its deadline long past.
+      waits: [at("10:14") + 86_400]),
+    // Past the late cap (10 minutes) every alert passed is missed: none says to leave.
+    Disturbance(
+      testDescription: "a suspend past the late cap",
+      happening: .suspend(at: at("09:45"), until: at("10:25")), end: "10:26",
+      alerts: ["놓친 알림 2개 · 회의 — 오전 10:00 회의 (10분 전) · 오전 10:10 회의 (지금 출발)"],
+      log: [
+        "오전 10:25 놓침 #1 회의 (10분 전 알림), 오전 10:00에 보냈어야 했습니다",
+        "오전 10:25 놓침 #1 회의 (출발 시각 알림), 오전 10:10에 보냈어야 했습니다",
+        "오전 10:25 놓친 알림 2개를 한 번에 알림 → terminal",
+      ],
+      waits: [at("10:25") + 86_400]),
+    // A suspend that ends before the deadline changes nothing: the wait goes on to it.
+    Disturbance(
+      testDescription: "a suspend that ends before the next alert",
+      happening: .suspend(at: at("09:45"), until: at("09:55")), end: "10:05",
+      alerts: ["10분 뒤 출발 · 회의 — \(body)"],
+      log: ["오전 10:00 보냄 #1 회의 (10분 전 알림) → terminal"],
+      waits: [at("10:10")]),
+    // The first alert is not sent again when the clock passes 09:40 a second time, and the
+    // next comes at 10:00 by the new clock.
+    Disturbance(
+      testDescription: "the clock set back 25 minutes",
+      happening: .clockSet(at: at("09:45"), to: at("09:20")), end: "10:05",
+      alerts: ["10분 뒤 출발 · 회의 — \(body)"],
+      log: [
+        "오전 9:20 시계가 바뀌었습니다; 다시 계산합니다",
+        "오전 10:00 보냄 #1 회의 (10분 전 알림) → terminal",
+      ],
+      waits: [at("10:00"), at("10:10")]),
+    // The alert passed comes at once, worded for the time it is shown at; the leave alert at
+    // its own time.
+    Disturbance(
+      testDescription: "the clock set forward past an alert",
+      happening: .clockSet(at: at("09:45"), to: at("10:05")), end: "10:20",
+      alerts: ["5분 뒤 출발 · 회의 — \(body)", "지금 출발하세요 · 회의 — \(body)"],
+      log: [
+        "오전 10:05 시계가 바뀌었습니다; 다시 계산합니다",
+        "오전 10:05 보냄 #1 회의 (10분 전 알림) → terminal",
+        "오전 10:10 보냄 #1 회의 (출발 시각 알림) → terminal",
+      ],
+      waits: [at("10:10"), at("10:10") + 86_400]),
+  ]
 
-  /// A suspend that ends before the deadline changes nothing: the wait goes on to it.
-  @Test func aSuspendThatEndsBeforeTheNextAlertChangesNothing() {
+  /// Each disturbance is handled as its case says, and a restart after it sends nothing again.
+  @Test(arguments: disturbances)
+  func aSuspendOrAClockChangeSendsEachAlertOnceWithTheWordsOfItsTime(_ disturbance: Disturbance) {
     let run = watch(
       from: "2027-01-12T09:30:00+09:00",
-      [
-        .suspend(at: Self.at("09:45"), until: Self.at("09:55")),
-        .signal(SIGTERM, at: Self.at("10:05")),
-      ])
+      [disturbance.happening, .signal(SIGTERM, at: Self.at(disturbance.end))])
+    #expect(run.outcome.exitCode == 0)
+    #expect(run.alerts == ["30분 뒤 출발 · 회의 — \(Self.body)"] + disturbance.alerts)
     #expect(
-      run.alerts == [
-        "30분 뒤 출발 · 회의 — \(Self.body)", "10분 뒤 출발 · 회의 — \(Self.body)",
-      ])
-    #expect(run.times[2] == "오전 10:00")
-  }
-
-  /// The clock set back 25 minutes after the first alert: it is not sent again when the clock
-  /// passes 09:40 a second time, and the next comes at 10:00 by the new clock.
-  @Test func aClockSetBackSendsNothingAgainAndWaitsForTheNextAlertByTheNewTime() {
-    let run = watch(
-      from: "2027-01-12T09:30:00+09:00",
-      [
-        .clockSet(at: Self.at("09:45"), to: Self.at("09:20")),
-        .signal(SIGTERM, at: Self.at("10:05")),
-      ])
-    #expect(
-      run.alerts == [
-        "30분 뒤 출발 · 회의 — \(Self.body)", "10분 뒤 출발 · 회의 — \(Self.body)",
-      ])
-    #expect(run.log[2] == "시계가 바뀌었습니다; 다시 계산합니다")
-    #expect(run.times[2] == "오전 9:20")
-    #expect(
-      run.wakes.waits == [Self.at("09:40"), Self.at("10:00"), Self.at("10:00"), Self.at("10:10")])
-  }
-
-  /// The clock set forward past the 10:00 alert: it comes at once, worded for the time it is
-  /// shown at, and the leave alert at its own time.
-  @Test func aClockSetForwardSendsTheAlertPassedAtOnceWithTheTimeLeft() {
-    let run = watch(
-      from: "2027-01-12T09:30:00+09:00",
-      [
-        .clockSet(at: Self.at("09:45"), to: Self.at("10:05")),
-        .signal(SIGTERM, at: Self.at("10:20")),
-      ])
-    #expect(
-      run.alerts == [
-        "30분 뒤 출발 · 회의 — \(Self.body)", "5분 뒤 출발 · 회의 — \(Self.body)",
-        "지금 출발하세요 · 회의 — \(Self.body)",
-      ])
-    #expect(run.log[2] == "시계가 바뀌었습니다; 다시 계산합니다")
-    #expect(Array(run.times[2...4]) == ["오전 10:05", "오전 10:05", "오전 10:10"])
+      Array(run.log.dropFirst())
+        == ["오전 9:40 보냄 #1 회의 (30분 전 알림) → terminal"] + disturbance.log + [
+          "오전 \(disturbance.end) SIGTERM을 받아 끝냅니다"
+        ])
+    #expect(run.wakes.waits == [Self.at("09:40"), Self.at("10:00")] + disturbance.waits)
+    let again = watch(
+      from: "2027-01-12T\(disturbance.end):30+09:00", [], arguments: ["--once"])
+    #expect(again.alerts.isEmpty, "\(again.alerts)")
   }
 
   /// SIGHUP reads the settings again: a late cap raised to 30 minutes meanwhile lets the
   /// leave alert through after a suspend that would have missed it.
   @Test func sighupReadsTheSettingsAgainAndTheWatchUsesThem() {
-    let workspace = workspace
     let run = watch(
       from: "2027-01-12T09:30:00+09:00",
       [
-        .write(at: Self.at("09:41")) {
-          Self.run(
-            ["config", "set", "notify.late_cap", "30m"], in: workspace,
-            at: "2027-01-12T09:41:00+09:00")
-        },
+        command(["config", "set", "notify.late_cap", "30m"], at: "09:41"),
         .signal(SIGHUP, at: Self.at("09:42")),
         .suspend(at: Self.at("09:45"), until: Self.at("10:25")),
         .signal(SIGTERM, at: Self.at("10:26")),
       ])
     #expect(run.outcome.exitCode == 0)
-    #expect(run.log.contains("설정을 다시 읽었습니다: 알림 방식 terminal"))
+    #expect(run.log.contains("오전 9:42 설정을 다시 읽었습니다: 알림 방식 terminal"))
     #expect(
       run.alerts == [
         "30분 뒤 출발 · 회의 — \(Self.body)", "지금 출발하세요 (15분 지남) · 회의 — \(Self.body)",
@@ -339,7 +324,7 @@ import Testing
       ])
     #expect(
       run.log.filter { $0.contains("다시 읽었습니다") } == [
-        "출처 'cal'을 다시 읽었습니다: 가져옴 20 · 갱신 0 · 그대로 1 · 건너뜀 0"
+        "오전 9:30 출처 'cal'을 다시 읽었습니다: 가져옴 20 · 갱신 0 · 그대로 1 · 건너뜀 0"
       ])
     // Read at the last wait for the burst: two seconds after its first file, the longest
     // changes that keep coming are left unread.

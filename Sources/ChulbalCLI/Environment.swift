@@ -243,7 +243,7 @@ extension Environment {
   }
 
   /// The real wait: an ``EventLoop`` on the database's folder.
-  public static let eventLoop: WakeSourceMaker = { path throws(SystemCallError) in
+  static let eventLoop: WakeSourceMaker = { path throws(SystemCallError) in
     try EventLoop.watchingDatabase(at: path)
   }
 }

@@ -60,7 +60,8 @@ public final class ScriptedWakes: WakeSource, Sendable {
 
   public func setSources(_ sources: [any PollSource]) {
     if !sources.isEmpty {
-      Issue.record("outside sources were given, which a scripted watch cannot wait on")
+      Issue.record(
+        "outside sources (the desktop backend's) were given, which a scripted watch cannot wait on")
     }
   }
 
@@ -75,13 +76,13 @@ public final class ScriptedWakes: WakeSource, Sendable {
   public func wait(until deadline: Date?) -> [EventLoop.Wake] {
     state.withLock { $0.waits.append(deadline) }
     while true {
+      let now = clock.now()
+      // As the event loop: a deadline already reached ends the wait at once.
+      if let deadline, deadline <= now { return [.deadline] }
       guard let next = state.withLock({ $0.script.first }) else {
         Issue.record("the watch waited past the end of its script")
         return [.signal(SIGTERM)]
       }
-      let now = clock.now()
-      // As the event loop: a deadline already reached ends the wait at once.
-      if let deadline, deadline <= now { return [.deadline] }
       if let deadline, deadline <= next.at {
         clock.sleep(until: deadline)
         return [.deadline]

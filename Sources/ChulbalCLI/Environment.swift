@@ -10,7 +10,8 @@ import Synchronization
 /// opens links.
 ///
 /// `main` builds the live one; everything below takes what it needs from here, so tests pass
-/// doubles for every part, and no part defaults to the real thing.
+/// doubles for every part, and no part defaults to the real thing but the watch's wait
+/// (``watchWakes``), which only `watch` uses.
 public struct Environment: Sendable {
   /// The one source of "now", and what live displays sleep on; `--now` replaces it.
   public var clock: any WallClock
@@ -27,6 +28,9 @@ public struct Environment: Sendable {
   public var opener: any LinkOpener
   /// Connects to a CalDAV account; tests pass a recording server.
   public var calendarServer: CalendarServerMaker = Environment.unconnectable
+  /// Makes what `watch` waits on for the database at a path: the event loop (a timer, inotify,
+  /// the ending signals) unless a test passes a scripted one.
+  public var watchWakes: WakeSourceMaker = Environment.eventLoop
   /// The chulbal program itself, which `watch` runs `sync` with; nil where there is none (an
   /// in-process test), and the watch then syncs nothing.
   public var executable: String?
@@ -223,6 +227,9 @@ public struct Environment: Sendable {
 /// Makes the server a CalDAV source is synced with, from its account.
 public typealias CalendarServerMaker = @Sendable (DAVAccount) throws(DAVError) -> any CalendarServer
 
+/// Makes what `watch` waits on, from the path of its database.
+public typealias WakeSourceMaker = @Sendable (String) throws(SystemCallError) -> any WakeSource
+
 extension Environment {
   /// The server for an environment that was given none: it refuses, as a server that
   /// cannot be reached does.
@@ -233,6 +240,11 @@ extension Environment {
   /// The real client.
   static let liveCalendarServer: CalendarServerMaker = { account throws(DAVError) in
     try CalDAVClient(account: account)
+  }
+
+  /// The real wait: an ``EventLoop`` on the database's folder.
+  static let eventLoop: WakeSourceMaker = { path throws(SystemCallError) in
+    try EventLoop.watchingDatabase(at: path)
   }
 }
 

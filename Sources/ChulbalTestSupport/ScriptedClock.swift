@@ -24,6 +24,12 @@ public final class ScriptedClock: WallClock {
     }
   }
 
+  /// Sets the clock to `instant`, forward or back: a person setting it, or a resume from
+  /// suspend.
+  public func set(to instant: Date) {
+    state.withLock { $0.now = instant }
+  }
+
   /// Every deadline slept to, in order.
   public var sleeps: [Date] { state.withLock { $0.sleeps } }
 }

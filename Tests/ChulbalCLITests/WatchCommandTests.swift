@@ -5,7 +5,9 @@ import Testing
 
 /// `chulbal watch` as a person runs it, without a notification server: the terminal and
 /// command backends, the lock, re-planning when another process changes the store, restarts
-/// and signals. The tests with a real server are `DesktopNotificationTests`.
+/// and signals. The tests with a real server are `DesktopNotificationTests`; what the watch
+/// sends when, through edits, removals, suspends and clock changes, is `ScriptedWatchTests`,
+/// in-process with no real time passing.
 @Suite(.tags(.process, .realTime)) struct WatchCommandTests {
   let folder = TemporaryFolder()
   var database: String { folder.path + "/c.db" }
@@ -79,17 +81,6 @@ import Testing
     try addSoon("나중에 넣은 약속", in: 2)
     #expect(watch.waitFor("[알림] 지금 출발하세요 · 나중에 넣은 약속"), "\(watch.standardError)")
     #expect(watch.stop(with: SIGINT) == 0)
-  }
-
-  @Test func aRemovedAppointmentsAlertNeverComes() throws {
-    try addSoon("지울 약속", in: 3)
-    let watch = try WatchProcess(database: database, in: folder.path)
-    #expect(watch.waitFor("시작: "), "\(watch.standardError)")
-    #expect(try chulbal(["remove", "1", "--yes"], database: database).status == 0)
-    try addSoon("남길 약속", in: 4)
-    #expect(watch.waitFor("[알림] 지금 출발하세요 · 남길 약속"), "\(watch.standardError)")
-    #expect(!watch.standardError.contains("지울 약속"))
-    #expect(watch.stop() == 0)
   }
 
   @Test func aSecondWatchOnTheSameDatabaseExitsOneNamingTheFirst() throws {

@@ -55,9 +55,9 @@ enum WatchCommand: Command {
     defer { withExtendedLifetime(lock) {} }
     var session = try WatchSession(store: store, environment: environment)
     defer { session.notifiers.close() }
-    let loop: EventLoop
+    let loop: any WakeSource
     do {
-      loop = try EventLoop.watchingDatabase(at: path)
+      loop = try environment.watchWakes(path)
     } catch {
       throw RuntimeFailure.watchCannotWait(error)
     }
@@ -347,7 +347,7 @@ struct WatchSession {
   /// already; a folder that cannot be watched is said in the log.
   ///
   /// - Returns: the sources now watched.
-  func watchSources(_ loop: EventLoop, watched: [CalendarSource]?) throws -> [CalendarSource] {
+  func watchSources(_ loop: any WakeSource, watched: [CalendarSource]?) throws -> [CalendarSource] {
     // A CalDAV source or a feed has no file to watch: the sync brings it in (``SyncRunner``).
     let sources = try store.sources().filter { !$0.kind.isServer }
     guard sources.map(\.path) != watched?.map(\.path) else { return sources }

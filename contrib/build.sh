@@ -5,6 +5,9 @@
 # and FoundationEssentials statically (no Swift libraries to install beside it, and they load
 # fastest that way), and the C libraries as Debian ships them, shared (SQLite, the C++ runtime),
 # so that their security updates reach chulbal and dpkg-shlibdeps finds its dependencies.
+# The C++ runtime is there for the Swift runtime (libswiftCore.a), not for chulbal or SQLite;
+# linking it statically, or linking with lld and packed relative relocations, was measured and
+# did not bring `list` within its budget, so neither is done (docs/performance.md).
 #
 # Foundation itself, and the ICU it carries, is not linked at all: no target of the binary
 # imports it (zones come from the system's zone files), and it would cost every command tens of

@@ -13,8 +13,6 @@ import FoundationEssentials
 /// (`departure_push`); the person's own events, in that calendar or any other, are never
 /// touched.
 enum DepartureCalendarSync {
-  /// The display name of the calendar made when `--departures` names none.
-  static let defaultName = "출발"
   /// How far ahead departures are pushed: two weeks, enough for a phone to ring for every
   /// departure between two syncs of a laptop that is away for days.
   static let window: TimeInterval = 14 * 86_400

@@ -49,14 +49,6 @@ enum DepartureCalendarSync {
     return (result.created, result.updated, result.deleted)
   }
 
-  /// ``push(store:server:source:calendar:now:)`` for the source itself, as the sync holds it.
-  @discardableResult
-  static func push(
-    store: Store, server: some CalendarServer, source: CalendarSource, calendar: URL, now: Date
-  ) throws -> (created: Int, updated: Int, deleted: Int) {
-    try push(store: store, server: server, source: source.name, calendar: calendar, now: now)
-  }
-
   /// Every departure from `now` to ``window`` later, soonest first: each appointment not yet
   /// started and each occurrence of each series, as the watch finds what to alert for.
   ///

@@ -13,8 +13,6 @@ import FoundationEssentials
 /// (`departure_push`); the person's own events, in that calendar or any other, are never
 /// touched.
 enum DepartureCalendarSync {
-  /// The display name of the calendar made when `--departures` names none.
-  static let defaultName = "출발"
   /// How far ahead departures are pushed: two weeks, enough for a phone to ring for every
   /// departure between two syncs of a laptop that is away for days.
   static let window: TimeInterval = 14 * 86_400
@@ -49,14 +47,6 @@ enum DepartureCalendarSync {
       source: source, written: result.written, removed: result.removed)
     if let failure = result.failure { throw failure }
     return (result.created, result.updated, result.deleted)
-  }
-
-  /// ``push(store:server:source:calendar:now:)`` for the source itself, as the sync holds it.
-  @discardableResult
-  static func push(
-    store: Store, server: some CalendarServer, source: CalendarSource, calendar: URL, now: Date
-  ) throws -> (created: Int, updated: Int, deleted: Int) {
-    try push(store: store, server: server, source: source.name, calendar: calendar, now: now)
   }
 
   /// Every departure from `now` to ``window`` later, soonest first: each appointment not yet

@@ -262,7 +262,7 @@ struct ServerSync {
     guard let text = source.departuresURL, let url = URL(string: text) else { return .none }
     do {
       let counts = try DepartureCalendarSync.push(
-        store: store, server: server, source: source, calendar: url, now: now)
+        store: store, server: server, source: source.name, calendar: url, now: now)
       return .pushed(created: counts.created, updated: counts.updated, deleted: counts.deleted)
     } catch {
       return .failed("출발 캘린더를 올리지 못했습니다: \(Outcome.message(for: error))")

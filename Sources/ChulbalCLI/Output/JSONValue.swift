@@ -5,7 +5,7 @@ import FoundationEssentials
 ///
 /// `JSONSerialization` and `JSONEncoder` reorder keys; documented output reads better in the
 /// order the README lists the fields.
-enum JSONValue: Equatable {
+enum JSONValue {
   case string(String)
   case number(Double)
   case integer(Int)
@@ -13,10 +13,6 @@ enum JSONValue: Equatable {
   case null
   case array([JSONValue])
   case object([(String, JSONValue)])
-
-  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-    lhs.rendered() == rhs.rendered()
-  }
 
   /// A number of minutes: an integer when whole, else a decimal such as `1.5`.
   static func minutes(seconds: Int) -> JSONValue {

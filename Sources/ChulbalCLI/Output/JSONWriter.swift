@@ -303,14 +303,8 @@ struct JSONWriter {
   mutating func write(bool: Bool) { append(bool ? "true" : "false") }
   mutating func writeNull() { append("null") }
 
-  /// A number of minutes: an integer when whole, else a decimal such as `1.5`.
-  mutating func write(minutes seconds: Int) {
-    if seconds % 60 == 0 {
-      write(integer: seconds / 60)
-    } else {
-      write(number: Double(seconds) / 60)
-    }
-  }
+  /// A number of minutes, as ``JSONValue/minutes(seconds:)`` gives it.
+  mutating func write(minutes seconds: Int) { write(JSONValue.minutes(seconds: seconds)) }
 
   /// Opens a string whose UTF-8 the caller appends to ``bytes`` itself, such as a date made
   /// as bytes (a closure to make it would copy the view it reads from, every reference in it

@@ -75,11 +75,7 @@ enum RequestBody {
   /// An instant as a UTC DATE-TIME, `YYYYMMDDTHHMMSSZ`, the form `time-range` takes
   /// (RFC 4791 §9.9).
   static func utcText(_ instant: Date) -> String {
-    let wall = WallTime(instant, in: .gmt)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let year = String(wall.date.year)
-    return String(repeating: "0", count: max(0, 4 - year.count)) + year + two(wall.date.month)
-      + two(wall.date.day) + "T" + two(wall.hour) + two(wall.minute) + two(wall.second) + "Z"
+    // The basic format is the extended one, `WallTime`'s, without its separators.
+    WallTime(instant, in: .gmt).description.filter { $0 != "-" && $0 != ":" } + "Z"
   }
-
 }

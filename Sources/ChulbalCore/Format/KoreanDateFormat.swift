@@ -3,9 +3,9 @@ import FoundationEssentials
 /// Korean date and time strings, byte-identical to `DateFormatter` with locale `ko_KR` for
 /// every year from 1583 (before it, ICU's calendar is Julian; this one stays Gregorian).
 ///
-/// `DateFormatter` costs about 70 µs to create and 1.4 µs a call even when cached. This type
-/// computes the calendar fields with integer arithmetic from the zone's offset (``Zone``, read
-/// from the system's zone file) and writes the UTF-8 bytes of the result once, in the
+/// `DateFormatter` is too slow to create and to call for every row of `list` and `agenda`
+/// (docs/performance.md). This type computes the calendar fields with integer arithmetic from
+/// the zone's offset (``Zone``, read from the system's zone file) and writes the UTF-8 bytes of the result once, in the
 /// proleptic Gregorian calendar. A value is cheap to copy and safe to use from any thread.
 public struct KoreanDateFormat: Sendable {
   /// The `DateFormatter` patterns this type reproduces.

@@ -40,8 +40,6 @@ public final class MemoryCalendarServer: CalendarServer {
   public private(set) var resources: [String: Resource] = [:]
   /// Whether puts answer with an ETag, as most servers do.
   public var givesETags = true
-  /// Whether a delete of nothing answers 404, as Radicale does, rather than success.
-  public var deleteOfNothingIsNotFound = true
   private var failures: [(method: String, path: String, error: DAVError)] = []
   private var version = 0
 
@@ -147,10 +145,8 @@ public final class MemoryCalendarServer: CalendarServer {
 
   public func delete(_ href: String, etag: String?) throws(DAVError) {
     try record(Request("DELETE", href, etag.map { "If-Match: \($0)" }))
-    guard let existing = resources[href] else {
-      if deleteOfNothingIsNotFound { throw .notFound(url: url(href).absoluteString) }
-      return
-    }
+    // A delete of nothing answers 404, as Radicale does.
+    guard let existing = resources[href] else { throw .notFound(url: url(href).absoluteString) }
     if let etag, existing.etag != etag {
       throw .preconditionFailed(url: url(href).absoluteString)
     }

@@ -204,11 +204,8 @@ extension Store {
       if start < lastStarts[source] { result.append(series[source].occurrence(at: start)) }
     }
     for source in series.indices where !known[source] {
-      do {
-        result += try series[source].occurrences(from: from, to: lastStarts[source])
-      } catch {
-        throw .damaged(path: path, reason: "약속 #\(series[source].id), repeat_rule: \(error)")
-      }
+      result += series[source].occurrences(
+        from: from, to: lastStarts[source], in: try starts(of: series[source]))
     }
     return result.sorted(by: Self.departsBefore)
   }

@@ -1,4 +1,3 @@
-import ChulbalCalendar
 import ChulbalCore
 import FoundationEssentials
 
@@ -161,12 +160,8 @@ extension Store {
     }
     for source in 0..<seriesCount where !known[source] {
       let series = sources[source]
-      do {
-        for start in try series.recurrenceSet()?.occurrences(from: from, to: to) ?? [] {
-          starts.append((start, series.id, source))
-        }
-      } catch {
-        throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
+      for start in try self.starts(of: series)?.occurrences(from: from, to: to) ?? [] {
+        starts.append((start, series.id, source))
       }
     }
     try forEachAppointment(query(.starting(from: from, before: to))) { oneOff in
@@ -187,13 +182,21 @@ extension Store {
     return (first, a.id) < (second, b.id)
   }
 
-  /// The series' next occurrence after `now`, read from the file: a series libical cannot
-  /// expand is damage.
-  func occurrence(of series: Appointment, after now: Date) throws(StoreError) -> Appointment? {
+  /// The starts of `series` read from the file (nil for a one-off): a series the
+  /// ``expander`` cannot expand is damage, as the commands check a series before they write
+  /// it.
+  func starts(of series: Appointment) throws(StoreError) -> (any SeriesStarts)? {
     do {
-      return try series.nextOccurrence(after: now).flatMap { Self.keepable($0.start) ? $0 : nil }
+      return try expander.starts(of: series)
     } catch {
       throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
+    }
+  }
+
+  /// The series' next occurrence after `now`, read from the file.
+  func occurrence(of series: Appointment, after now: Date) throws(StoreError) -> Appointment? {
+    try series.nextOccurrence(after: now, in: starts(of: series)).flatMap {
+      Self.keepable($0.start) ? $0 : nil
     }
   }
 
@@ -207,11 +210,28 @@ extension Store {
   /// The start of a series' last occurrence, read from the file; its cached start when it
   /// never ends.
   func lastStart(of series: Appointment) throws(StoreError) -> Date {
-    do {
-      return try series.lastStart() ?? series.start
-    } catch {
-      throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
+    Self.lastStart(of: series, in: try starts(of: series)) ?? series.start
+  }
+
+  /// The start of the last occurrence of `series`, whose starts are `starts`, or nil when it
+  /// never ends (neither `UNTIL` nor `COUNT`); a one-off's own start.
+  static func lastStart(of series: Appointment, in starts: (any SeriesStarts)?) -> Date? {
+    guard let repetition = series.repetition, let starts else { return series.start }
+    let rule = repetition.rule
+    guard rule.until != nil || rule.count != nil else { return nil }
+    // An UNTIL instant, or the end of an UNTIL date in any zone (zones are less than a day
+    // from UTC); a COUNT series ends at its count, which the expander stops at.
+    let end: Date
+    switch rule.until {
+    case .instant(let last)?: end = last.addingTimeInterval(1)
+    case .date(let last)?: end = Date(timeIntervalSince1970: TimeInterval((last.days + 2) * 86_400))
+    case nil: end = Date(timeIntervalSince1970: TimeInterval(Row.instants.upperBound))
     }
+    let first = Date(
+      timeIntervalSince1970: TimeInterval((repetition.firstStart.date.days - 2) * 86_400))
+    let moved = repetition.overrides.values.max()
+    let last = starts.occurrences(from: first, to: end).last
+    return [last, moved].compactMap { $0 }.max() ?? series.start
   }
 
   /// `appointment` as it stands at `now`: a series whose cached start has passed, as its next
@@ -279,8 +299,8 @@ extension Store {
     }
     do {
       // One set for both questions.
-      let set = try appointment.recurrenceSet()
-      let last = appointment.lastStart(in: set)
+      let set = try expander.starts(of: appointment)
+      let last = Self.lastStart(of: appointment, in: set)
       let next =
         set?.nextOccurrence(after: now).flatMap { Self.keepable($0) ? $0 : nil } ?? last
         ?? appointment.start
@@ -401,12 +421,11 @@ extension Store {
     let from = Self.seconds(now) - Self.knownBehind
     let until = Self.seconds(now) + Self.knownAhead
     var bounds: [SQLValue] = [.null, .null]
-    if appointment.repetition != nil,
-      let starts = try? appointment.occurrences(
+    if appointment.repetition != nil, let set = try? expander.starts(of: appointment) {
+      let starts = set.occurrences(
         from: Date(timeIntervalSince1970: TimeInterval(from)),
         to: Date(timeIntervalSince1970: TimeInterval(until)))
-    {
-      for start in Set(starts.map { Self.seconds($0.start) }) where Row.instants.contains(start) {
+      for start in Set(starts.map(Self.seconds)) where Row.instants.contains(start) {
         try database.rows(
           "INSERT INTO series_occurrence (appointment_id, start_at) VALUES (?, ?)",
           [id, .integer(start)])

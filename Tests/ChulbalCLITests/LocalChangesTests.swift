@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -53,7 +54,8 @@ import Testing
   }
 
   static func stored(_ workspace: Workspace) throws -> Appointment {
-    let store = try #require(try Store.open(path: workspace.database, access: .reading))
+    let store = try #require(
+      try Store.open(path: workspace.database, access: .reading, expander: .libical))
     return try #require(try store.all().first)
   }
 
@@ -200,7 +202,8 @@ import Testing
     #expect(
       both.standardError
         == "chulbal: '--on-server'와 '--on'은 함께 쓸 수 없습니다 (회차 하나는 서버에서 따로 지울 수 없습니다)\n")
-    let store = try #require(try Store.open(path: workspace.database, access: .reading))
+    let store = try #require(
+      try Store.open(path: workspace.database, access: .reading, expander: .libical))
     #expect(try store.all().count == 2)
   }
 

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -11,7 +12,7 @@ import Testing
   let folder = TemporaryFolder()
 
   @Test func nextSearchesTheDepartureIndex() throws {
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     try store.insert(
       (0..<50).map { sample("약속 \($0)", start: 1_796_119_200 + Double($0) * 3600) },
       createdAt: added)
@@ -29,7 +30,7 @@ import Testing
     (Store.liveCondition, "SCAN appointment USING INDEX appointment_series"),
   ])
   func seriesQueriesReadTheSeriesIndex(condition: String, plan expected: String) throws {
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     try store.insert(
       (0..<50).map { sample("약속 \($0)", start: 1_796_119_200 + Double($0) * 3600) },
       createdAt: added)
@@ -41,7 +42,7 @@ import Testing
   /// Departures a long way before their starts, and starts just either side of now: `next` is
   /// the soonest departure of those not started, as it was before the index.
   @Test func nextIsTheSoonestDepartureOfThoseNotStarted() throws {
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     let now = 1_796_119_200.0
     let week = Double(DurationExpression.maximumSeconds)
     func row(_ title: String, start: Double, travel: Int, buffer: Int) -> Appointment {

@@ -50,6 +50,9 @@ enum Schema {
       columns["hidden_event"] = ["source", "uid", "instance", "hidden_at"]
       columns["local_occurrence"] = ["appointment_id", "occurrence", "start_at"]
     }
+    if version >= 10 {
+      columns["appointment", default: []] += ["departure_at"]
+    }
     return columns
   }
 
@@ -84,7 +87,7 @@ enum Schema {
       , repeat_rule TEXT, repeat_first TEXT, repeat_last_at INTEGER, source TEXT\
       , source_uid TEXT, source_recurrence TEXT, source_digest INTEGER\
       , repeat_known_from INTEGER, repeat_known_until INTEGER\
-      , local_fields INTEGER NOT NULL DEFAULT 0)
+      , local_fields INTEGER NOT NULL DEFAULT 0, departure_at INTEGER)
       """
     ),
     (
@@ -504,6 +507,25 @@ enum Schema {
       start_at INTEGER,                     -- when it starts instead; NULL: skipped
       PRIMARY KEY (appointment_id, occurrence)
     ) STRICT, WITHOUT ROWID;
+    """,
+    // 10: each row's departure as the core's rule gives it (`DeparturePlan.departure`: start
+    // minus travel and buffer, floored to the minute), written by every writer with the start
+    // it goes with, so that queries order and bound by the departure every screen shows
+    // instead of working out an unfloored one in SQL. The migration fills it for the rows
+    // already there, through the rule (`Store.fillDepartures`). The departure index of
+    // version 3 is made again on the column, and a row without an integer departure, which
+    // only damage makes, joins the malformed ones, so a reader names it instead of passing
+    // over it.
+    """
+    ALTER TABLE appointment ADD COLUMN departure_at INTEGER;
+    DROP INDEX appointment_departure;
+    DROP INDEX appointment_malformed;
+    CREATE INDEX appointment_departure ON appointment (departure_at, id)
+      WHERE typeof(departure_at) = 'integer' AND typeof(start_at) = 'integer'
+        AND travel_seconds BETWEEN 0 AND 604800 AND buffer_seconds BETWEEN 0 AND 604800;
+    CREATE INDEX appointment_malformed ON appointment (id)
+      WHERE NOT (typeof(departure_at) = 'integer' AND typeof(start_at) = 'integer'
+        AND travel_seconds BETWEEN 0 AND 604800 AND buffer_seconds BETWEEN 0 AND 604800);
     """,
   ]
 }

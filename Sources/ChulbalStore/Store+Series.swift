@@ -80,17 +80,20 @@ extension Store {
     // thousand arrays of values.
     try database.forEachRow(
       """
-      SELECT id, \(Self.knowsNow), \(Self.knownNext), travel_seconds + buffer_seconds
+      SELECT id, \(Self.knowsNow), \(Self.knownNext), travel_seconds, buffer_seconds
       FROM appointment WHERE \(Self.staleCondition)
       """, [instant]
     ) { row throws(StoreError) in
       guard let id = row.integer(0) else { return true }
-      guard row.integer(1) == 1, let start = row.integer(2), let lead = row.integer(3) else {
+      guard row.integer(1) == 1, let start = row.integer(2), let travel = row.integer(3),
+        let buffer = row.integer(4)
+      else {
         unknown.append(id)
         return true
       }
-      if first.map({ ($0.departure, $0.id) > (start - lead, id) }) ?? true {
-        first = (start - lead, id, start)
+      let departure = Self.departure(start: start, travel: travel, buffer: buffer)
+      if first.map({ ($0.departure, $0.id) > (departure, id) }) ?? true {
+        first = (departure, id, start)
       }
       return true
     }
@@ -175,11 +178,9 @@ extension Store {
     }
   }
 
-  /// The order of the departure index: departure before flooring, then id.
+  /// The order of the departure index: the rule's departure, then id.
   static func departsBefore(_ a: Appointment, _ b: Appointment) -> Bool {
-    let first = Int(a.start.timeIntervalSince1970) - a.travelSeconds - a.bufferSeconds
-    let second = Int(b.start.timeIntervalSince1970) - b.travelSeconds - b.bufferSeconds
-    return (first, a.id) < (second, b.id)
+    (departure(of: a), a.id) < (departure(of: b), b.id)
   }
 
   /// The starts of `series` read from the file (nil for a one-off): a series the
@@ -381,6 +382,7 @@ extension Store {
         try database.rows(
           "UPDATE appointment SET start_at = coalesce(?, repeat_last_at, start_at) WHERE id = ?",
           [next.map { .integer(Self.seconds($0)) } ?? .null, .integer(series.id)])
+        try writeDeparture(of: series.id)
       }
       var moved = Set(behind.map(\.id))
       for condition in conditions.dropFirst() {
@@ -393,6 +395,22 @@ extension Store {
       }
       return moved.count
     }
+  }
+}
+
+extension Store {
+  /// Writes the departure the rule gives row `id`'s start as it now stands, for a writer that
+  /// moved the start in SQL.
+  func writeDeparture(of id: Int) throws(StoreError) {
+    let row = try database.rows(
+      "SELECT start_at, travel_seconds, buffer_seconds FROM appointment WHERE id = ?",
+      [.integer(id)]
+    ).first
+    guard let row, let start = row[0].int, let travel = row[1].int, let buffer = row[2].int
+    else { return }
+    try database.rows(
+      "UPDATE appointment SET departure_at = ? WHERE id = ?",
+      [.integer(Self.departure(start: start, travel: travel, buffer: buffer)), .integer(id)])
   }
 }
 

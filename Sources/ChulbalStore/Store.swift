@@ -15,7 +15,7 @@ import Glibc
 /// through ``Row``.
 public final class Store {
   /// The schema this build reads and writes (`PRAGMA user_version`).
-  public static let schemaVersion = 9
+  public static let schemaVersion = 10
   /// `PRAGMA application_id`: 'CHLB'.
   static let applicationID = 0x4348_4C42
 
@@ -283,8 +283,9 @@ public final class Store {
       case .chulbal(let found): version = found
       }
       guard version < schemaVersion else { return }
-      for migration in Schema.migrations[version...] {
+      for (made, migration) in zip((version + 1)..., Schema.migrations[version...]) {
         try database.execute(migration)
+        if made == 10 { try fillDepartures(database) }
       }
       try database.execute(
         "PRAGMA application_id=\(Self.applicationID); PRAGMA user_version=\(schemaVersion)")
@@ -293,6 +294,28 @@ public final class Store {
       try checkSchema(database, version: schemaVersion)
     }
     try database.execute("PRAGMA journal_mode=WAL")
+  }
+
+  /// Gives every row of a file migrated to version 10 the departure the core's rule gives it.
+  /// A row whose start or durations are not integers, which only damage makes, is left
+  /// without one, so the malformed index holds it and a reader names it.
+  private static func fillDepartures(_ database: Database) throws(StoreError) {
+    var departures: [(id: Int, departure: Int)] = []
+    try database.forEachRow(
+      "SELECT id, start_at, travel_seconds, buffer_seconds FROM appointment"
+    ) { row throws(StoreError) in
+      if let id = row.integer(0), let start = row.integer(1), let travel = row.integer(2),
+        let buffer = row.integer(3)
+      {
+        departures.append((id, departure(start: start, travel: travel, buffer: buffer)))
+      }
+      return true
+    }
+    for (id, departure) in departures {
+      try database.rows(
+        "UPDATE appointment SET departure_at = ? WHERE id = ?",
+        [.integer(departure), .integer(id)])
+    }
   }
 
   /// Refuses a file whose tables lack a column the schema gives them, or have one it does

@@ -59,12 +59,13 @@ import Testing
     }
   }
 
-  /// The watch reads only the appointments that leave before a bound, by their departure
-  /// before flooring, however long their trip.
+  /// The watch reads only the appointments that leave before a bound, by their departure,
+  /// however long their trip.
   @Test func theWatchReadsTheAppointmentsThatLeaveBeforeTheBound() throws {
     let store = try Store.openOrCreate(path: path, expander: .libical)
-    // Departures (start − travel − 600 s buffer) at 1h, 2h and, with a week's trip, 3h.
-    let base: TimeInterval = 1_796_000_000
+    // Departures (start − travel − 600 s buffer) at 1h, 2h and, with a week's trip, 3h, from
+    // a whole minute, so that flooring moves none of them.
+    let base: TimeInterval = 1_796_000_040
     _ = try store.insert(sample("한 시간", start: base + 3600 + 2700, travel: 2100), createdAt: added)
     _ = try store.insert(sample("두 시간", start: base + 7200 + 2700, travel: 2100), createdAt: added)
     _ = try store.insert(

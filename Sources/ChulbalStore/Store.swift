@@ -380,10 +380,8 @@ public final class Store {
   }
 
   /// Whether `bytes`, as SQLite returned them, are exactly `text`'s.
-  private static func bytes(_ bytes: UnsafeRawBufferPointer, are text: StaticString) -> Bool {
-    guard bytes.count == text.utf8CodeUnitCount else { return false }
-    guard let start = bytes.baseAddress else { return true }
-    return memcmp(start, text.utf8Start, bytes.count) == 0
+  private static func bytes(_ bytes: UnsafeRawBufferPointer, are text: String) -> Bool {
+    bytes.count == text.utf8.count && bytes.elementsEqual(text.utf8)
   }
 
   /// Every table's column names, in order, leaving out SQLite's own tables.

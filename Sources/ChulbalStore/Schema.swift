@@ -50,6 +50,9 @@ enum Schema {
       columns["hidden_event"] = ["source", "uid", "instance", "hidden_at"]
       columns["local_occurrence"] = ["appointment_id", "occurrence", "start_at"]
     }
+    if version >= 10 {
+      columns["appointment", default: []] += ["departure_at"]
+    }
     return columns
   }
 
@@ -60,199 +63,29 @@ enum Schema {
   /// statement per table to list its columns, a large part of what `next` costs; a text that
   /// differs (another SQLite's rewriting, a damaged file) is checked column by column. A test runs the migrations and checks these texts against what they
   /// make; a new migration changes them.
-  static let tableTexts: [(name: StaticString, sql: StaticString)] = [
-    (
-      "appointment",
-      """
-      CREATE TABLE appointment (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        title TEXT NOT NULL,
-        start_at INTEGER NOT NULL,            -- seconds since 1970-01-01T00:00Z
-        time_zone TEXT NOT NULL,              -- IANA zone the appointment is shown in
-        place TEXT,
-        lat REAL, lng REAL,                   -- destination, NULL when unknown
-        origin_name TEXT,                     -- saved place the trip starts from, if any
-        origin_lat REAL, origin_lng REAL,
-        mode TEXT NOT NULL CHECK (mode IN ('car', 'transit', 'walk', 'bike')),
-        travel_seconds INTEGER NOT NULL CHECK (travel_seconds >= 0),
-        travel_estimated INTEGER NOT NULL CHECK (travel_estimated IN (0, 1)),
-        buffer_seconds INTEGER NOT NULL CHECK (buffer_seconds >= 0),
-        prep_seconds INTEGER NOT NULL CHECK (prep_seconds >= 0),
-        alerts TEXT NOT NULL,                 -- lead seconds before departure, comma-separated
-        note TEXT,
-        created_at INTEGER NOT NULL
-      , repeat_rule TEXT, repeat_first TEXT, repeat_last_at INTEGER, source TEXT\
-      , source_uid TEXT, source_recurrence TEXT, source_digest INTEGER\
-      , repeat_known_from INTEGER, repeat_known_until INTEGER\
-      , local_fields INTEGER NOT NULL DEFAULT 0)
-      """
-    ),
-    (
-      "place",
-      """
-      CREATE TABLE place (
-        name TEXT PRIMARY KEY,
-        lat REAL NOT NULL,
-        lng REAL NOT NULL,
-        is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1))
-      )
-      """
-    ),
-    (
-      "setting",
-      """
-      CREATE TABLE setting (
-        key TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-      )
-      """
-    ),
-    (
-      "alert_log",
-      """
-      CREATE TABLE "alert_log" (
-        appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
-        lead_seconds INTEGER NOT NULL CHECK (lead_seconds >= 0),
-        due_at INTEGER NOT NULL,              -- when the alert was due
-        kind TEXT NOT NULL CHECK (kind IN ('prepare', 'remind', 'leave')),
-        outcome TEXT NOT NULL CHECK (outcome IN ('claimed', 'delivered', 'missed', 'snoozed')),
-        backend TEXT,                         -- the backend that delivered it
-        recorded_at INTEGER NOT NULL,         -- when the outcome was recorded
-        snooze_until INTEGER,                 -- when a snoozed alert comes back
-        PRIMARY KEY (appointment_id, lead_seconds, due_at)
-      )
-      """
-    ),
-    (
-      "repeat_exception",
-      """
-      CREATE TABLE repeat_exception (
-        appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
-        occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
-        PRIMARY KEY (appointment_id, occurrence)
-      )
-      """
-    ),
-    (
-      "repeat_override",
-      """
-      CREATE TABLE repeat_override (
-        appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
-        occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
-        start_at INTEGER NOT NULL,            -- when it starts instead
-        PRIMARY KEY (appointment_id, occurrence)
-      )
-      """
-    ),
-    (
-      "source",
-      """
-      CREATE TABLE "source" (
-        name TEXT PRIMARY KEY,
-        path TEXT NOT NULL UNIQUE,            -- absolute path, or the CalDAV or feed URL; the appointments' `source`
-        kind TEXT NOT NULL CHECK (kind IN ('file', 'folder', 'caldav', 'feed')),
-        added_at INTEGER NOT NULL,
-        last_read_at INTEGER,                 -- NULL until first read or synced
-        last_error TEXT,                      -- the last reading's error, NULL when it went well
-        event_count INTEGER,                  -- appointments from it after the last good reading
-        user_name TEXT,                       -- caldav, feed: the user to sign in as
-        password_command TEXT,                -- caldav, feed: run with /bin/sh -c; NULL for ~/.netrc
-        ca_file TEXT,                         -- caldav, feed: PEM file of authorities to trust
-        departures_url TEXT,                  -- caldav: the departures calendar, or NULL
-        skipped_count INTEGER                 -- events left out at the last good reading
-      )
-      """
-    ),
-    (
-      "source_calendar",
-      """
-      CREATE TABLE source_calendar (
-        source TEXT NOT NULL REFERENCES source (name) ON DELETE CASCADE,
-        url TEXT NOT NULL,                    -- absolute, ending in '/'
-        display_name TEXT,
-        sync_token TEXT,                      -- RFC 6578; NULL when the server gives none
-        ctag TEXT,
-        synced_at INTEGER,                    -- the last good sync, NULL before the first
-        PRIMARY KEY (source, url)
-      )
-      """
-    ),
-    (
-      "source_resource",
-      """
-      CREATE TABLE source_resource (
-        source TEXT NOT NULL,
-        calendar TEXT NOT NULL,               -- source_calendar.url
-        href TEXT NOT NULL,                   -- as the server names it
-        etag TEXT NOT NULL,
-        data BLOB NOT NULL,                   -- the iCalendar resource as fetched
-        PRIMARY KEY (source, calendar, href),
-        FOREIGN KEY (source, calendar) REFERENCES source_calendar (source, url) ON DELETE CASCADE
-      )
-      """
-    ),
-    (
-      "departure_push",
-      """
-      CREATE TABLE departure_push (
-        source TEXT NOT NULL REFERENCES source (name) ON DELETE CASCADE,
-        uid TEXT NOT NULL,                    -- the departure event's UID
-        href TEXT NOT NULL,                   -- where it was put on the server
-        etag TEXT,                            -- its ETag after the put, when the server gave one
-        digest INTEGER NOT NULL,              -- FNV-1a of the event text put
-        PRIMARY KEY (source, uid)
-      )
-      """
-    ),
-    (
-      "series_occurrence",
-      """
-      CREATE TABLE series_occurrence (
-        appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
-        start_at INTEGER NOT NULL,
-        PRIMARY KEY (appointment_id, start_at)
-      ) STRICT, WITHOUT ROWID
-      """
-    ),
-    (
-      "hidden_event",
-      """
-      CREATE TABLE hidden_event (
-        source TEXT NOT NULL,                 -- the appointments' `source` it was read from
-        uid TEXT NOT NULL,
-        instance TEXT NOT NULL,               -- as source_recurrence
-        hidden_at INTEGER NOT NULL,
-        PRIMARY KEY (source, uid, instance)
-      ) STRICT, WITHOUT ROWID
-      """
-    ),
-    (
-      "local_occurrence",
-      """
-      CREATE TABLE local_occurrence (
-        appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
-        occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
-        start_at INTEGER,                     -- when it starts instead; NULL: skipped
-        PRIMARY KEY (appointment_id, occurrence)
-      ) STRICT, WITHOUT ROWID
-      """
-    ),
+  static let tableTexts: [(name: String, sql: String)] = [
+    ("appointment", "CREATE TABLE appointment (\n\(appointmentColumns)" + appointmentAdded),
+    ("place", placeTable),
+    ("setting", settingTable),
+    ("alert_log", "CREATE TABLE \"alert_log\" (\n\(alertLogColumns))"),
+    ("repeat_exception", repeatExceptionTable),
+    ("repeat_override", repeatOverrideTable),
+    ("source", "CREATE TABLE \"source\" (\n\(sourceColumns))"),
+    ("source_calendar", sourceCalendarTable),
+    ("source_resource", sourceResourceTable),
+    ("departure_push", departurePushTable),
+    ("series_occurrence", seriesOccurrenceTable),
+    ("hidden_event", hiddenEventTable),
+    ("local_occurrence", localOccurrenceTable),
   ]
 
-  private static let version1Columns: [String: [String]] = [
-    "alert_log": ["appointment_id", "lead_seconds", "kind", "due_at", "delivered_at"],
-    "appointment": [
-      "id", "title", "start_at", "time_zone", "place", "lat", "lng", "origin_name", "origin_lat",
-      "origin_lng", "mode", "travel_seconds", "travel_estimated", "buffer_seconds",
-      "prep_seconds", "alerts", "note", "created_at",
-    ],
-    "place": ["name", "lat", "lng", "is_default"],
-    "setting": ["key", "value"],
-  ]
+  // Each table as the migration that makes it writes it, once: the migrations and
+  // ``tableTexts`` are both made of these, so they cannot drift apart. A shipped one is
+  // never edited; a migration that makes a table again writes a new one.
 
-  static let migrations = [
-    """
-    CREATE TABLE appointment (
+  /// `appointment`'s columns as version 1 made them, ending in a newline: tables SQLite renamed (or
+  /// altered) keep the text between their parentheses.
+  private static let appointmentColumns = """
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       title TEXT NOT NULL,
       start_at INTEGER NOT NULL,            -- seconds since 1970-01-01T00:00Z
@@ -269,19 +102,164 @@ enum Schema {
       alerts TEXT NOT NULL,                 -- lead seconds before departure, comma-separated
       note TEXT,
       created_at INTEGER NOT NULL
-    );
-    CREATE INDEX appointment_start ON appointment (start_at);
+
+    """
+
+  private static let placeTable = """
     CREATE TABLE place (
       name TEXT PRIMARY KEY,
       lat REAL NOT NULL,
       lng REAL NOT NULL,
       is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1))
-    );
-    CREATE UNIQUE INDEX place_single_default ON place (is_default) WHERE is_default = 1;
+    )
+    """
+
+  private static let settingTable = """
     CREATE TABLE setting (
       key TEXT PRIMARY KEY,
       value TEXT NOT NULL
-    );
+    )
+    """
+
+  private static let repeatExceptionTable = """
+    CREATE TABLE repeat_exception (
+      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+      occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
+      PRIMARY KEY (appointment_id, occurrence)
+    )
+    """
+
+  private static let repeatOverrideTable = """
+    CREATE TABLE repeat_override (
+      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+      occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
+      start_at INTEGER NOT NULL,            -- when it starts instead
+      PRIMARY KEY (appointment_id, occurrence)
+    )
+    """
+
+  private static let sourceCalendarTable = """
+    CREATE TABLE source_calendar (
+      source TEXT NOT NULL REFERENCES source (name) ON DELETE CASCADE,
+      url TEXT NOT NULL,                    -- absolute, ending in '/'
+      display_name TEXT,
+      sync_token TEXT,                      -- RFC 6578; NULL when the server gives none
+      ctag TEXT,
+      synced_at INTEGER,                    -- the last good sync, NULL before the first
+      PRIMARY KEY (source, url)
+    )
+    """
+
+  private static let sourceResourceTable = """
+    CREATE TABLE source_resource (
+      source TEXT NOT NULL,
+      calendar TEXT NOT NULL,               -- source_calendar.url
+      href TEXT NOT NULL,                   -- as the server names it
+      etag TEXT NOT NULL,
+      data BLOB NOT NULL,                   -- the iCalendar resource as fetched
+      PRIMARY KEY (source, calendar, href),
+      FOREIGN KEY (source, calendar) REFERENCES source_calendar (source, url) ON DELETE CASCADE
+    )
+    """
+
+  private static let departurePushTable = """
+    CREATE TABLE departure_push (
+      source TEXT NOT NULL REFERENCES source (name) ON DELETE CASCADE,
+      uid TEXT NOT NULL,                    -- the departure event's UID
+      href TEXT NOT NULL,                   -- where it was put on the server
+      etag TEXT,                            -- its ETag after the put, when the server gave one
+      digest INTEGER NOT NULL,              -- FNV-1a of the event text put
+      PRIMARY KEY (source, uid)
+    )
+    """
+
+  private static let seriesOccurrenceTable = """
+    CREATE TABLE series_occurrence (
+      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+      start_at INTEGER NOT NULL,
+      PRIMARY KEY (appointment_id, start_at)
+    ) STRICT, WITHOUT ROWID
+    """
+
+  private static let hiddenEventTable = """
+    CREATE TABLE hidden_event (
+      source TEXT NOT NULL,                 -- the appointments' `source` it was read from
+      uid TEXT NOT NULL,
+      instance TEXT NOT NULL,               -- as source_recurrence
+      hidden_at INTEGER NOT NULL,
+      PRIMARY KEY (source, uid, instance)
+    ) STRICT, WITHOUT ROWID
+    """
+
+  private static let localOccurrenceTable = """
+    CREATE TABLE local_occurrence (
+      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+      occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
+      start_at INTEGER,                     -- when it starts instead; NULL: skipped
+      PRIMARY KEY (appointment_id, occurrence)
+    ) STRICT, WITHOUT ROWID
+    """
+
+  /// `alert_log`'s columns as version 2 made them again, ending in a newline: tables SQLite renamed (or
+  /// altered) keep the text between their parentheses.
+  private static let alertLogColumns = """
+      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+      lead_seconds INTEGER NOT NULL CHECK (lead_seconds >= 0),
+      due_at INTEGER NOT NULL,              -- when the alert was due
+      kind TEXT NOT NULL CHECK (kind IN ('prepare', 'remind', 'leave')),
+      outcome TEXT NOT NULL CHECK (outcome IN ('claimed', 'delivered', 'missed', 'snoozed')),
+      backend TEXT,                         -- the backend that delivered it
+      recorded_at INTEGER NOT NULL,         -- when the outcome was recorded
+      snooze_until INTEGER,                 -- when a snoozed alert comes back
+      PRIMARY KEY (appointment_id, lead_seconds, due_at)
+
+    """
+
+  /// `source`'s columns as version 8 made them again, ending in a newline: tables SQLite renamed (or
+  /// altered) keep the text between their parentheses.
+  private static let sourceColumns = """
+      name TEXT PRIMARY KEY,
+      path TEXT NOT NULL UNIQUE,            -- absolute path, or the CalDAV or feed URL; the appointments' `source`
+      kind TEXT NOT NULL CHECK (kind IN ('file', 'folder', 'caldav', 'feed')),
+      added_at INTEGER NOT NULL,
+      last_read_at INTEGER,                 -- NULL until first read or synced
+      last_error TEXT,                      -- the last reading's error, NULL when it went well
+      event_count INTEGER,                  -- appointments from it after the last good reading
+      user_name TEXT,                       -- caldav, feed: the user to sign in as
+      password_command TEXT,                -- caldav, feed: run with /bin/sh -c; NULL for ~/.netrc
+      ca_file TEXT,                         -- caldav, feed: PEM file of authorities to trust
+      departures_url TEXT,                  -- caldav: the departures calendar, or NULL
+      skipped_count INTEGER                 -- events left out at the last good reading
+
+    """
+
+  /// What the `ALTER TABLE … ADD COLUMN`s of versions 4 to 10 append to `appointment`'s
+  /// text, as SQLite writes them in.
+  private static let appointmentAdded = """
+    , repeat_rule TEXT, repeat_first TEXT, repeat_last_at INTEGER, source TEXT\
+    , source_uid TEXT, source_recurrence TEXT, source_digest INTEGER\
+    , repeat_known_from INTEGER, repeat_known_until INTEGER\
+    , local_fields INTEGER NOT NULL DEFAULT 0, departure_at INTEGER)
+    """
+  private static let version1Columns: [String: [String]] = [
+    "alert_log": ["appointment_id", "lead_seconds", "kind", "due_at", "delivered_at"],
+    "appointment": [
+      "id", "title", "start_at", "time_zone", "place", "lat", "lng", "origin_name", "origin_lat",
+      "origin_lng", "mode", "travel_seconds", "travel_estimated", "buffer_seconds",
+      "prep_seconds", "alerts", "note", "created_at",
+    ],
+    "place": ["name", "lat", "lng", "is_default"],
+    "setting": ["key", "value"],
+  ]
+
+  static let migrations = [
+    """
+    CREATE TABLE appointment (
+    \(appointmentColumns));
+    CREATE INDEX appointment_start ON appointment (start_at);
+    \(placeTable);
+    CREATE UNIQUE INDEX place_single_default ON place (is_default) WHERE is_default = 1;
+    \(settingTable);
     CREATE TABLE alert_log (
       appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
       lead_seconds INTEGER NOT NULL,
@@ -296,16 +274,7 @@ enum Schema {
     // Version 1 wrote no rows, but any there were delivered, so they are kept as such.
     """
     CREATE TABLE alert_log_2 (
-      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
-      lead_seconds INTEGER NOT NULL CHECK (lead_seconds >= 0),
-      due_at INTEGER NOT NULL,              -- when the alert was due
-      kind TEXT NOT NULL CHECK (kind IN ('prepare', 'remind', 'leave')),
-      outcome TEXT NOT NULL CHECK (outcome IN ('claimed', 'delivered', 'missed', 'snoozed')),
-      backend TEXT,                         -- the backend that delivered it
-      recorded_at INTEGER NOT NULL,         -- when the outcome was recorded
-      snooze_until INTEGER,                 -- when a snoozed alert comes back
-      PRIMARY KEY (appointment_id, lead_seconds, due_at)
-    );
+    \(alertLogColumns));
     INSERT INTO alert_log_2 (appointment_id, lead_seconds, due_at, kind, outcome, recorded_at)
       SELECT appointment_id, lead_seconds, due_at, kind, 'delivered', delivered_at FROM alert_log;
     DROP TABLE alert_log;
@@ -339,17 +308,8 @@ enum Schema {
     ALTER TABLE appointment ADD COLUMN repeat_first TEXT;     -- 'YYYY-MM-DDTHH:MM:SS' in time_zone
     ALTER TABLE appointment ADD COLUMN repeat_last_at INTEGER; -- last occurrence's start, or NULL
     CREATE INDEX appointment_series ON appointment (start_at) WHERE repeat_rule IS NOT NULL;
-    CREATE TABLE repeat_exception (
-      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
-      occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
-      PRIMARY KEY (appointment_id, occurrence)
-    );
-    CREATE TABLE repeat_override (
-      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
-      occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
-      start_at INTEGER NOT NULL,            -- when it starts instead
-      PRIMARY KEY (appointment_id, occurrence)
-    );
+    \(repeatExceptionTable);
+    \(repeatOverrideTable);
     """,
     // 5: appointments brought in from calendars. Each carries where it came from (`source`:
     // the absolute path of the file or folder read, NULL for one typed in), the event's UID,
@@ -404,32 +364,9 @@ enum Schema {
       SELECT name, path, kind, added_at, last_read_at, last_error, event_count FROM source;
     DROP TABLE source;
     ALTER TABLE source_6 RENAME TO source;
-    CREATE TABLE source_calendar (
-      source TEXT NOT NULL REFERENCES source (name) ON DELETE CASCADE,
-      url TEXT NOT NULL,                    -- absolute, ending in '/'
-      display_name TEXT,
-      sync_token TEXT,                      -- RFC 6578; NULL when the server gives none
-      ctag TEXT,
-      synced_at INTEGER,                    -- the last good sync, NULL before the first
-      PRIMARY KEY (source, url)
-    );
-    CREATE TABLE source_resource (
-      source TEXT NOT NULL,
-      calendar TEXT NOT NULL,               -- source_calendar.url
-      href TEXT NOT NULL,                   -- as the server names it
-      etag TEXT NOT NULL,
-      data BLOB NOT NULL,                   -- the iCalendar resource as fetched
-      PRIMARY KEY (source, calendar, href),
-      FOREIGN KEY (source, calendar) REFERENCES source_calendar (source, url) ON DELETE CASCADE
-    );
-    CREATE TABLE departure_push (
-      source TEXT NOT NULL REFERENCES source (name) ON DELETE CASCADE,
-      uid TEXT NOT NULL,                    -- the departure event's UID
-      href TEXT NOT NULL,                   -- where it was put on the server
-      etag TEXT,                            -- its ETag after the put, when the server gave one
-      digest INTEGER NOT NULL,              -- FNV-1a of the event text put
-      PRIMARY KEY (source, uid)
-    );
+    \(sourceCalendarTable);
+    \(sourceResourceTable);
+    \(departurePushTable);
     """,
     // 7: each series' occurrences of the coming weeks, worked out by the writer that writes
     // the series or moves its cache on, so that a reader (`agenda`, `next` after a week with
@@ -445,11 +382,7 @@ enum Schema {
     ALTER TABLE appointment ADD COLUMN repeat_known_until INTEGER;
     CREATE INDEX appointment_series_known
       ON appointment (repeat_known_until) WHERE repeat_rule IS NOT NULL;
-    CREATE TABLE series_occurrence (
-      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
-      start_at INTEGER NOT NULL,
-      PRIMARY KEY (appointment_id, start_at)
-    ) STRICT, WITHOUT ROWID;
+    \(seriesOccurrenceTable);
     CREATE INDEX series_occurrence_start ON series_occurrence (start_at);
     """,
     // 8: read-only calendar feeds (`source add https://…/basic.ics`, `webcal://…`), and how
@@ -462,19 +395,7 @@ enum Schema {
     // keys are not enforced while migrating, so its calendars stay).
     """
     CREATE TABLE source_8 (
-      name TEXT PRIMARY KEY,
-      path TEXT NOT NULL UNIQUE,            -- absolute path, or the CalDAV or feed URL; the appointments' `source`
-      kind TEXT NOT NULL CHECK (kind IN ('file', 'folder', 'caldav', 'feed')),
-      added_at INTEGER NOT NULL,
-      last_read_at INTEGER,                 -- NULL until first read or synced
-      last_error TEXT,                      -- the last reading's error, NULL when it went well
-      event_count INTEGER,                  -- appointments from it after the last good reading
-      user_name TEXT,                       -- caldav, feed: the user to sign in as
-      password_command TEXT,                -- caldav, feed: run with /bin/sh -c; NULL for ~/.netrc
-      ca_file TEXT,                         -- caldav, feed: PEM file of authorities to trust
-      departures_url TEXT,                  -- caldav: the departures calendar, or NULL
-      skipped_count INTEGER                 -- events left out at the last good reading
-    );
+    \(sourceColumns));
     INSERT INTO source_8 (name, path, kind, added_at, last_read_at, last_error, event_count,
       user_name, password_command, ca_file, departures_url)
       SELECT name, path, kind, added_at, last_read_at, last_error, event_count, user_name,
@@ -491,19 +412,27 @@ enum Schema {
     // laid over the series again whenever the calendar changes it.
     """
     ALTER TABLE appointment ADD COLUMN local_fields INTEGER NOT NULL DEFAULT 0;
-    CREATE TABLE hidden_event (
-      source TEXT NOT NULL,                 -- the appointments' `source` it was read from
-      uid TEXT NOT NULL,
-      instance TEXT NOT NULL,               -- as source_recurrence
-      hidden_at INTEGER NOT NULL,
-      PRIMARY KEY (source, uid, instance)
-    ) STRICT, WITHOUT ROWID;
-    CREATE TABLE local_occurrence (
-      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
-      occurrence TEXT NOT NULL,             -- the wall time the rule gives the occurrence
-      start_at INTEGER,                     -- when it starts instead; NULL: skipped
-      PRIMARY KEY (appointment_id, occurrence)
-    ) STRICT, WITHOUT ROWID;
+    \(hiddenEventTable);
+    \(localOccurrenceTable);
+    """,
+    // 10: each row's departure as the core's rule gives it (`DeparturePlan.departure`: start
+    // minus travel and buffer, floored to the minute), written by every writer with the start
+    // it goes with, so that queries order and bound by the departure every screen shows
+    // instead of working out an unfloored one in SQL. The migration fills it for the rows
+    // already there, through the rule (`Store.fillDepartures`). The departure index of
+    // version 3 is made again on the column, and a row without an integer departure, which
+    // only damage makes, joins the malformed ones, so a reader names it instead of passing
+    // over it.
+    """
+    ALTER TABLE appointment ADD COLUMN departure_at INTEGER;
+    DROP INDEX appointment_departure;
+    DROP INDEX appointment_malformed;
+    CREATE INDEX appointment_departure ON appointment (departure_at, id)
+      WHERE typeof(departure_at) = 'integer' AND typeof(start_at) = 'integer'
+        AND travel_seconds BETWEEN 0 AND 604800 AND buffer_seconds BETWEEN 0 AND 604800;
+    CREATE INDEX appointment_malformed ON appointment (id)
+      WHERE NOT (typeof(departure_at) = 'integer' AND typeof(start_at) = 'integer'
+        AND travel_seconds BETWEEN 0 AND 604800 AND buffer_seconds BETWEEN 0 AND 604800);
     """,
   ]
 }

@@ -3,17 +3,41 @@ import FoundationEssentials
 
 /// Appointments: queries, ordered by departure or start, and writes.
 extension Store {
-  /// Departure before flooring, as the index `appointment_departure` (schema 3) is made.
-  static let departure = "(start_at - travel_seconds - buffer_seconds)"
-  /// Good enough to order by, exact ties broken by id: the index's own order.
-  private static let departureOrder = "\(departure), id"
+  /// The departure the index `appointment_departure` is made on: the stored one, which the
+  /// writers take from the core's rule (schema 10); in an older file, which a reader reads as
+  /// it is, the unfloored instant the index of schema 3 was made on.
+  var departure: String {
+    keepsDepartures ? "departure_at" : "(start_at - travel_seconds - buffer_seconds)"
+  }
+  /// The departure index's own order, ties broken by id.
+  private var departureOrder: String { "\(departure), id" }
   /// The rows the departure index holds, in the words of its `WHERE` (SQLite uses a partial
-  /// index only for a query whose condition implies the index's own): an integer start and
-  /// durations in range.
-  static let wellFormed =
-    "typeof(start_at) = 'integer' "
-    + "AND travel_seconds BETWEEN 0 AND \(DurationExpression.maximumSeconds) "
-    + "AND buffer_seconds BETWEEN 0 AND \(DurationExpression.maximumSeconds)"
+  /// index only for a query whose condition implies the index's own): an integer departure
+  /// (schema 10), an integer start and durations in range.
+  var wellFormed: String {
+    (keepsDepartures ? "typeof(departure_at) = 'integer' AND " : "")
+      + "typeof(start_at) = 'integer' "
+      + "AND travel_seconds BETWEEN 0 AND \(DurationExpression.maximumSeconds) "
+      + "AND buffer_seconds BETWEEN 0 AND \(DurationExpression.maximumSeconds)"
+  }
+  /// Whether the file stores each row's departure (schema 10 on).
+  var keepsDepartures: Bool { schema >= 10 }
+
+  /// The departure the core's rule (``DeparturePlan/departure(start:travelSeconds:bufferSeconds:)``)
+  /// gives a start and durations, in seconds: what `departure_at` holds.
+  static func departure(start: Int, travel: Int, buffer: Int) -> Int {
+    seconds(
+      DeparturePlan.departure(
+        start: Date(timeIntervalSince1970: TimeInterval(start)), travelSeconds: travel,
+        bufferSeconds: buffer))
+  }
+
+  /// ``departure(start:travel:buffer:)`` of `appointment` as it is stored.
+  static func departure(of appointment: Appointment) -> Int {
+    departure(
+      start: seconds(appointment.start), travel: appointment.travelSeconds,
+      buffer: appointment.bufferSeconds)
+  }
 
   /// Appointments not started by `now`, in range: a start is at most two of the longest
   /// durations (travel and buffer) after its departure, so bounding the departure lets SQLite
@@ -27,13 +51,13 @@ extension Store {
     // a row fails with what is wrong with it. Its id is asked for first: a statement of one
     // column costs the parser a fraction of one that selects all eighteen.
     let malformed = try database.scalar(
-      "SELECT id FROM appointment WHERE NOT (\(Self.wellFormed)) ORDER BY id LIMIT 1")
+      "SELECT id FROM appointment WHERE NOT (\(wellFormed)) ORDER BY id LIMIT 1")
     if case .integer(let id) = malformed {
       _ = try appointmentRows("WHERE id = ?", [.integer(id)], order: "id")
     }
     let start = Self.seconds(now)
     return (
-      "WHERE start_at > ? AND \(Self.departure) > ? AND \(Self.wellFormed)",
+      "WHERE start_at > ? AND \(departure) > ? AND \(wellFormed)",
       [.integer(start), .integer(start - 2 * DurationExpression.maximumSeconds - 1)]
     )
   }
@@ -149,7 +173,7 @@ extension Store {
     switch selection {
     case .upcoming(let now):
       let (condition, values) = try upcomingCondition(now)
-      return select(condition, values, order: Self.departureOrder)
+      return select(condition, values, order: departureOrder)
     case .past(let now):
       // One-offs only: an ended series is placed by its last start (``forEach(_:_:)``).
       return select(
@@ -186,29 +210,32 @@ extension Store {
     let end = Self.seconds(departure)
     let latestStart = end + 2 * DurationExpression.maximumSeconds + 1
     var result = try appointmentRows(
-      "WHERE start_at > ? AND start_at < ? AND start_at - travel_seconds - buffer_seconds < ?"
+      "WHERE start_at > ? AND start_at < ? AND \(self.departure) < ?"
         + (keepsSeries ? " AND repeat_rule IS NULL" : ""),
       [.integer(Self.seconds(now)), .integer(latestStart), .integer(end)],
-      order: Self.departureOrder)
+      order: departureOrder)
     guard keepsSeries else { return result }
     let from = now.addingTimeInterval(1)
     let series = try liveSeries(at: now)
-    // An occurrence leaves before `end` exactly when it starts before `end` plus the series'
-    // own travel and buffer: no further is expanded.
+    // An occurrence can leave before `end` only when it starts less than a minute (what the
+    // rule floors away) after `end` plus the series' own travel and buffer: no further is
+    // expanded, and the rule decides each one found.
     let lastStarts = series.map {
-      Date(timeIntervalSince1970: TimeInterval(end + $0.travelSeconds + $0.bufferSeconds))
+      Date(timeIntervalSince1970: TimeInterval(end + $0.travelSeconds + $0.bufferSeconds + 60))
+    }
+    func leavesInTime(_ occurrence: Appointment) -> Bool {
+      Self.departure(of: occurrence) < end
     }
     let known = try knownStarts(
       from: from, to: Date(timeIntervalSince1970: TimeInterval(latestStart)), of: series
     ) { source, start in
-      if start < lastStarts[source] { result.append(series[source].occurrence(at: start)) }
+      let occurrence = series[source].occurrence(at: start)
+      if start < lastStarts[source], leavesInTime(occurrence) { result.append(occurrence) }
     }
     for source in series.indices where !known[source] {
-      do {
-        result += try series[source].occurrences(from: from, to: lastStarts[source])
-      } catch {
-        throw .damaged(path: path, reason: "약속 #\(series[source].id), repeat_rule: \(error)")
-      }
+      result += series[source].occurrences(
+        from: from, to: lastStarts[source], in: try starts(of: series[source])
+      ).filter(leavesInTime)
     }
     return result.sorted(by: Self.departsBefore)
   }
@@ -241,7 +268,7 @@ extension Store {
   /// The query ``next(after:)`` runs, for the test that reads SQLite's plan for it.
   func nextQuery(after now: Date) throws(StoreError) -> (sql: String, values: [SQLValue]) {
     let (condition, values) = try upcomingCondition(now)
-    return select(condition, values, order: Self.departureOrder, limit: 1)
+    return select(condition, values, order: departureOrder, limit: 1)
   }
 
   public func appointment(id: Int) throws(StoreError) -> Appointment? {
@@ -302,9 +329,12 @@ extension Store {
         """
         INSERT INTO appointment (title, start_at, time_zone, place, lat, lng, origin_name,
           origin_lat, origin_lng, mode, travel_seconds, travel_estimated, buffer_seconds,
-          prep_seconds, alerts, note, created_at, repeat_rule, repeat_first, repeat_last_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """, Self.values(stored) + [.integer(Self.seconds(createdAt))] + series.columns)
+          prep_seconds, alerts, note, created_at, repeat_rule, repeat_first, repeat_last_at,
+          departure_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        Self.values(stored) + [.integer(Self.seconds(createdAt))] + series.columns
+          + [.integer(Self.departure(of: stored))])
     } else {
       try database.rows(
         """
@@ -349,9 +379,12 @@ extension Store {
           UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
             lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?,
             travel_seconds = ?, travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?,
-            alerts = ?, note = ?, repeat_rule = ?, repeat_first = ?, repeat_last_at = ?
+            alerts = ?, note = ?, repeat_rule = ?, repeat_first = ?, repeat_last_at = ?,
+            departure_at = ?
           WHERE id = ?
-          """, Self.values(stored) + series.columns + [.integer(appointment.id)])
+          """,
+          Self.values(stored) + series.columns
+            + [.integer(Self.departure(of: stored)), .integer(appointment.id)])
         try writeChanges(stored, now: now)
       } else {
         try database.rows(

@@ -341,9 +341,12 @@ extension Store {
       UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
         lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?,
         travel_seconds = ?, travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?,
-        alerts = ?, note = ?, repeat_rule = ?, repeat_first = ?, repeat_last_at = ?
+        alerts = ?, note = ?, repeat_rule = ?, repeat_first = ?, repeat_last_at = ?,
+        departure_at = ?
       WHERE id = ?
-      """, Self.values(stored) + series.columns + [.integer(stored.id)])
+      """,
+      Self.values(stored) + series.columns
+        + [.integer(Self.departure(of: stored)), .integer(stored.id)])
     try database.rows(
       "UPDATE appointment SET source_digest = ? WHERE id = ?",
       [.integer(digest), .integer(stored.id)])

@@ -1,4 +1,3 @@
-import ChulbalCalendar
 import ChulbalCore
 import FoundationEssentials
 
@@ -81,17 +80,20 @@ extension Store {
     // thousand arrays of values.
     try database.forEachRow(
       """
-      SELECT id, \(Self.knowsNow), \(Self.knownNext), travel_seconds + buffer_seconds
+      SELECT id, \(Self.knowsNow), \(Self.knownNext), travel_seconds, buffer_seconds
       FROM appointment WHERE \(Self.staleCondition)
       """, [instant]
     ) { row throws(StoreError) in
       guard let id = row.integer(0) else { return true }
-      guard row.integer(1) == 1, let start = row.integer(2), let lead = row.integer(3) else {
+      guard row.integer(1) == 1, let start = row.integer(2), let travel = row.integer(3),
+        let buffer = row.integer(4)
+      else {
         unknown.append(id)
         return true
       }
-      if first.map({ ($0.departure, $0.id) > (start - lead, id) }) ?? true {
-        first = (start - lead, id, start)
+      let departure = Self.departure(start: start, travel: travel, buffer: buffer)
+      if first.map({ ($0.departure, $0.id) > (departure, id) }) ?? true {
+        first = (departure, id, start)
       }
       return true
     }
@@ -161,12 +163,8 @@ extension Store {
     }
     for source in 0..<seriesCount where !known[source] {
       let series = sources[source]
-      do {
-        for start in try series.recurrenceSet()?.occurrences(from: from, to: to) ?? [] {
-          starts.append((start, series.id, source))
-        }
-      } catch {
-        throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
+      for start in try self.starts(of: series)?.occurrences(from: from, to: to) ?? [] {
+        starts.append((start, series.id, source))
       }
     }
     try forEachAppointment(query(.starting(from: from, before: to))) { oneOff in
@@ -180,20 +178,26 @@ extension Store {
     }
   }
 
-  /// The order of the departure index: departure before flooring, then id.
+  /// The order of the departure index: the rule's departure, then id.
   static func departsBefore(_ a: Appointment, _ b: Appointment) -> Bool {
-    let first = Int(a.start.timeIntervalSince1970) - a.travelSeconds - a.bufferSeconds
-    let second = Int(b.start.timeIntervalSince1970) - b.travelSeconds - b.bufferSeconds
-    return (first, a.id) < (second, b.id)
+    (departure(of: a), a.id) < (departure(of: b), b.id)
   }
 
-  /// The series' next occurrence after `now`, read from the file: a series libical cannot
-  /// expand is damage.
-  func occurrence(of series: Appointment, after now: Date) throws(StoreError) -> Appointment? {
+  /// The starts of `series` read from the file (nil for a one-off): a series the
+  /// ``expander`` cannot expand is damage, as the commands check a series before they write
+  /// it.
+  func starts(of series: Appointment) throws(StoreError) -> (any SeriesStarts)? {
     do {
-      return try series.nextOccurrence(after: now).flatMap { Self.keepable($0.start) ? $0 : nil }
+      return try expander.starts(of: series)
     } catch {
       throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
+    }
+  }
+
+  /// The series' next occurrence after `now`, read from the file.
+  func occurrence(of series: Appointment, after now: Date) throws(StoreError) -> Appointment? {
+    try series.nextOccurrence(after: now, in: starts(of: series)).flatMap {
+      Self.keepable($0.start) ? $0 : nil
     }
   }
 
@@ -207,11 +211,28 @@ extension Store {
   /// The start of a series' last occurrence, read from the file; its cached start when it
   /// never ends.
   func lastStart(of series: Appointment) throws(StoreError) -> Date {
-    do {
-      return try series.lastStart() ?? series.start
-    } catch {
-      throw .damaged(path: path, reason: "약속 #\(series.id), repeat_rule: \(error)")
+    Self.lastStart(of: series, in: try starts(of: series)) ?? series.start
+  }
+
+  /// The start of the last occurrence of `series`, whose starts are `starts`, or nil when it
+  /// never ends (neither `UNTIL` nor `COUNT`); a one-off's own start.
+  static func lastStart(of series: Appointment, in starts: (any SeriesStarts)?) -> Date? {
+    guard let repetition = series.repetition, let starts else { return series.start }
+    let rule = repetition.rule
+    guard rule.until != nil || rule.count != nil else { return nil }
+    // An UNTIL instant, or the end of an UNTIL date in any zone (zones are less than a day
+    // from UTC); a COUNT series ends at its count, which the expander stops at.
+    let end: Date
+    switch rule.until {
+    case .instant(let last)?: end = last.addingTimeInterval(1)
+    case .date(let last)?: end = Date(timeIntervalSince1970: TimeInterval((last.days + 2) * 86_400))
+    case nil: end = Date(timeIntervalSince1970: TimeInterval(Row.instants.upperBound))
     }
+    let first = Date(
+      timeIntervalSince1970: TimeInterval((repetition.firstStart.date.days - 2) * 86_400))
+    let moved = repetition.overrides.values.max()
+    let last = starts.occurrences(from: first, to: end).last
+    return [last, moved].compactMap { $0 }.max() ?? series.start
   }
 
   /// `appointment` as it stands at `now`: a series whose cached start has passed, as its next
@@ -279,8 +300,8 @@ extension Store {
     }
     do {
       // One set for both questions.
-      let set = try appointment.recurrenceSet()
-      let last = appointment.lastStart(in: set)
+      let set = try expander.starts(of: appointment)
+      let last = Self.lastStart(of: appointment, in: set)
       let next =
         set?.nextOccurrence(after: now).flatMap { Self.keepable($0) ? $0 : nil } ?? last
         ?? appointment.start
@@ -361,6 +382,7 @@ extension Store {
         try database.rows(
           "UPDATE appointment SET start_at = coalesce(?, repeat_last_at, start_at) WHERE id = ?",
           [next.map { .integer(Self.seconds($0)) } ?? .null, .integer(series.id)])
+        try writeDeparture(of: series.id)
       }
       var moved = Set(behind.map(\.id))
       for condition in conditions.dropFirst() {
@@ -373,6 +395,22 @@ extension Store {
       }
       return moved.count
     }
+  }
+}
+
+extension Store {
+  /// Writes the departure the rule gives row `id`'s start as it now stands, for a writer that
+  /// moved the start in SQL.
+  func writeDeparture(of id: Int) throws(StoreError) {
+    let row = try database.rows(
+      "SELECT start_at, travel_seconds, buffer_seconds FROM appointment WHERE id = ?",
+      [.integer(id)]
+    ).first
+    guard let row, let start = row[0].int, let travel = row[1].int, let buffer = row[2].int
+    else { return }
+    try database.rows(
+      "UPDATE appointment SET departure_at = ? WHERE id = ?",
+      [.integer(Self.departure(start: start, travel: travel, buffer: buffer)), .integer(id)])
   }
 }
 
@@ -401,12 +439,11 @@ extension Store {
     let from = Self.seconds(now) - Self.knownBehind
     let until = Self.seconds(now) + Self.knownAhead
     var bounds: [SQLValue] = [.null, .null]
-    if appointment.repetition != nil,
-      let starts = try? appointment.occurrences(
+    if appointment.repetition != nil, let set = try? expander.starts(of: appointment) {
+      let starts = set.occurrences(
         from: Date(timeIntervalSince1970: TimeInterval(from)),
         to: Date(timeIntervalSince1970: TimeInterval(until)))
-    {
-      for start in Set(starts.map { Self.seconds($0.start) }) where Row.instants.contains(start) {
+      for start in Set(starts.map(Self.seconds)) where Row.instants.contains(start) {
         try database.rows(
           "INSERT INTO series_occurrence (appointment_id, start_at) VALUES (?, ?)",
           [id, .integer(start)])

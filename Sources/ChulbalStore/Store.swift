@@ -15,7 +15,7 @@ import Glibc
 /// through ``Row``.
 public final class Store {
   /// The schema this build reads and writes (`PRAGMA user_version`).
-  public static let schemaVersion = 9
+  public static let schemaVersion = 10
   /// `PRAGMA application_id`: 'CHLB'.
   static let applicationID = 0x4348_4C42
 
@@ -31,10 +31,14 @@ public final class Store {
   /// The file's schema version as opened: a reader reads an older file as it is, so its
   /// queries leave out what the file does not have (series, before version 4).
   let schema: Int
+  /// Expands the series read and written: the store keeps a series as one row, and asks
+  /// this for its occurrences (the calendar library's work, not the store's).
+  let expander: any SeriesExpander
 
-  private init(database: Database, schema: Int) {
+  private init(database: Database, schema: Int, expander: any SeriesExpander) {
     self.database = database
     self.schema = schema
+    self.expander = expander
   }
 
   /// The database file: `CHULBAL_DB`, else `$XDG_DATA_HOME/chulbal/chulbal.db`, else
@@ -80,43 +84,50 @@ public final class Store {
   ///
   /// - Returns: nil when there is no store yet: no file, a file of 0 bytes, or an SQLite file
   ///   with nothing in it (made by another program). Nothing is written in that case;
-  ///   ``openOrCreate(path:)`` makes or initialises it.
+  ///   ``openOrCreate(path:expander:)`` makes or initialises it.
+  /// - Parameter expander: expands the series the store reads and writes.
   /// - Throws: `StoreError` when the path or the file cannot be used; nothing is written.
-  public static func open(path: String, access: Access) throws(StoreError) -> Store? {
+  public static func open(path: String, access: Access, expander: some SeriesExpander)
+    throws(StoreError) -> Store?
+  {
     guard try StoreFile.inspect(path) == .regular else { return nil }
     switch access {
-    case .reading: return try openForReading(path)
-    case .glancing: return try openForReading(path, glancing: true)
-    case .writing: return try openForWriting(path, initialising: false)
+    case .reading: return try openForReading(path, expander: expander)
+    case .glancing: return try openForReading(path, glancing: true, expander: expander)
+    case .writing: return try openForWriting(path, initialising: false, expander: expander)
     }
   }
 
   /// Opens the store at `path`: for writing with `create` (making it when there is none),
   /// else for reading.
-  public static func open(path: String, create: Bool) throws(StoreError) -> Store? {
-    if create { return try openOrCreate(path: path) }
-    return try open(path: path, access: .reading)
+  public static func open(path: String, create: Bool, expander: some SeriesExpander)
+    throws(StoreError) -> Store?
+  {
+    if create { return try openOrCreate(path: path, expander: expander) }
+    return try open(path: path, access: .reading, expander: expander)
   }
 
   /// Opens the store at `path` for a command that writes, making it (folder 0700, file 0600)
   /// when there is none, and giving the schema to a file of 0 bytes or an empty SQLite file.
   ///
-  /// - Throws: `StoreError` as ``open(path:access:)`` does.
-  public static func openOrCreate(path: String) throws(StoreError) -> Store {
+  /// - Throws: `StoreError` as ``open(path:access:expander:)`` does.
+  public static func openOrCreate(path: String, expander: some SeriesExpander)
+    throws(StoreError) -> Store
+  {
     if try StoreFile.inspect(path) == .absent {
       try StoreFile.create(path) { (database: Database) throws(StoreError) in
         try migrate(database)
       }
     }
-    guard let store = try openForWriting(path, initialising: true) else {
+    guard let store = try openForWriting(path, initialising: true, expander: expander) else {
       throw .cannotOpen(path: path, reason: "만든 파일이 사라졌습니다")
     }
     return store
   }
 
-  private static func openForReading(_ path: String, glancing: Bool = false) throws(StoreError)
-    -> Store?
-  {
+  private static func openForReading(
+    _ path: String, glancing: Bool = false, expander: any SeriesExpander
+  ) throws(StoreError) -> Store? {
     // Read-write where the file and its folder allow it, though nothing is written through
     // it: only then does SQLite remove the -wal and -shm files it makes beside the database
     // when the command ends, leaving the folder as it was; the ones it finds there stay
@@ -150,7 +161,7 @@ public final class Store {
     try checkSchema(database, version: version)
     if pendingLog { database.checkpointOnClose(true) }
     if logFilesFound { database.keepLogFiles() }
-    return Store(database: database, schema: version)
+    return Store(database: database, schema: version, expander: expander)
   }
 
   /// Keeps a write-ahead log that has pages in it out of the file until the file is known to
@@ -201,9 +212,9 @@ public final class Store {
 
   /// - Parameter initialising: give the schema to an empty file; without it such a file
   ///   gives nil.
-  private static func openForWriting(_ path: String, initialising: Bool) throws(StoreError)
-    -> Store?
-  {
+  private static func openForWriting(
+    _ path: String, initialising: Bool, expander: any SeriesExpander
+  ) throws(StoreError) -> Store? {
     try StoreFile.checkWritable(path)
     let logFilesFound = StoreFile.hasLog(path)
     let database = try Database(path: path)
@@ -231,7 +242,7 @@ public final class Store {
     if pendingLog { database.checkpointOnClose(true) }
     if logFilesFound { database.keepLogFiles() }
     try database.execute("PRAGMA foreign_keys=ON")
-    return Store(database: database, schema: schemaVersion)
+    return Store(database: database, schema: schemaVersion, expander: expander)
   }
 
   /// Whose file it is, read from its header alone.
@@ -272,8 +283,9 @@ public final class Store {
       case .chulbal(let found): version = found
       }
       guard version < schemaVersion else { return }
-      for migration in Schema.migrations[version...] {
+      for (made, migration) in zip((version + 1)..., Schema.migrations[version...]) {
         try database.execute(migration)
+        if made == 10 { try fillDepartures(database) }
       }
       try database.execute(
         "PRAGMA application_id=\(Self.applicationID); PRAGMA user_version=\(schemaVersion)")
@@ -282,6 +294,28 @@ public final class Store {
       try checkSchema(database, version: schemaVersion)
     }
     try database.execute("PRAGMA journal_mode=WAL")
+  }
+
+  /// Gives every row of a file migrated to version 10 the departure the core's rule gives it.
+  /// A row whose start or durations are not integers, which only damage makes, is left
+  /// without one, so the malformed index holds it and a reader names it.
+  private static func fillDepartures(_ database: Database) throws(StoreError) {
+    var departures: [(id: Int, departure: Int)] = []
+    try database.forEachRow(
+      "SELECT id, start_at, travel_seconds, buffer_seconds FROM appointment"
+    ) { row throws(StoreError) in
+      if let id = row.integer(0), let start = row.integer(1), let travel = row.integer(2),
+        let buffer = row.integer(3)
+      {
+        departures.append((id, departure(start: start, travel: travel, buffer: buffer)))
+      }
+      return true
+    }
+    for (id, departure) in departures {
+      try database.rows(
+        "UPDATE appointment SET departure_at = ? WHERE id = ?",
+        [.integer(departure), .integer(id)])
+    }
   }
 
   /// Refuses a file whose tables lack a column the schema gives them, or have one it does
@@ -346,10 +380,8 @@ public final class Store {
   }
 
   /// Whether `bytes`, as SQLite returned them, are exactly `text`'s.
-  private static func bytes(_ bytes: UnsafeRawBufferPointer, are text: StaticString) -> Bool {
-    guard bytes.count == text.utf8CodeUnitCount else { return false }
-    guard let start = bytes.baseAddress else { return true }
-    return memcmp(start, text.utf8Start, bytes.count) == 0
+  private static func bytes(_ bytes: UnsafeRawBufferPointer, are text: String) -> Bool {
+    bytes.count == text.utf8.count && bytes.elementsEqual(text.utf8)
   }
 
   /// Every table's column names, in order, leaving out SQLite's own tables.

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
 import Foundation
@@ -24,7 +25,7 @@ func makeBenchData(count: Int, folder: String, series: Int = 0, staleDays: Int =
   try? files.removeItem(atPath: path)
   let store: Store
   do {
-    store = try Store.openOrCreate(path: path)
+    store = try Store.openOrCreate(path: path, expander: .libical)
   } catch {
     benchFail("cannot create \(path): \(error)")
   }

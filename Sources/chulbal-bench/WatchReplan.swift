@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
 import ChulbalSystem
@@ -7,7 +8,7 @@ import Foundation
 /// (read the upcoming appointments and the alert log, decide, find the next wake), over the
 /// database at `path`, as the median and spread of `rounds` steps.
 func benchWatchReplan(path: String, rounds: Int = 30) {
-  guard let store = try? Store.openOrCreate(path: path) else {
+  guard let store = try? Store.openOrCreate(path: path, expander: .libical) else {
     print("cannot open \(path)")
     return
   }

@@ -1,4 +1,5 @@
 import ChulbalCalDAV
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -99,7 +100,8 @@ import Testing
       ] + Self.now)
     #expect(added.exitCode == 0, "\(added.standardError)")
     #expect(added.standardOutput.contains("출발 캘린더: 새로 1 · 고침 0 · 지움 0"))
-    let store = try #require(try Store.open(path: setup.workspace.database, access: .reading))
+    let store = try #require(
+      try Store.open(path: setup.workspace.database, access: .reading, expander: .libical))
     let calendar = try #require(try store.sources().first?.departuresURL.flatMap(URL.init))
     let read = try DepartureCalendarRadicaleTests.readBack(server, calendar)
     let event = try #require(read.values.first)
@@ -208,7 +210,8 @@ import Testing
       ["source", "add", server.url.absoluteString] + signIn(first)
         + ["--calendar", name, "--departures", departures] + Self.now)
     #expect(added.exitCode == 0, "\(added.standardError)")
-    let store = try #require(try Store.open(path: first.workspace.database, access: .reading))
+    let store = try #require(
+      try Store.open(path: first.workspace.database, access: .reading, expander: .libical))
     let calendar = try #require(try store.sources().first?.departuresURL.flatMap(URL.init))
     #expect(try DepartureCalendarRadicaleTests.readBack(server, calendar).count == 1)
 

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalTestSupport
 import Foundation
 import Testing
@@ -112,7 +113,7 @@ import Testing
     let workspace = Workspace()
     workspace.run(["source", "add", calendarFixture("good/google.ics"), "--name", "work"])
     let key = "http://127.0.0.1:9/"
-    _ = try Store.openOrCreate(path: workspace.database).addServerSource(
+    _ = try Store.openOrCreate(path: workspace.database, expander: .libical).addServerSource(
       CalendarSource(
         name: "cloud", path: key, kind: .caldav, addedAt: Date(), user: "alice",
         passwordCommand: "true"),
@@ -181,7 +182,8 @@ import Testing
     let workspace = Workspace()
     workspace.run(["place", "add", "집", "--coord", "37.5665,126.9780"])
     let before = try FileManager.default.contentsOfDirectory(atPath: workspace.folder)
-    let store = try #require(try Store.open(path: workspace.database, access: .glancing))
+    let store = try #require(
+      try Store.open(path: workspace.database, access: .glancing, expander: .libical))
     #expect(try store.places().map(\.name) == ["집"])
     // A shell listing the folder for `--db` meanwhile sees no -wal or -shm file.
     #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.folder) == before)

@@ -1,4 +1,5 @@
 import ChulbalCalDAV
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -68,7 +69,7 @@ import Testing
     let mineRequests = radicale.requests(under: mineURL.path).count
 
     let temporary = TemporaryFolder()
-    let store = try Store.openOrCreate(path: temporary.path + "/c.db")
+    let store = try Store.openOrCreate(path: temporary.path + "/c.db", expander: .libical)
     #expect(
       try store.addSource(
         CalendarSource(
@@ -151,7 +152,7 @@ import Testing
       account: DAVAccount(url: radicale.url, user: radicale.user, password: radicale.password))
     let calendar = try radicale.makeCalendar(displayName: "출발")
     let temporary = TemporaryFolder()
-    let store = try Store.openOrCreate(path: temporary.path + "/c.db")
+    let store = try Store.openOrCreate(path: temporary.path + "/c.db", expander: .libical)
     #expect(
       try store.addSource(
         CalendarSource(name: "cloud", path: "/cloud", kind: .file, addedAt: Self.now)))

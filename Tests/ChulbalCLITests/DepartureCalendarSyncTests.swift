@@ -1,4 +1,5 @@
 import ChulbalCalDAV
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -22,7 +23,7 @@ import Testing
   /// of the person's own.
   static func setUp() throws -> (TemporaryFolder, Store, MemoryCalendarServer) {
     let temporary = TemporaryFolder()
-    let store = try Store.openOrCreate(path: temporary.path + "/c.db")
+    let store = try Store.openOrCreate(path: temporary.path + "/c.db", expander: .libical)
     #expect(
       try store.addSource(
         CalendarSource(name: "cloud", path: "/cloud", kind: .file, addedAt: now)))

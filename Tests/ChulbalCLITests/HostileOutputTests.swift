@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
 import ChulbalSystem
@@ -19,7 +20,7 @@ import Testing
   /// one saved place with control and bidi characters.
   static func seeded() throws -> Workspace {
     let workspace = Workspace()
-    let store = try Store.openOrCreate(path: workspace.database)
+    let store = try Store.openOrCreate(path: workspace.database, expander: .libical)
     _ = try store.insert(
       Appointment(
         title: title, start: instant("2026-11-30T19:00:00+09:00"), timeZone: "Asia/Seoul",
@@ -141,7 +142,7 @@ import Testing
   func aNewlineInAStoredTitleNeverAddsALineToABar(format: String, lines: Int) throws {
     // i3blocks would read a second line as short_text, waybar as a second document.
     let workspace = Workspace()
-    _ = try Store.openOrCreate(path: workspace.database).insert(
+    _ = try Store.openOrCreate(path: workspace.database, expander: .libical).insert(
       Appointment(
         title: "첫 줄\n#[fg=red]둘째 줄\r", start: instant("2026-11-30T19:00:00+09:00"),
         timeZone: "Asia/Seoul", mode: .transit, travelSeconds: 2100, bufferSeconds: 600,
@@ -194,7 +195,8 @@ import Testing
     let workspace = Workspace()
     workspace.run(["add", "회의\u{200B}", "--at", "19:00", "--travel", "5m"])
     workspace.run(["add", "\u{200B}", "--at", "20:00", "--travel", "5m"])
-    let store = try #require(try Store.open(path: workspace.database, create: false))
+    let store = try #require(
+      try Store.open(path: workspace.database, create: false, expander: .libical))
     #expect(try store.all().map(\.title) == ["회의\u{200B}", "\u{200B}"])
   }
 }

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -19,7 +20,8 @@ func calendarFixture(_ name: String) -> String {
 
   /// The stored appointments, by title.
   static func stored(_ workspace: Workspace) throws -> [String: Appointment] {
-    let store = try #require(try Store.open(path: workspace.database, access: .reading))
+    let store = try #require(
+      try Store.open(path: workspace.database, access: .reading, expander: .libical))
     return Dictionary(try store.all().map { ($0.title, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
@@ -167,7 +169,7 @@ func calendarFixture(_ name: String) -> String {
     workspace.run(["import", file] + Self.now)
     let before = try Self.stored(workspace)
     let meeting = try #require(before["분기 회의"])
-    let store = try Store.openOrCreate(path: workspace.database)
+    let store = try Store.openOrCreate(path: workspace.database, expander: .libical)
     let alert = AlertID(appointmentID: meeting.id, leadSeconds: 0, due: meeting.start)
     #expect(try store.claim(alert, kind: .leave, at: instant("2026-11-30T05:00:00Z")))
     let same = workspace.run(["import", file] + Self.now)

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -23,7 +24,7 @@ import Testing
     let file = workspace.folder + "/c.ics"
     try calendar(events).write(toFile: file, atomically: true, encoding: .utf8)
     let outcome = workspace.run(["import", file] + ImportCommandTests.now)
-    let store = try Store.open(path: workspace.database, access: .reading)
+    let store = try Store.open(path: workspace.database, access: .reading, expander: .libical)
     return (outcome, try store?.all() ?? [])
   }
 

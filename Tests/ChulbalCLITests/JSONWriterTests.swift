@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
 import ChulbalTestSupport
@@ -66,7 +67,7 @@ import Testing
   var database: String { folder.path + "/c.db" }
 
   func fill(_ count: Int) throws {
-    let store = try Store.openOrCreate(path: database)
+    let store = try Store.openOrCreate(path: database, expander: .libical)
     try store.insert(
       (0..<count).map { index in
         Appointment(

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
 import ChulbalTestSupport
@@ -29,7 +30,7 @@ import Testing
   /// Starts from three days before `mondayAfternoon` to more than a year after, so that the
   /// list holds started, late, leave-now and upcoming rows, some in another year.
   func fill() throws {
-    let store = try Store.openOrCreate(path: database)
+    let store = try Store.openOrCreate(path: database, expander: .libical)
     let offsets: [TimeInterval] = [
       -3 * 86_400, -1_800, 600, 1_500, 3_000 + 30, 20_000, 86_400 * 2 + 17, 40 * 86_400,
       400 * 86_400, 1_000,
@@ -79,7 +80,7 @@ import Testing
 
   /// What each selection reads, in its order, from the store itself.
   func appointments(_ selection: [String]) throws -> [Appointment] {
-    let store = try #require(try Store.open(path: database, create: false))
+    let store = try #require(try Store.open(path: database, create: false, expander: .libical))
     switch selection {
     case ["--all"]: return try store.all()
     case ["--past"]: return try store.past(atOrBefore: mondayAfternoon)

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -53,7 +54,8 @@ import Testing
   }
 
   static func stored(_ workspace: Workspace) throws -> Appointment {
-    let store = try #require(try Store.open(path: workspace.database, access: .reading))
+    let store = try #require(
+      try Store.open(path: workspace.database, access: .reading, expander: .libical))
     return try #require(try store.all().first)
   }
 
@@ -200,7 +202,8 @@ import Testing
     #expect(
       both.standardError
         == "chulbal: '--on-server'와 '--on'은 함께 쓸 수 없습니다 (회차 하나는 서버에서 따로 지울 수 없습니다)\n")
-    let store = try #require(try Store.open(path: workspace.database, access: .reading))
+    let store = try #require(
+      try Store.open(path: workspace.database, access: .reading, expander: .libical))
     #expect(try store.all().count == 2)
   }
 
@@ -250,6 +253,6 @@ import Testing
     let json = try ImportCommandTests.json(workspace.run(["doctor", "--json"]))
     let database = try #require(json["database"] as? [String: Any])
     #expect(database["mode"] as? String == "640")
-    #expect(workspace.run(["doctor"]).standardOutput.contains("(권한 640, 스키마 9, 약속 1개)"))
+    #expect(workspace.run(["doctor"]).standardOutput.contains("(권한 640, 스키마 10, 약속 1개)"))
   }
 }

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
 import Foundation
@@ -20,7 +21,7 @@ let office = Coordinate(latitude: 37.4979, longitude: 127.0276)
 extension Workspace {
   /// The store as it is now, for what a command kept.
   func store() throws -> Store {
-    try #require(try Store.open(path: database, create: false))
+    try #require(try Store.open(path: database, create: false, expander: .libical))
   }
 }
 

@@ -1,4 +1,5 @@
 import ChulbalCalDAV
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -224,7 +225,8 @@ import Testing
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(outcome.standardOutput.contains("캘린더 birthdays, 가족, 업무)"))
     #expect(try setup.titles() == ["가족 모임", "점심", "회의"])
-    let store = try #require(try Store.open(path: setup.workspace.database, access: .reading))
+    let store = try #require(
+      try Store.open(path: setup.workspace.database, access: .reading, expander: .libical))
     #expect(
       try store.sources().first?.departuresURL == "https://dav.example.org/alice/departures/")
     #expect(
@@ -305,7 +307,8 @@ import Testing
     #expect(setup.add().exitCode == 0)
     let removed = setup.run(["source", "remove", "cloud", "--yes"])
     #expect(removed.standardOutput == "출처 'cloud'를 뺐습니다. 가져온 약속 2개도 지웠습니다\n")
-    let store = try #require(try Store.open(path: setup.workspace.database, access: .reading))
+    let store = try #require(
+      try Store.open(path: setup.workspace.database, access: .reading, expander: .libical))
     #expect(try store.cachedResources("cloud").isEmpty)
     #expect(try store.sourceCalendars("cloud").isEmpty)
     #expect(try setup.titles().isEmpty)

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
 import ChulbalTerminal
@@ -37,7 +38,7 @@ final class Workspace: @unchecked Sendable {
 
   /// The database file's bytes after a checkpoint, so the WAL holds nothing pending.
   func snapshot() throws -> Data {
-    _ = try Store.open(path: database, create: false)?.integrityCheck()
+    _ = try Store.open(path: database, create: false, expander: .libical)?.integrityCheck()
     return FileManager.default.contents(atPath: database) ?? Data()
   }
 }
@@ -146,7 +147,8 @@ final class Workspace: @unchecked Sendable {
     workspace.run(["add", "저녁", "--at", "내일 19:00", "--coord", "37.4979,127.0276", "--note", "2층"])
     let edited = workspace.run(["edit", "저녁", "--at", "내일 19:30", "--mode", "car"])
     #expect(edited.exitCode == 0)
-    let store = try #require(try Store.open(path: workspace.database, create: false))
+    let store = try #require(
+      try Store.open(path: workspace.database, create: false, expander: .libical))
     let appointment = try #require(try store.appointment(id: 1))
     #expect(appointment.note == "2층")
     #expect(appointment.mode == .car)
@@ -182,7 +184,8 @@ final class Workspace: @unchecked Sendable {
       "add", "저녁", "--at", "내일 19:00", "--coord", "37.4979,127.0276", "--from", "3,4번 출구",
     ])
     #expect(added.exitCode == 0, "\(added.standardError)")
-    let store = try #require(try Store.open(path: workspace.database, create: false))
+    let store = try #require(
+      try Store.open(path: workspace.database, create: false, expander: .libical))
     #expect(try store.appointment(id: 1)?.origin?.name == "3,4번 출구")
     let bad = workspace.run(["add", "x", "--at", "19:00", "--coord", "37,127", "--from", "3,400"])
     #expect(bad.exitCode == 2 && bad.standardError.contains("'3,400'"))
@@ -196,7 +199,8 @@ final class Workspace: @unchecked Sendable {
     #expect(refused.exitCode == 2 && refused.standardError.contains("--yes를 붙이세요"))
     let declined = workspace.run(["remove", "1"], interactive: true, answer: false)
     #expect(declined.exitCode == 1)
-    let store = try #require(try Store.open(path: workspace.database, create: false))
+    let store = try #require(
+      try Store.open(path: workspace.database, create: false, expander: .libical))
     #expect(try store.appointmentCount == 2)
     let confirmed = workspace.run(["remove", "1"], interactive: true, answer: true)
     #expect(confirmed.standardOutput == "#1 하나 — 지웠습니다\n")
@@ -222,7 +226,7 @@ final class Workspace: @unchecked Sendable {
     // A typed title with control characters is refused, but a database written by another
     // version or program may still hold one.
     let title = "나쁜\u{1B}]0;owned\u{07}\r제목"
-    let store = try Store.openOrCreate(path: workspace.database)
+    let store = try Store.openOrCreate(path: workspace.database, expander: .libical)
     _ = try store.insert(
       Appointment(
         title: title, start: mondayAfternoon.addingTimeInterval(86400), timeZone: "Asia/Seoul",
@@ -251,7 +255,8 @@ final class Workspace: @unchecked Sendable {
     #expect(workspace.run(["config", "get", "providers"]).standardOutput == "naver,kakao\n")
     #expect(workspace.run(["config", "get", "mode"]).standardOutput == "transit\n")
     workspace.run(["add", "저녁", "--at", "내일 19:00", "--travel", "30m"])
-    let store = try #require(try Store.open(path: workspace.database, create: false))
+    let store = try #require(
+      try Store.open(path: workspace.database, create: false, expander: .libical))
     let appointment = try #require(try store.appointment(id: 1))
     #expect(appointment.bufferSeconds == 900)
     #expect(appointment.alertLeads == [3600, 900, 0])

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalStore
 import ChulbalTestSupport
 import Foundation
@@ -47,7 +48,8 @@ import Testing
     reader.waitUntilExit()
     let problems = (try? String(contentsOfFile: failures, encoding: .utf8)) ?? ""
     #expect(problems.isEmpty, "\(problems.prefix(500))")
-    let store = try #require(try Store.open(path: workspace.database, create: false))
+    let store = try #require(
+      try Store.open(path: workspace.database, create: false, expander: .libical))
     #expect(try store.appointmentCount == 400)
     #expect(Set(try store.all().map(\.title)).count == 400)
     #expect(try store.integrityCheck() == "ok")
@@ -77,7 +79,8 @@ import Testing
         finished.insert("큰 반복 \(round)")
       }
     }
-    let store = try #require(try Store.open(path: workspace.database, create: false))
+    let store = try #require(
+      try Store.open(path: workspace.database, create: false, expander: .libical))
     #expect(try store.integrityCheck() == "ok")
     let stored = try store.all()
     let titles = Set(stored.map(\.title))

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalTestSupport
 import Foundation
 import Testing
@@ -15,7 +16,7 @@ import Testing
   /// `command`; nothing listens at its URL.
   func serverSource(passwordCommand command: String) throws {
     let key = "http://127.0.0.1:9/"
-    let store = try Store.openOrCreate(path: database)
+    let store = try Store.openOrCreate(path: database, expander: .libical)
     let source = CalendarSource(
       name: "cloud", path: key, kind: .caldav, addedAt: Date(), user: "alice",
       passwordCommand: command)

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalSystem
 import ChulbalTestSupport
@@ -18,7 +19,7 @@ import Testing
   }
 
   @Test func aClaimIsRefusedOnceTheAlertWasDeliveredOrMissedAndAllowedAfterASnooze() throws {
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     let stored = try store.insert(sample(), createdAt: added)
     let alert = id(stored, lead: 0)
     let now = alert.due
@@ -34,7 +35,7 @@ import Testing
     try store.record(alert, kind: .leave, .missed, at: later)
     #expect(try !store.claim(alert, kind: .leave, at: later))
     // Another connection, as a restarted watch has, reads what was recorded.
-    let reopened = try #require(try Store.open(path: path, access: .reading))
+    let reopened = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     #expect(try reopened.outcomes(dueAfter: .distantPast) == [alert: .missed])
     let entries = try reopened.alertLog(since: now)
     #expect(entries.map(\.title) == ["저녁 약속"])
@@ -42,7 +43,7 @@ import Testing
   }
 
   @Test func everyOutcomeReadsBackAsItWasRecorded() throws {
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     let stored = try store.insert(sample(), createdAt: added)
     let alerts = [id(stored, lead: 0), id(stored, lead: 1800)]
     let outcomes: [AlertOutcome] = [
@@ -58,12 +59,13 @@ import Testing
     }
   }
 
-  /// The watch reads only the appointments that leave before a bound, by their departure
-  /// before flooring, however long their trip.
+  /// The watch reads only the appointments that leave before a bound, by their departure,
+  /// however long their trip.
   @Test func theWatchReadsTheAppointmentsThatLeaveBeforeTheBound() throws {
-    let store = try Store.openOrCreate(path: path)
-    // Departures (start − travel − 600 s buffer) at 1h, 2h and, with a week's trip, 3h.
-    let base: TimeInterval = 1_796_000_000
+    let store = try Store.openOrCreate(path: path, expander: .libical)
+    // Departures (start − travel − 600 s buffer) at 1h, 2h and, with a week's trip, 3h, from
+    // a whole minute, so that flooring moves none of them.
+    let base: TimeInterval = 1_796_000_040
     _ = try store.insert(sample("한 시간", start: base + 3600 + 2700, travel: 2100), createdAt: added)
     _ = try store.insert(sample("두 시간", start: base + 7200 + 2700, travel: 2100), createdAt: added)
     _ = try store.insert(
@@ -83,7 +85,7 @@ import Testing
   /// An appointment removed between the watch's step and its claim has nothing written for
   /// it, and no error: it is simply no longer due.
   @Test func anAlertOfARemovedAppointmentIsNeitherClaimedNorRecorded() throws {
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     let stored = try store.insert(sample(), createdAt: added)
     let alert = id(stored, lead: 0)
     _ = try store.delete(ids: [stored.id], now: added)
@@ -95,7 +97,7 @@ import Testing
   /// The watch's steps over the real file: a restart (a new connection, a new watcher) shows
   /// nothing twice.
   @Test func aWatcherOverTheDatabaseShowsEachAlertOnceAcrossARestart() throws {
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     let stored = try store.insert(sample(), createdAt: added)
     let shown = Mutex<[String]>([])
     func watcher() -> Watcher {
@@ -106,10 +108,11 @@ import Testing
     _ = try first.tick(now: times[0], journal: store)
     // Restarted at the first alert's instant: each alert from there on, once.
     var second = watcher()
-    let reopened = try Store.openOrCreate(path: path)
+    let reopened = try Store.openOrCreate(path: path, expander: .libical)
     for time in times { _ = try second.tick(now: time, journal: reopened) }
     var third = watcher()
-    _ = try third.tick(now: times[2], journal: try Store.openOrCreate(path: path))
+    _ = try third.tick(
+      now: times[2], journal: try Store.openOrCreate(path: path, expander: .libical))
     #expect(
       shown.withLock { $0 } == [
         "30분 뒤 출발 · 저녁 약속", "준비하세요 · 5분 뒤 출발 · 저녁 약속", "지금 출발하세요 · 저녁 약속",

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -34,10 +35,10 @@ import Testing
   func aDamagedRowAfterGoodOnesIsNamedAsAloneInARealFile(_ damage: Damage) throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try #require(try Store.open(path: path, create: true))
+    let store = try #require(try Store.open(path: path, create: true, expander: .libical))
     try store.insert([sample(), sample(), sample()], createdAt: added)
     try writeDamage(path, damage.sql + " WHERE id = 3")
-    let reopened = try #require(try Store.open(path: path, create: false))
+    let reopened = try #require(try Store.open(path: path, create: false, expander: .libical))
     let reason = damage.reason.replacingOccurrences(of: "약속 #1,", with: "약속 #3,")
     let expected = StoreError.damaged(path: path, reason: reason)
     #expect(throws: expected) { try reopened.all() }
@@ -48,7 +49,8 @@ import Testing
   /// More zones, modes and lists than the reader keeps, in turn, each read back as written.
   @Test func manyDistinctValuesReadBackAsWrittenInARealFile() throws {
     let folder = TemporaryFolder()
-    let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
+    let store = try #require(
+      try Store.open(path: folder.path + "/c.db", create: true, expander: .libical))
     let zones = [
       "Asia/Seoul", "Asia/Tokyo", "America/New_York", "Europe/London", "UTC", "Australia/Sydney",
       "Australia/Brisbane", "America/Boise", "Pacific/Kiritimati", "America/St_Johns",

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -12,7 +13,7 @@ import Testing
   static let now = mondayAfternoon
 
   static func store(_ folder: TemporaryFolder) throws -> Store {
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     for name in ["cloud", "work"] {
       #expect(
         try store.addSource(
@@ -68,10 +69,10 @@ import Testing
     let folder = TemporaryFolder()
     let path = folder.path + "/v5.db"
     let old = try olderFile(path, version: 5)
-    let reader = try #require(try Store.open(path: path, access: .reading))
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     #expect(try reader.departurePushes(source: "cloud").isEmpty)
     #expect(try old.scalar("PRAGMA user_version").int == 5)
-    let writer = try Store.openOrCreate(path: path)
+    let writer = try Store.openOrCreate(path: path, expander: .libical)
     #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
     #expect(try writer.departurePushes(source: "cloud").isEmpty)
   }

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -29,7 +30,7 @@ import Testing
         UPDATE appointment SET source = 'https://dav.example.org/', source_uid = 'a',
           source_recurrence = '', source_digest = 1;
         """)
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
     let source = try #require(try store.sources().first)
     #expect(source.kind == .caldav)
@@ -47,7 +48,7 @@ import Testing
 
   @Test func aFeedIsKeptAsASourceOfOneCalendarOfOneResource() throws {
     let folder = TemporaryFolder()
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     let url = "https://calendar.example.org/basic.ics"
     let feed = CalendarSource(
       name: "학교", path: url, kind: .feed, addedAt: Date(timeIntervalSince1970: 10))

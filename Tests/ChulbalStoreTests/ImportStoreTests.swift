@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -19,7 +20,7 @@ import Testing
 
   @Test func aReimportUpdatesInPlaceKeepsTheAlertLogAndRemovesWhatWentAway() throws {
     let folder = TemporaryFolder()
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     let first = try store.importCalendars(
       [Self.batch(["a": "저녁 약속", "b": "회의"])], now: added)
     #expect(first == Store.ImportCounts(added: 2))
@@ -40,7 +41,7 @@ import Testing
 
   @Test func theSameUIDFromAnotherSourceOrTypedInIsAnotherAppointment() throws {
     let folder = TemporaryFolder()
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     _ = try store.insert(sample("손으로 적은 약속"), createdAt: added)
     _ = try store.importCalendars([Self.batch(["a": "하나"])], now: added)
     let other = try store.importCalendars(
@@ -53,7 +54,7 @@ import Testing
   /// A failure part-way leaves the file as it was: the batch is one transaction.
   @Test func aFailingImportWritesNothing() throws {
     let folder = TemporaryFolder()
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     _ = try store.importCalendars([Self.batch(["a": "하나"])], now: added)
     var broken = sample("둘")
     broken.travelSeconds = -1  // refused by the table's CHECK
@@ -70,11 +71,11 @@ import Testing
     let folder = TemporaryFolder()
     let path = folder.path + "/v4.db"
     let old = try olderFile(path, version: 4)
-    let reader = try #require(try Store.open(path: path, access: .reading))
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     #expect(try reader.importedRows(source: Self.source).isEmpty)
     #expect(try reader.plannedImport([Self.batch(["a": "하나"])]) == .init(added: 1))
     #expect(try old.scalar("PRAGMA user_version").int == 4)
-    let writer = try Store.openOrCreate(path: path)
+    let writer = try Store.openOrCreate(path: path, expander: .libical)
     #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
     #expect(try Store.columns(old) == Schema.columns(version: Store.schemaVersion))
     #expect(try old.scalar("SELECT source FROM appointment") == .null)

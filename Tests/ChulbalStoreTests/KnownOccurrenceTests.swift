@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -36,11 +37,11 @@ import Testing
   @Test func aWriterKnowsSixWeeksAndReadersTakeThemFromTheFile() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     _ = try store.insert(Self.commute(), createdAt: Self.written)
     // 2027-02-27 to 2027-04-12: the Tuesdays 3-02, 3-09, 3-16, 3-23, 3-30 and 4-06.
     #expect(try Self.count(path) == 6)
-    let reader = try #require(try Store.open(path: path, access: .reading))
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     let from = instant("2027-03-08T00:00:00Z")
     let to = instant("2027-03-22T00:00:00Z")
     #expect(
@@ -64,10 +65,10 @@ import Testing
   @Test func nextAndTheWatchsPlanReadTheFileWhileItKnows() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     _ = try store.insert(Self.commute(), createdAt: Self.written)
     try Self.nudge(path, "2027-03-16T13:00:00Z")
-    let reader = try #require(try Store.open(path: path, access: .reading))
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     let weekLater = instant("2027-03-10T00:00:00Z")
     #expect(try reader.next(after: weekLater)?.start == instant("2027-03-16T13:01:00Z"))
     #expect(
@@ -81,7 +82,7 @@ import Testing
   /// first: 09:30 with an hour's travel leaves before 09:00 with ten minutes'.
   @Test func nextTakesTheKnownSeriesThatDepartsFirst() throws {
     let folder = TemporaryFolder()
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     var near = try Self.commute("FREQ=DAILY")
     near.title = "가까운 곳"
     near.travelSeconds = 600
@@ -102,7 +103,7 @@ import Testing
   @Test func theKnownStartsFollowExceptionsOverridesAndEdits() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     var series = try store.insert(Self.commute(), createdAt: Self.written)
     series.repetition?.exceptions = [WallTime(year: 2027, month: 3, day: 9, hour: 9, minute: 0)]
     series.repetition?.overrides = [
@@ -123,7 +124,7 @@ import Testing
   @Test func writersKeepSixWeeksKnown() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     _ = try store.insert(Self.commute("FREQ=DAILY"), createdAt: Self.written)
     // 2027-02-27T12:00Z to 2027-04-12T12:00Z: every day from the first, 3-02, to 4-11.
     #expect(try Self.count(path) == 41)
@@ -154,12 +155,12 @@ import Testing
           time_zone = 'America/New_York', start_at = 1803996000;
         """)
     let day = (from: instant("2027-03-16T00:00:00Z"), to: instant("2027-03-17T00:00:00Z"))
-    let reader = try #require(try Store.open(path: path, access: .reading))
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     #expect(
       try reader.occurrences(from: day.from, to: day.to).map(\.start) == [
         instant("2027-03-16T13:00:00Z")
       ])
-    let writer = try Store.openOrCreate(path: path)
+    let writer = try Store.openOrCreate(path: path, expander: .libical)
     #expect(try writer.advanceSeries(now: Self.written) == 1)
     #expect(try Self.count(path) == 41)
     try Self.nudge(path, "2027-03-16T13:00:00Z")
@@ -174,7 +175,7 @@ import Testing
   @Test func aKnownStartThatIsNotATimeCannotBeWritten() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     _ = try store.insert(Self.commute(), createdAt: Self.written)
     let database = try Database(path: path, create: false)
     let tuesday = Int(instant("2027-03-09T14:00:00Z").timeIntervalSince1970)
@@ -193,7 +194,7 @@ import Testing
   @Test func aSpanMixesKnownAndWorkedOutStartsWithOneOffsByStartThenNumber() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     // #1 a one-off at 09:00 New York on Tuesday 3-09; #2 every Tuesday at 09:00 New York,
     // known; #3 every Monday and Tuesday at 09:00 New York from 3-08, its knowledge taken
     // away as a file migrated from schema 6 has none.
@@ -210,7 +211,7 @@ import Testing
       "UPDATE appointment SET repeat_known_from = NULL, repeat_known_until = NULL WHERE id = 3")
     // #2's start of 3-16 moved by a minute in the file alone: shown only if read from it.
     try Self.nudge(path, "2027-03-16T13:00:00Z")
-    let reader = try #require(try Store.open(path: path, access: .reading))
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     let from = instant("2027-03-08T00:00:00Z")
     let to = instant("2027-03-17T00:00:00Z")
     // Daylight time starts in New York on 2027-03-14: 09:00 is 14:00Z before, 13:00Z after.

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -13,7 +14,8 @@ import Testing
 
   /// A real SQLite file holding 집 (the default) and 회사.
   func seeded(_ folder: TemporaryFolder) throws -> Store {
-    let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
+    let store = try #require(
+      try Store.open(path: folder.path + "/c.db", create: true, expander: .libical))
     #expect(try store.addPlace(Self.home))
     #expect(try store.addPlace(Self.office))
     return store

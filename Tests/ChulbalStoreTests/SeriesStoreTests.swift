@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -29,7 +30,7 @@ import Testing
   @Test func aSeriesIsOneRowWhoseCachedStartReadersWorkPastWithoutWriting() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     let added = try store.insert(Self.weekly(), createdAt: Self.before)
     #expect(added.start == instant("2026-12-01T10:00:00Z"))
     #expect(try store.appointmentCount == 1)
@@ -37,7 +38,7 @@ import Testing
     #expect(try Self.stored(path, "repeat_first") == .text("2026-12-01T19:00:00"))
     #expect(try Self.stored(path, "repeat_last_at") == .null)
 
-    let reader = try #require(try Store.open(path: path, access: .reading))
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     let later = instant("2026-12-05T00:00:00Z")
     let next = try #require(try reader.next(after: later))
     #expect(next.start == instant("2026-12-08T10:00:00Z"))
@@ -55,7 +56,7 @@ import Testing
   /// The series' next occurrence goes in its place among one-offs, by departure.
   @Test func upcomingPutsAStaleSeriesAmongTheOneOffsByDeparture() throws {
     let folder = TemporaryFolder()
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     _ = try store.insert(Self.weekly(), createdAt: Self.before)
     _ = try store.insert(
       sample("먼저", start: instant("2026-12-07T10:00:00Z").timeIntervalSince1970),
@@ -71,7 +72,7 @@ import Testing
   @Test func exceptionsAndOverridesAreKeptAndGoWithTheSeries() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     var series = try Self.weekly()
     series.repetition?.exceptions = [WallTime(year: 2026, month: 12, day: 8, hour: 19, minute: 0)]
     series.repetition?.overrides = [
@@ -107,7 +108,7 @@ import Testing
   ])
   func theWatchTakesAnOccurrenceByItsDeparture(bound: String, starts: [String]) throws {
     let folder = TemporaryFolder()
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     _ = try store.insert(Self.weekly("FREQ=DAILY"), createdAt: Self.before)
     let found = try store.upcoming(after: Self.before, departingBefore: instant(bound))
     #expect(found.map(\.start) == starts.map(instant))
@@ -116,7 +117,7 @@ import Testing
   /// A counted series ends: it is upcoming until its last occurrence, then past, as its last.
   @Test func aSeriesThatHasEndedIsPast() throws {
     let folder = TemporaryFolder()
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     _ = try store.insert(Self.weekly("FREQ=WEEKLY;BYDAY=TU;COUNT=2"), createdAt: Self.before)
     let between = instant("2026-12-03T00:00:00Z")
     #expect(try store.next(after: between)?.start == instant("2026-12-08T10:00:00Z"))
@@ -133,7 +134,7 @@ import Testing
   /// came between the two, not before it.
   @Test func anEndedSeriesIsPastInThePlaceOfItsLastStart() throws {
     let folder = TemporaryFolder()
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     _ = try store.insert(Self.weekly("FREQ=WEEKLY;BYDAY=TU;COUNT=2"), createdAt: Self.before)
     let between = sample("사이", start: instant("2026-12-04T10:00:00Z").timeIntervalSince1970)
     let earlier = sample("먼저", start: instant("2026-11-30T10:00:00Z").timeIntervalSince1970)
@@ -157,11 +158,11 @@ import Testing
         recorded_at)
         VALUES (1, 0, 1799999400, 'leave', 'delivered', 'libnotify', 1799999401);
         """)
-    let reader = try #require(try Store.open(path: path, access: .reading))
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     #expect(try reader.all().map(\.title) == ["저녁"])
     #expect(try reader.next(after: Date(timeIntervalSince1970: 1_700_000_000))?.title == "저녁")
     #expect(try old.scalar("PRAGMA user_version").int == 3)
-    let writer = try Store.openOrCreate(path: path)
+    let writer = try Store.openOrCreate(path: path, expander: .libical)
     #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
     #expect(try Store.columns(old) == Schema.columns(version: Store.schemaVersion))
     #expect(try writer.all().map(\.repetition) == [nil])
@@ -175,7 +176,7 @@ import Testing
   @Test func eachOccurrencesAlertsAreShownOnceAcrossARestart() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     _ = try store.insert(Self.weekly("FREQ=DAILY"), createdAt: Self.before)
     let shown = Mutex<[String]>([])
     func watcher() -> Watcher {
@@ -193,7 +194,7 @@ import Testing
     for time in times.prefix(4) { _ = try first.tick(now: time, journal: store) }
     // Restarted: every alert time again, from the start; nothing is shown twice.
     var second = watcher()
-    let reopened = try Store.openOrCreate(path: path)
+    let reopened = try Store.openOrCreate(path: path, expander: .libical)
     for time in times { _ = try second.tick(now: time, journal: reopened) }
     let each = ["30분 뒤 출발 · 저녁 운동", "준비하세요 · 5분 뒤 출발 · 저녁 운동", "지금 출발하세요 · 저녁 운동"]
     #expect(shown.withLock { $0 } == each + each)
@@ -207,7 +208,7 @@ import Testing
   @Test func aSkippedOccurrenceIsNeverAlertedAndAMovedOneOnlyAtItsNewTime() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     var series = try Self.weekly("FREQ=DAILY")
     series.repetition?.exceptions = [WallTime(year: 2026, month: 12, day: 2, hour: 19, minute: 0)]
     series.repetition?.overrides = [
@@ -243,7 +244,7 @@ import Testing
   @Test func aWriterNeverCachesAStartPastTheYearsTheFileKeeps() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     var series = sample("저녁 운동", start: instant("2201-01-01T03:00:00Z").timeIntervalSince1970)
     series.timeZone = "America/Los_Angeles"
     series.repetition = Repetition(
@@ -253,7 +254,7 @@ import Testing
     _ = try store.insert(series, createdAt: instant("2200-12-30T00:00:00Z"))
     try store.advanceSeries(now: late)
     _ = try store.insert(sample("점심"), createdAt: late)
-    let reopened = try #require(try Store.open(path: path, access: .reading))
+    let reopened = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     #expect(try reopened.all().count == 2)
     #expect(try reopened.upcoming(after: late).isEmpty)
     var again = series
@@ -273,11 +274,11 @@ import Testing
   func aDamagedSeriesIsRefusedByName(change: String, reason: String) throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     _ = try store.insert(Self.weekly(), createdAt: Self.before)
     try Database(path: path, create: false).execute("UPDATE appointment SET \(change)")
     #expect(throws: StoreError.damaged(path: path, reason: reason)) {
-      _ = try Store.open(path: path, access: .reading)?.all()
+      _ = try Store.open(path: path, access: .reading, expander: .libical)?.all()
     }
   }
 }

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -35,10 +36,10 @@ import Testing
         INSERT INTO alert_log (appointment_id, lead_seconds, due_at, kind, outcome, recorded_at)
           VALUES (1, 0, 1800000000, 'leave', 'delivered', 5);
         """)
-    let reader = try #require(try Store.open(path: path, access: .reading))
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     #expect(try reader.sources().map(\.name) == ["vdir", "work"])
     #expect(try reader.sourceCalendars("work").isEmpty)
-    let writer = try Store.openOrCreate(path: path)
+    let writer = try Store.openOrCreate(path: path, expander: .libical)
     #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
     #expect(try Store.columns(old) == Schema.columns(version: Store.schemaVersion))
     #expect(
@@ -91,7 +92,7 @@ import Testing
 
   @Test func aServerSourceKeepsItsSignInCalendarsCacheAndAppointments() throws {
     let folder = TemporaryFolder()
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     let counts = try store.addServerSource(
       Self.source(), updates: [Self.update(["/a.ics", "/b.ics"], token: "t1", replacesAll: true)],
       batch: Self.batch(["a": "회의", "b": "점심"]), now: Self.added)
@@ -147,7 +148,7 @@ import Testing
   /// A failed write (an appointment the table refuses) leaves the cache and token unmoved.
   @Test func aFailedWriteKeepsTheCacheAndTokenAsTheyWere() throws {
     let folder = TemporaryFolder()
-    let store = try Store.openOrCreate(path: folder.path + "/c.db")
+    let store = try Store.openOrCreate(path: folder.path + "/c.db", expander: .libical)
     _ = try store.addServerSource(
       Self.source(), updates: [Self.update(["/a.ics"], token: "t1", replacesAll: true)],
       batch: Self.batch(["a": "회의"]), now: Self.added)

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -121,12 +122,13 @@ struct Damage: Sendable, CustomTestStringConvertible {
   func damagedAppointmentIsRefusedNamingRowAndColumnInARealFile(_ damage: Damage) throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    _ = try #require(try Store.open(path: path, create: true)).insert(sample(), createdAt: added)
+    _ = try #require(try Store.open(path: path, create: true, expander: .libical)).insert(
+      sample(), createdAt: added)
     try writeDamage(path, damage.sql)
     let before = try #require(folder.bytes("c.db"))
     // Closed before the bytes are compared, so anything it wrote is checkpointed into the file.
     do {
-      let store = try #require(try Store.open(path: path, create: false))
+      let store = try #require(try Store.open(path: path, create: false, expander: .libical))
       let expected = StoreError.damaged(path: path, reason: damage.reason)
       #expect(throws: expected) { try store.all() }
       #expect(throws: expected) { try store.appointment(id: 1) }
@@ -138,9 +140,10 @@ struct Damage: Sendable, CustomTestStringConvertible {
   @Test func emptyAlertsAreNoAlertsInARealFile() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    _ = try #require(try Store.open(path: path, create: true)).insert(sample(), createdAt: added)
+    _ = try #require(try Store.open(path: path, create: true, expander: .libical)).insert(
+      sample(), createdAt: added)
     try Database(path: path, create: false).execute("UPDATE appointment SET alerts = ''")
-    let store = try #require(try Store.open(path: path, create: false))
+    let store = try #require(try Store.open(path: path, create: false, expander: .libical))
     #expect(try store.appointment(id: 1)?.alertLeads == [])
   }
 
@@ -149,7 +152,7 @@ struct Damage: Sendable, CustomTestStringConvertible {
     let path = folder.path + "/c.db"
     let point = Coordinate(latitude: 37.5, longitude: 127)
     do {
-      let store = try #require(try Store.open(path: path, create: true))
+      let store = try #require(try Store.open(path: path, create: true, expander: .libical))
       _ = try store.insert(sample("먼저", start: 1_796_025_600), createdAt: added)
       _ = try store.insert(sample("나중", start: 1_796_029_200), createdAt: added)
       #expect(try store.addPlace(SavedPlace(name: "집", coordinate: point, isDefault: true)))
@@ -159,7 +162,7 @@ struct Damage: Sendable, CustomTestStringConvertible {
       path,
       "UPDATE appointment SET mode = 'plane' WHERE id = 2; UPDATE place SET lat = 'north' "
         + "WHERE name = '회사'")
-    let store = try #require(try Store.open(path: path, create: false))
+    let store = try #require(try Store.open(path: path, create: false, expander: .libical))
     #expect(try store.next(after: Date(timeIntervalSince1970: 0))?.title == "먼저")
     #expect(try store.place(named: "집")?.name == "집")
     #expect(try store.defaultPlace()?.name == "집")
@@ -205,11 +208,12 @@ struct Damage: Sendable, CustomTestStringConvertible {
     let path = folder.path + "/c.db"
     let home = SavedPlace(
       name: "집", coordinate: Coordinate(latitude: 37.5547, longitude: 126.9707), isDefault: true)
-    #expect(try #require(try Store.open(path: path, create: true)).addPlace(home))
+    #expect(
+      try #require(try Store.open(path: path, create: true, expander: .libical)).addPlace(home))
     try writeDamage(path, damage.damage.sql)
     let before = try #require(folder.bytes("c.db"))
     do {
-      let store = try #require(try Store.open(path: path, create: false))
+      let store = try #require(try Store.open(path: path, create: false, expander: .libical))
       let expected = StoreError.damaged(path: path, reason: damage.damage.reason)
       #expect(throws: expected) { try store.places() }
       #expect(throws: expected) {
@@ -233,11 +237,11 @@ struct Damage: Sendable, CustomTestStringConvertible {
   func damagedSettingIsRefusedNamingItInARealFile(_ damage: Damage) throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    _ = try Store.open(path: path, create: true)
+    _ = try Store.open(path: path, create: true, expander: .libical)
     try writeDamage(path, damage.sql)
     let before = try #require(folder.bytes("c.db"))
     do {
-      let store = try #require(try Store.open(path: path, create: false))
+      let store = try #require(try Store.open(path: path, create: false, expander: .libical))
       #expect(throws: StoreError.damaged(path: path, reason: damage.reason)) {
         try store.settings()
       }

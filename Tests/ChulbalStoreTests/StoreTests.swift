@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
@@ -23,9 +24,9 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
   @Test func realSQLiteFileIsCreatedPrivateInAPrivateFolder() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/data/chulbal/chulbal.db"
-    #expect(try Store.open(path: path, create: false) == nil)
+    #expect(try Store.open(path: path, create: false, expander: .libical) == nil)
     #expect(!FileManager.default.fileExists(atPath: path))
-    _ = try #require(try Store.open(path: path, create: true))
+    _ = try #require(try Store.open(path: path, create: true, expander: .libical))
     let fileMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
     let folderMode =
       try FileManager.default.attributesOfItem(atPath: folder.path + "/data/chulbal")[
@@ -94,16 +95,16 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
   func aTableNotAsMadeIsCheckedColumnByColumn(_ rewritten: Rewritten) throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    _ = try Store.openOrCreate(path: path)
+    _ = try Store.openOrCreate(path: path, expander: .libical)
     let database = try Database(path: path)
     try database.execute(rewritten.sql)
     #expect(try !Store.tablesAreAsMade(database))
     if let reason = rewritten.reason {
       #expect(throws: StoreError.damaged(path: path, reason: reason)) {
-        try Store.open(path: path, access: .reading)
+        try Store.open(path: path, access: .reading, expander: .libical)
       }
     } else {
-      #expect(try Store.open(path: path, access: .reading) != nil)
+      #expect(try Store.open(path: path, access: .reading, expander: .libical) != nil)
     }
   }
 
@@ -132,10 +133,10 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
       VALUES ('저녁', 1800000000, 'Asia/Seoul', 'walk', 600, 0, 0, 0, '0', 1);
       INSERT INTO alert_log VALUES (1, 0, 'leave', 1799999400, 1799999401);
       """)
-    let reader = try #require(try Store.open(path: path, access: .reading))
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     #expect(try reader.all().map(\.title) == ["저녁"])
     #expect(try old.scalar("PRAGMA user_version").int == 1)
-    _ = try Store.openOrCreate(path: path)
+    _ = try Store.openOrCreate(path: path, expander: .libical)
     #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
     #expect(try Store.columns(old) == Schema.columns(version: Store.schemaVersion))
     let kept = try old.rows(
@@ -157,7 +158,7 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     let old = try version1File(path)
     try old.execute("ALTER TABLE appointment DROP COLUMN note")
     let refused = StoreError.damaged(path: path, reason: "'appointment' 테이블에 열이 빠졌습니다: note")
-    #expect(throws: refused) { _ = try Store.openOrCreate(path: path) }
+    #expect(throws: refused) { _ = try Store.openOrCreate(path: path, expander: .libical) }
     #expect(try old.scalar("PRAGMA user_version").int == 1)
   }
 
@@ -166,13 +167,14 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
   @Test func aFileNameOfTheLongestLengthCanBeMade() throws {
     let folder = TemporaryFolder()
     let name = String(repeating: "가", count: 83) + "db"  // 83 × 3 + 2 = 251 bytes
-    _ = try Store.openOrCreate(path: folder.path + "/" + name)
+    _ = try Store.openOrCreate(path: folder.path + "/" + name, expander: .libical)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
   }
 
   @Test func schemaIsVersionedWalAndTheStoreEnforcesForeignKeysInARealFile() throws {
     let folder = TemporaryFolder()
-    let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
+    let store = try #require(
+      try Store.open(path: folder.path + "/c.db", create: true, expander: .libical))
     let database = try Database(path: folder.path + "/c.db", create: false)
     #expect(try database.scalar("PRAGMA user_version").int == Store.schemaVersion)
     #expect(try database.scalar("PRAGMA application_id").int == Store.applicationID)
@@ -201,24 +203,26 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
     do {
-      let store = try #require(try Store.open(path: path, create: true))
+      let store = try #require(try Store.open(path: path, create: true, expander: .libical))
       for index in 0..<50 { _ = try store.insert(sample("약속 \(index)"), createdAt: added) }
     }
     #expect(folder.bytes("c.db-wal") == Data())
     let written = try Self.inodes(of: path)
     do {
-      let store = try #require(try Store.open(path: path, access: .reading))
+      let store = try #require(try Store.open(path: path, access: .reading, expander: .libical))
       #expect(try store.next(after: added)?.title == "약속 0")
     }
     #expect(try Self.inodes(of: path) == written)
     #expect(folder.bytes("c.db-wal") == Data())
     let copy = folder.path + "/copy.db"
     try FileManager.default.copyItem(atPath: path, toPath: copy)
-    #expect(try Store.open(path: copy, access: .reading)?.next(after: added)?.title == "약속 0")
+    #expect(
+      try Store.open(path: copy, access: .reading, expander: .libical)?.next(after: added)?.title
+        == "약속 0")
     #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
     #expect(!FileManager.default.fileExists(atPath: copy + "-shm"))
     // Its first write leaves them.
-    _ = try #require(try Store.open(path: copy, access: .writing)).insert(
+    _ = try #require(try Store.open(path: copy, access: .writing, expander: .libical)).insert(
       sample(), createdAt: added)
     #expect(folder.bytes("copy.db-wal") == Data())
     #expect(FileManager.default.fileExists(atPath: copy + "-shm"))
@@ -230,11 +234,11 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
   @Test func aReaderCachesFewPagesAndAWriterKeepsTheDefault() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let writer = try #require(try Store.open(path: path, create: true))
+    let writer = try #require(try Store.open(path: path, create: true, expander: .libical))
     try writer.insert((0..<2_000).map { sample("약속 \($0)") }, createdAt: added)
     #expect(try writer.database.scalar("PRAGMA cache_size").int == -2000)
     let pages = try #require(try writer.database.scalar("PRAGMA page_count").int)
-    let reader = try #require(try Store.open(path: path, access: .reading))
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     #expect(try reader.database.scalar("PRAGMA cache_size").int == 16)
     #expect(pages > 16)
     #expect(try reader.all().count == 2_000)
@@ -251,10 +255,12 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
 
   @Test func appointmentsRoundTripThroughARealFile() throws {
     let folder = TemporaryFolder()
-    let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
+    let store = try #require(
+      try Store.open(path: folder.path + "/c.db", create: true, expander: .libical))
     let stored = try store.insert(sample(), createdAt: added)
     #expect(stored.id == 1)
-    let reopened = try #require(try Store.open(path: folder.path + "/c.db", access: .writing))
+    let reopened = try #require(
+      try Store.open(path: folder.path + "/c.db", access: .writing, expander: .libical))
     #expect(try reopened.appointment(id: 1) == stored)
     var edited = stored
     edited.title = "바뀐 제목"
@@ -271,7 +277,7 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
   @Test func createdAtIsTheInstantTheCallerPassesInARealFile() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try #require(try Store.open(path: path, create: true))
+    let store = try #require(try Store.open(path: path, create: true, expander: .libical))
     let stored = try store.insert(sample(), createdAt: Date(timeIntervalSince1970: 1_700_000_000.7))
     let database = try Database(path: path, create: false)
     #expect(
@@ -281,7 +287,8 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
 
   @Test func nextIsTheEarliestDepartureNotTheEarliestStart() throws {
     let folder = TemporaryFolder()
-    let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
+    let store = try #require(
+      try Store.open(path: folder.path + "/c.db", create: true, expander: .libical))
     let now = Date(timeIntervalSince1970: 1_796_014_800)
     // 17:00 with 10 minutes of travel, then 18:00 with 3 hours.
     _ = try store.insert(sample("가까운 곳", start: 1_796_025_600, travel: 600), createdAt: added)
@@ -297,7 +304,8 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
 
   @Test func oneDefaultPlaceAtATime() throws {
     let folder = TemporaryFolder()
-    let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
+    let store = try #require(
+      try Store.open(path: folder.path + "/c.db", create: true, expander: .libical))
     let point = Coordinate(latitude: 37.5, longitude: 127)
     #expect(try store.addPlace(SavedPlace(name: "집", coordinate: point, isDefault: true)))
     #expect(try store.addPlace(SavedPlace(name: "회사", coordinate: point, isDefault: true)))
@@ -312,7 +320,7 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
   @Test func settingsAreStoredInTheirNormalFormInARealFile() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/c.db"
-    let store = try #require(try Store.open(path: path, create: true))
+    let store = try #require(try Store.open(path: path, create: true, expander: .libical))
     var settings = try store.settings()
     try settings.set(.buffer, from: "1시간 15분")
     try store.save(.buffer, of: settings)
@@ -327,7 +335,8 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
 
   @Test func deletingAnAppointmentDeletesItsAlertLog() throws {
     let folder = TemporaryFolder()
-    let store = try #require(try Store.open(path: folder.path + "/c.db", create: true))
+    let store = try #require(
+      try Store.open(path: folder.path + "/c.db", create: true, expander: .libical))
     let stored = try store.insert(sample(), createdAt: added)
     let database = try Database(path: folder.path + "/c.db", create: false)
     try database.execute("PRAGMA foreign_keys=ON")
@@ -349,7 +358,8 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     let expected: StoreError
     switch kind {
     case .newerVersion:
-      _ = try Store.open(path: path, create: true)?.insert(sample(), createdAt: added)
+      _ = try Store.open(path: path, create: true, expander: .libical)?.insert(
+        sample(), createdAt: added)
       try Database(path: path, create: false).execute("PRAGMA user_version=99")
       expected = .newerVersion(path: path, found: 99, supported: Store.schemaVersion)
     case .otherProgram:
@@ -361,7 +371,7 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
       expected = .damaged(path: path, reason: "SQLite: file is not a database")
     case .truncated:
       do {
-        let store = try #require(try Store.open(path: path, create: true))
+        let store = try #require(try Store.open(path: path, create: true, expander: .libical))
         for index in 0..<200 { _ = try store.insert(sample("약속 \(index)"), createdAt: added) }
       }
       // Closing the last connection checkpointed the log into the file and emptied it.
@@ -374,7 +384,7 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
         path: path, reason: "SQLite: database disk image is malformed")
     }
     let before = try #require(folder.bytes("c.db"))
-    #expect(throws: expected) { try Store.open(path: path, create: true) }
+    #expect(throws: expected) { try Store.open(path: path, create: true, expander: .libical) }
     #expect(folder.bytes("c.db") == before)
   }
 

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
 import FoundationEssentials
@@ -126,13 +127,13 @@ extension ParsedOptions {
   /// - Throws: `ParseError.missingValue` for an empty `--db`; `StoreError` when the path or
   ///   the file cannot be used.
   func store(_ environment: Environment, access: Store.Access) throws -> Store? {
-    try Store.open(path: databasePath(environment), access: access)
+    try Store.open(path: databasePath(environment), access: access, expander: .libical)
   }
 
   /// The store for a command that writes: `existing` when there was one, else a new one.
   func writableStore(_ environment: Environment, existing: Store? = nil) throws -> Store {
     if let existing { return existing }
-    return try Store.openOrCreate(path: databasePath(environment))
+    return try Store.openOrCreate(path: databasePath(environment), expander: .libical)
   }
 
   /// `--db`, else the path the environment gives: `CHULBAL_DB` or the XDG default. An empty

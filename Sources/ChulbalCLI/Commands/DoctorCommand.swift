@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalNotify
 import ChulbalStore
@@ -51,7 +52,7 @@ enum DoctorCommand: Command {
     var database: [(String, JSONValue)] = [("path", .string(path))]
     var databaseText = path
     do {
-      if let store = try Store.open(path: path, access: .reading) {
+      if let store = try Store.open(path: path, access: .reading, expander: .libical) {
         settings = try store.settings()
         let version = try store.version()
         let count = try store.appointmentCount

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalNotify
 import ChulbalStore
@@ -45,7 +46,7 @@ enum WatchCommand: Command {
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 0)
     let path = try options.databasePath(environment)
-    let store = try Store.openOrCreate(path: path)
+    let store = try Store.openOrCreate(path: path, expander: .libical)
     let lock: WatchLock
     do {
       lock = try WatchLock.acquire(beside: path)
@@ -100,7 +101,7 @@ enum WatchCommand: Command {
         // read as the new file's; closed first, the new connection sets up the -shm afresh.
         session.store.emptyLog(waiting: true)
         session.store.close()
-        let replacement = try Store.openOrCreate(path: path)
+        let replacement = try Store.openOrCreate(path: path, expander: .libical)
         do {
           try lock.follow(path)
         } catch {

@@ -1,3 +1,4 @@
+import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
 import ChulbalSystem
@@ -151,6 +152,6 @@ struct Completer {
       path = home + path.dropFirst()
     }
     guard !path.isEmpty else { return nil }
-    return try Store.open(path: path, access: .glancing)
+    return try Store.open(path: path, access: .glancing, expander: .libical)
   }
 }

@@ -335,6 +335,31 @@ import Testing
     #expect(list.standardOutput.contains("\"event_count\": 21"), "\(list.standardOutput)")
   }
 
+  /// A source added while the watch runs, and a file written into it before the watch has
+  /// come to watch its folder: the watch reads the new source once it watches it.
+  @Test func aFileWrittenBeforeANewSourceIsWatchedIsRead() throws {
+    let vdir = workspace.folder + "/work"
+    try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    let workspace = workspace
+    let run = watch(
+      from: "2027-01-12T09:30:00+09:00",
+      [
+        .write(at: Self.at("09:31")) {
+          Self.run(
+            ["source", "add", vdir, "--name", "cal"], in: workspace, at: "2027-01-12T09:31:00+09:00"
+          )
+          let text = WatchSourceTests.calendar([("late", "늦게 쓴 일정")])
+          #expect(
+            FileManager.default.createFile(atPath: vdir + "/late.ics", contents: Data(text.utf8)))
+        },
+        .signal(SIGTERM, at: Self.at("09:33")),
+      ])
+    #expect(run.outcome.exitCode == 0)
+    #expect(run.log.contains { $0.hasPrefix("오전 9:31 출처 'cal'을 다시 읽었습니다: 가져옴 1") }, "\(run.log)")
+    let list = self.run(["source", "list", "--json"], at: "2027-01-12T09:34:00+09:00")
+    #expect(list.standardOutput.contains("\"event_count\": 1"), "\(list.standardOutput)")
+  }
+
   /// Runs a command on `workspace`'s database with the clock stopped at `now`, as another
   /// process would while the watch waits.
   @discardableResult

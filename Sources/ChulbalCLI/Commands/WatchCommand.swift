@@ -148,7 +148,13 @@ enum WatchCommand: Command {
       // Sources added or removed are in the database.
       if wakes.contains(.filesChanged) {
         lookAtDatabase = true
+        let before = Set(sources.map(\.path))
         sources = try session.watchSources(loop, watched: sources)
+        // A source added while watching is read again once its folder is watched: a file
+        // written after `source add` read it and before the watch came would wait for its
+        // next change.
+        changed.add(
+          Set(sources.map(\.path)).subtracting(before), now: environment.clock.now())
         syncs.hasSources(
           try session.hasServerSources(), now: environment.clock.now(), starting: false)
       }

@@ -81,7 +81,9 @@ extension Workspace {
     let workspace = placesWorkspace()
     let add = workspace.run(["add", "점심", "--at", "내일 12시", "--coord", "회사"])
     #expect(
-      add.standardOutput == "#2 점심 — 12월 1일 (화) 오후 12:00 · 오전 11:15 출발 · 이동 35분 (추정) + 여유 10분\n")
+      add.standardOutput
+        == "#2 점심 — 12월 1일 (화) 오후 12:00 · 오전 11:15 출발 · 이동 35분 (추정) + 여유 10분\n"
+        + "낮 12시로 읽었습니다 (밤이면 '밤 12시')\n")
     #expect(try workspace.store().appointment(id: 2)?.coordinate == office)
   }
 

@@ -169,9 +169,9 @@ final class Workspace: @unchecked Sendable {
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(shown.standardOutput.utf8)) as? [String: Any])
     #expect((object["text"] as? [String: String])?["remaining"] == "45분 남음")
-    // At 20:00 in New York the next 19:30 is the following day (in Seoul it would be 06:00 there),
-    // shown to the reader in Seoul with New York's own time beside it.
-    let edited = workspace.run(["edit", "1", "--at", "19:30", "--now", "2026-12-01 20:00"])
+    // At 10:00 on 2 December in New York, today is the 2nd (10:00 in Seoul would be 20:00 on
+    // the 1st there), shown to the reader in Seoul with New York's own time beside it.
+    let edited = workspace.run(["edit", "1", "--at", "오늘 19:30", "--now", "2026-12-02 10:00"])
     #expect(
       edited.standardOutput.hasPrefix("#1 뉴욕 — 12월 3일 (목) 오전 9:30 (뉴욕 12월 2일 (수) 오후 7:30) ·"),
       "\(edited)")

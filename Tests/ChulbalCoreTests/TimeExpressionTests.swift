@@ -240,6 +240,36 @@ import Testing
     Case(text: "오늘 24시", expected: "2026-12-01T00:00:00+09:00"),
     Case(text: "내일 24:00", expected: "2026-12-02T00:00:00+09:00"),
     Case(text: "13시", expected: "2026-12-01T13:00:00+09:00"),
+    // Chat spellings: 내일모레 is 모레, 낼 is 내일, 담주 is 다음 주.
+    Case(text: "내일모레 7시", expected: "2026-12-02T07:00:00+09:00"),
+    Case(text: "내일모레 저녁 7시", expected: "2026-12-02T19:00:00+09:00"),
+    Case(text: "낼 저녁 7시", expected: "2026-12-01T19:00:00+09:00"),
+    Case(text: "낼 3시", expected: "2026-12-01T15:00:00+09:00"),
+    Case(text: "담주 월요일 9시", expected: "2026-12-07T09:00:00+09:00"),
+    Case(text: "담주 금요일 저녁 7시", expected: "2026-12-11T19:00:00+09:00"),
+    Case(text: "1시간 반 뒤", expected: "2026-11-30T15:30:00+09:00"),
+    Case(text: "1시간반 후", expected: "2026-11-30T15:30:00+09:00"),
+    Case(text: "지금부터 2시간 반 뒤", expected: "2026-11-30T16:30:00+09:00"),
+    // 점심 is noon, or an hour around it; today's has gone at 14:00.
+    Case(text: "점심", expected: "2026-12-01T12:00:00+09:00"),
+    Case(text: "내일 점심", expected: "2026-12-01T12:00:00+09:00"),
+    Case(text: "점심 12시 반", expected: "2026-12-01T12:30:00+09:00"),
+    Case(text: "내일 점심 1시", expected: "2026-12-01T13:00:00+09:00"),
+    Case(text: "점심 11시 반에", expected: "2026-12-01T11:30:00+09:00"),
+    // A day of the month alone: the next such day, today included; a bare hour by the rule.
+    Case(text: "24일 7시", expected: "2026-12-24T07:00:00+09:00"),
+    Case(text: "24일에 저녁 7시", expected: "2026-12-24T19:00:00+09:00"),
+    Case(text: "30일 7시", expected: "2026-11-30T19:00:00+09:00"),
+    Case(text: "31일 오후 3시", expected: "2026-12-31T15:00:00+09:00"),
+    Case(text: "24일 7시", expected: "2026-12-24T07:00:00+09:00", now: "2026-12-05T10:00:00+09:00"),
+    Case(text: "5일 9시", expected: "2026-12-05T21:00:00+09:00", now: "2026-12-05T10:00:00+09:00"),
+    Case(text: "30일 9시", expected: "2027-03-30T09:00:00+09:00", now: "2027-01-31T10:00:00+09:00"),
+    // 이번 주말 is this week's Saturday; on Sunday that is yesterday, which `add` refuses.
+    Case(text: "이번 주말 오후 2시", expected: "2026-12-05T14:00:00+09:00"),
+    Case(text: "이번주말 10시", expected: "2026-12-05T10:00:00+09:00"),
+    Case(
+      text: "이번 주말 저녁 7시", expected: "2026-12-05T19:00:00+09:00",
+      now: "2026-12-06T12:00:00+09:00"),
   ]
 
   @Test(arguments: commonFormCases)
@@ -309,6 +339,60 @@ import Testing
   @Test(arguments: twelveHourCases)
   func aBareHourIsReadOnTheTwelveHourClock(_ example: Case) throws {
     try Self.expectParsed(example)
+  }
+
+  struct Edit: Sendable, CustomTestStringConvertible {
+    let text: String
+    let start: String
+    let expected: String
+    var testDescription: String { "'\(text)' for \(start)" }
+  }
+
+  /// An edit's time read against the appointment's start, on Tuesday 2026-12-01 at 09:00 in
+  /// Seoul: with no day it keeps the start's day, a bare hour the reading nearest its time.
+  @Test(arguments: [
+    Edit(text: "7시 반", start: "2026-12-04T19:00", expected: "2026-12-04T19:30"),
+    Edit(text: "8시", start: "2026-12-04T19:00", expected: "2026-12-04T20:00"),
+    Edit(text: "7시", start: "2026-12-04T19:00", expected: "2026-12-04T19:00"),
+    Edit(text: "11시", start: "2026-12-04T19:00", expected: "2026-12-04T23:00"),
+    Edit(text: "1시", start: "2026-12-04T19:00", expected: "2026-12-04T13:00"),
+    Edit(text: "7시 반", start: "2026-12-04T08:00", expected: "2026-12-04T07:30"),
+    Edit(text: "12시", start: "2026-12-04T08:00", expected: "2026-12-04T12:00"),
+    // As near either way: the earlier.
+    Edit(text: "7시", start: "2026-12-04T13:00", expected: "2026-12-04T07:00"),
+    // Read as written, on the start's day.
+    Edit(text: "오전 10시", start: "2026-12-04T19:00", expected: "2026-12-04T10:00"),
+    Edit(text: "21:15", start: "2026-12-04T19:00", expected: "2026-12-04T21:15"),
+    Edit(text: "밤 1시", start: "2026-12-04T19:00", expected: "2026-12-05T01:00"),
+    Edit(text: "점심", start: "2026-12-04T19:00", expected: "2026-12-04T12:00"),
+    // A named day, or a time from now, reads as it does in `add`.
+    Edit(text: "내일 8시", start: "2026-12-04T19:00", expected: "2026-12-02T08:00"),
+    Edit(text: "토요일 7시", start: "2026-12-04T19:00", expected: "2026-12-05T07:00"),
+    Edit(text: "+1h", start: "2026-12-04T19:00", expected: "2026-12-01T10:00"),
+  ])
+  func anEditKeepsTheDayAndTakesTheNearestReading(_ example: Edit) throws {
+    let resolved = try TimeExpression.scan(example.text).resolve(
+      now: instant("2026-12-01T09:00:00+09:00"), timeZone: seoul,
+      keeping: instant(example.start + ":00+09:00"))
+    #expect(resolved == instant(example.expected + ":00+09:00"))
+  }
+
+  /// A bare hour read by rule says which reading it took (Tuesday 2026-12-01, 09:00).
+  @Test(
+    arguments: [
+      ("내일 7시", "오전 7시로 읽었습니다 (저녁이면 '저녁 7시')"),
+      ("7시", "오후 7시로 읽었습니다 (오전이면 '오전 7시')"),
+      ("7시 반", "오후 7시 30분으로 읽었습니다 (오전이면 '오전 7시 30분')"),
+      ("3시", "오후 3시로 읽었습니다 (새벽이면 '새벽 3시')"),
+      ("12시", "낮 12시로 읽었습니다 (밤이면 '밤 12시')"),
+      ("내일 10시", "오전 10시로 읽었습니다 (밤이면 '밤 10시')"),
+      ("내일 6시", "오후 6시로 읽었습니다 (오전이면 '오전 6시')"),
+      ("저녁 7시", nil), ("19시", nil), ("19:00", nil), ("점심 12시", nil), ("+1h", nil), ("정오", nil),
+    ] as [(String, String?)])
+  func aBareHourSaysWhichReadingItTook(text: String, note: String?) throws {
+    let scanned = try TimeExpression.scan(text)
+    let resolved = try scanned.resolve(now: instant("2026-12-01T09:00:00+09:00"), timeZone: seoul)
+    #expect(scanned.ruleReading(of: resolved, timeZone: seoul) == note)
   }
 
   /// `example.text` read at `example.now` is `example.expected`.
@@ -400,7 +484,12 @@ import Testing
     Bad(text: "다음 달 12월 3일 9시", reason: "날짜가 두 번 있습니다"),
     Bad(text: "말일 3일 9시", reason: "날짜가 두 번 있습니다"),
     Bad(text: "말일 내일 9시", reason: "날짜가 두 번 있습니다"),
-    Bad(text: "3일 9시", reason: "일 앞에 월이 필요합니다, 예: '12월 1일', '다음 달 1일'"),
+    Bad(text: "32일 9시", reason: "일은 1~31이어야 합니다"),
+    Bad(text: "0일 9시", reason: "일은 1~31이어야 합니다"),
+    Bad(text: "점심 7시", reason: "점심 뒤의 시는 11시, 12시, 1시, 2시 중 하나여야 합니다"),
+    Bad(text: "낼 모레 9시", reason: "'모레': 날짜가 두 번 있습니다"),
+    Bad(text: "담주 9시", reason: "'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다, 예: '다음 주 월요일'"),
+    Bad(text: "1시간 반", reason: "'1시간'은 시각이 아니라 길이입니다; 지금부터라면 '1시간 뒤'처럼 쓰세요"),
     // A particle once after a time or a day; a second one is a slip, not a word to skip.
     Bad(text: "내일 7시에에", reason: "'에' 부분을 알 수 없습니다"),
     Bad(text: "7시에 까지", reason: "'까지' 부분을 알 수 없습니다"),

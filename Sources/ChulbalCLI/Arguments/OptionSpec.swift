@@ -74,7 +74,9 @@ extension OptionSpec {
     help: "출발 몇 분 전에 알릴지, 쉼표로; 끄려면 none (기본: 설정의 alerts 값, 초깃값 \(initially(.alerts)))")
   static let mode = OptionSpec(
     "--mode", value: "수단", kind: .choice(of: TravelMode.self),
-    help: "car, transit, walk, bike (기본: 설정의 mode 값, 초깃값 \(initially(.mode)))")
+    help:
+      "car, transit, walk, bike (대중교통·지하철·버스, 자동차·차·택시, 도보·걸어서, 자전거도; 기본: 설정의 mode 값, 초깃값 \(initially(.mode)))"
+  )
 
   /// A setting's default as help shows it.
   static func initially(_ key: Settings.Key) -> String { Settings.defaults.text(key) }

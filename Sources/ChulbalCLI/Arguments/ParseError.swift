@@ -28,6 +28,8 @@ enum ParseError: UsageError, Equatable {
   case undecodableVariable(String, shown: String)
   /// A whole number outside what the option takes, such as `--days 0`.
   case invalidNumber(option: String, String, accepted: String)
+  /// A time the shell split into words for want of quotes (`--at 내일 저녁 7시`), whole.
+  case splitTime(option: String, String)
 
   var message: String {
     switch self {
@@ -65,6 +67,8 @@ enum ParseError: UsageError, Equatable {
     case .undecodableVariable(let name, let shown):
       return
         "환경 변수 \(name)의 값 '\(shown)'\(Korean.subjectParticle(after: shown)) UTF-8이 아닙니다 (경로는 UTF-8로 주거나 '--db 파일'을 쓰세요)"
+    case .splitTime(let option, let text):
+      return "\(option)에 시각이 여러 낱말로 나뉘었습니다. 따옴표로 묶어 주세요: \(option) '\(text)'"
     case .invalidNumber(let option, let text, let accepted):
       return
         "'\(option)'의 값 '\(text)'\(Korean.subjectParticle(after: text)) 잘못되었습니다 (\(accepted)의 정수)"

@@ -11,6 +11,9 @@ struct ParsedOptions {
   private var values: [(spec: OptionSpec, value: String?)] = []
   private var flags: [OptionSpec] = []
   private(set) var positionals: [String] = []
+  /// The positional words that came right after an option's value with no option between:
+  /// what the shell splits off a value typed without quotes (`--at 내일 저녁 7시`).
+  private var trailing: [(spec: OptionSpec, word: String)] = []
 
   /// Reads a command's words against its specs.
   ///
@@ -23,10 +26,12 @@ struct ParsedOptions {
   init(command: String, specs: [OptionSpec], split: SplitArguments) throws {
     self.command = command
     self.specs = specs
+    var follows: OptionSpec?
     for element in split.elements {
       switch element {
       case .value(let word):
         positionals.append(word.precomposed)
+        if let follows { trailing.append((follows, word.precomposed)) }
       case .unfinished(let name):
         throw ParseError.missingValue(option: Self.spec(named: name, in: specs)?.name ?? name)
       case .option(let name, let value):
@@ -40,10 +45,12 @@ struct ParsedOptions {
             throw ParseError.repeatedOption(spec.name)
           }
           values.append((spec, spec == .database ? value : value?.precomposed))
+          follows = spec
         } else {
           guard value == nil else { throw ParseError.unexpectedValue(option: spec.name) }
           guard !flags.contains(spec) else { throw ParseError.repeatedOption(spec.name) }
           flags.append(spec)
+          follows = nil
         }
       }
     }
@@ -62,6 +69,11 @@ struct ParsedOptions {
   }
 
   func has(_ flag: OptionSpec) -> Bool { flags.contains(flag) }
+
+  /// The positional words typed right after `spec`'s value, before any other option.
+  func words(after spec: OptionSpec) -> [String] {
+    trailing.filter { $0.spec == spec }.map(\.word)
+  }
 
   /// Parses an option's value, tagging any error with the option's name.
   func parse<T>(

@@ -48,11 +48,29 @@ struct AppointmentOptions {
     draft.alertLeads = try options.parse(.alerts, AlertLeads.parse)
     draft.travelSeconds = try options.parse(.travel, DurationExpression.parse)
     zone = try options.timeZone(environment)
+    try Self.refuseSplitAt(options)
     at = try options.parse(.at, TimeExpression.scan)
     from = PlaceReference.read(options, .from)
     try options.checkNow()
     json = options.has(.json)
     self.options = options
+  }
+
+  /// Refuses `--at 내일 저녁 7시` typed without quotes: `--at` alone is no time, and with the
+  /// words the shell split off after it, it is one.
+  ///
+  /// - Throws: `ParseError.splitTime` with the shortest such time; nothing for any other
+  ///   `--at`, which is judged as given.
+  static func refuseSplitAt(_ options: ParsedOptions) throws {
+    guard let first = options[.at], (try? TimeExpression.scan(first)) == nil else { return }
+    var words = [first]
+    for word in options.words(after: .at) {
+      words.append(word)
+      let joined = words.joined(separator: " ")
+      if (try? TimeExpression.scan(joined)) != nil {
+        throw ParseError.splitTime(option: OptionSpec.at.name, joined)
+      }
+    }
   }
 
   /// The draft with the start read in the appointment's zone and the places looked up, the
@@ -86,9 +104,17 @@ struct AppointmentOptions {
       }
       draft.start = repeating?.firstStart.instant(in: zone)
     } else if let at {
+      // An edit's time with no day stays on the appointment's day; for a series, the day of
+      // its next occurrence, which the series starts again from.
+      let kept =
+        if let base, base.repeats {
+          try base.recurrenceSet()?.nextOccurrence(after: now) ?? base.start
+        } else {
+          base?.start
+        }
       let start: Date
       do {
-        start = try at.resolve(now: now, timeZone: zone)
+        start = try at.resolve(now: now, timeZone: zone, keeping: kept)
       } catch {
         throw ParseError.invalidValue(option: OptionSpec.at.name, error)
       }
@@ -112,13 +138,19 @@ struct AppointmentOptions {
   }
 
   /// What `add` and `edit` print: the appointment as JSON, or its line and, when `--place`
-  /// lent it a saved place's coordinate, a line that says so.
-  func confirmation(_ view: AppointmentView, savedPlace: SavedPlace?) -> String {
+  /// lent it a saved place's coordinate, a line that says so, and when `--at` gave a bare
+  /// `N시`, a line that says which reading was taken.
+  func confirmation(_ view: AppointmentView, savedPlace: SavedPlace?, environment: Environment)
+    -> String
+  {
     if json { return view.json().rendered() }
     let note = savedPlace.map {
       "저장된 장소 '\(TextCleaning.visible($0.name))'의 좌표를 씁니다 (\(AppointmentView.text($0.coordinate)))\n"
     }
-    return view.summaryLine + "\n" + (view.lateLine.map { $0 + "\n" } ?? "") + (note ?? "")
+    let zone = environment.timeZone(stored: view.appointment.timeZone)
+    let reading = at?.ruleReading(of: view.appointment.start, timeZone: zone).map { $0 + "\n" }
+    let late = view.lateLine.map { $0 + "\n" }
+    return view.summaryLine + "\n" + (late ?? "") + (note ?? "") + (reading ?? "")
   }
 
   /// The appointment a draft makes, new over the settings or an edit of `base`.

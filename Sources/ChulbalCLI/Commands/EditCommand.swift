@@ -21,8 +21,11 @@ enum EditCommand: Command {
     반복 약속에 --at을 주면 반복이 그 시각부터 다시 시작합니다: 반복하는 요일과 날은 규칙
     그대로, 시각은 --at의 시각으로 바뀌고, 이미 지난 회차는 그대로 지난 것으로 남습니다.
     건너뛰거나 옮긴 회차는 새 시작 뒤에 있고 시각이 같을 때만 남습니다 (COUNT는 새 시작부터
-    다시 셉니다). --on 날짜 --at 시각은 그날의 회차 하나만 옮깁니다; 날짜 없는 시각은
-    그날의 시각입니다.
+    다시 셉니다). --on 날짜 --at 시각은 그날의 회차 하나만 옮깁니다.
+
+    날짜 없는 --at 시각은 약속(--on이면 그 회차)의 날 그대로 시각만 바꾸고, 오전/오후 없이 쓴
+    N시는 원래 시각에 가까운 쪽으로 읽습니다: 저녁 7시 약속을 '8시'로 고치면 같은 날 오후 8시,
+    '7시 반'이면 오후 7시 반입니다.
     """
   static let title = OptionSpec("--title", value: "제목", help: "새 제목")
   static let options = [title, OccurrenceOption.spec] + AppointmentOptions.specs
@@ -34,6 +37,8 @@ enum EditCommand: Command {
     """
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    // Before the words the shell split off `--at` are taken for a second appointment.
+    try AppointmentOptions.refuseSplitAt(options)
     let selector = try options.singlePositional("약속 번호나 제목", example: "chulbal edit 3 --at 19:30")
     // Options that say how to run rather than what to change.
     let running: Set<OptionSpec> = [
@@ -88,7 +93,7 @@ enum EditCommand: Command {
     let local = try draft.localFields(over: store?.localFields(of: base.id) ?? [], result: edited)
     edited = try store?.update(edited, now: now, local: local) ?? edited
     let view = AppointmentView(edited, now: now, environment: environment)
-    var text = input.confirmation(view, savedPlace: savedPlace)
+    var text = input.confirmation(view, savedPlace: savedPlace, environment: environment)
     if imported, !input.json,
       input.draft.changesCalendarFields || input.at != nil || input.zone != nil
     {
@@ -109,11 +114,11 @@ enum EditCommand: Command {
     guard let at = input.at else { throw AppointmentError.occurrenceNeedsAt(option: nil) }
     let start: Date
     do throws(InputError) {
-      // Read just before the occurrence's day begins, so a bare time is that day's; a month
-      // and day from now, as `add` reads them, or a day before the occurrence's would be
-      // next year's.
+      // A time with no day is the occurrence's day, a bare hour the reading nearest its time.
+      // A named day is read from just before the occurrence's day begins; a month and day
+      // from now, as `add` reads them, or a day before the occurrence's would be next year's.
       let reference = at.namesMonth ? now : occurrence.dayStart.addingTimeInterval(-1)
-      start = try at.resolve(now: reference, timeZone: zone)
+      start = try at.resolve(now: reference, timeZone: zone, keeping: occurrence.start)
     } catch {
       throw ParseError.invalidValue(option: OptionSpec.at.name, error)
     }
@@ -136,6 +141,8 @@ enum EditCommand: Command {
     try store?.advanceSeries(now: now)
     try store?.update(changed, now: now, occurrence: (occurrence.wall, start))
     let from = format.full(occurrence.start, seenAt: now)
-    return .success("\(label)의 \(from) 회차를 옮겼습니다: \(format.full(start, seenAt: now))\n")
+    let reading = at.ruleReading(of: start, timeZone: zone).map { $0 + "\n" } ?? ""
+    return .success(
+      "\(label)의 \(from) 회차를 옮겼습니다: \(format.full(start, seenAt: now))\n" + reading)
   }
 }

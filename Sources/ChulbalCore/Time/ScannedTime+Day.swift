@@ -52,9 +52,11 @@ extension ScannedTime {
     return day
   }
 
-  /// Whether a day is named: a date, a day counted from today, or a weekday.
+  /// Whether a day is named: a date, a day of the month (`24일`), a day counted from today,
+  /// or a weekday.
   var namesDay: Bool {
-    month != nil || monthStep != nil || isLastDay || relativeDays != nil || weekday != nil
+    month != nil || day != nil || monthStep != nil || isLastDay || relativeDays != nil
+      || weekday != nil
   }
 
   /// Whether a month is named (`12월 16일`, `2026-12-16`): a day the calendar fixes, which

@@ -7,16 +7,22 @@ extension ScannedTime {
   /// with no year are in the year of `now` unless that day has gone, then in the next. A bare
   /// `N시` is read on the 12-hour clock (``twelveHourCandidates(_:)``).
   ///
+  /// - Parameter start: the start of the appointment an edit changes, nil for a new one. A
+  ///   time with no day then keeps that start's day rather than coming next after `now`, and
+  ///   a bare `N시` takes the reading nearest that start's time of day: `7시 반` for a 7 p.m.
+  ///   dinner is 7:30 p.m. the same day. A named day and a relative time read as without it.
   /// - Throws: `InputError.time` for a day that year lacks, such as `2월 30일`, or an instant
   ///   outside the years 1900–2200 (`+1h` late on 2200-12-31); scanning has already rejected
   ///   everything else. A series (``repeats``) is refused rather than cut to one time: it
   ///   resolves through ``resolveRepeating(now:timeZone:)``.
-  public func resolve(now: Date, timeZone: Zone) throws(InputError) -> Date {
+  public func resolve(now: Date, timeZone: Zone, keeping start: Date? = nil) throws(InputError)
+    -> Date
+  {
     if let recurrence {
       let said = recurrence.koreanText(timeZone: timeZone)
       throw fail("'\(said)'처럼 반복하는 시각은 여기에 쓸 수 없습니다, 한 번만 오는 시각을 쓰세요")
     }
-    let instant = try resolveUnchecked(now: now, timeZone: timeZone)
+    let instant = try resolveUnchecked(now: now, timeZone: timeZone, keeping: start)
     // Relative times and "the next 19:00" can step past the last year however the text was
     // checked, so the result is checked, in the zone (or offset) it was read in.
     let second = Int(instant.timeIntervalSince1970.rounded(.down))
@@ -28,7 +34,9 @@ extension ScannedTime {
     return instant
   }
 
-  private func resolveUnchecked(now: Date, timeZone: Zone) throws(InputError) -> Date {
+  private func resolveUnchecked(now: Date, timeZone: Zone, keeping start: Date?) throws(InputError)
+    -> Date
+  {
     if let relativeSeconds { return now.addingTimeInterval(TimeInterval(relativeSeconds)) }
     // Scanning checked the clock and the date pieces (`TimeExpression.scan` is the only way
     // to a `ScannedTime`), so only the calendar of the resolved year is left to check.
@@ -50,6 +58,19 @@ extension ScannedTime {
       guard let later, first <= now else { return first }
       return onDay(
         later, clockHour: hour, today: today, now: now, at: { instant(day: $0, hour: $1) })
+    }
+    if let start {
+      // No day, in an edit: the appointment's own day, and of a bare hour's readings the one
+      // nearest its time (the earlier of two as near).
+      let startSecond = Int(start.timeIntervalSince1970.rounded(.down))
+      let local = startSecond + timeZone.offset(atSecond: startSecond)
+      let day = local.floorDivided(by: 86_400)
+      let distance = { (hour: Int) in
+        abs(hour * 3600 + minute * 60 + second - (local - day * 86_400))
+      }
+      let hours = twelveHourCandidates(hour) ?? [hour]
+      let nearest = hours.min { distance($0) < distance($1) } ?? hour
+      return instant(day: day, hour: nearest)
     }
     if let hours = twelveHourCandidates(hour) {
       // No day: the first reading still ahead.
@@ -88,6 +109,20 @@ extension ScannedTime {
     } else if isLastDay {
       let thisMonth = CivilDate(days: today)
       named = try dayIn(year: thisMonth.year, month: thisMonth.month).days
+    } else if day != nil {
+      // `24일`: the next 24th, today included; a month that lacks the day (`31일` in
+      // November) is passed over for the next that has it. Of three months in a row one has
+      // every day 1–31, the range scanning allows.
+      let thisMonth = CivilDate(days: today)
+      let months = thisMonth.year * 12 + thisMonth.month - 1
+      named =
+        (0...2).lazy.compactMap { step -> Int? in
+          let month = months + step
+          guard let date = try? self.dayIn(year: month / 12, month: month % 12 + 1) else {
+            return nil
+          }
+          return date.days >= today ? date.days : nil
+        }.first
     } else if let relativeDays {
       named = today + relativeDays
     } else if case (let index, let week)? = weekday {
@@ -170,11 +205,40 @@ extension ScannedTime {
     let localHour = (second + timeZone.offset(atSecond: second)).floorDivided(by: 3600) % 24
     // Only for an hour said the Korean way (`9시`, `오전 9시`); `09:00` was meant as typed.
     guard relativeSeconds == nil, offsetSeconds == nil, fixedHour == nil,
-      isKoreanHour || meridiem == .am, meridiem != .pm,
+      meridiem == nil ? isKoreanHour : meridiem == .am,
       let clock = try? clock(), (1...11).contains(localHour),
       resolved <= now, resolved.addingTimeInterval(12 * 3600) > now
     else { return nil }
     return "오후 \(localHour)시" + (clock.minute == 0 ? "" : " \(clock.minute)분")
+  }
+
+  /// For a bare `N시` read by the twelve-hour rule, which reading `resolved` took and how to
+  /// say the other: `오전 7시로 읽었습니다 (저녁이면 '저녁 7시')`; nil for every other time.
+  ///
+  /// - Parameters:
+  ///   - resolved: what ``resolve(now:timeZone:keeping:)`` or the first start of
+  ///     ``resolveRepeating(now:timeZone:)`` gave, in `timeZone`.
+  public func ruleReading(of resolved: Date, timeZone: Zone) -> String? {
+    guard relativeSeconds == nil, let typed = try? clock(),
+      twelveHourCandidates(typed.hour) != nil
+    else { return nil }
+    let second = Int(resolved.timeIntervalSince1970.rounded(.down))
+    let localHour = (second + timeZone.offset(atSecond: second)).floorDivided(by: 3600) % 24
+    let hour = typed.hour
+    let minutes = typed.minute == 0 ? "" : " \(typed.minute)분"
+    let taken: String
+    let other: String
+    switch localHour {
+    case 12: (taken, other) = ("낮 12시", "밤 12시")
+    case 13...17: (taken, other) = ("오후 \(hour)시", "새벽 \(hour)시")
+    case 18...23: (taken, other) = ("오후 \(hour)시", "오전 \(hour)시")
+    case 6...8: (taken, other) = ("오전 \(hour)시", "저녁 \(hour)시")
+    case 9...11: (taken, other) = ("오전 \(hour)시", "밤 \(hour)시")
+    default: return nil  // a reading the rule never takes, moved by a daylight-saving gap
+    }
+    let (said, otherSaid) = (taken + minutes, other + minutes)
+    let word = otherSaid.prefix { $0 != " " }
+    return "\(said)\(Korean.directionParticle(after: said)) 읽었습니다 (\(word)이면 '\(otherSaid)')"
   }
 
   /// Makes every check of ``resolve(now:timeZone:)`` and
@@ -200,6 +264,8 @@ extension ScannedTime {
       }
       return (fixedHour, 0)
     }
+    // `점심` alone is noon.
+    if meridiem == .lunch, hour == nil, minute == nil { return (12, 0) }
     guard let hour else { throw .missingClock(text) }
     let minute = self.minute ?? 0
     guard minute < 60 else { throw fail("분은 0~59여야 합니다") }
@@ -217,6 +283,12 @@ extension ScannedTime {
     case .pm:
       guard (1...12).contains(hour) else { throw fail("오후/저녁 뒤의 시는 1~12여야 합니다") }
       return (hour % 12 + 12, minute)
+    case .lunch:
+      switch hour {
+      case 11, 12: return (hour, minute)
+      case 1, 2: return (hour + 12, minute)
+      default: throw fail("점심 뒤의 시는 11시, 12시, 1시, 2시 중 하나여야 합니다")
+      }
     case .night:
       guard hour <= 12 else { throw fail("밤 뒤의 시는 1~12여야 합니다") }
       switch hour {
@@ -245,8 +317,8 @@ extension ScannedTime {
     if month != nil && day == nil && !isLastDay {
       throw fail("월 뒤에 일이 필요합니다, 예: '12월 1일'")
     }
-    if day != nil && month == nil && monthStep == nil {
-      throw fail("일 앞에 월이 필요합니다, 예: '12월 1일', '다음 달 1일'")
+    if let day, month == nil, monthStep == nil, !(1...31).contains(day) {
+      throw fail("일은 1~31이어야 합니다")
     }
     if let month {
       guard (1...12).contains(month) else { throw fail("월은 1~12여야 합니다") }

@@ -1,5 +1,9 @@
 extension ScannedTime {
-  static let relativeWords: [(String, Int)] = [("오늘", 0), ("내일", 1), ("모레", 2), ("글피", 3)]
+  /// The days counted from today, longest first so that `내일모레` is not read as `내일`;
+  /// `낼` is how `내일` is typed in chat.
+  static let relativeWords: [(String, Int)] = [
+    ("오늘", 0), ("내일모레", 2), ("내일", 1), ("낼", 1), ("모레", 2), ("글피", 3),
+  ]
   static let weekdayNames = ["일요일", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일"]
   /// The one-syllable weekdays, as calendars print them (`(금)`) and people shorten them
   /// (`금`, `금욜`).
@@ -135,6 +139,12 @@ extension ScannedTime {
         parts.repetition = repetition
         continue
       }
+      // `이번 주말`: this week's Saturday, weeks running Monday to Sunday as for `이번 주 토요일`.
+      if scanner.take(anyOf: ["이번 주말", "이번주말"]) {
+        guard parts.weekday == nil, parts.dayGroup == nil else { throw parts.fail("요일이 두 번 있습니다") }
+        parts.weekday = (6, .this)
+        continue
+      }
       let groups = [("평일", RecurrenceRule.weekdays.map(\.weekday.rawValue)), ("주말", [6, 0])]
       if case (let word, let days)? = groups.first(where: { scanner.take($0.0) }) {
         if let named = parts.dayGroup?.word ?? parts.weekday.map({ weekdayNames[$0.index] }) {
@@ -186,7 +196,8 @@ extension ScannedTime {
       }
       var week = WeekdayWeek.next
       let weekStart = scanner.position
-      if scanner.take(anyOf: ["다음주", "다음 주"]) {
+      // `담주` is how `다음 주` is typed in chat.
+      if scanner.take(anyOf: ["다음주", "다음 주", "담주"]) {
         week = .following
       } else if scanner.take(anyOf: ["이번주", "이번 주"]) {
         week = .this

@@ -10,7 +10,10 @@ import FoundationEssentials
 /// - Korean: `오늘`/`내일`/`모레`/`글피`, `12월 1일`, `2027년 1월 2일`, `다음 달 3일`,
 ///   `이번 달 말일`, `월요일`…`일요일` (also `금`, `(금)`, `금욜`), `다음 주 월요일`,
 ///   `이번 주 금요일`, `오전`/`오후`/`아침`/`저녁`/`밤`/`새벽`/`낮`, `N시`, `N시 M분`, `N시 반`,
-///   `정오`, `자정`, with `에` or `까지` after the time and `에` after the day (`금요일에 10시`);
+///   `정오`, `자정`, `점심` (12:00, or `점심 12시 반`), with `에` or `까지` after the time and
+///   `에` after the day (`금요일에 10시`); `내일모레` (모레), `낼` (내일), `담주` (다음 주),
+///   `이번 주말` (this week's Saturday), `24일` (the next 24th, this month's if not gone),
+///   `1시간 반 뒤`;
 /// - a series, which ``ScannedTime/resolveRepeating(now:timeZone:)`` resolves to its rule and
 ///   first start and ``ScannedTime/resolve(now:timeZone:)`` refuses: `매일 7시 반`, `평일 오전 9시`,
 ///   `주말 10시`, `매주 화요일 저녁 7시` (also `화요일마다`, `매 화요일`), several weekdays
@@ -78,7 +81,16 @@ public enum TimeExpression {
     var body = String(text.dropLast()).trimmingWhitespace()
     if body.hasPrefix("지금부터") { body = String(body.dropFirst(4)).trimmingWhitespace() }
     guard !body.isEmpty, !body.contains("일") else { return nil }
-    return try? DurationExpression.parse(body)
+    // `1시간 반 뒤`: half an hour more, as people say it.
+    var half = 0
+    if body.hasSuffix("반"), String(body.dropLast()).trimmingWhitespace().hasSuffix("시간") {
+      body = String(body.dropLast()).trimmingWhitespace()
+      half = 1800
+    }
+    guard let seconds = try? DurationExpression.parse(body),
+      seconds + half <= DurationExpression.maximumSeconds
+    else { return nil }
+    return seconds + half
   }
 
   /// Parses an exact instant such as `2026-11-30T14:00:00+09:00`, as `--now` takes it.
@@ -123,9 +135,10 @@ enum Meridiem: Equatable, Sendable {
   case am  // 오전, 아침, 새벽
   case pm  // 오후, 저녁, 낮
   case night  // 밤: 6–11 in the evening, 12 and 1–5 after midnight
+  case lunch  // 점심: noon alone, or 11, 12, 1 or 2 o'clock around it
 
   static let words: [(word: String, meridiem: Meridiem)] = [
     ("오전", .am), ("아침", .am), ("새벽", .am), ("오후", .pm), ("저녁", .pm), ("낮", .pm),
-    ("밤", .night),
+    ("밤", .night), ("점심", .lunch),
   ]
 }

@@ -2,13 +2,21 @@
 public enum TravelMode: String, CaseIterable, Sendable {
   case car, transit, walk, bike
 
-  /// Reads a mode as typed on the command line.
+  /// Reads a mode as typed on the command line: its English name, or a Korean word for it.
   public static func parse(_ text: String) throws(InputError) -> TravelMode {
-    guard let mode = TravelMode(rawValue: text.trimmingWhitespace().lowercased()) else {
+    let word = text.trimmingWhitespace().lowercased()
+    let korean = koreanWords.first { $0.word == word.precomposed }?.mode
+    guard let mode = TravelMode(rawValue: word) ?? korean else {
       throw .travelMode(text)
     }
     return mode
   }
+
+  /// The Korean words people use for each mode; a taxi travels as a car does.
+  static let koreanWords: [(word: String, mode: TravelMode)] = [
+    ("대중교통", .transit), ("지하철", .transit), ("버스", .transit), ("차", .car), ("자동차", .car),
+    ("택시", .car), ("도보", .walk), ("걸어서", .walk), ("자전거", .bike),
+  ]
 
   /// `자동차`, `대중교통`, `도보`, `자전거`: the mode as Korean text names it.
   public var koreanName: String {

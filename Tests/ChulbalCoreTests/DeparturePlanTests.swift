@@ -221,6 +221,12 @@ import Testing
     #expect(plan.lateness(leavingAt: instant("2027-01-12T18:35:00+09:00")) == nil)
     #expect(plan.lateness(leavingAt: instant("2027-01-12T18:40:00+09:00")) == nil)
     #expect(plan.lateness(leavingAt: instant("2027-01-12T18:41:00+09:00")) == "1분 늦음")
+    // A start with seconds (`--at +20m`) is shown, and late from, its whole minute: leaving at
+    // 18:45 arrives 19:05, 5 minutes after the 19:00 shown.
+    let withSeconds = DeparturePlan(
+      start: instant("2027-01-12T19:00:40+09:00"), travelSeconds: 20 * 60, bufferSeconds: 0,
+      alertLeads: [])
+    #expect(withSeconds.lateness(leavingAt: instant("2027-01-12T18:45:00+09:00")) == "5분 늦음")
   }
 
   /// A transit trip that walking covers no slower is walked: a coffee 150 m away is a

@@ -98,9 +98,11 @@ public struct DeparturePlan: Equatable, Sendable {
   }
 
   /// `12분 늦음`: how far past the start the trip ends (``arrival(leavingAt:)``) for a person
-  /// who leaves at `now`; nil when it ends in time (the buffer can absorb a late start).
+  /// who leaves at `now`, from the start's whole minute as it is shown; nil when it ends in
+  /// time (the buffer can absorb a late start).
   public func lateness(leavingAt now: Date) -> String? {
-    let late = Int(arrival(leavingAt: now).timeIntervalSince(start))
+    let shownStart = (start.timeIntervalSince1970 / 60).rounded(.down) * 60
+    let late = Int(arrival(leavingAt: now).timeIntervalSince1970 - shownStart)
     guard late > 0 else { return nil }
     return KoreanDuration.text(seconds: late) + " 늦음"
   }

@@ -31,9 +31,11 @@ import Testing
     #expect(outcome.exitCode == 0)
     let lines = console.lines
     #expect(
-      Array(lines.prefix(5)) == ["출발까지 33분", "출발까지 32분", "출발까지 31분", "출발까지 30분", "출발까지 29분 59초"])
+      Array(lines.prefix(5)) == [
+        "남은 시간 33분", "남은 시간 32분", "남은 시간 31분", "남은 시간 30분", "남은 시간 29분 59초",
+      ])
     // Not a terminal, so no bell: in a pipe or a file it would be a stray control byte.
-    #expect(lines.suffix(3) == ["출발까지 2초", "출발까지 1초", "지금 출발하세요!"])
+    #expect(lines.suffix(3) == ["남은 시간 2초", "남은 시간 1초", "지금 출발하세요!"])
     // One line per wake, none repeated: the start, 3 minute ticks, then 1800 second ticks.
     #expect(lines.count == 1 + 3 + 1800)
     #expect(Set(lines).count == lines.count)
@@ -69,8 +71,8 @@ import Testing
     let lines = console.lines
     #expect(
       Array(lines.prefix(7)) == [
-        "출발까지 20분", "출발까지 19분 59초", "출발까지 19분 58초", "출발까지 19분 57초",
-        "출발까지 19분 56초", "출발까지 9분 55초", "출발까지 9분 54초",
+        "남은 시간 20분", "남은 시간 19분 59초", "남은 시간 19분 58초", "남은 시간 19분 57초",
+        "남은 시간 19분 56초", "남은 시간 9분 55초", "남은 시간 9분 54초",
       ])
     // Nothing was slept twice: after the wake the next deadline is a second after it.
     #expect(clock.sleeps[5] == Self.departure.addingTimeInterval(-594))
@@ -85,8 +87,8 @@ import Testing
     let lines = console.lines
     #expect(
       Array(lines.prefix(5)) == [
-        "출발까지 10분", "출발까지 9분 59초", "출발까지 14분 58초", "출발까지 14분 57초",
-        "출발까지 14분 56초",
+        "남은 시간 10분", "남은 시간 9분 59초", "남은 시간 14분 58초", "남은 시간 14분 57초",
+        "남은 시간 14분 56초",
       ])
     #expect(clock.sleeps[2] == Self.departure.addingTimeInterval(-897))
     #expect(lines.last == "지금 출발하세요!")
@@ -109,7 +111,7 @@ import Testing
     let text = console.text
     #expect(text.hasPrefix(CountdownScreen.enter))
     #expect(text.hasSuffix(CountdownScreen.leave))
-    #expect(text.contains("\u{1B}]0;출발까지 2초 · 약속 11월 30일 (월) 오후 6:15\u{07}"))
+    #expect(text.contains("\u{1B}]0;남은 시간 2초 · 약속 11월 30일 (월) 오후 6:15\u{07}"))
     #expect(text.contains("\u{1B}[38;2;"))  // 24-bit colour
     #expect(text.filter { $0 == "\u{07}" }.count == 3 + 1)  // window titles + one bell
     #expect(outcome.standardOutput == "지금 출발하세요! — 약속 11월 30일 (월) 오후 6:15 (출발 오후 6:15)\n")
@@ -267,7 +269,7 @@ import Testing
     let environment = Environment.test(
       clock: clock, console: console, variables: ["TERM": "xterm-256color", "NO_COLOR": "1"])
     _ = CLI.run(["countdown", "--at", "+2s"], environment: environment)
-    #expect(console.text == "출발까지 2초\n출발까지 1초\n\u{07}지금 출발하세요!\n")
+    #expect(console.text == "남은 시간 2초\n남은 시간 1초\n\u{07}지금 출발하세요!\n")
   }
 
   @Test func withNothingUpcomingItSaysWhatToDo() {
@@ -290,7 +292,7 @@ import Testing
     let outcome = CLI.run(
       ["countdown", "--at", "2026-11-30T14:00:03+09:00"], environment: environment)
     #expect(outcome.exitCode == 0)
-    #expect(console.lines == ["출발까지 3초", "출발까지 2초", "출발까지 1초", "\u{07}지금 출발하세요!"])
+    #expect(console.lines == ["남은 시간 3초", "남은 시간 2초", "남은 시간 1초", "\u{07}지금 출발하세요!"])
     #expect(!console.text.contains("\u{1B}"))
   }
 }

@@ -33,6 +33,21 @@ import Testing
 
   // The page is UTF-8, as its first line tells preconv (-k); the default device, PostScript,
   // has no Hangul, so it is checked on the device `man` uses in a UTF-8 terminal.
+  /// Not justified: stretched to the margin, Korean lines read as gaps between words. Only
+  /// roff's wider space after a sentence's end may be wider than one.
+  @Test func descriptionLinesKeepTheirSpaces() throws {
+    let result = try Self.run(["groff", "-k", "-Tutf8", "-mandoc", "-P-cbou", Self.page.file])
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+    let description = lines.drop { $0 != "DESCRIPTION" }.dropFirst()
+      .prefix { $0.isEmpty || $0.first == " " }
+    #expect(description.count > 3)
+    let stretched = description.filter { line in
+      line.drop { $0 == " " }.replacingOccurrences(of: ".  ", with: ". ").contains("  ")
+    }
+    #expect(stretched.isEmpty, "\(stretched)")
+  }
+
   @Test func groffReadsItWithoutAWarning() throws {
     let result = try Self.run(["groff", "-k", "-Tutf8", "-ww", "-mandoc", "-z", Self.page.file])
     #expect(result.status == 0)

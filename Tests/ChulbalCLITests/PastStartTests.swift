@@ -311,7 +311,8 @@ import Testing
     #expect(
       dinner.standardOutput.contains(
         "이동    대중교통 · 35분 (추정) + 여유 10분\n"
-          + "        (추정) 직선거리와 평균 속도로 어림한 값이라 40%쯤 틀릴 수 있습니다 (환승·정체는 모름)\n"))
+          + "        직선거리와 평균 속도로 어림한 값이라 실제와 40%쯤 다를 수 있습니다 (환승·정체 미반영).\n"
+          + "        실제 시간을 알면: chulbal edit 2 --travel 50m\n"))
     #expect(dinner.standardOutput.contains("시간대  서울 (Asia/Seoul)\n"))
   }
 

@@ -402,7 +402,9 @@ import Testing
       ])
     #expect(items.map { $0["departure"] as? String }.first == "2026-12-05T17:10:00+09:00")
     let today = workspace.run(["today", "--now", "2026-12-06T12:00+09:00"])
-    #expect(today.standardOutput == "오늘은 약속이 없습니다. \(RuntimeFailure.addHint)\n")
+    #expect(
+      today.standardOutput
+        == "오늘은 약속이 없습니다. 추가하려면: chulbal add \"저녁 약속\" --at \"오늘 오후 7시\" --travel 30m\n")
   }
 
   /// The built binary, as a person runs it, with a named zone: a weekly 09:00 in New York is

@@ -123,8 +123,10 @@ final class Workspace: @unchecked Sendable {
     workspace.run([
       "add", "점심", "--at", "내일 12:00", "--coord", "37.4979,127.0276", "--travel", "30m",
     ])
-    let rough = "(추정) 직선거리와 평균 속도로 어림한 값이라 40%쯤 틀릴 수 있습니다 (환승·정체는 모름)\n"
-    #expect(workspace.run(["show", "저녁"]).standardOutput.contains(rough))
+    let rough = "직선거리와 평균 속도로 어림한 값이라 실제와 40%쯤 다를 수 있습니다 (환승·정체 미반영).\n"
+    #expect(
+      workspace.run(["show", "저녁"]).standardOutput.contains(
+        rough + "        실제 시간을 알면: chulbal edit 1 --travel 50m\n"))
     let given = workspace.run(["show", "점심"]).standardOutput
     #expect(given.contains("이동    대중교통 · 30분 + 여유 10분\n") && !given.contains(rough), "\(given)")
   }

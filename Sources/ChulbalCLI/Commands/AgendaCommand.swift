@@ -140,15 +140,15 @@ enum Agenda {
     return output.outcome()
   }
 
-  /// `12월 2일 (수)부터 7일 동안 약속이 없습니다.` and how to add one.
+  /// `12월 2일 (수)부터 7일 동안 약속이 없습니다.` and how to add one (`today`'s, for today).
   static func emptyText(_ window: DayWindow, now: Date) -> String {
     let format = KoreanDateFormat(timeZone: window.timeZone)
     let first = format.day(window.start, seenAt: now)
+    let today = window.dayCount == 1 && CivilDate(now, in: window.timeZone) == window.firstDay
     let span =
       window.dayCount == 1
-      ? (CivilDate(now, in: window.timeZone) == window.firstDay ? "오늘은" : "\(first)에는")
-      : "\(first)부터 \(window.dayCount)일 동안"
-    return "\(span) 약속이 없습니다. \(RuntimeFailure.addHint)"
+      ? (today ? "오늘은" : "\(first)에는") : "\(first)부터 \(window.dayCount)일 동안"
+    return "\(span) 약속이 없습니다. \(RuntimeFailure.addHint(day: today ? "오늘" : "내일"))"
   }
 }
 

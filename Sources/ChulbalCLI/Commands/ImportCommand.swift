@@ -61,9 +61,13 @@ enum ImportCommand: Command {
     }
     if options.has(sources) {
       // A CalDAV source or a feed is brought in by `chulbal sync`.
-      let registered = try existing?.sources().filter { !$0.kind.isServer } ?? []
+      let all = try existing?.sources() ?? []
+      let registered = all.filter { !$0.kind.isServer }
       if registered.isEmpty && calendars.isEmpty {
-        return .success("등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n")
+        return .success(
+          all.isEmpty
+            ? "등록한 캘린더가 없습니다. 추가하려면: chulbal source add ~/.calendars/work\n"
+            : "파일 캘린더는 없습니다 (CalDAV 캘린더와 피드는 chulbal sync)\n")
       }
       reading.read(
         registered.filter { source in !calendars.contains(where: { $0.source == source.path }) },

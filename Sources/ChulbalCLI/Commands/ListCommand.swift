@@ -42,8 +42,10 @@ enum ListCommand: Command {
       return true
     }
     guard table.rowCount > 1 else {
-      let what = options.has(past) ? "지난 약속이" : "다가오는 약속이"
-      return .success("\(what) 없습니다. \(RuntimeFailure.addHint)\n")
+      // Adding cannot make a past appointment, so the past says only that there is none.
+      return .success(
+        options.has(past)
+          ? "지난 약속이 없습니다.\n" : "다가오는 약속이 없습니다. \(RuntimeFailure.addHint())\n")
     }
     var output = ChunkedOutput(console: environment.console, pretty: false, afterRunning: true)
     for row in 0..<table.rowCount where !output.readerGone {

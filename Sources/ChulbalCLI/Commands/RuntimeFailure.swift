@@ -49,7 +49,7 @@ enum RuntimeFailure: Error, Equatable {
         switch command {
         case CountdownCommand.name: "'chulbal countdown --at +25m'처럼 시각을 주거나 chulbal add로 약속을 추가하세요"
         case NavCommand.name: "약속 번호를 주거나 '--to 이름 --coord 위도,경도'로 목적지를 주세요"
-        default: Self.addHint
+        default: Self.addHint()
         }
       return "다가오는 약속이 없습니다. \(next)"
     case .notRemoved: return "지우지 않았습니다"
@@ -88,8 +88,10 @@ enum RuntimeFailure: Error, Equatable {
     }
   }
 
-  /// How to add the first appointment, for empty states.
-  static let addHint = "추가하려면: chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m"
+  /// How to add the first appointment, for empty states; `day` is the day the example says.
+  static func addHint(day: String = "내일") -> String {
+    "추가하려면: chulbal add \"저녁 약속\" --at \"\(day) 오후 7시\" --travel 30m"
+  }
 }
 
 extension Outcome {

@@ -195,7 +195,8 @@ struct AppointmentView {
     if plan.travelEstimated, plan.travelSeconds > 0 {
       // How rough: the model meets published trip times within ±40 %, but it knows the
       // straight line only, not transfers or the day's traffic.
-      rows.append(["", "(추정) 직선거리와 평균 속도로 어림한 값이라 40%쯤 틀릴 수 있습니다 (환승·정체는 모름)"])
+      rows.append(["", "직선거리와 평균 속도로 어림한 값이라 실제와 40%쯤 다를 수 있습니다 (환승·정체 미반영)."])
+      rows.append(["", "실제 시간을 알면: chulbal edit \(appointment.id) --travel 50m"])
     }
     if let ready = plan.ready {
       let prep = KoreanDuration.text(seconds: appointment.prepSeconds, precision: .seconds)

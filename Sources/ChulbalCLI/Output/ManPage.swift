@@ -17,6 +17,8 @@ enum ManPage {
       .TH CHULBAL 1 \#(date) "chulbal \#(CLI.version)" "chulbal"
       .\" Paths and option names are not to be hyphenated where a line breaks.
       .nh
+      .\" Not justified: Korean with stretched spaces is hard to read.
+      .ad l
       .SH NAME
       chulbal \- 약속 시각에서 거꾸로 계산해 언제 출발해야 하는지 알려 줍니다
       .SH SYNOPSIS
@@ -83,7 +85,7 @@ enum ManPage {
     (next, countdown, status), watch가 출발 전에 데스크톱 알림을 정확히 한 번씩 보내며, 한국에서
     쓰는 지도 앱의 길 안내 링크를 만듭니다 (nav).
 
-    출발 시각은 약속 시각 − 이동 시간 − 여유 시간을 분 단위로 내린 것입니다 (내려도 늦지
+    출발 시각은 약속 시각 − 이동 시간 − 여유 시간을 분 단위로 버림한 값입니다 (버림하므로 늦지
     않습니다). 좌표만 있으면 이동 시간은 거리와 수단으로 추정하고 (추정)이라고 표시합니다.
     chulbal이 쓰는 말은 한국어이고, 옵션은 명령줄 도구에서 흔히 쓰는 영어 낱말입니다.
     """

@@ -27,7 +27,8 @@ public struct CountdownReading: Equatable, Sendable {
   /// Whether the display shows seconds (30 minutes or less to `target`, or past it), not only
   /// whole minutes.
   public let countsSeconds: Bool
-  /// `준비 시작까지 12분`, `출발까지 12분 34초`, `지금 출발하세요!`, `출발 3분 지남`, `약속 시각입니다`.
+  /// `준비 시작까지 12분`, `출발까지 12분 34초` (`남은 시간 1시간` with no trip), `지금 출발하세요!`,
+  /// `출발 3분 지남`, `약속 시각입니다`.
   public let text: String
   /// `12분 늦음` when leaving at the reading's instant arrives after the start
   /// (``DeparturePlan/lateness(leavingAt:)``), else nil.
@@ -62,7 +63,9 @@ public struct CountdownReading: Equatable, Sendable {
       let unit: TimeInterval = countsSeconds ? 1 : 60
       seconds = Int((remaining / unit).rounded(.up) * unit)
       duration = KoreanDuration.text(seconds: seconds, precision: .seconds)
-      text = (phase == .prepare ? "준비 시작까지 " : "출발까지 ") + duration
+      // With neither travel nor buffer there is no trip to leave for: a timer to the start.
+      let timer = plan.travelSeconds == 0 && plan.bufferSeconds == 0
+      text = (phase == .prepare ? "준비 시작까지 " : timer ? "남은 시간 " : "출발까지 ") + duration
       return
     }
     let overdue = Int((-remaining).rounded(.down))

@@ -148,8 +148,9 @@ import Testing
   }
 
   /// Asleep until 18:40: both departures are more than the late cap past (one appointment
-  /// has even begun), so nothing is shown late, and one summary tells of all four.
-  @Test func afterASuspendPastTheLateCapNothingIsShownLateAndOneSummaryTellsAll() throws {
+  /// has even begun), so no alert is shown late and one summary tells of all four; the
+  /// appointment not yet begun gets one late notice, which says to leave now.
+  @Test func afterASuspendPastTheLateCapOnlyALateNoticeAndOneSummaryAreShown() throws {
     let harness = Harness()
     let clock = ScriptedClock(
       now: instant("2026-12-01T17:00:00+09:00"),
@@ -158,6 +159,7 @@ import Testing
     #expect(
       harness.all == [
         Shown("오후 5:45", "30분 뒤 출발 · 저녁 약속"),
+        Shown("오후 6:40", "지금 바로 출발하세요 · 저녁 약속 (15분 늦음)", .critical),
         Shown("오후 6:40", "놓친 알림 4개 · 저녁 약속 외 1건"),
       ])
     let outcomes = harness.journal.log.values.filter { $0 == .missed }

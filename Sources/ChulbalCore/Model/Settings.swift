@@ -67,14 +67,13 @@ public struct Settings: Equatable, Sendable {
 
   /// 10 minutes of buffer, no prep, alerts 30 and 10 minutes before and at departure, transit,
   /// every map provider in ``MapProvider``'s order; a 5-minute snooze, late alerts up to 10
-  /// minutes past departure, a late notice every 5 minutes, no notification command, every backend in ``NotifyBackend``'s
-  /// order, and a CalDAV sync every 15 minutes.
+  /// minutes past departure, a late notice every 5 minutes, no notification command, every
+  /// backend in ``NotifyBackend``'s order, and a CalDAV sync every 15 minutes.
   public static let defaults = Settings(
     bufferSeconds: 10 * 60, prepSeconds: 0, alertLeads: [30 * 60, 10 * 60, 0], mode: .transit,
     providers: MapProvider.allCases, snoozeSeconds: 5 * 60, lateCapSeconds: 10 * 60,
     lateRepeatSeconds: 5 * 60, notifyCommand: nil, backends: NotifyBackend.allCases,
-    defaultTravelSeconds: 30 * 60,
-    email: nil, syncIntervalSeconds: 15 * 60)
+    defaultTravelSeconds: 30 * 60, email: nil, syncIntervalSeconds: 15 * 60)
 
   private init(
     bufferSeconds: Int, prepSeconds: Int, alertLeads: [Int], mode: TravelMode,

@@ -116,8 +116,9 @@ public struct Settings: Equatable, Sendable {
     case .lateCap: lateCapSeconds = try DurationExpression.parse(text)
     case .lateRepeat:
       let seconds = try DurationExpression.parse(text)
-      guard seconds % 60 == 0 else {
-        throw .setting(text, reason: "다시 알리는 간격은 분 단위로 씁니다 (예: 5m, 한 번만은 0)")
+      // Shorter would be a stream, not a reminder.
+      guard seconds == 0 || seconds >= 10 else {
+        throw .setting(text, reason: "다시 알리는 간격은 10초 이상으로 씁니다 (예: 5m, 한 번만은 0)")
       }
       lateRepeatSeconds = seconds
     case .command:

@@ -8,7 +8,7 @@ public struct Alert: Equatable, Sendable {
     /// A heads-up some minutes before leaving.
     case remind
     /// Time to leave; with a negative lead, a late notice after the departure
-    /// (``AlertPlanner/lateAlerts(of:repeatSeconds:lateCapSeconds:catchUp:)``).
+    /// (``AlertPlanner/lateAlerts(of:at:repeatSeconds:lateCapSeconds:catchUp:)``).
     case leave
   }
 

@@ -12,7 +12,7 @@ import FoundationEssentials
 /// counts as due at the end of its snooze.
 ///
 /// Once the departure has passed and the appointment has not begun, late notices
-/// (``lateAlerts(of:repeatSeconds:lateCapSeconds:catchUp:)``) say to leave now, whatever the
+/// (``lateAlerts(of:at:repeatSeconds:lateCapSeconds:catchUp:)``) say to leave now, whatever the
 /// late cap: one found past its time supersedes every other alert of the appointment passed
 /// with it, which are missed.
 public enum AlertPlanner {
@@ -113,7 +113,7 @@ public enum AlertPlanner {
       var late: Due?
       if log[acknowledgement(of: appointment)] == nil {
         for alert in lateAlerts(
-          of: plan, repeatSeconds: repeatSeconds, lateCapSeconds: lateCapSeconds,
+          of: plan, at: now, repeatSeconds: repeatSeconds, lateCapSeconds: lateCapSeconds,
           catchUp: lastMissed)
         {
           let id = AlertID(appointment: appointment, alert: alert)
@@ -148,26 +148,30 @@ public enum AlertPlanner {
     return step
   }
 
-  /// The late notices of `plan`, soonest first: once the departure has passed, every
-  /// `repeatSeconds` on the grid `departure + k × repeat` (k ≥ 1), and with `catchUp` one at
-  /// `departure + late cap`, where alerts stop being delivered late; each before the start.
+  /// The late notices of `plan` that matter at `now`, soonest first: on the grid
+  /// `departure + k × repeat` (k ≥ 1), the latest passed and the next; and with `catchUp`
+  /// one at `departure + late cap`, where alerts stop being delivered late. Each is before
+  /// the start.
   ///
   /// A late notice is a `leave` alert with a negative lead: the seconds past the departure.
   /// Its times follow from the plan and the settings alone, so a restart finds the same ones
   /// in the log. None for a plan without alerts (the person asked for none) or whose
   /// departure is its start (nothing to be late for).
   public static func lateAlerts(
-    of plan: DeparturePlan, repeatSeconds: Int, lateCapSeconds: Int, catchUp: Bool
+    of plan: DeparturePlan, at now: Date, repeatSeconds: Int, lateCapSeconds: Int,
+    catchUp: Bool
   ) -> [Alert] {
     guard !plan.alerts.isEmpty, plan.departure < plan.start else { return [] }
     var offsets: Set<Int> = []
     // Not at the departure itself, which is the leave alert's: a late cap of 0 misses an
     // alert after its on-time minute.
     if catchUp { offsets.insert(max(lateCapSeconds, Int(onTimeSeconds))) }
-    let span = plan.start.timeIntervalSince(plan.departure)
     if repeatSeconds > 0 {
-      offsets.formUnion(stride(from: repeatSeconds, to: Int(span.rounded(.up)), by: repeatSeconds))
+      let passed = max(Int(now.timeIntervalSince(plan.departure).rounded(.down)), 0)
+      let latest = passed / repeatSeconds
+      for k in [latest, latest + 1] where k >= 1 { offsets.insert(k * repeatSeconds) }
     }
+    let span = plan.start.timeIntervalSince(plan.departure)
     return offsets.filter { TimeInterval($0) < span }.sorted().map {
       Alert(at: plan.departure.addingTimeInterval(TimeInterval($0)), leadSeconds: -$0, kind: .leave)
     }

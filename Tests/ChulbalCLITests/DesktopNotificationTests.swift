@@ -115,6 +115,28 @@ struct DesktopNotificationTests {
     #expect(log.standardOutput.contains("\"outcome\": \"snoozed\""), "\(log.standardOutput)")
   }
 
+  /// `출발했어요` on a late notice records the acknowledgement, which stops the late notices
+  /// of the appointment, through a restart too.
+  @Test func pressingDepartedStopsTheLateNotices() throws {
+    let set = try chulbal(["config", "set", "notify.repeat", "10s"], database: database)
+    try #require(set.status == 0, "\(set.standardError)")
+    // Five minutes on the way, starting in two: the departure is three minutes past, and a
+    // late notice is due at once.
+    let added = try chulbal(
+      ["add", "출발 시험", "--at", "+2m", "--travel", "5m", "--buffer", "0", "--alerts", "0"],
+      database: database)
+    try #require(added.status == 0, "\(added.standardError)")
+    let watch = try pressTheButtonOfTheFirstAlert(session)
+    #expect(watch.waitFor("출발했어요 #1 출발 시험: 늦음 알림을 그칩니다"), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+    let log = try chulbal(["log", "--json"], database: database)
+    #expect(log.standardOutput.contains("\"outcome\": \"acknowledged\""), "\(log.standardOutput)")
+    let again = try WatchProcess(
+      database: database, in: folder.path, extra: ["--once"], environment: session)
+    #expect(again.end() == 0)
+    #expect(!again.standardError.contains("보냄"), "\(again.standardError)")
+  }
+
   /// A frozen server cannot hold the alert: the terminal shows it within a second or so of
   /// its time, not after GDBus's 25 seconds.
   @Test func aFrozenServerHandsTheAlertToTheTerminalAtOnce() throws {

@@ -64,8 +64,8 @@ import Testing
       arguments: ["config", "get", "bufer"],
       message:
         "알 수 없는 설정 'bufer' — 혹시 'buffer'? (설정: buffer, prep, alerts, mode, providers, "
-        + "travel, me, notify.snooze, notify.late_cap, notify.command, notify.backends, "
-        + "sync.interval)"),
+        + "travel, me, notify.snooze, notify.late_cap, notify.repeat, notify.command, "
+        + "notify.backends, sync.interval)"),
     Case(arguments: ["show", "#42"], message: "약속 '#42'가 없습니다 (목록: chulbal list --all)"),
     Case(
       arguments: ["show", "저녁"],

@@ -33,6 +33,10 @@ import Testing
     try #require(
       run(["config", "set", "notify.backends", "terminal"], at: "2027-01-12T09:00:00+09:00")
         .exitCode == 0)
+    // Late notices coming again are the late tests' (``lateRepeat``); here the one that
+    // follows alerts missed past the late cap is all.
+    try #require(
+      run(["config", "set", "notify.repeat", "0"], at: "2027-01-12T09:00:00+09:00").exitCode == 0)
     let added = run(
       [
         "add", "회의", "--at", Self.start, "--travel", "20m", "--buffer", "0", "--alerts",
@@ -216,14 +220,19 @@ import Testing
       ],
       // The wait for 10:00 ends at the resume, its deadline long past.
       waits: [at("10:14") + 86_400]),
-    // Past the late cap (10 minutes) every alert passed is missed: none says to leave.
+    // Past the late cap (10 minutes) every alert passed is missed, and a late notice, due
+    // when the cap passed at 10:20, says to leave now.
     Disturbance(
       testDescription: "a suspend past the late cap",
       happening: .suspend(at: at("09:45"), until: at("10:25")), end: "10:26",
-      alerts: ["놓친 알림 2개 · 회의 — 오전 10:00 회의 (10분 전) · 오전 10:10 회의 (지금 출발)"],
+      alerts: [
+        "지금 바로 출발하세요 · 회의 (15분 늦음) — \(body) · 지금 출발하면 오전 10:45 도착",
+        "놓친 알림 2개 · 회의 — 오전 10:00 회의 (10분 전) · 오전 10:10 회의 (지금 출발)",
+      ],
       log: [
         "오전 10:25 놓침 #1 회의 (10분 전 알림), 오전 10:00에 보냈어야 했습니다",
         "오전 10:25 놓침 #1 회의 (출발 시각 알림), 오전 10:10에 보냈어야 했습니다",
+        "오전 10:25 보냄 #1 회의 (출발 10분 뒤 늦음 알림) → terminal",
         "오전 10:25 놓친 알림 2개를 한 번에 알림 → terminal",
       ],
       waits: [at("10:25") + 86_400]),
@@ -296,6 +305,90 @@ import Testing
         "30분 뒤 출발 · 회의 — \(Self.body)", "지금 출발하세요 (15분 지남) · 회의 — \(Self.body)",
         "놓친 알림 1개 · 회의 — 오전 10:00 회의 (10분 전)",
       ])
+  }
+
+  /// `notify.repeat` set to `every` before the watch starts.
+  func lateRepeat(_ every: String) {
+    run(["config", "set", "notify.repeat", every], at: "2027-01-12T09:00:00+09:00")
+  }
+
+  /// The late notice as the terminal backend shows it at `time` (`10:25`), leaving then.
+  static func late(_ lateness: String, arriving time: String) -> String {
+    "지금 바로 출발하세요 · 회의 (\(lateness)) — \(body) · 지금 출발하면 오전 \(time) 도착"
+  }
+
+  static let missedAll =
+    "놓친 알림 3개 · 회의 — 오전 9:40 회의 (30분 전) · 오전 10:00 회의 (10분 전) · 오전 10:10 회의 (지금 출발)"
+
+  /// Started 15 minutes after the departure, past the late cap: the latest late notice
+  /// passed (10:24, on the grid of 2 minutes from 10:10) comes at once, then every 2 minutes
+  /// until the start at 10:30, and the missed alerts are told of beside it.
+  @Test func aStartUpAfterTheDepartureSendsALateNoticeAtOnceAndAgainUntilTheStart() {
+    lateRepeat("2m")
+    let run = watch(from: "2027-01-12T10:25:00+09:00", [.signal(SIGTERM, at: Self.at("10:40"))])
+    #expect(run.outcome.exitCode == 0)
+    #expect(
+      run.alerts == [
+        Self.late("15분 늦음", arriving: "10:45"), Self.missedAll,
+        Self.late("16분 늦음", arriving: "10:46"), Self.late("18분 늦음", arriving: "10:48"),
+      ])
+    #expect(
+      run.log.filter { $0.contains("늦음 알림") } == [
+        "오전 10:25 보냄 #1 회의 (출발 14분 뒤 늦음 알림) → terminal",
+        "오전 10:26 보냄 #1 회의 (출발 16분 뒤 늦음 알림) → terminal",
+        "오전 10:28 보냄 #1 회의 (출발 18분 뒤 늦음 알림) → terminal",
+      ])
+    // Nothing at the start: the watch sleeps a day after the last.
+    #expect(run.wakes.waits == [Self.at("10:26"), Self.at("10:28"), Self.at("10:28") + 86_400])
+    let log = self.run(["log"], at: "2027-01-12T10:40:00+09:00").standardOutput
+    #expect(log.components(separatedBy: "(늦음 알림)").count - 1 == 3, "\(log)")
+  }
+
+  /// With `notify.repeat` 0 the late notice comes once, at start-up, and never again.
+  @Test func aRepeatOfZeroSendsOneLateNoticeOnly() {
+    lateRepeat("0")
+    let run = watch(from: "2027-01-12T10:25:00+09:00", [.signal(SIGTERM, at: Self.at("10:40"))])
+    #expect(run.alerts == [Self.late("15분 늦음", arriving: "10:45"), Self.missedAll])
+    #expect(run.wakes.waits == [Self.at("10:25") + 86_400])
+  }
+
+  /// After the leave alert the late notice comes every 5 minutes; a restart sends none that
+  /// was sent and the one that fell due while it was down at once.
+  @Test func lateNoticesRepeatOnTheirGridAndARestartNeitherRepeatsNorDropsOne() {
+    lateRepeat("5m")
+    let first = watch(from: "2027-01-12T09:50:00+09:00", [.signal(SIGTERM, at: Self.at("10:17"))])
+    #expect(
+      first.alerts == [
+        "20분 뒤 출발 · 회의 — \(Self.body)", "10분 뒤 출발 · 회의 — \(Self.body)",
+        "지금 출발하세요 · 회의 — \(Self.body)", Self.late("5분 늦음", arriving: "10:35"),
+      ])
+    #expect(
+      first.wakes.waits == [Self.at("10:00"), Self.at("10:10"), Self.at("10:15"), Self.at("10:20")])
+    let second = watch(from: "2027-01-12T10:21:00+09:00", [.signal(SIGTERM, at: Self.at("10:40"))])
+    #expect(
+      second.alerts == [
+        Self.late("11분 늦음", arriving: "10:41"), Self.late("15분 늦음", arriving: "10:45"),
+      ])
+    let again = watch(from: "2027-01-12T10:25:30+09:00", [], arguments: ["--once"])
+    #expect(again.alerts.isEmpty, "\(again.alerts)")
+    let log = run(["log", "--json"], at: "2027-01-12T10:40:00+09:00").standardOutput
+    for minutes in [-5, -10, -15] {
+      #expect(log.contains("\"lead_minutes\": \(minutes)"), "\(log)")
+    }
+  }
+
+  /// A removed appointment's late notices stop.
+  @Test func removingTheAppointmentStopsItsLateNotices() {
+    lateRepeat("5m")
+    let run = watch(
+      from: "2027-01-12T09:50:00+09:00",
+      [command(["remove", "1", "--yes"], at: "10:17"), .signal(SIGTERM, at: Self.at("10:40"))])
+    #expect(
+      run.alerts == [
+        "20분 뒤 출발 · 회의 — \(Self.body)", "10분 뒤 출발 · 회의 — \(Self.body)",
+        "지금 출발하세요 · 회의 — \(Self.body)", Self.late("5분 늦음", arriving: "10:35"),
+      ])
+    #expect(run.wakes.waits.last == Self.at("10:17") + 86_400)
   }
 
   /// A sync writing twenty calendar files a tenth of a second apart: the watch reads the

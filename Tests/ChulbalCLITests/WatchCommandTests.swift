@@ -75,6 +75,25 @@ import Testing
     #expect(!again.standardError.contains("[알림]"), "\(again.standardError)")
   }
 
+  /// An appointment whose departure passed before the watch started: the late notice comes
+  /// at once and again every `notify.repeat` (10 seconds here), each recorded once.
+  @Test func aLateNoticeComesAtOnceAndAgainEveryRepeat() throws {
+    let set = try chulbal(["config", "set", "notify.repeat", "10s"], database: database)
+    try #require(set.status == 0, "\(set.standardError)")
+    // Five minutes on the way, starting in two: the departure is three minutes past.
+    let added = try chulbal(
+      ["add", "늦은 약속", "--at", "+2m", "--travel", "5m", "--buffer", "0", "--alerts", "0"],
+      database: database)
+    try #require(added.status == 0, "\(added.standardError)")
+    let watch = try WatchProcess(database: database, in: folder.path)
+    #expect(
+      watch.waitFor("[알림] 지금 바로 출발하세요 · 늦은 약속 (", count: 2), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+    let shown = watch.standardError.components(separatedBy: "[알림] 지금 바로 출발하세요").count - 1
+    let log = try chulbal(["log"], database: database).standardOutput
+    #expect(log.components(separatedBy: "(늦음 알림)").count - 1 == shown, "\(log)")
+  }
+
   @Test func anAppointmentAddedWhileWatchingGetsItsAlert() throws {
     let watch = try WatchProcess(database: database, in: folder.path)
     #expect(watch.waitFor("시작: "), "\(watch.standardError)")
@@ -182,6 +201,9 @@ import Testing
     BadSetting(
       key: "notify.late_cap", value: "-5m",
       message: "잘못된 시간 길이 '-5m': 음수는 쓸 수 없습니다 (예: '35m', '1h20m', '90s', '1:20', '1시간 20분')"),
+    BadSetting(
+      key: "notify.repeat", value: "5s",
+      message: "잘못된 값 '5s': 다시 알리는 간격은 10초 이상으로 씁니다 (예: 5m, 한 번만은 0)"),
     BadSetting(
       key: "notify.snooze", value: "0",
       message: "잘못된 값 '0': 미루는 시간은 1분 이상, 분 단위로 씁니다 (예: 5m)"),

@@ -148,8 +148,9 @@ import Testing
   }
 
   /// Asleep until 18:40: both departures are more than the late cap past (one appointment
-  /// has even begun), so nothing is shown late, and one summary tells of all four.
-  @Test func afterASuspendPastTheLateCapNothingIsShownLateAndOneSummaryTellsAll() throws {
+  /// has even begun), so no alert is shown late and one summary tells of all four; the
+  /// appointment not yet begun gets one late notice, which says to leave now.
+  @Test func afterASuspendPastTheLateCapOnlyALateNoticeAndOneSummaryAreShown() throws {
     let harness = Harness()
     let clock = ScriptedClock(
       now: instant("2026-12-01T17:00:00+09:00"),
@@ -158,6 +159,7 @@ import Testing
     #expect(
       harness.all == [
         Shown("오후 5:45", "30분 뒤 출발 · 저녁 약속"),
+        Shown("오후 6:40", "지금 바로 출발하세요 · 저녁 약속 (15분 늦음)", .critical),
         Shown("오후 6:40", "놓친 알림 4개 · 저녁 약속 외 1건"),
       ])
     let outcomes = harness.journal.log.values.filter { $0 == .missed }
@@ -264,6 +266,53 @@ import Testing
         Shown("오후 6:10", "5분 뒤 출발 · 저녁 약속"), Shown("오후 6:10", "10분 뒤 출발 · 회의"),
       ])
     #expect(harness.journal.log[id] == .delivered(backend: "test"))
+  }
+
+  /// Dinner's late notices every 5 minutes from 18:15; `출발했어요` at 18:21 stops them, and a
+  /// restarted watch reads that from the log.
+  @Test func departedStopsTheLateNoticesThroughARestart() throws {
+    let harness = Harness([Self.dinner])
+    let clock = ScriptedClock(now: instant("2026-12-01T18:15:00+09:00"))
+    var watcher = harness.watcher(clock: clock)
+    watcher.repeatSeconds = 300
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    clock.sleep(until: instant("2026-12-01T18:20:00+09:00"))
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    #expect(
+      harness.all == [
+        Shown("오후 6:15", "지금 출발하세요 · 저녁 약속", .critical),
+        Shown("오후 6:15", "놓친 알림 2개 · 저녁 약속"),
+        Shown("오후 6:20", "지금 바로 출발하세요 · 저녁 약속", .critical),
+      ])
+    let now = instant("2026-12-01T18:21:00+09:00")
+    let event = try watcher.acknowledge(appointmentID: 1, now: now, journal: harness.journal)
+    let id = AlertPlanner.acknowledgement(of: Self.dinner)
+    #expect(event == .acknowledged(id, title: "저녁 약속"))
+    #expect(harness.journal.log[id] == .acknowledged)
+    var restarted = harness.watcher(clock: clock)
+    restarted.repeatSeconds = 300
+    let wake = try restarted.tick(now: now, journal: harness.journal).wake
+    #expect(wake == now.addingTimeInterval(Watcher.window))
+    #expect(harness.all.count == 3)
+  }
+
+  /// The late notice says how late leaving now arrives, and when; it is critical and offers
+  /// `출발했어요` instead of a snooze.
+  @Test func aLateNoticeSaysHowLateAndWhenLeavingNowArrives() throws {
+    let now = instant("2026-12-01T18:40:00+09:00")
+    let step = AlertPlanner.step(
+      now: now, lookedUntil: nil, appointments: [Self.dinner], log: [:], lateCapSeconds: 600,
+      repeatSeconds: 0)
+    let due = try #require(step.deliver.first)
+    #expect(due.alert.isLate && due.alert.label == "늦음 알림")
+    #expect(step.missed.map(\.alert.leadSeconds) == [1800, 600, 0])
+    let notice = AlertNotice.notice(
+      for: due, now: now, timeZone: seoul, ownZone: seoul, link: "https://example.com",
+      snoozeSeconds: 300)
+    #expect(notice.summary == "지금 바로 출발하세요 · 저녁 약속 (15분 늦음)")
+    #expect(notice.body == "오후 7:00 강남역 2번 출구 · 이동 35분\n지금 출발하면 오후 7:15 도착")
+    #expect(notice.urgency == .critical)
+    #expect(notice.actions == [.navigate, .departed])
   }
 
   @Test func aSnoozeThatWouldComeBackAfterTheStartIsDropped() throws {

@@ -135,7 +135,7 @@ struct LibnotifySessionTests {
     try notifier.deliver(
       Notice(
         key: 12, summary: "지금 출발하세요 · 저녁 약속", body: "오후 7:00 강남역 · click:\(action.rawValue)",
-        urgency: .critical, actions: [.navigate, .snooze]))
+        urgency: .critical, actions: [.navigate, action == .navigate ? .snooze : action]))
     try Dunst.waitUntilDisplayed(atLeast: 1)
     try Dunst.control("action", "0")
     #expect(pump(notifier.pollSource) { !presses.all.isEmpty })

@@ -45,18 +45,26 @@ import Testing
   @Test func everyOutcomeReadsBackAsItWasRecorded() throws {
     let store = try Store.openOrCreate(path: path, expander: .libical)
     let stored = try store.insert(sample(), createdAt: added)
-    let alerts = [id(stored, lead: 0), id(stored, lead: 1800)]
+    // A late notice ten minutes after the departure, and the 출발했어요 at the start.
+    let late = AlertID(
+      appointmentID: stored.id, leadSeconds: -600,
+      due: stored.plan.departure.addingTimeInterval(600))
+    let alerts = [
+      id(stored, lead: 0), id(stored, lead: 1800), late, AlertPlanner.acknowledgement(of: stored),
+    ]
     let outcomes: [AlertOutcome] = [
       .claimed, .delivered(backend: "command"), .missed,
-      .snoozed(until: Date(timeIntervalSince1970: 1_796_117_000)),
+      .snoozed(until: Date(timeIntervalSince1970: 1_796_117_000)), .acknowledged,
     ]
     for outcome in outcomes {
       for alert in alerts {
-        try store.record(alert, kind: alert.leadSeconds == 0 ? .leave : .remind, outcome, at: added)
+        try store.record(alert, kind: alert.leadSeconds <= 0 ? .leave : .remind, outcome, at: added)
       }
       #expect(
-        try store.outcomes(dueAfter: .distantPast) == [alerts[0]: outcome, alerts[1]: outcome])
+        try store.outcomes(dueAfter: .distantPast)
+          == Dictionary(uniqueKeysWithValues: alerts.map { ($0, outcome) }))
     }
+    #expect(try store.alertLog(since: added).filter { $0.id == late }.map(\.kind) == [.leave])
   }
 
   /// The watch reads only the appointments that leave before a bound, by their departure,

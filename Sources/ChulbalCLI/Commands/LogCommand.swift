@@ -10,7 +10,7 @@ enum LogCommand: Command {
   static let usage = ["chulbal log [--days N] [--json]"]
   static let about = """
     watch가 최근 며칠(기본 7일) 동안 알림마다 한 일을 새것부터 보여 줍니다: 언제 어느 방식으로
-    보냈는지, 절전 따위로 놓쳤는지, 미뤘는지.
+    보냈는지, 절전 따위로 놓쳤는지, 미뤘는지, '출발했어요'로 늦음 알림을 그쳤는지.
     """
   static let days = OptionSpec("--days", value: "N", help: "며칠 치를 볼지 (1~3650, 기본 7)")
   static let options: [OptionSpec] = [
@@ -75,6 +75,7 @@ enum LogCommand: Command {
     case .delivered(let backend): backend.isEmpty ? "보냄" : "보냄 (\(backend))"
     case .missed: "놓침"
     case .snoozed(let until): "미룸 → \(format.time(until))"
+    case .acknowledged: "출발했어요 (늦음 알림 그침)"
     }
   }
 }

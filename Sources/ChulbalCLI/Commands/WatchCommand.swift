@@ -19,6 +19,9 @@ enum WatchCommand: Command {
     절전에서 깨어났거나 늦게 시작해 지난 알림이 있으면, 약속마다 가장 늦은 하나만 보내고
     (출발이 notify.late_cap, 기본 10분보다 덜 지났을 때만) 나머지는 놓친 알림으로 기록해
     한 번에 알려 줍니다.
+    출발 시각이 지났는데 약속이 아직 시작되지 않았으면 '지금 바로 출발하세요' 늦음 알림을
+    보내고, 약속이 시작되거나 알림의 '출발했어요'를 누를 때까지 notify.repeat(기본 5분)마다
+    다시 보냅니다 (0이면 한 번만). 놓친 알림이 있어도 늦음 알림은 따로 옵니다.
     알림 방식은 notify.backends 순서(기본 libnotify, command, terminal)로 시도합니다.
     'chulbal source add'로 등록한 캘린더의 파일이나 폴더가 바뀌면 (vdirsyncer가 동기화하면)
     변화가 잠시 멎은 뒤 그 캘린더를 import --sources처럼 다시 읽고 알림을 다시 계산합니다.
@@ -241,6 +244,7 @@ struct WatchSession {
           snoozeSeconds: settings.snoozeSeconds)
       },
       delivery: { notifiers.chain.deliver(all: $0) })
+    watcher.repeatSeconds = settings.lateRepeatSeconds
     watcher.readerZone = try? environment.timeZone(option: nil)
     return watcher
   }
@@ -330,6 +334,13 @@ struct WatchSession {
       case .snooze:
         let journal: any AlertJournal = held ?? store
         if let event = try watcher.snooze(
+          appointmentID: key, now: environment.clock.now(), journal: journal)
+        {
+          log(Self.text(event, zone: logZone))
+        }
+      case .departed:
+        let journal: any AlertJournal = held ?? store
+        if let event = try watcher.acknowledge(
           appointmentID: key, now: environment.clock.now(), journal: journal)
         {
           log(Self.text(event, zone: logZone))
@@ -424,8 +435,13 @@ struct WatchSession {
   static func text(_ event: Watcher.Event, zone: Zone) -> String {
     let format = KoreanDateFormat(timeZone: zone)
     func alert(_ id: AlertID, _ title: String) -> String {
-      let lead = id.leadSeconds == 0 ? "출발 시각" : "\(KoreanDuration.text(seconds: id.leadSeconds)) 전"
-      return "#\(id.appointmentID) \(title) (\(lead) 알림)"
+      let lead =
+        switch id.leadSeconds {
+        case 0: "출발 시각 알림"
+        case ..<0: "출발 \(KoreanDuration.text(seconds: -id.leadSeconds)) 뒤 늦음 알림"
+        default: "\(KoreanDuration.text(seconds: id.leadSeconds)) 전 알림"
+        }
+      return "#\(id.appointmentID) \(title) (\(lead))"
     }
     switch event {
     case .delivered(let id, let title, let backend, let skipped):
@@ -441,6 +457,8 @@ struct WatchSession {
       return "미룸 \(alert(id, title)) → \(format.time(until))에 다시 알립니다"
     case .snoozeDropped(let id, let title):
       return "미루지 않음 \(alert(id, title)): 다시 알릴 때면 약속이 시작됩니다"
+    case .acknowledged(let id, let title):
+      return "출발했어요 #\(id.appointmentID) \(title): 늦음 알림을 그칩니다"
     }
   }
 }

@@ -8,6 +8,7 @@ public struct Settings: Equatable, Sendable {
     case buffer, prep, alerts, mode, providers, travel, me
     case snooze = "notify.snooze"
     case lateCap = "notify.late_cap"
+    case lateRepeat = "notify.repeat"
     case command = "notify.command"
     case backends = "notify.backends"
     case syncInterval = "sync.interval"
@@ -23,6 +24,7 @@ public struct Settings: Equatable, Sendable {
       case .me: "내 이메일 주소; 가져온 일정 중 이 주소가 거절한 것은 건너뜁니다 (예: me@example.com, none)"
       case .snooze: "알림의 '5분 뒤' 단추로 미루는 시간 (예: 5m)"
       case .lateCap: "늦게 깨어났을 때 출발이 이만큼 안 지났으면 알립니다 (예: 10m, 0)"
+      case .lateRepeat: "출발 시각이 지나면 약속 시작까지 이 간격으로 다시 알립니다, 0이면 한 번만 (예: 5m, 0)"
       case .command: "알림 때 실행할 프로그램과 인수, 셸 없이 (예: 'notify-send -u critical', none)"
       case .backends: "알림 방식의 순서 (예: libnotify,command,terminal)"
       case .syncInterval: "watch가 CalDAV 캘린더를 동기화하는 간격, 1분에서 1일 (예: 15m)"
@@ -44,6 +46,9 @@ public struct Settings: Equatable, Sendable {
   /// An alert found past due (after a suspend, a clock jump, a start-up) is still delivered
   /// while its departure is less than this far past.
   public var lateCapSeconds: Int
+  /// Once the departure has passed, the late notice comes again this often until the
+  /// appointment starts; 0 for never.
+  public var lateRepeatSeconds: Int
   /// The program and arguments the `command` backend runs, or nil for none.
   public var notifyCommand: [String]?
   /// The order in which notification backends are tried.
@@ -62,17 +67,18 @@ public struct Settings: Equatable, Sendable {
 
   /// 10 minutes of buffer, no prep, alerts 30 and 10 minutes before and at departure, transit,
   /// every map provider in ``MapProvider``'s order; a 5-minute snooze, late alerts up to 10
-  /// minutes past departure, no notification command, every backend in ``NotifyBackend``'s
-  /// order, and a CalDAV sync every 15 minutes.
+  /// minutes past departure, a late notice every 5 minutes, no notification command, every
+  /// backend in ``NotifyBackend``'s order, and a CalDAV sync every 15 minutes.
   public static let defaults = Settings(
     bufferSeconds: 10 * 60, prepSeconds: 0, alertLeads: [30 * 60, 10 * 60, 0], mode: .transit,
     providers: MapProvider.allCases, snoozeSeconds: 5 * 60, lateCapSeconds: 10 * 60,
-    notifyCommand: nil, backends: NotifyBackend.allCases, defaultTravelSeconds: 30 * 60,
-    email: nil, syncIntervalSeconds: 15 * 60)
+    lateRepeatSeconds: 5 * 60, notifyCommand: nil, backends: NotifyBackend.allCases,
+    defaultTravelSeconds: 30 * 60, email: nil, syncIntervalSeconds: 15 * 60)
 
   private init(
     bufferSeconds: Int, prepSeconds: Int, alertLeads: [Int], mode: TravelMode,
-    providers: [MapProvider], snoozeSeconds: Int, lateCapSeconds: Int, notifyCommand: [String]?,
+    providers: [MapProvider], snoozeSeconds: Int, lateCapSeconds: Int, lateRepeatSeconds: Int,
+    notifyCommand: [String]?,
     backends: [NotifyBackend], defaultTravelSeconds: Int, email: String?,
     syncIntervalSeconds: Int
   ) {
@@ -83,6 +89,7 @@ public struct Settings: Equatable, Sendable {
     self.providers = providers
     self.snoozeSeconds = snoozeSeconds
     self.lateCapSeconds = lateCapSeconds
+    self.lateRepeatSeconds = lateRepeatSeconds
     self.notifyCommand = notifyCommand
     self.backends = backends
     self.defaultTravelSeconds = defaultTravelSeconds
@@ -107,6 +114,13 @@ public struct Settings: Equatable, Sendable {
       }
       snoozeSeconds = seconds
     case .lateCap: lateCapSeconds = try DurationExpression.parse(text)
+    case .lateRepeat:
+      let seconds = try DurationExpression.parse(text)
+      // Shorter would be a stream, not a reminder.
+      guard seconds == 0 || seconds >= 10 else {
+        throw .setting(text, reason: "다시 알리는 간격은 10초 이상으로 씁니다 (예: 5m, 한 번만은 0)")
+      }
+      lateRepeatSeconds = seconds
     case .command:
       let trimmed = text.trimmingWhitespace()
       notifyCommand =
@@ -155,6 +169,7 @@ public struct Settings: Equatable, Sendable {
     case .providers: providers.map(\.rawValue).joined(separator: ",")
     case .snooze: DurationExpression.text(snoozeSeconds)
     case .lateCap: DurationExpression.text(lateCapSeconds)
+    case .lateRepeat: DurationExpression.text(lateRepeatSeconds)
     case .command: notifyCommand.map(CommandWords.join) ?? "none"
     case .backends: backends.map(\.rawValue).joined(separator: ",")
     case .travel: DurationExpression.text(defaultTravelSeconds)

@@ -47,20 +47,28 @@ public enum AlertNotice {
     case .started:
       headline = "약속이 시작되었습니다"
     }
-    var body = ReaderTimes(reader: timeZone, own: ownZone ?? timeZone).time(plan.start, seenAt: now)
+    let times = ReaderTimes(reader: timeZone, own: ownZone ?? timeZone)
+    var body = times.time(plan.start, seenAt: now)
     if let place = appointment.place { body += " \(place)" }
     if plan.travelSeconds > 0 {
       body += " · 이동 \(plan.travelText)"
     }
+    var summary = "\(headline) · \(appointment.title)"
     var actions: [Notice.Action] = []
     if link != nil { actions.append(.navigate) }
-    if now.addingTimeInterval(TimeInterval(snoozeSeconds)) < plan.start {
+    if due.alert.isLate {
+      // It repeats by itself until the person says they left; a snooze would only delay it.
+      summary = "지금 바로 출발하세요 · \(appointment.title)"
+      if let lateness = plan.lateness(leavingAt: now) { summary += " (\(lateness))" }
+      body += "\n지금 출발하면 \(times.reader.time(plan.arrival(leavingAt: now))) 도착"
+      urgency = .critical
+      actions.append(.departed)
+    } else if now.addingTimeInterval(TimeInterval(snoozeSeconds)) < plan.start {
       actions.append(.snooze)
     }
     return Notice(
-      key: appointment.id, summary: "\(headline) · \(appointment.title)", body: body,
-      urgency: urgency, actions: actions, start: plan.start, departure: plan.departure,
-      link: link)
+      key: appointment.id, summary: summary, body: body, urgency: urgency, actions: actions,
+      start: plan.start, departure: plan.departure, link: link)
   }
 
   /// The one notice that tells of every alert missed at once: `놓친 알림 3개 · 저녁 약속 외 2건`,

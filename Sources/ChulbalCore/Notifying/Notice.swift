@@ -25,12 +25,15 @@ public struct Notice: Equatable, Sendable {
     case navigate
     /// Brings the same alert back after the snooze time.
     case snooze
+    /// Stops the late notices: the person has left.
+    case departed
 
     /// The label on the button.
     public var label: String {
       switch self {
       case .navigate: "길찾기"
       case .snooze: "5분 뒤"
+      case .departed: "출발했어요"
       }
     }
   }

@@ -7,12 +7,13 @@ public struct Alert: Equatable, Sendable {
     case prepare
     /// A heads-up some minutes before leaving.
     case remind
-    /// Time to leave.
+    /// Time to leave; with a negative lead, a late notice after the departure
+    /// (``AlertPlanner/lateAlerts(of:at:repeatSeconds:lateCapSeconds:catchUp:)``).
     case leave
   }
 
   public let at: Date
-  /// Seconds before departure.
+  /// Seconds before departure; negative for a late notice, which comes after it.
   public let leadSeconds: Int
   public let kind: Kind
 
@@ -24,10 +25,13 @@ public struct Alert: Equatable, Sendable {
 }
 
 extension Alert {
-  /// What the alert is, as lists show it: `지금 출발`, `준비 시작`, `30분 전`.
+  /// Whether it is a late notice: a `leave` alert after the departure.
+  public var isLate: Bool { leadSeconds < 0 }
+
+  /// What the alert is, as lists show it: `지금 출발`, `늦음 알림`, `준비 시작`, `30분 전`.
   public var label: String {
     switch kind {
-    case .leave: "지금 출발"
+    case .leave: isLate ? "늦음 알림" : "지금 출발"
     case .prepare: "준비 시작"
     case .remind: "\(KoreanDuration.text(seconds: leadSeconds)) 전"
     }

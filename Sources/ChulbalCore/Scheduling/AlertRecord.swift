@@ -37,6 +37,9 @@ public enum AlertOutcome: Equatable, Sendable {
   case missed
   /// Put off by the person; it comes back at `until`.
   case snoozed(until: Date)
+  /// The person pressed `출발했어요`: no late notice of the occurrence comes again
+  /// (``AlertPlanner/acknowledgement(of:)``).
+  case acknowledged
 
   /// The name the alert log stores and `log --json` shows.
   public var name: String {
@@ -45,6 +48,7 @@ public enum AlertOutcome: Equatable, Sendable {
     case .delivered: "delivered"
     case .missed: "missed"
     case .snoozed: "snoozed"
+    case .acknowledged: "acknowledged"
     }
   }
 
@@ -53,7 +57,7 @@ public enum AlertOutcome: Equatable, Sendable {
   public func allowsClaim(at now: Date) -> Bool {
     switch self {
     case .claimed: true
-    case .delivered, .missed: false
+    case .delivered, .missed, .acknowledged: false
     case .snoozed(let until): until <= now
     }
   }

@@ -16,6 +16,8 @@ public struct Watcher {
     case summary(count: Int, backend: String?)
     case snoozed(AlertID, title: String, until: Date)
     case snoozeDropped(AlertID, title: String)
+    /// `출발했어요`: the occurrence's late notices stop.
+    case acknowledged(AlertID, title: String)
   }
 
   /// Words a due alert as a notice at an instant (its zone, its link).
@@ -26,6 +28,8 @@ public struct Watcher {
 
   public var lateCapSeconds: Int
   public var snoozeSeconds: Int
+  /// How often a late notice comes again (`notify.repeat`); 0 for never.
+  public var repeatSeconds = 0
   /// The zone the missed-alerts summary gives its times in: the reader's; each appointment's
   /// own when nil.
   public var readerZone: Zone?
@@ -84,7 +88,7 @@ public struct Watcher {
     let log = try journal.outcomes(dueAfter: horizon.addingTimeInterval(-Self.logWindow))
     let step = AlertPlanner.step(
       now: now, lookedUntil: lookedUntil, appointments: appointments, log: log,
-      lateCapSeconds: lateCapSeconds)
+      lateCapSeconds: lateCapSeconds, repeatSeconds: repeatSeconds)
     lookedUntil = max(lookedUntil ?? now, now)
     var events: [Event] = []
     for due in step.missed {
@@ -139,5 +143,19 @@ public struct Watcher {
     try journal.record(due.id, kind: due.alert.kind, .snoozed(until: until), at: now)
     lastShown[appointmentID] = nil
     return .snoozed(due.id, title: due.appointment.title, until: until)
+  }
+
+  /// Stops the late notices of the occurrence whose alert was last shown for
+  /// `appointmentID`, recording the person's `출발했어요` so a restart keeps it.
+  ///
+  /// - Returns: what was done, or nil when no alert of that appointment was shown.
+  public mutating func acknowledge(appointmentID: Int, now: Date, journal: some AlertJournal)
+    throws -> Event?
+  {
+    guard let due = lastShown[appointmentID] else { return nil }
+    let id = AlertPlanner.acknowledgement(of: due.appointment)
+    try journal.record(id, kind: .leave, .acknowledged, at: now)
+    lastShown[appointmentID] = nil
+    return .acknowledged(id, title: due.appointment.title)
   }
 }

@@ -123,7 +123,7 @@ struct RedirectedRun {
   @Test func countdownIntoHeadEndsWhenHeadDoesNotAtTheNextTick() throws {
     // Forty minutes away the display changes once a minute; `head -1` leaves after the first.
     let run = try ChulbalProcess.firstLineThenReaderLeaves(["countdown", "--at", "+40m"])
-    #expect(run.firstLine == "출발까지 40분\n")
+    #expect(run.firstLine == "남은 시간 40분\n")
     #expect(run.reason == .exit)
     #expect(run.status == 0)
   }

@@ -117,16 +117,16 @@ struct TmuxSession {
     defer { session.close() }
     // Five minutes away it ticks every second, and cannot end while a slow machine looks.
     try session.start("\(ChulbalProcess.executable.path) countdown --at +5m")
-    let screen = try session.waitFor("출발까지")
-    #expect(screen.contains("출발까지 "), "\(screen)")
+    let screen = try session.waitFor("남은 시간")
+    #expect(screen.contains("남은 시간 "), "\(screen)")
     #expect(screen.contains("약속 ") && screen.contains("출발 "))
     #expect(screen.contains("█") || screen.contains("░"))
     #expect(try session.cursorAndAlternateScreen() == "0 1")
     // The value changes in place: the same screen comes to show a smaller number.
     func countdownLine() throws -> String? {
-      try session.screen().components(separatedBy: "\n").first { $0.contains("출발까지") }
+      try session.screen().components(separatedBy: "\n").first { $0.contains("남은 시간") }
     }
-    let first = screen.components(separatedBy: "\n").first { $0.contains("출발까지") } ?? ""
+    let first = screen.components(separatedBy: "\n").first { $0.contains("남은 시간") } ?? ""
     #expect(try eventually { try countdownLine().map { $0 != first } ?? false })
     try session.tmux("send-keys", "-t", session.name, "C-c")
     let after = try session.waitFor("EXIT=")
@@ -171,13 +171,13 @@ struct TmuxSession {
     let rows = screen.components(separatedBy: "\n")
     #expect(rows.contains(String(repeating: " ", count: 18) + digits[0]), "\(screen)")
     #expect(rows.contains(String(repeating: " ", count: 18) + digits[4]), "\(screen)")
-    #expect(rows.contains { $0.hasSuffix("출발까지 40분") })
+    #expect(rows.contains { $0.hasSuffix("남은 시간 40분") })
     try session.tmux("resize-window", "-t", session.name, "-x", "30")
     // The digits give way to the one line; the minute may have turned by then.
     var small = ""
     let gaveWay = try eventually {
       small = try session.screen()
-      return small.contains(" 출발까지 ") && !small.contains("██████")
+      return small.contains(" 남은 시간 ") && !small.contains("██████")
     }
     #expect(gaveWay, "\(small)")
     try session.tmux("send-keys", "-t", session.name, "C-c")
@@ -225,7 +225,8 @@ struct TmuxSession {
     try session.start(
       "CHULBAL_DB=\(folder)/c.db \(ChulbalProcess.executable.path) "
         + arguments.joined(separator: " "))
-    _ = try session.waitFor("출발")
+    // The countdown's 남은 시간 40분 or the status line's 출발 25분 전: something drawn.
+    #expect(try session.waitFor("분").contains("분"))
     try session.tmux("send-keys", "-t", session.name, "C-\\")
     // The Swift runtime's crash reporter would print a backtrace and wait 30 seconds for a
     // key on a terminal.
@@ -241,8 +242,8 @@ struct TmuxSession {
     defer { session.close() }
     try session.start(
       "\(ChulbalProcess.executable.path) countdown --at +40m", terminal: terminal)
-    let screen = try session.waitFor("출발까지")
-    #expect(screen.hasPrefix("출발까지 40분\n"), "\(screen)")
+    let screen = try session.waitFor("남은 시간")
+    #expect(screen.hasPrefix("남은 시간 40분\n"), "\(screen)")
     // Neither the alternate screen nor a hidden cursor while it runs.
     #expect(try session.cursorAndAlternateScreen() == "1 0")
     // Ctrl-\ rather than Ctrl-C: a plain display dies of SIGINT, which takes the shell with
@@ -263,8 +264,8 @@ struct TmuxSession {
     #expect(process.terminationStatus == 0)
     #expect(
       String(decoding: data, as: UTF8.self) == """
-        출발까지 2초
-        출발까지 1초
+        남은 시간 2초
+        남은 시간 1초
         지금 출발하세요!
 
         """)

@@ -56,8 +56,12 @@ public struct DeparturePlan: Equatable, Sendable {
   public static func departure(start: Date, travelSeconds: Int, bufferSeconds: Int) -> Date {
     let lead = travelSeconds + bufferSeconds
     guard lead > 0 else { return start }
-    let exact = start.timeIntervalSince1970 - TimeInterval(lead)
-    return Date(timeIntervalSince1970: (exact / 60).rounded(.down) * 60)
+    return wholeMinute(start.addingTimeInterval(-TimeInterval(lead)))
+  }
+
+  /// The whole minute a clock shows at `instant`.
+  static func wholeMinute(_ instant: Date) -> Date {
+    Date(timeIntervalSince1970: (instant.timeIntervalSince1970 / 60).rounded(.down) * 60)
   }
 
   /// One alert per distinct lead before departure, plus the `prepare` alert at `ready`.
@@ -93,16 +97,14 @@ public struct DeparturePlan: Equatable, Sendable {
   /// When the trip ends for a person who leaves at `now`, in the whole minute a clock shows
   /// then, as the arrival is said.
   public func arrival(leavingAt now: Date) -> Date {
-    let exact = now.timeIntervalSince1970 + TimeInterval(travelSeconds)
-    return Date(timeIntervalSince1970: (exact / 60).rounded(.down) * 60)
+    Self.wholeMinute(now.addingTimeInterval(TimeInterval(travelSeconds)))
   }
 
   /// `12분 늦음`: how far past the start the trip ends (``arrival(leavingAt:)``) for a person
   /// who leaves at `now`, from the start's whole minute as it is shown; nil when it ends in
   /// time (the buffer can absorb a late start).
   public func lateness(leavingAt now: Date) -> String? {
-    let shownStart = (start.timeIntervalSince1970 / 60).rounded(.down) * 60
-    let late = Int(arrival(leavingAt: now).timeIntervalSince1970 - shownStart)
+    let late = Int(arrival(leavingAt: now).timeIntervalSince(Self.wholeMinute(start)))
     guard late > 0 else { return nil }
     return KoreanDuration.text(seconds: late) + " 늦음"
   }

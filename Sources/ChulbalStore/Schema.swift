@@ -53,6 +53,10 @@ enum Schema {
     if version >= 10 {
       columns["appointment", default: []] += ["departure_at"]
     }
+    if version >= 11 {
+      columns["undo_step"] = ["id", "step", "command", "summary", "recorded_at"]
+      columns["undo_statement"] = ["seq", "step", "statement"]
+    }
     return columns
   }
 
@@ -77,6 +81,8 @@ enum Schema {
     ("series_occurrence", seriesOccurrenceTable),
     ("hidden_event", hiddenEventTable),
     ("local_occurrence", localOccurrenceTable),
+    ("undo_step", undoStepTable),
+    ("undo_statement", undoStatementTable),
   ]
 
   // Each table as the migration that makes it writes it, once: the migrations and
@@ -198,6 +204,24 @@ enum Schema {
       start_at INTEGER,                     -- when it starts instead; NULL: skipped
       PRIMARY KEY (appointment_id, occurrence)
     ) STRICT, WITHOUT ROWID
+    """
+
+  private static let undoStepTable = """
+    CREATE TABLE undo_step (
+      id INTEGER PRIMARY KEY CHECK (id = 1),  -- one level of undo
+      step INTEGER NOT NULL,                 -- the undo_statement rows that reverse it
+      command TEXT NOT NULL,
+      summary TEXT NOT NULL,
+      recorded_at INTEGER NOT NULL
+    ) STRICT
+    """
+
+  private static let undoStatementTable = """
+    CREATE TABLE undo_statement (
+      seq INTEGER PRIMARY KEY,
+      step INTEGER NOT NULL,
+      statement TEXT NOT NULL                -- SQL that reverses one row's change
+    ) STRICT
     """
 
   /// `alert_log`'s columns as version 2 made them again, ending in a newline: tables SQLite renamed (or
@@ -433,6 +457,11 @@ enum Schema {
     CREATE INDEX appointment_malformed ON appointment (id)
       WHERE NOT (typeof(departure_at) = 'integer' AND typeof(start_at) = 'integer'
         AND travel_seconds BETWEEN 0 AND 604800 AND buffer_seconds BETWEEN 0 AND 604800);
+    """,
+    // 11: one level of undo for `remove`, `edit`, `import` and `place` (`Store+Undo.swift`).
+    """
+    \(undoStepTable);
+    \(undoStatementTable);
     """,
   ]
 }

@@ -133,8 +133,10 @@ import Testing
   var database: String { folder.path + "/c.db" }
   static let now = "2026-12-01T14:00+09:00"
 
-  func add(_ title: String) -> Outcome {
-    run(["add", title, "--at", "오후 7시", "--travel", "30m", "--now", Self.now, "--db", database])
+  func add(_ title: String, _ more: [String] = []) -> Outcome {
+    run(
+      ["add", title, "--at", "오후 7시", "--travel", "30m", "--now", Self.now, "--db", database]
+        + more)
   }
 
   @Test(arguments: [["edit", "1"], ["edit", "1", "--json"], ["edit", "1", "--past"]])
@@ -151,9 +153,10 @@ import Testing
     #expect(FileManager.default.contents(atPath: database) == before)
   }
 
+  /// At the same time it is asked about (`UndoCommandTests`); with `--yes`, kept and said.
   @Test func aTitleAddedAgainIsKeptAndSaid() {
     #expect(add("저녁 약속").standardError.isEmpty)
-    let again = add("저녁 약속")
+    let again = add("저녁 약속", ["--yes"])
     #expect(again.exitCode == 0)
     #expect(again.standardOutput.hasPrefix("#2 저녁 약속 — "))
     #expect(
@@ -163,7 +166,7 @@ import Testing
     #expect(add("저녁 약속 2").standardError.isEmpty)
     // Several namesakes are one line.
     #expect(
-      add("저녁 약속").standardError
+      add("저녁 약속", ["--yes"]).standardError
         == "chulbal: 제목이 같은 약속이 이미 있습니다: #1 (12월 1일 (화) 오후 7:00), "
         + "#2 (12월 1일 (화) 오후 7:00); 모두 남겨 두었습니다\n")
   }

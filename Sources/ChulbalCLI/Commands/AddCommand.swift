@@ -17,7 +17,8 @@ enum AddCommand: Command {
     """
   static let options =
     Array(AppointmentOptions.specs.prefix(2)) + RepeatOptions.specs
-    + AppointmentOptions.specs.dropFirst(2)
+    + AppointmentOptions.specs.dropFirst(2) + [yes]
+  static let yes = RemoveCommand.yes.help("같은 제목, 같은 시각의 약속이 있어도 묻지 않고 추가합니다")
   static let epilogue = """
     예:
       chulbal add "저녁 약속" --at "내일 오후 7시" --place "강남역 2번 출구" \\
@@ -51,11 +52,20 @@ enum AddCommand: Command {
         start: appointment.start, zone: zone, now: now)
     }
     try existing?.advanceSeries(now: now)
-    // The same title again is often a second entry by mistake, but may be meant (a weekly
-    // class typed twice): it is kept, and said.
+    // The same title again may be meant (a weekly class typed twice) and is kept, and said;
+    // the same title at the same time is almost always typed twice, and is asked about.
     let namesakes =
       try existing?.appointments(titlePrefix: appointment.title)
       .filter { $0.title == appointment.title } ?? []
+    let twins = namesakes.filter { $0.start == appointment.start }
+    if !twins.isEmpty && !options.has(yes) {
+      let shown = twins.map { AppointmentView($0, now: now, environment: environment) }
+        .map { "\($0.label) (\($0.startText))" }.joined(separator: ", ")
+      guard environment.isInteractive else { throw AppointmentError.duplicate(shown) }
+      guard environment.confirm("같은 약속이 이미 있습니다: \(shown). 그래도 추가할까요?") else {
+        throw RuntimeFailure.notAdded
+      }
+    }
     let stored = try options.writableStore(environment, existing: existing).insert(
       appointment, createdAt: now)
     let view = AppointmentView(stored, now: now, environment: environment)

@@ -38,12 +38,16 @@ enum AppointmentError: UsageError, Equatable {
   case instanceOnServer(String)
   /// `remove --on-server --on DAY`.
   case onServerWithOn
+  /// `add` of a title at a time that already has it, with no terminal to ask and no `--yes`.
+  case duplicate(String)
 
   var message: String {
     switch self {
     case .notFromServer(let what):
       return "'\(what)'\(Korean.topicParticle(after: what)) CalDAV 캘린더에서 가져온 약속이 아니라서 "
         + "서버에서 지울 수 없습니다 (--on-server 없이 지우면 이 컴퓨터에서 지웁니다)"
+    case .duplicate(let what):
+      return "같은 약속이 이미 있습니다: \(what). 그래도 추가하려면 --yes를 붙이세요"
     case .onServerWithOn:
       return "'--on-server'와 '--on'은 함께 쓸 수 없습니다 (회차 하나는 서버에서 따로 지울 수 없습니다)"
     case .instanceOnServer(let what):

@@ -88,10 +88,15 @@ enum EditCommand: Command {
       repetition.overrides = repetition.overrides.filter { keep($0.key) }
       edited.repetition = repetition
     }
-    try store?.advanceSeries(now: now)
     let imported = try store?.calendarKey(of: base.id) != nil
-    let local = try draft.localFields(over: store?.localFields(of: base.id) ?? [], result: edited)
-    edited = try store?.update(edited, now: now, local: local) ?? edited
+    if let store {
+      let label = TextCleaning.visible("#\(base.id) \(base.title)")
+      edited = try store.recordingUndo(name, now: now) {
+        try store.advanceSeries(now: now)
+        let local = try draft.localFields(over: store.localFields(of: base.id), result: edited)
+        return (try store.update(edited, now: now, local: local), "\(label) 고침")
+      }
+    }
     let view = AppointmentView(edited, now: now, environment: environment)
     var text = input.confirmation(view, savedPlace: savedPlace, environment: environment)
     if imported, !input.json,
@@ -138,9 +143,12 @@ enum EditCommand: Command {
     }
     var changed = series
     changed.repetition?.overrides[occurrence.wall] = start
-    try store?.advanceSeries(now: now)
-    try store?.update(changed, now: now, occurrence: (occurrence.wall, start))
     let from = format.full(occurrence.start, seenAt: now)
+    try store?.recordingUndo(name, now: now) {
+      try store?.advanceSeries(now: now)
+      try store?.update(changed, now: now, occurrence: (occurrence.wall, start))
+      return ((), "\(label)의 \(from) 회차 옮김")
+    }
     let reading = at.ruleReading(of: start, timeZone: zone).map { $0 + "\n" } ?? ""
     return .success(
       "\(label)의 \(from) 회차를 옮겼습니다: \(format.full(start, seenAt: now))\n" + reading)

@@ -77,9 +77,13 @@ enum ImportCommand: Command {
     let failures = reading.failures
     let failed = reading.failed
     if writing {
-      try existing?.advanceSeries(now: now)
       let store = try options.writableStore(environment, existing: existing)
-      report.counts = try store.importCalendars(batches, now: now, failures: failures)
+      let files = batches.map { URL(fileURLWithPath: $0.source).lastPathComponent }
+      report.counts = try store.recordingUndo(name, now: now) {
+        try store.advanceSeries(now: now)
+        let counts = try store.importCalendars(batches, now: now, failures: failures)
+        return (counts, "\(TextCleaning.visible(files.joined(separator: ", "))) 가져오기")
+      }
     } else if let existing {
       report.counts = try existing.plannedImport(batches)
     } else {

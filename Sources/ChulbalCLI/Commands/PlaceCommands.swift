@@ -25,7 +25,11 @@ enum PlaceAddCommand: Command {
     if try existing?.place(named: name) != nil { throw PlaceError.duplicatePlace(name) }
     let store = try options.writableStore(environment, existing: existing)
     let place = SavedPlace(name: name, coordinate: coordinate, isDefault: options.has(isDefault))
-    guard try store.addPlace(place) else { throw PlaceError.duplicatePlace(name) }
+    let shown = "장소 '\(TextCleaning.visible(name))'"
+    let added = try store.recordingUndo(Self.name, now: environment.clock.now()) {
+      (try store.addPlace(place), "\(shown) 저장")
+    }
+    guard added else { throw PlaceError.duplicatePlace(name) }
     let mark = place.isDefault ? ", 기본 출발지" : ""
     return .success(
       "장소 '\(TextCleaning.visible(name))'\(Korean.objectParticle(after: name)) 저장했습니다 (\(AppointmentView.text(coordinate))\(mark))\n"
@@ -94,7 +98,10 @@ enum PlaceRemoveCommand: Command {
     guard let store = try options.store(environment, access: .writing),
       let place = try store.place(named: name)
     else { throw PlaceError.unknownSavedPlace(name) }
-    guard try store.removePlace(named: name) else { throw PlaceError.unknownSavedPlace(name) }
+    let removed = try store.recordingUndo(Self.name, now: environment.clock.now()) {
+      (try store.removePlace(named: name), "장소 '\(TextCleaning.visible(name))' 지움")
+    }
+    guard removed else { throw PlaceError.unknownSavedPlace(name) }
     var text = "장소 '\(TextCleaning.visible(name))'\(Korean.objectParticle(after: name)) 지웠습니다\n"
     if place.isDefault {
       let howTo =
@@ -153,7 +160,10 @@ enum PlaceEditCommand: Command {
       )
     }
     let formerDefault = try store.defaultPlace()
-    switch try store.updatePlace(named: name, to: place) {
+    let update = try store.recordingUndo(Self.name, now: environment.clock.now()) {
+      (try store.updatePlace(named: name, to: place), "\(shown) 고침")
+    }
+    switch update {
     case .updated: break
     case .notFound: throw PlaceError.unknownSavedPlace(name)
     case .nameTaken: throw PlaceError.placeNameTaken(place.name)

@@ -76,7 +76,15 @@ enum RemoveCommand: Command {
     if !options.has(yes) {
       let what = labels.joined(separator: ", ")
       guard environment.isInteractive else { throw ValidationError.needsConfirmation(what) }
-      let question = remote.isEmpty ? "\(what) — 지울까요?" : "\(what) — 서버의 캘린더에서도 지울까요?"
+      // Each with its time, and a series with its rule, so that the question shows what goes.
+      let described = chosen.map { appointment in
+        let view = AppointmentView(appointment, now: now, environment: environment)
+        return view.label + " (" + (view.repeatText.map { "\($0), 모든 회차" } ?? view.startText) + ")"
+      }.joined(separator: ", ")
+      let oneOccurrence = chosen.count == 1 && chosen[0].repetition != nil ? " 한 회차만: --on 날짜" : ""
+      let question =
+        remote.isEmpty
+        ? "\(described) — 지울까요?\(oneOccurrence)" : "\(described) — 서버의 캘린더에서도 지울까요?"
       guard environment.confirm(question) else { throw RuntimeFailure.notRemoved }
     }
     // One sign-in (one run of the password command) for each source, however many go.
@@ -91,7 +99,21 @@ enum RemoveCommand: Command {
         throw ServerSync.Failure.server(error)
       }
     }
-    _ = try store?.delete(ids: chosen.map(\.id), now: now)
+    if let store {
+      if remote.isEmpty {
+        _ = try store.recordingUndo(name, now: now) {
+          (
+            try store.delete(ids: chosen.map(\.id), now: now),
+            labels.joined(separator: ", ") + " 지움"
+          )
+        }
+      } else {
+        // What went from the server cannot come back with the appointment, so nothing before
+        // this removal can be undone either.
+        _ = try store.delete(ids: chosen.map(\.id), now: now)
+        try store.forgetUndo()
+      }
+    }
     var text = ""
     for (appointment, label) in zip(chosen, labels) {
       if let calendar = calendars[appointment.id] {
@@ -135,8 +157,11 @@ enum RemoveCommand: Command {
     var changed = series
     changed.repetition?.exceptions.insert(occurrence.wall)
     changed.repetition?.overrides[occurrence.wall] = nil
-    try store?.advanceSeries(now: now)
-    try store?.update(changed, now: now, occurrence: (occurrence.wall, nil))
+    try store?.recordingUndo(name, now: now) {
+      try store?.advanceSeries(now: now)
+      try store?.update(changed, now: now, occurrence: (occurrence.wall, nil))
+      return ((), "\(what) 건너뜀")
+    }
     return .success("\(what) — 건너뜁니다\n")
   }
 }

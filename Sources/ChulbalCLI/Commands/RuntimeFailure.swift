@@ -11,6 +11,10 @@ enum RuntimeFailure: Error, Equatable {
   case nothingUpcoming(command: String)
   /// The person answered no when asked to confirm a deletion.
   case notRemoved
+  /// The person answered no when asked whether to add an appointment a second time.
+  case notAdded
+  /// `undo` with no change recorded.
+  case nothingToUndo
   /// libqrencode, loaded for `nav --qr` alone, cannot be loaded; dlerror's words.
   case qrLibraryMissing(String)
   /// A link longer than the largest QR code holds.
@@ -53,6 +57,9 @@ enum RuntimeFailure: Error, Equatable {
         }
       return "다가오는 약속이 없습니다. \(next)"
     case .notRemoved: return "지우지 않았습니다"
+    case .notAdded: return "추가하지 않았습니다"
+    case .nothingToUndo:
+      return "되돌릴 변경이 없습니다 (remove, edit, import, place로 바꾼 마지막 하나를 되돌립니다)"
     case .qrLibraryMissing(let reason):
       return "QR 코드를 그릴 libqrencode를 불러올 수 없습니다 (\(reason)): libqrencode4 패키지를 설치하세요"
     case .linkTooLongForQRCode(let bytes):

@@ -9,7 +9,8 @@ import Testing
 @testable import ChulbalTerminal
 
 /// `list` and `list --json` write each row straight into bytes (`AppointmentView.appendListRow`
-/// and `writeJSON`). These hold them to the general paths on appointments chosen to differ:
+/// and `writeJSON`). These hold them to the views' strings and to Foundation's JSON parser on
+/// appointments chosen to differ:
 /// hostile and wide titles, zones with and without the own-zone label, other days and other
 /// years, every status, prep time, fractional minutes, places, origins and notes.
 @Suite struct ListRowTests {
@@ -120,8 +121,10 @@ import Testing
     #expect(list(reader + selection) == expected)
   }
 
+  /// Each row of `list --json`, read back by Foundation's parser, holds the appointment's own
+  /// strings and numbers: hostile titles escaped so that they come back as they were.
   @Test(arguments: readers, selections)
-  func jsonRowsAreTheRenderedTrees(reader: [String], selection: [String]) throws {
+  func jsonRowsReadBackAsTheAppointments(reader: [String], selection: [String]) throws {
     try fill()
     let views = try views(selection, reader: reader)
     if selection == ["--all"] {
@@ -132,14 +135,32 @@ import Testing
       #expect(views.contains { $0.startText.hasPrefix("2027년") })
       #expect(views.contains { $0.repeatText?.hasSuffix("(5회)") == true })
     }
-    var writer = JSONWriter(pretty: true)
-    for (index, view) in views.enumerated() {
-      writer.append(index == 0 ? "[" : ",")
-      writer.newline(depth: 1)
-      writer.write(view.json(), depth: 1)
+    let text = list(reader + selection + ["--json"])
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    #expect(rows.count == views.count)
+    for (row, view) in zip(rows, views) {
+      let appointment = view.appointment
+      #expect(row["id"] as? Int == appointment.id)
+      #expect(row["title"] as? String == appointment.title)
+      #expect(row["place"] as? String == appointment.place)
+      #expect(row["note"] as? String == appointment.note)
+      #expect(row["time_zone"] as? String == appointment.timeZone)
+      #expect(row["mode"] as? String == appointment.mode.rawValue)
+      let origin = row["origin"] as? [String: Any]
+      #expect(origin?["name"] as? String == appointment.origin?.name)
+      let coord = row["coord"] as? [String: Double]
+      #expect(coord?["lat"] == appointment.coordinate?.latitude)
+      #expect(coord?["lng"] == appointment.coordinate?.longitude)
+      #expect(
+        (row["travel_minutes"] as? NSNumber)?.doubleValue == Double(appointment.travelSeconds) / 60)
+      #expect((row["alerts"] as? [Any])?.count == view.plan.alerts.count)
+      #expect(row["status"] as? String == view.plan.status(at: mondayAfternoon).name)
+      #expect((row["repeat"] as? [String: Any])?["text"] as? String == view.repeatText)
+      let shown = row["text"] as? [String: String]
+      #expect(shown?["appointment"] == view.startText)
+      #expect(shown?["remaining"] == view.remainingText)
     }
-    writer.append("\n]\n")
-    #expect(list(reader + selection + ["--json"]) == writer.take())
   }
 
   /// The table as `TerminalText.table` laid it out before it kept bytes: cells made visible,

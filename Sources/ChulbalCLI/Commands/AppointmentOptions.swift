@@ -143,7 +143,7 @@ struct AppointmentOptions {
   func confirmation(_ view: AppointmentView, savedPlace: SavedPlace?, environment: Environment)
     -> String
   {
-    if json { return view.json().rendered() }
+    if json { return view.renderedJSON() }
     let note = savedPlace.map {
       "저장된 장소 '\(TextCleaning.visible($0.name))'의 좌표를 씁니다 (\(AppointmentView.text($0.coordinate)))\n"
     }

@@ -23,6 +23,6 @@ enum NextCommand: Command {
     }
     let view = try AppointmentView(
       appointment, now: now, environment: environment, readerZone: options.timeZone(environment))
-    return .success(options.has(.json) ? view.json().rendered() : view.nextLine + "\n")
+    return .success(options.has(.json) ? view.renderedJSON() : view.nextLine + "\n")
   }
 }

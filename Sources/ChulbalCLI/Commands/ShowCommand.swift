@@ -27,14 +27,11 @@ enum ShowCommand: Command {
     let appointment = try store?.current(found, at: now) ?? found
     var view = AppointmentView(appointment, now: now, environment: environment, readerZone: zone)
     guard try store?.calendarKey(of: found.id) != nil else {
-      return .success(options.has(.json) ? view.json().rendered() : view.detail)
+      return .success(options.has(.json) ? view.renderedJSON() : view.detail)
     }
     view.local = try store?.localFields(of: found.id) ?? []
-    guard options.has(.json), case .object(var members) = view.json() else {
-      return .success(view.detail)
-    }
     // Brought in from a calendar: which fields the person set over it.
-    members.append(("local_fields", .array(view.local.names.map(JSONValue.string))))
-    return .success(JSONValue.object(members).rendered())
+    return .success(
+      options.has(.json) ? view.renderedJSON(localFields: view.local.names) : view.detail)
   }
 }

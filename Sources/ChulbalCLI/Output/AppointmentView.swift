@@ -235,54 +235,21 @@ struct AppointmentView {
     return .object([("lat", .number(coordinate.latitude)), ("lng", .number(coordinate.longitude))])
   }
 
-  func json() -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("id", .integer(appointment.id)),
-      ("title", .string(appointment.title)),
-      ("start", .string(format.iso8601(plan.start))),
-      ("departure", .string(format.iso8601(plan.departure))),
-    ]
-    if let ready = plan.ready { members.append(("ready", .string(format.iso8601(ready)))) }
-    members += [
-      ("time_zone", .string(appointment.timeZone)),
-      ("place", appointment.place.map(JSONValue.string) ?? .null),
-      ("coord", Self.json(appointment.coordinate)),
-      (
-        "origin",
-        appointment.origin.map {
-          .object([
-            ("name", $0.name.map(JSONValue.string) ?? .null),
-            ("coord", Self.json($0.coordinate)),
-          ])
-        } ?? .null
-      ),
-      ("mode", .string(appointment.mode.rawValue)),
-      ("travel_minutes", .minutes(seconds: appointment.travelSeconds)),
-      ("travel_estimated", .bool(appointment.travelEstimated)),
-      ("buffer_minutes", .minutes(seconds: appointment.bufferSeconds)),
-      ("prep_minutes", .minutes(seconds: appointment.prepSeconds)),
-      ("alerts", PlanView.json(plan.alerts, format: format)),
-      ("status", .string(plan.status(at: now).name)),
-      ("note", appointment.note.map(JSONValue.string) ?? .null),
-    ]
-    if let repetition = repeatJSON { members += [("repeat", repetition), nextStartJSON] }
-    members += [
-      (
-        "text",
-        .object([
-          ("appointment", .string(startText)),
-          ("departure", .string(times.full(plan.departure, seenAt: now))),
-          ("remaining", .string(remainingText)),
-        ])
-      )
-    ]
-    return .object(members)
+  /// The appointment as `show`, `next`, `add` and `edit` print it with `--json`; `localFields`,
+  /// for one read from a calendar, names the fields the person set over it.
+  func renderedJSON(localFields: [String]? = nil) -> String {
+    var writer = JSONWriter(pretty: true)
+    writeJSON(to: &writer, depth: 0, localFields: localFields)
+    writer.append("\n")
+    return writer.take()
   }
 
-  /// What ``json()`` renders, written member by member into `writer` at `depth`, because
-  /// building each row's tree of values first breaks the budget of `list --json` at 100,000
-  /// appointments (docs/performance.md). A test holds the two to the same bytes.
-  func writeJSON(to writer: inout JSONWriter, depth: Int, occurrence: Bool? = nil) {
+  /// The appointment's JSON object, written member by member into `writer` at `depth`: the one
+  /// writer of an appointment's JSON, streamed so that `list --json` of 100,000 appointments
+  /// keeps its memory budget (docs/performance.md).
+  func writeJSON(
+    to writer: inout JSONWriter, depth: Int, occurrence: Bool? = nil, localFields: [String]? = nil
+  ) {
     let inner = depth + 1
     writer.openObject()
     writer.member("id", integer: appointment.id, depth: depth)
@@ -327,9 +294,9 @@ struct AppointmentView {
     if let repetition = repeatJSON {
       writer.key("repeat", depth: depth)
       writer.write(repetition, depth: inner)
-      let (_, next) = nextStartJSON
+      // The occurrence shown, while it is still to come; null once the series has ended.
       writer.key("next_start", depth: depth)
-      writer.write(next, depth: inner)
+      writer.write(plan.start > now ? .string(format.iso8601(plan.start)) : .null, depth: inner)
     }
     writer.key("text", depth: depth)
     writer.openObject()
@@ -346,6 +313,10 @@ struct AppointmentView {
     appendRemaining(to: &writer.bytes)
     writer.closeMadeString()
     writer.closeObject(depth: inner)
+    if let localFields {
+      writer.key("local_fields", depth: depth)
+      writer.write(.array(localFields.map(JSONValue.string)), depth: inner)
+    }
     writer.closeObject(depth: depth)
   }
 
@@ -364,12 +335,6 @@ struct AppointmentView {
     }
     if let count = rule.count { members.append(("count", .integer(count))) }
     return .object(members)
-  }
-
-  /// A series' `next_start`: the occurrence shown, while it is still to come; null once the
-  /// series has ended.
-  private var nextStartJSON: (String, JSONValue) {
-    ("next_start", plan.start > now ? .string(format.iso8601(plan.start)) : .null)
   }
 
   /// `{"lat": …, "lng": …}` at `depth`, or null.

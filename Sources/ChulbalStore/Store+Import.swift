@@ -342,11 +342,14 @@ extension Store {
         lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?,
         travel_seconds = ?, travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?,
         alerts = ?, note = ?, repeat_rule = ?, repeat_first = ?, repeat_last_at = ?,
-        departure_at = ?
+        departure_at = ?, travel_source = ?
       WHERE id = ?
       """,
       Self.values(stored) + series.columns
-        + [.integer(Self.departure(of: stored)), .integer(stored.id)])
+        + [
+          .integer(Self.departure(of: stored)), .text(stored.travelSource.rawValue),
+          .integer(stored.id),
+        ])
     try database.rows(
       "UPDATE appointment SET source_digest = ? WHERE id = ?",
       [.integer(digest), .integer(stored.id)])

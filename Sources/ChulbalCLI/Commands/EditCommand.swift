@@ -15,6 +15,10 @@ enum EditCommand: Command {
   static let about = """
     지정한 옵션만 바꾸고 나머지는 그대로 둡니다. 이동 시간이 추정값이었거나 --coord, --from,
     --mode를 바꾸면 이동 시간을 다시 추정합니다 (--travel을 주면 그 값을 씁니다).
+
+    출발지와 목적지가 모두 좌표로 알려진 약속에 --travel을 주면 그 이동 시간을 기억해 두고,
+    같은 두 곳(150m 안) 사이를 같은 수단으로 가는 약속에 추정 대신 씁니다: 이미 저장한 약속
+    중 이동 시간을 추정했던 것도 다시 계획합니다. 기억한 이동은 chulbal trip list로 봅니다.
     빈 값('--place ""', '--note ""')은 그 항목을 지웁니다. --coord 없이 --place에 저장된
     장소 이름을 주면 그 장소의 좌표로 바꿉니다.
 
@@ -91,9 +95,20 @@ enum EditCommand: Command {
     try store?.advanceSeries(now: now)
     let imported = try store?.calendarKey(of: base.id) != nil
     let local = try draft.localFields(over: store?.localFields(of: base.id) ?? [], result: edited)
-    edited = try store?.update(edited, now: now, local: local) ?? edited
+    // A corrected trip between two known places is remembered for the trips after it.
+    var remembered: (trip: RememberedTrip, replanned: [Appointment])?
+    if let store, draft.travelSeconds != nil, let trip = RememberedTrip(correcting: edited) {
+      let result = try store.update(edited, now: now, local: local, remembering: trip)
+      edited = result.appointment
+      remembered = (result.trip, result.replanned)
+    } else {
+      edited = try store?.update(edited, now: now, local: local) ?? edited
+    }
     let view = AppointmentView(edited, now: now, environment: environment)
     var text = input.confirmation(view, savedPlace: savedPlace, environment: environment)
+    if let remembered, !input.json {
+      text += TripView.rememberedLine(remembered.trip, replanned: remembered.replanned.count)
+    }
     if imported, !input.json,
       input.draft.changesCalendarFields || input.at != nil || input.zone != nil
     {

@@ -259,6 +259,7 @@ struct AppointmentView {
       ("mode", .string(appointment.mode.rawValue)),
       ("travel_minutes", .minutes(seconds: appointment.travelSeconds)),
       ("travel_estimated", .bool(appointment.travelEstimated)),
+      ("travel_source", .string(appointment.travelSource.rawValue)),
       ("buffer_minutes", .minutes(seconds: appointment.bufferSeconds)),
       ("prep_minutes", .minutes(seconds: appointment.prepSeconds)),
       ("alerts", PlanView.json(plan.alerts, format: format)),
@@ -309,6 +310,7 @@ struct AppointmentView {
     writer.member("mode", plain: appointment.mode.rawValue, depth: depth)
     writer.member("travel_minutes", minutes: appointment.travelSeconds, depth: depth)
     writer.member("travel_estimated", bool: appointment.travelEstimated, depth: depth)
+    writer.member("travel_source", plain: appointment.travelSource.rawValue, depth: depth)
     writer.member("buffer_minutes", minutes: appointment.bufferSeconds, depth: depth)
     writer.member("prep_minutes", minutes: appointment.prepSeconds, depth: depth)
     writer.key("alerts", depth: depth)

@@ -182,6 +182,18 @@ import Testing
     #expect(try workspace.snapshot() == before)
   }
 
+  @Test func tripForgetCompletesTheNumbersWithTheirRoutes() {
+    let workspace = workspace()
+    let completer = Completer(environment: workspace.environment())
+    #expect(completer.complete(["trip", "forget", ""]).candidates.isEmpty)
+    workspace.run(["edit", "1", "--travel", "1h10m"])
+    #expect(
+      completer.complete(["trip", "forget", ""]).candidates == [
+        .init("1", "집 → 회사 (대중교통 1시간 10분)")
+      ])
+    #expect(completer.complete(["trip", "forget", "2"]).candidates.isEmpty)
+  }
+
   @Test func bothTripCommandsHaveHelp() {
     let list = Workspace().run(["trip", "list", "--help"])
     #expect(list.standardOutput.hasPrefix("사용법: chulbal trip list [--json]\n"))

@@ -30,6 +30,7 @@ enum TripForgetCommand: Command {
   static let name = "trip forget"
   static let summary = "기억한 이동 시간을 잊습니다"
   static let usage = ["chulbal trip forget 번호"]
+  static let operands: [WordKind] = [.trip]
   static let about = """
     기억한 이동을 지웁니다. 그 이동 시간을 쓰던 다가오는 약속은 이동 시간을 다시 추정합니다
     (--travel로 준 이동 시간은 그대로입니다). 번호는 chulbal trip list로 봅니다.

@@ -15,9 +15,14 @@ enum TripView {
     KoreanDuration.text(seconds: trip.travelSeconds, precision: .seconds)
   }
 
+  /// `집 → 회사 (대중교통 1시간 10분)`: what completion says beside the trip's number.
+  static func description(_ trip: RememberedTrip) -> String {
+    "\(route(trip)) (\(trip.mode.koreanName) \(travel(trip)))"
+  }
+
   /// `#1 집 → 회사 (대중교통 1시간 10분)`.
   static func summary(_ trip: RememberedTrip) -> String {
-    "#\(trip.id) \(route(trip)) (\(trip.mode.koreanName) \(travel(trip)))"
+    "#\(trip.id) \(description(trip))"
   }
 
   /// What `edit --travel` adds when it remembers a trip, and how many appointments followed.

@@ -200,6 +200,11 @@ import Testing
     let forget = Workspace().run(["trip", "forget", "--help"])
     #expect(forget.standardOutput.hasPrefix("사용법: chulbal trip forget 번호\n"))
     #expect(forget.standardOutput.contains("기억한 이동을 지웁니다"))
+    // Help wraps at 80 columns; the sentence is read across the line breaks.
+    let edit = Workspace().run(["edit", "--help"]).standardOutput
+    #expect(
+      edit.split(separator: "\n").joined(separator: " ").contains("기억한 이동은 chulbal trip list로 봅니다.")
+    )
   }
 }
 

@@ -16,7 +16,7 @@ struct AppointmentReader {
     let selected = [
       id, title, startAt, timeZone, place, latitude, longitude, originName, originLatitude,
       originLongitude, mode, travelSeconds, travelEstimated, bufferSeconds, prepSeconds, alerts,
-      note, repeatRule, repeatFirst, repeatLastAt,
+      note, repeatRule, repeatFirst, repeatLastAt, travelSource,
     ]
     precondition(
       selected.enumerated().allSatisfy { $0.element.position == $0.offset },
@@ -24,12 +24,18 @@ struct AppointmentReader {
     return Row.Columns(selected.map(\.name))
   }()
   /// ``columns`` for a SELECT from a file of schema `version`: a file older than series
-  /// (version 4), which a reader reads as it is, gives NULL for their columns.
+  /// (version 4) or travel sources (version 12), which a reader reads as it is, gives NULL
+  /// for their columns.
   static func list(schema version: Int) -> String {
-    version >= 4 ? columns.list : oldList
+    version >= 12 ? columns.list : version >= 4 ? listBefore12 : listBefore4
   }
-  private static let oldList = columns.names.map { $0.hasPrefix("repeat_") ? "NULL" : $0 }
-    .joined(separator: ", ")
+  private static let listBefore12 = list(nulling: { $0 == travelSource.name })
+  private static let listBefore4 = list(nulling: {
+    $0 == travelSource.name || $0.hasPrefix("repeat_")
+  })
+  private static func list(nulling absent: (String) -> Bool) -> String {
+    columns.names.map { absent($0) ? "NULL" : $0 }.joined(separator: ", ")
+  }
   // Each column with its position, made where it is read: a `static let` each would cost a
   // `swift_once` for every column of every row.
   private static var id: Row.Column { Row.Column(name: "id", position: 0) }
@@ -59,6 +65,9 @@ struct AppointmentReader {
   private static var repeatFirst: Row.Column { Row.Column(name: "repeat_first", position: 18) }
   private static var repeatLastAt: Row.Column {
     Row.Column(name: "repeat_last_at", position: 19)
+  }
+  private static var travelSource: Row.Column {
+    Row.Column(name: "travel_source", position: 20)
   }
 
   let path: String
@@ -109,6 +118,15 @@ struct AppointmentReader {
     }
     let travelSeconds = try row.duration(Self.travelSeconds)
     let travelEstimated = try row.flag(Self.travelEstimated)
+    // A file older than version 12 knows estimated and given travel only.
+    var travelSource: TravelSource = travelEstimated ? .estimate : .given
+    if !row.isNull(Self.travelSource) {
+      let name = try row.text(Self.travelSource)
+      guard let source = TravelSource(rawValue: name) else {
+        throw row.damaged(Self.travelSource.name, "알 수 없는 값 '\(name)'")
+      }
+      travelSource = source
+    }
     let bufferSeconds = try row.duration(Self.bufferSeconds)
     let prepSeconds = try row.duration(Self.prepSeconds)
     let alertLeads = try Self.known(Self.alerts, of: row, in: &alertLists) {
@@ -132,7 +150,7 @@ struct AppointmentReader {
       id: id, title: title, start: Date(timeIntervalSince1970: TimeInterval(start)),
       timeZone: timeZone, place: place, coordinate: coordinate,
       origin: originCoordinate.map { Origin(name: originName, coordinate: $0) }, mode: mode,
-      travelSeconds: travelSeconds, travelEstimated: travelEstimated,
+      travelSeconds: travelSeconds, travelSource: travelSource,
       bufferSeconds: bufferSeconds, prepSeconds: prepSeconds, alertLeads: alertLeads,
       note: try row.optionalText(Self.note), repetition: repetition)
   }

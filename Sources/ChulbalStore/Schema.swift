@@ -57,6 +57,13 @@ enum Schema {
       columns["undo_step"] = ["id", "step", "command", "summary", "recorded_at"]
       columns["undo_statement"] = ["seq", "step", "statement"]
     }
+    if version >= 12 {
+      columns["appointment", default: []] += ["travel_source"]
+      columns["remembered_trip"] = [
+        "id", "origin_name", "origin_lat", "origin_lng", "destination_name", "destination_lat",
+        "destination_lng", "mode", "travel_seconds", "remembered_at",
+      ]
+    }
     return columns
   }
 
@@ -68,7 +75,11 @@ enum Schema {
   /// differs (another SQLite's rewriting, a damaged file) is checked column by column. A test runs the migrations and checks these texts against what they
   /// make; a new migration changes them.
   static let tableTexts: [(name: String, sql: String)] = [
-    ("appointment", "CREATE TABLE appointment (\n\(appointmentColumns)" + appointmentAdded),
+    (
+      "appointment",
+      "CREATE TABLE appointment (\n\(appointmentColumns)" + appointmentAdded
+        + appointmentAdded12 + ")"
+    ),
     ("place", placeTable),
     ("setting", settingTable),
     ("alert_log", "CREATE TABLE \"alert_log\" (\n\(alertLogColumns))"),
@@ -83,6 +94,7 @@ enum Schema {
     ("local_occurrence", localOccurrenceTable),
     ("undo_step", undoStepTable),
     ("undo_statement", undoStatementTable),
+    ("remembered_trip", rememberedTripTable),
   ]
 
   // Each table as the migration that makes it writes it, once: the migrations and
@@ -263,7 +275,22 @@ enum Schema {
     , repeat_rule TEXT, repeat_first TEXT, repeat_last_at INTEGER, source TEXT\
     , source_uid TEXT, source_recurrence TEXT, source_digest INTEGER\
     , repeat_known_from INTEGER, repeat_known_until INTEGER\
-    , local_fields INTEGER NOT NULL DEFAULT 0, departure_at INTEGER)
+    , local_fields INTEGER NOT NULL DEFAULT 0, departure_at INTEGER
+    """
+  /// What version 12's `ALTER TABLE … ADD COLUMN` appends to `appointment`'s text.
+  private static let appointmentAdded12 = ", travel_source TEXT NOT NULL DEFAULT 'given'"
+
+  private static let rememberedTripTable = """
+    CREATE TABLE remembered_trip (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      origin_name TEXT,                     -- the saved place it starts from, NULL for a coordinate
+      origin_lat REAL NOT NULL, origin_lng REAL NOT NULL,
+      destination_name TEXT,                -- the appointment's place text, NULL for none
+      destination_lat REAL NOT NULL, destination_lng REAL NOT NULL,
+      mode TEXT NOT NULL CHECK (mode IN ('car', 'transit', 'walk', 'bike')),
+      travel_seconds INTEGER NOT NULL CHECK (travel_seconds BETWEEN 0 AND 604800),
+      remembered_at INTEGER NOT NULL
+    ) STRICT
     """
   private static let version1Columns: [String: [String]] = [
     "alert_log": ["appointment_id", "lead_seconds", "kind", "due_at", "delivered_at"],
@@ -462,6 +489,19 @@ enum Schema {
     """
     \(undoStepTable);
     \(undoStatementTable);
+    """,
+    // 12: remembered trips. A travel time the person gave with `edit --travel` between two
+    // known places is kept (`remembered_trip`: both ends' coordinates, the names they had,
+    // the mode) and used for later trips between the same places instead of the estimate;
+    // each appointment says where its travel time came from (`travel_source`, a
+    // `TravelSource`: 'given', 'estimate', 'remembered', 'default'), so that only those chulbal
+    // worked out follow a trip remembered or forgotten. Rows already there were estimated or
+    // given, as `travel_estimated` says. No CHECK on the source: route providers add values,
+    // and the reader refuses one it does not know.
+    """
+    ALTER TABLE appointment ADD COLUMN travel_source TEXT NOT NULL DEFAULT 'given';
+    UPDATE appointment SET travel_source = 'estimate' WHERE travel_estimated = 1;
+    \(rememberedTripTable);
     """,
   ]
 }

@@ -330,11 +330,11 @@ extension Store {
         INSERT INTO appointment (title, start_at, time_zone, place, lat, lng, origin_name,
           origin_lat, origin_lng, mode, travel_seconds, travel_estimated, buffer_seconds,
           prep_seconds, alerts, note, created_at, repeat_rule, repeat_first, repeat_last_at,
-          departure_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          departure_at, travel_source)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         Self.values(stored) + [.integer(Self.seconds(createdAt))] + series.columns
-          + [.integer(Self.departure(of: stored))])
+          + [.integer(Self.departure(of: stored)), .text(stored.travelSource.rawValue)])
     } else {
       try database.rows(
         """
@@ -370,34 +370,43 @@ extension Store {
       if let occurrence {
         try writeLocalOccurrence(of: appointment.id, occurrence.wall, start: occurrence.start)
       }
-      var stored = appointment
-      let series = try seriesValues(appointment, now: now)
-      stored.start = series.start
-      if keepsSeries {
-        try database.rows(
-          """
-          UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
-            lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?,
-            travel_seconds = ?, travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?,
-            alerts = ?, note = ?, repeat_rule = ?, repeat_first = ?, repeat_last_at = ?,
-            departure_at = ?
-          WHERE id = ?
-          """,
-          Self.values(stored) + series.columns
-            + [.integer(Self.departure(of: stored)), .integer(appointment.id)])
-        try writeChanges(stored, now: now)
-      } else {
-        try database.rows(
-          """
-          UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
-            lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?,
-            travel_seconds = ?, travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?,
-            alerts = ?, note = ?
-          WHERE id = ?
-          """, Self.values(stored) + [.integer(appointment.id)])
-      }
-      return stored
+      return try updateRow(appointment, now: now)
     }
+  }
+
+  /// ``update(_:now:local:occurrence:)``'s write of the row itself, inside the caller's
+  /// transaction.
+  func updateRow(_ appointment: Appointment, now: Date) throws(StoreError) -> Appointment {
+    var stored = appointment
+    let series = try seriesValues(appointment, now: now)
+    stored.start = series.start
+    if keepsSeries {
+      try database.rows(
+        """
+        UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
+          lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?,
+          travel_seconds = ?, travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?,
+          alerts = ?, note = ?, repeat_rule = ?, repeat_first = ?, repeat_last_at = ?,
+          departure_at = ?, travel_source = ?
+        WHERE id = ?
+        """,
+        Self.values(stored) + series.columns
+          + [
+            .integer(Self.departure(of: stored)), .text(stored.travelSource.rawValue),
+            .integer(appointment.id),
+          ])
+      try writeChanges(stored, now: now)
+    } else {
+      try database.rows(
+        """
+        UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
+          lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?,
+          travel_seconds = ?, travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?,
+          alerts = ?, note = ?
+        WHERE id = ?
+        """, Self.values(stored) + [.integer(appointment.id)])
+    }
+    return stored
   }
 
   /// Deletes appointments (and their alert log) in one transaction; returns how many went.

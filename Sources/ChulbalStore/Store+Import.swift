@@ -334,24 +334,11 @@ extension Store {
         try localFields(of: appointment.id), of: kept,
         occurrences: try localOccurrences(of: appointment.id))
     }
-    let series = try seriesValues(stored, now: now)
-    stored.start = series.start
-    try database.rows(
-      """
-      UPDATE appointment SET title = ?, start_at = ?, time_zone = ?, place = ?, lat = ?,
-        lng = ?, origin_name = ?, origin_lat = ?, origin_lng = ?, mode = ?,
-        travel_seconds = ?, travel_estimated = ?, buffer_seconds = ?, prep_seconds = ?,
-        alerts = ?, note = ?, repeat_rule = ?, repeat_first = ?, repeat_last_at = ?,
-        departure_at = ?
-      WHERE id = ?
-      """,
-      Self.values(stored) + series.columns
-        + [.integer(Self.departure(of: stored)), .integer(stored.id)])
+    stored = try updateRow(stored, now: now)
     try database.rows(
       "UPDATE appointment SET source_digest = ? WHERE id = ?",
       [.integer(digest), .integer(stored.id)])
     try writeLocalFields(local, of: stored.id)
-    try writeChanges(stored, now: now)
   }
 
   /// Records the fields of appointment `id` the person set over its calendar.

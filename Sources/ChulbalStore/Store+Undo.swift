@@ -22,7 +22,7 @@ extension Store {
   /// which undo leaves alone.
   private static let undoneTables = [
     "appointment", "place", "setting", "alert_log", "repeat_exception", "repeat_override",
-    "series_occurrence", "hidden_event", "local_occurrence",
+    "series_occurrence", "hidden_event", "local_occurrence", "remembered_trip",
   ]
 
   /// Runs `body`, recording how to reverse every row it changes; when it succeeds and changed

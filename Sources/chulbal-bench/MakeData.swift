@@ -42,7 +42,7 @@ func makeBenchData(count: Int, folder: String, series: Int = 0, staleDays: Int =
       Appointment(
         title: "약속 \(index)", start: start, timeZone: "Asia/Seoul",
         coordinate: Coordinate(latitude: 37.4979, longitude: 127.0276), mode: .transit,
-        travelSeconds: 40 * 60, travelEstimated: true, bufferSeconds: 600,
+        travelSeconds: 40 * 60, travelSource: .estimate, bufferSeconds: 600,
         alertLeads: [30 * 60, 10 * 60, 0]))
     // Every instant here is after 1970, so plain division floors.
     let local = Int(start.timeIntervalSince1970) + seoulOffset
@@ -84,7 +84,7 @@ func makeBenchData(count: Int, folder: String, series: Int = 0, staleDays: Int =
         title: "반복 \(index)",
         start: Date(timeIntervalSince1970: TimeInterval(first.secondsSinceEpoch - seoulOffset)),
         timeZone: "Asia/Seoul", coordinate: Coordinate(latitude: 37.4979, longitude: 127.0276),
-        mode: .transit, travelSeconds: 40 * 60, travelEstimated: true, bufferSeconds: 600,
+        mode: .transit, travelSeconds: 40 * 60, travelSource: .estimate, bufferSeconds: 600,
         alertLeads: [30 * 60, 10 * 60, 0], repetition: Repetition(rule: rule, firstStart: first)))
     rem += "REM \(remWhen) AT \(hour):00 MSG 반복 \(index)\n"
   }

@@ -57,7 +57,8 @@ import Testing
               name: index % 2 == 0 ? nil : "집",
               coordinate: Coordinate(latitude: -33.5, longitude: 151)),
           mode: TravelMode.allCases[index % 4], travelSeconds: trips[index % trips.count].0,
-          travelEstimated: index % 2 == 0, bufferSeconds: trips[index % trips.count].1,
+          travelSource: index % 2 == 0 ? .estimate : .given,
+          bufferSeconds: trips[index % trips.count].1,
           prepSeconds: [0, 900, 1_800, 90][index % 4], alertLeads: leads[index % leads.count],
           note: index % 3 == 1 ? "메모\n둘째 줄 \u{202E}" : nil,
           repetition: index % 7 == 3 ? Self.repetition(index) : nil)

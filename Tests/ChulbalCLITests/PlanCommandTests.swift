@@ -78,8 +78,9 @@ import Testing
     #expect(
       Set(object.keys) == [
         "appointment", "departure", "ready", "travel_minutes", "travel_estimated",
-        "buffer_minutes", "prep_minutes", "alerts", "status", "text",
+        "travel_source", "buffer_minutes", "prep_minutes", "alerts", "status", "text",
       ])
+    #expect(object["travel_source"] as? String == "given")
     #expect(object["appointment"] as? String == "2026-12-01T19:00:00+09:00")
     #expect(object["departure"] as? String == "2026-12-01T18:15:00+09:00")
     #expect(object["ready"] as? String == "2026-12-01T17:55:00+09:00")

@@ -248,9 +248,9 @@ import Testing
     var coffee = Appointment(
       title: "커피", start: Date(timeIntervalSince1970: 0), timeZone: "Asia/Seoul",
       coordinate: north(0.15), origin: Origin(name: "회사", coordinate: Self.gangnam),
-      mode: .transit, travelSeconds: 180, travelEstimated: true, bufferSeconds: 0, alertLeads: [])
+      mode: .transit, travelSeconds: 180, travelSource: .estimate, bufferSeconds: 0, alertLeads: [])
     #expect(coffee.tripMode == .walk)
-    coffee.travelEstimated = false
+    coffee.travelSource = .given
     #expect(coffee.tripMode == .transit)
   }
 
@@ -361,7 +361,7 @@ import Testing
   func theTripSaysWhatThereIs(travel: Int, estimated: Bool, buffer: Int, line: String) {
     let plan = DeparturePlan(
       start: Date(timeIntervalSince1970: 1_796_119_200), travelSeconds: travel,
-      travelEstimated: estimated, bufferSeconds: buffer, alertLeads: [0])
+      travelSource: estimated ? .estimate : .given, bufferSeconds: buffer, alertLeads: [0])
     #expect(plan.tripLine == line)
   }
 }

@@ -82,6 +82,8 @@ struct Damage: Sendable, CustomTestStringConvertible {
     Damage(
       "UPDATE appointment SET travel_estimated = NULL", "약속 #1, travel_estimated: 값이 없습니다 (NULL)"),
     Damage(
+      "UPDATE appointment SET travel_source = 'plane'", "약속 #1, travel_source: 알 수 없는 값 'plane'"),
+    Damage(
       "UPDATE appointment SET buffer_seconds = -1",
       "약속 #1, buffer_seconds: 범위 밖의 값 '-1' (0~604800초)"),
     Damage(

@@ -13,7 +13,7 @@ func sample(_ title: String = "저녁 약속", start: TimeInterval = 1_796_119_2
     title: title, start: Date(timeIntervalSince1970: start), timeZone: "Asia/Seoul",
     place: "강남역 2번 출구", coordinate: Coordinate(latitude: 37.4979, longitude: 127.0276),
     origin: Origin(name: "집", coordinate: Coordinate(latitude: 37.5547, longitude: 126.9707)),
-    mode: .transit, travelSeconds: travel, travelEstimated: true, bufferSeconds: 600,
+    mode: .transit, travelSeconds: travel, travelSource: .estimate, bufferSeconds: 600,
     prepSeconds: 300, alertLeads: [1800, 0], note: "2층")
 }
 

@@ -159,9 +159,12 @@ struct AppointmentOptions {
   ) throws -> Appointment {
     let settings = try store?.settings() ?? .defaults
     let defaultOrigin = try store?.defaultPlace()?.origin
+    // Once the origin is known: a trip between the same places the person corrected before.
+    let remembered = try store?.rememberedTrips() ?? RememberedTrips()
     do throws(AppointmentDraft.Problem) {
-      if let base { return try draft.applied(to: base) }
-      return try draft.appointment(settings: settings, defaultOrigin: defaultOrigin)
+      if let base { return try draft.applied(to: base, remembered: remembered) }
+      return try draft.appointment(
+        settings: settings, defaultOrigin: defaultOrigin, remembered: remembered)
     } catch {
       switch error {
       case .missingStart:

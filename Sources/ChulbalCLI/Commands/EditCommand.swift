@@ -18,6 +18,10 @@ enum EditCommand: Command {
     빈 값('--place ""', '--note ""')은 그 항목을 지웁니다. --coord 없이 --place에 저장된
     장소 이름을 주면 그 장소의 좌표로 바꿉니다.
 
+    출발지와 목적지가 모두 좌표로 알려진 약속에 --travel을 주면 그 이동 시간을 기억해 두고,
+    같은 두 곳(150m 안) 사이를 같은 수단으로 가는 약속에 추정 대신 씁니다: 이미 저장한 약속
+    중 이동 시간을 추정했던 것도 다시 계획합니다. 기억한 이동은 chulbal trip list로 봅니다.
+
     반복 약속에 --at을 주면 반복이 그 시각부터 다시 시작합니다: 반복하는 요일과 날은 규칙
     그대로, 시각은 --at의 시각으로 바뀌고, 이미 지난 회차는 그대로 지난 것으로 남습니다.
     건너뛰거나 옮긴 회차는 새 시작 뒤에 있고 시각이 같을 때만 남습니다 (COUNT는 새 시작부터
@@ -89,16 +93,26 @@ enum EditCommand: Command {
       edited.repetition = repetition
     }
     let imported = try store?.calendarKey(of: base.id) != nil
+    // A corrected trip between two known places is remembered for the trips after it.
+    var remembered: (trip: RememberedTrip, replanned: [Appointment])?
     if let store {
       let label = TextCleaning.visible("#\(base.id) \(base.title)")
       edited = try store.recordingUndo(name, now: now) {
         try store.advanceSeries(now: now)
         let local = try draft.localFields(over: store.localFields(of: base.id), result: edited)
-        return (try store.update(edited, now: now, local: local), "\(label) 고침")
+        guard draft.travelSeconds != nil, let trip = RememberedTrip(correcting: edited) else {
+          return (try store.update(edited, now: now, local: local), "\(label) 고침")
+        }
+        let result = try store.update(edited, now: now, local: local, remembering: trip)
+        remembered = (result.trip, result.replanned)
+        return (result.appointment, "\(label) 고침")
       }
     }
     let view = AppointmentView(edited, now: now, environment: environment)
     var text = input.confirmation(view, savedPlace: savedPlace, environment: environment)
+    if let remembered, !input.json {
+      text += TripView.rememberedLine(remembered.trip, replanned: remembered.replanned.count)
+    }
     if imported, !input.json,
       input.draft.changesCalendarFields || input.at != nil || input.zone != nil
     {

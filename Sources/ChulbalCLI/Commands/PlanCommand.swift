@@ -77,10 +77,10 @@ struct PlanRequest {
       throw ParseError.missingOption(
         "--at", command: PlanCommand.name, example: "--at \"내일 오후 7시\"")
     }
-    let (travel, estimated) = try Self.travel(options, environment: environment)
+    let (travel, source) = try Self.travel(options, environment: environment)
     let defaults = Settings.defaults
     plan = DeparturePlan(
-      start: start, travelSeconds: travel, travelEstimated: estimated,
+      start: start, travelSeconds: travel, travelSource: source,
       bufferSeconds: try options.parse(.buffer, DurationExpression.parse) ?? defaults.bufferSeconds,
       prepSeconds: try options.parse(.prep, DurationExpression.parse) ?? defaults.prepSeconds,
       alertLeads: try options.parse(.alerts, AlertLeads.parse) ?? defaults.alertLeads)
@@ -88,7 +88,7 @@ struct PlanRequest {
 
   /// Travel seconds from `--travel`, or estimated from `--from`/`--to`/`--mode`.
   private static func travel(_ options: ParsedOptions, environment: Environment) throws
-    -> (Int, Bool)
+    -> (Int, TravelSource)
   {
     let travel = try options.parse(.travel, DurationExpression.parse)
     // 0,0 is read here to be refused below with what to do instead.
@@ -97,7 +97,7 @@ struct PlanRequest {
     let mode = try options.parse(.mode, TravelMode.parse)
     if let travel {
       guard from == nil, to == nil, mode == nil else { throw TripError.travelWithRoute }
-      return (travel, false)
+      return (travel, .given)
     }
     guard let from, let to else {
       throw from != nil || to != nil ? TripError.incompleteRoute : TripError.planNeedsTravel
@@ -110,7 +110,7 @@ struct PlanRequest {
     do throws(TravelEstimate.Problem) {
       let seconds = try TravelEstimate.seconds(
         from: origin, to: destination, mode: mode ?? Settings.defaults.mode)
-      return (seconds, true)
+      return (seconds, .estimate)
     } catch {
       switch error {
       case .unknownOrigin: throw TripError.unknownCoordinate(option: PlanCommand.from.name)

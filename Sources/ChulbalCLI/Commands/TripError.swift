@@ -1,7 +1,8 @@
 import ChulbalCore
 
 /// What `plan`, `countdown` and `nav` refuse in the trip they were given: no travel time and
-/// no route to estimate one, options that do not go together, an estimate past a week.
+/// no route to estimate one, options that do not go together, an estimate past a week; and a
+/// remembered trip `trip forget` cannot find.
 ///
 /// Always exit status 2, nothing written.
 enum TripError: UsageError, Equatable {
@@ -19,6 +20,8 @@ enum TripError: UsageError, Equatable {
   case estimateTooLong(seconds: Int)
   /// `plan --from 0,0` or `--to 0,0`: the coordinate that means "none", given for a route.
   case unknownCoordinate(option: String)
+  /// `trip forget` of a word that is no remembered trip's number.
+  case unknownTrip(String)
 
   var message: String {
     switch self {
@@ -39,6 +42,9 @@ enum TripError: UsageError, Equatable {
         + "좌표를 확인하거나 '--travel 2h'처럼 이동 시간을 주세요"
     case .unknownCoordinate(let option):
       return "'\(option) 0,0'은 좌표가 없다는 뜻입니다: 실제 좌표를 주거나 '--travel 35m'처럼 이동 시간을 주세요"
+    case .unknownTrip(let word):
+      return
+        "기억한 이동 '\(word)'\(Korean.subjectParticle(after: word)) 없습니다 (번호는 chulbal trip list로 봅니다)"
     }
   }
 }

@@ -128,6 +128,14 @@ struct Completer {
           }
           return .init(source.name, source.path)
         })
+    case .trip:
+      guard let trips = try? store(database)?.rememberedTrips().trips else { return Completion() }
+      return Completion(
+        candidates: trips.compactMap { trip in
+          let value = "\(trip.id)"
+          guard value.hasPrefix(prefix) else { return nil }
+          return .init(value, TripView.description(trip))
+        })
     case .appointment:
       // `#3` is read as 3, and offered as typed.
       let mark = prefix.hasPrefix("#") ? "#" : ""

@@ -13,6 +13,8 @@ enum WordKind: Sendable, Equatable {
   case place
   /// An appointment, by its number; offered with its title.
   case appointment
+  /// A remembered trip, by its number; offered with its route.
+  case trip
   /// The name of a setting.
   case settingKey
   /// The name of a registered calendar source; only CalDAV ones when `serverOnly`.

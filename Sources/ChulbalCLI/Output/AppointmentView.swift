@@ -276,6 +276,7 @@ struct AppointmentView {
     writer.member("mode", plain: appointment.mode.rawValue, depth: depth)
     writer.member("travel_minutes", minutes: appointment.travelSeconds, depth: depth)
     writer.member("travel_estimated", bool: appointment.travelEstimated, depth: depth)
+    writer.member("travel_source", plain: appointment.travelSource.rawValue, depth: depth)
     writer.member("buffer_minutes", minutes: appointment.bufferSeconds, depth: depth)
     writer.member("prep_minutes", minutes: appointment.prepSeconds, depth: depth)
     writer.key("alerts", depth: depth)

@@ -38,6 +38,7 @@ struct PlanView {
     members += [
       ("travel_minutes", .minutes(seconds: plan.travelSeconds)),
       ("travel_estimated", .bool(plan.travelEstimated)),
+      ("travel_source", .string(plan.travelSource.rawValue)),
       ("buffer_minutes", .minutes(seconds: plan.bufferSeconds)),
       ("prep_minutes", .minutes(seconds: plan.prepSeconds)),
       ("alerts", Self.json(plan.alerts, format: format)),

@@ -441,18 +441,19 @@ public struct CalendarImport: Sendable {
     var appointment = Appointment(
       title: event.summary.map(Self.oneLine).flatMap { $0.isEmpty ? nil : $0 } ?? "(제목 없음)",
       start: start, timeZone: zone, place: place, coordinate: coordinate, origin: origin,
-      mode: mode, travelSeconds: settings.defaultTravelSeconds, travelEstimated: false,
+      mode: mode, travelSeconds: settings.defaultTravelSeconds, travelSource: .default,
       bufferSeconds: event.bufferSeconds ?? settings.bufferSeconds,
       prepSeconds: event.prepSeconds ?? settings.prepSeconds,
       alertLeads: event.alertLeads ?? settings.alertLeads,
       note: event.note.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 })
     if let travel = event.travelSeconds {
       appointment.travelSeconds = travel
+      appointment.travelSource = .given
     } else if let seconds = try? TravelEstimate.seconds(
       from: origin?.coordinate, to: coordinate, mode: mode)
     {
       appointment.travelSeconds = seconds
-      appointment.travelEstimated = true
+      appointment.travelSource = .estimate
     } else {
       withDefaultTravel += 1
     }

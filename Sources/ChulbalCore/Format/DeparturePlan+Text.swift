@@ -1,9 +1,9 @@
 /// The trip of a plan in words, the same wherever it is shown.
 extension DeparturePlan {
-  /// `38분 (추정)`: the travel time, marked when it was estimated rather than given.
+  /// `38분 (추정)`, `1시간 10분 (기억한 시간)`: the travel time, marked when chulbal chose it
+  /// rather than the person giving it.
   public var travelText: String {
-    KoreanDuration.text(seconds: travelSeconds, precision: .seconds)
-      + (travelEstimated ? " (추정)" : "")
+    KoreanDuration.text(seconds: travelSeconds, precision: .seconds) + travelSource.mark
   }
 
   /// `이동 38분 (추정) + 여유 10분`, `이동 38분`, `여유 10분`, or `이동·여유 없음` for a kitchen

@@ -16,7 +16,10 @@ public struct Appointment: Equatable, Sendable {
   public var origin: Origin?
   public var mode: TravelMode
   public var travelSeconds: Int
-  public var travelEstimated: Bool
+  /// Where ``travelSeconds`` came from.
+  public var travelSource: TravelSource
+  /// Whether the travel time is the offline estimate.
+  public var travelEstimated: Bool { travelSource == .estimate }
   public var bufferSeconds: Int
   public var prepSeconds: Int
   public var alertLeads: [Int]
@@ -40,7 +43,8 @@ public struct Appointment: Equatable, Sendable {
   public init(
     id: Int = 0, title: String, start: Date, timeZone: String, place: String? = nil,
     coordinate: Coordinate? = nil, origin: Origin? = nil, mode: TravelMode, travelSeconds: Int,
-    travelEstimated: Bool = false, bufferSeconds: Int, prepSeconds: Int = 0, alertLeads: [Int],
+    travelSource: TravelSource = .given, bufferSeconds: Int, prepSeconds: Int = 0,
+    alertLeads: [Int],
     note: String? = nil, repetition: Repetition? = nil
   ) {
     self.id = id
@@ -52,7 +56,7 @@ public struct Appointment: Equatable, Sendable {
     self.origin = origin
     self.mode = mode
     self.travelSeconds = travelSeconds
-    self.travelEstimated = travelEstimated
+    self.travelSource = travelSource
     self.bufferSeconds = bufferSeconds
     self.prepSeconds = prepSeconds
     self.alertLeads = alertLeads
@@ -70,7 +74,7 @@ public struct Appointment: Equatable, Sendable {
   /// The departure plan for this appointment.
   public var plan: DeparturePlan {
     DeparturePlan(
-      start: start, travelSeconds: travelSeconds, travelEstimated: travelEstimated,
+      start: start, travelSeconds: travelSeconds, travelSource: travelSource,
       bufferSeconds: bufferSeconds, prepSeconds: prepSeconds, alertLeads: alertLeads)
   }
 }

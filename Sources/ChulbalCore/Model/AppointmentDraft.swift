@@ -39,27 +39,30 @@ public struct AppointmentDraft: Equatable, Sendable {
   }
 
   /// A new appointment: what the draft gives, the settings for the rest, and the default place
-  /// as origin when none is given; travel is estimated when not given.
+  /// as origin when none is given; travel is remembered or estimated when not given.
   ///
   /// - Throws: ``Problem`` when the start or title is missing or travel cannot be estimated.
-  public func appointment(settings: Settings, defaultOrigin: Origin?) throws(Problem)
-    -> Appointment
-  {
+  public func appointment(
+    settings: Settings, defaultOrigin: Origin?, remembered: RememberedTrips = RememberedTrips()
+  ) throws(Problem) -> Appointment {
     guard let start, let timeZone else { throw .missingStart }
     let base = Appointment(
       title: "", start: start, timeZone: timeZone, origin: defaultOrigin, mode: settings.mode,
-      travelSeconds: 0, travelEstimated: true, bufferSeconds: settings.bufferSeconds,
+      travelSeconds: 0, travelSource: .estimate, bufferSeconds: settings.bufferSeconds,
       prepSeconds: settings.prepSeconds, alertLeads: settings.alertLeads)
     guard title != nil else { throw .emptyTitle }
-    return try applied(to: base)
+    return try applied(to: base, remembered: remembered)
   }
 
   /// `appointment` with what the draft gives changed and the rest kept.
   ///
-  /// Travel is re-estimated when it was an estimate, or when the destination, origin or mode
-  /// changes; a given travel time always wins.
+  /// Travel is worked out again (``RememberedTrips/travel(from:to:mode:)``) when chulbal chose
+  /// it (an estimate or a remembered trip), or when the destination, origin or mode changes; a
+  /// given travel time always wins.
   /// - Throws: ``Problem`` when the title is empty or travel cannot be estimated.
-  public func applied(to appointment: Appointment) throws(Problem) -> Appointment {
+  public func applied(
+    to appointment: Appointment, remembered: RememberedTrips = RememberedTrips()
+  ) throws(Problem) -> Appointment {
     var result = appointment
     if let title {
       let trimmed = title.trimmingWhitespace()
@@ -80,10 +83,10 @@ public struct AppointmentDraft: Equatable, Sendable {
     if let alertLeads { result.alertLeads = alertLeads }
     if let travelSeconds {
       result.travelSeconds = travelSeconds
-      result.travelEstimated = false
-    } else if result.travelEstimated || coordinate != nil || origin != nil || mode != nil {
+      result.travelSource = .given
+    } else if result.travelSource.isWorkedOut || coordinate != nil || origin != nil || mode != nil {
       do throws(TravelEstimate.Problem) {
-        result.travelSeconds = try TravelEstimate.seconds(
+        (result.travelSeconds, result.travelSource) = try remembered.travel(
           from: result.origin?.coordinate, to: result.coordinate, mode: result.mode)
       } catch {
         switch error {
@@ -92,7 +95,6 @@ public struct AppointmentDraft: Equatable, Sendable {
         case .tooLong(let seconds): throw .estimateTooLong(seconds: seconds)
         }
       }
-      result.travelEstimated = true
     }
     return result
   }

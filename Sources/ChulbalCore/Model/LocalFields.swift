@@ -52,7 +52,7 @@ extension AppointmentDraft {
     if prepSeconds != nil { fields.insert(.prep) }
     if alertLeads != nil { fields.insert(.alerts) }
     if coordinate != nil { fields.insert(.coordinate) }
-    if result.travelEstimated { fields.remove(.travel) }
+    if result.travelSource.isWorkedOut { fields.remove(.travel) }
     return fields
   }
 }
@@ -102,7 +102,7 @@ extension Appointment {
     }
     if local.contains(.travel) {
       result.travelSeconds = stored.travelSeconds
-      result.travelEstimated = false
+      result.travelSource = stored.travelSource
       return (result, local)
     }
     // The calendar's figure is its own (an export's X-CHULBAL-TRAVEL, Apple's travel time)
@@ -115,7 +115,7 @@ extension Appointment {
         from: result.origin?.coordinate, to: result.coordinate, mode: result.mode)
     {
       result.travelSeconds = seconds
-      result.travelEstimated = true
+      result.travelSource = .estimate
     }
     return (result, local)
   }

@@ -6,9 +6,11 @@ import FoundationEssentials
 public struct DeparturePlan: Equatable, Sendable {
   /// When the appointment starts.
   public let start: Date
-  /// Seconds of travel, and whether they were estimated from coordinates.
+  /// Seconds of travel, and where they came from.
   public let travelSeconds: Int
-  public let travelEstimated: Bool
+  public let travelSource: TravelSource
+  /// Whether the travel time is the offline estimate.
+  public var travelEstimated: Bool { travelSource == .estimate }
   /// Seconds of slack added to the travel time.
   public let bufferSeconds: Int
   /// Seconds needed to get ready before leaving.
@@ -35,12 +37,12 @@ public struct DeparturePlan: Equatable, Sendable {
   ///   - prepSeconds: time to get ready before leaving; adds a `prepare` alert at `ready`.
   ///   - alertLeads: seconds before departure to remind; 0 is the `leave` alert itself.
   public init(
-    start: Date, travelSeconds: Int, travelEstimated: Bool = false, bufferSeconds: Int,
+    start: Date, travelSeconds: Int, travelSource: TravelSource = .given, bufferSeconds: Int,
     prepSeconds: Int = 0, alertLeads: [Int]
   ) {
     self.start = start
     self.travelSeconds = travelSeconds
-    self.travelEstimated = travelEstimated
+    self.travelSource = travelSource
     self.bufferSeconds = bufferSeconds
     self.prepSeconds = prepSeconds
     let departure = Self.departure(

@@ -1,0 +1,117 @@
+/// A trip the person corrected (`edit N --travel 1h10m`), kept for later appointments between
+/// the same two places with the same mode.
+public struct RememberedTrip: Equatable, Sendable {
+  /// Small integer, never reused; 0 before the trip is stored.
+  public var id: Int
+  /// Where it starts: a saved place's name and its coordinate, or a coordinate.
+  public var origin: Origin
+  /// The appointment's place text when it was remembered, for people to read; nil for none.
+  public var destinationName: String?
+  public var destination: Coordinate
+  /// The mode the person chose (not the walk a short transit trip is estimated by).
+  public var mode: TravelMode
+  public var travelSeconds: Int
+
+  public init(
+    id: Int = 0, origin: Origin, destinationName: String?, destination: Coordinate,
+    mode: TravelMode, travelSeconds: Int
+  ) {
+    self.id = id
+    self.origin = origin
+    self.destinationName = destinationName
+    self.destination = destination
+    self.mode = mode
+    self.travelSeconds = travelSeconds
+  }
+
+  /// How far apart two points may be and still be one place: a building's entrances, or a
+  /// coordinate read off a map beside a saved place's, lie within 150 m of each other.
+  public static let samePlaceKilometres = 0.15
+
+  /// How far this trip's ends are from a trip from `origin` to `destination` by `mode`, in
+  /// kilometres summed over both ends; nil when it is another mode or either end lies more
+  /// than ``samePlaceKilometres`` away.
+  public func distance(from origin: Coordinate, to destination: Coordinate, mode: TravelMode)
+    -> Double?
+  {
+    guard mode == self.mode else { return nil }
+    let start = self.origin.coordinate.distanceKilometres(to: origin)
+    let end = self.destination.distanceKilometres(to: destination)
+    guard start <= Self.samePlaceKilometres, end <= Self.samePlaceKilometres else { return nil }
+    return start + end
+  }
+
+  /// Whether `other` goes between the same two places by the same mode.
+  public func isSameTrip(as other: RememberedTrip) -> Bool {
+    distance(from: other.origin.coordinate, to: other.destination, mode: other.mode) != nil
+  }
+
+  /// The trip `edit --travel` remembers for `appointment`: its origin and destination, with
+  /// its given travel time; nil unless the travel was given and both ends are known places.
+  public init?(correcting appointment: Appointment) {
+    guard appointment.travelSource == .given, let origin = appointment.origin,
+      origin.coordinate.isKnown, let destination = appointment.coordinate, destination.isKnown
+    else { return nil }
+    self.init(
+      origin: origin, destinationName: appointment.place, destination: destination,
+      mode: appointment.mode, travelSeconds: appointment.travelSeconds)
+  }
+}
+
+/// The remembered trips, and THE rule for a trip's travel time when none is given: the
+/// remembered trip between the same two places, else the estimate.
+public struct RememberedTrips: Equatable, Sendable {
+  public var trips: [RememberedTrip]
+
+  public init(_ trips: [RememberedTrip] = []) {
+    self.trips = trips
+  }
+
+  /// The remembered trip from `origin` to `destination` by `mode`: of those whose ends lie
+  /// within ``RememberedTrip/samePlaceKilometres``, the one whose ends lie nearest.
+  public func trip(from origin: Coordinate, to destination: Coordinate, mode: TravelMode)
+    -> RememberedTrip?
+  {
+    var best: (trip: RememberedTrip, distance: Double)?
+    for trip in trips {
+      guard let distance = trip.distance(from: origin, to: destination, mode: mode) else {
+        continue
+      }
+      if let best, best.distance <= distance { continue }
+      best = (trip, distance)
+    }
+    return best?.trip
+  }
+
+  /// The travel time of a trip that was not given: a remembered one when there is one, else
+  /// the offline estimate.
+  ///
+  /// - Throws: ``TravelEstimate/Problem`` when there is neither (an unknown end, an estimate
+  ///   past a week).
+  public func travel(from origin: Coordinate?, to destination: Coordinate?, mode: TravelMode)
+    throws(TravelEstimate.Problem) -> (seconds: Int, source: TravelSource)
+  {
+    if let origin, origin.isKnown, let destination, destination.isKnown,
+      let trip = trip(from: origin, to: destination, mode: mode)
+    {
+      return (trip.travelSeconds, .remembered)
+    }
+    return (try TravelEstimate.seconds(from: origin, to: destination, mode: mode), .estimate)
+  }
+}
+
+extension Appointment {
+  /// This appointment with its trip worked out again over `trips`, or nil when that changes
+  /// nothing: only a trip chulbal worked out (an estimate or a remembered one), never one the
+  /// person gave, follows a trip remembered or forgotten.
+  public func replanned(over trips: RememberedTrips) -> Appointment? {
+    guard travelSource.isWorkedOut,
+      let travel = try? trips.travel(from: origin?.coordinate, to: coordinate, mode: mode),
+      travel.seconds != travelSeconds || travel.source != travelSource
+    else { return nil }
+    var result = self
+    result.travelSeconds = travel.seconds
+    result.travelSource = travel.source
+    return result
+  }
+}

@@ -1,0 +1,26 @@
+/// Where an appointment's travel time came from, as `show` and JSON's `travel_source` name it.
+///
+/// The raw values are what JSON and the store write; route providers join them later.
+public enum TravelSource: String, CaseIterable, Sendable {
+  /// Typed for this one appointment (`--travel`), or a calendar's own figure.
+  case given
+  /// The offline estimate from the two coordinates (``TravelEstimate``).
+  case estimate
+  /// A trip the person corrected before between the same two places (``RememberedTrip``).
+  case remembered
+  /// No coordinates to estimate from: the settings' default trip.
+  case `default`
+
+  /// Whether chulbal chose the figure, so that it is worked out again when the places, the
+  /// mode or the remembered trips change; a given or default figure stays as it is.
+  public var isWorkedOut: Bool { self == .estimate || self == .remembered }
+
+  /// What `show` puts after the travel time: ` (추정)`, ` (기억한 시간)`, or nothing.
+  public var mark: String {
+    switch self {
+    case .estimate: " (추정)"
+    case .remembered: " (기억한 시간)"
+    case .given, .default: ""
+    }
+  }
+}

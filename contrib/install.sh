@@ -4,12 +4,15 @@
 #
 #   bash contrib/install.sh                      into ~/.local, no root needed
 #   bash contrib/install.sh --prefix /usr/local  for everyone (asks sudo to write there)
+#   bash contrib/install.sh --binary PATH        a chulbal already built (or downloaded):
+#                                                no Swift toolchain needed
 #   bash contrib/install.sh --uninstall          removes exactly what it installed
 #
-# Run it as yourself: it builds the release binary (contrib/build.sh) and uses sudo only to
-# write into a prefix you cannot write. The manual page and the completion scripts are
-# written by the binary being installed, so they always describe it. Running it again
-# installs the same files over the old ones.
+# Run it as yourself: it builds the release binary (contrib/setup.sh, contrib/build.sh) unless
+# .build/release/chulbal is newer than every file in Sources/ and Package.swift, or --binary
+# gives one, and uses sudo only to write into a prefix you cannot write. The manual page and
+# the completion scripts are written by the binary being installed, so they always describe
+# it. Running it again installs the same files over the old ones.
 #
 # What it makes under PREFIX is listed in PREFIX/share/chulbal/installed (files, and the
 # folders it had to create), which --uninstall reads: it removes those files, then those
@@ -19,8 +22,15 @@ here="$(cd "$(dirname "$0")" && pwd)"
 
 prefix="$HOME/.local"
 uninstall=false
+binary=""
 while [ $# -gt 0 ]; do
   case "$1" in
+    --binary)
+      [ $# -ge 2 ] || { echo "install.sh: '--binary' needs the path of a chulbal program" >&2; exit 2; }
+      binary="$2"
+      shift 2
+      ;;
+    --binary=*) binary="${1#--binary=}"; shift ;;
     --prefix)
       [ $# -ge 2 ] || { echo "install.sh: '--prefix' needs a folder" >&2; exit 2; }
       prefix="$2"
@@ -28,8 +38,8 @@ while [ $# -gt 0 ]; do
       ;;
     --prefix=*) prefix="${1#--prefix=}"; shift ;;
     --uninstall) uninstall=true; shift ;;
-    -h | --help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
-    *) echo "install.sh: unknown option '$1' (--prefix DIR, --uninstall)" >&2; exit 2 ;;
+    -h | --help) sed -n '2,20s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    *) echo "install.sh: unknown option '$1' (--prefix DIR, --binary PATH, --uninstall)" >&2; exit 2 ;;
   esac
 done
 case "$prefix" in
@@ -44,6 +54,19 @@ if [[ "$prefix" =~ [[:space:]%\"\'\\] ]]; then
 fi
 prefix="${prefix%/}"
 manifest="$prefix/share/chulbal/installed"
+# A given binary is checked before anything is written: it must run and say it is chulbal.
+if [ -n "$binary" ] && ! $uninstall; then
+  # A bare name is a file here, not a program on PATH.
+  case "$binary" in */*) ;; *) binary="./$binary" ;; esac
+  if [ ! -f "$binary" ] || [ ! -x "$binary" ]; then
+    echo "install.sh: '--binary $binary' is not an executable file" >&2
+    exit 2
+  fi
+  case "$("$binary" --version 2>/dev/null || true)" in
+    "chulbal "*) ;;
+    *) echo "install.sh: '--binary $binary' is not chulbal ('$binary --version' does not say 'chulbal …')" >&2; exit 2 ;;
+  esac
+fi
 
 # sudo only for a prefix this account cannot write (its first folder that exists).
 sudo=()
@@ -86,9 +109,19 @@ if $uninstall; then
   exit 0
 fi
 
-bash "$here/setup.sh"
-bash "$here/build.sh"
-binary="$here/../.build/release/chulbal"
+if [ -z "$binary" ]; then
+  binary="$here/../.build/release/chulbal"
+  # Built already when no source is newer than the binary: no toolchain, no packages needed.
+  if [ -x "$binary" ] && [ -z "$(find "$here/../Sources" "$here/../Package.swift" -newer "$binary" -print -quit)" ]; then
+    echo "install.sh: .build/release/chulbal is newer than the sources; not building"
+  elif ! command -v swift >/dev/null; then
+    echo "install.sh: no Swift toolchain to build chulbal with; install Swift (https://www.swift.org/install/linux/) or give a built binary with --binary PATH" >&2
+    exit 1
+  else
+    bash "$here/setup.sh"
+    bash "$here/build.sh"
+  fi
+fi
 
 staging="$(mktemp -d)"
 trap 'rm -rf "$staging"' EXIT

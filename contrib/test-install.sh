@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Checks the ways chulbal reaches a desktop, with the release binary already built:
-# contrib/install.sh into a temporary prefix (twice, then --uninstall), the completion script
-# it installs in bash, and contrib/deb.sh's package: its files, its fields, the binary in it,
-# and lintian.
+# contrib/install.sh into a temporary prefix (twice, then --uninstall), without a Swift
+# toolchain (--binary, or a binary newer than the sources), the completion script it installs
+# in bash, and contrib/deb.sh's package: its files, its fields, the binary in it, and lintian.
 #   bash contrib/test-install.sh
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -94,6 +94,66 @@ check "--uninstall of a moved prefix says why in one line" \
 check "--uninstall of a moved prefix leaves the old place's files" "someone else's" \
   "$(cat "$work/old/bin/chulbal")"
 check "--uninstall of a moved prefix leaves the prefix" "$moved" "$(tree "$work/moved")"
+
+# Without the Swift toolchain: install.sh copied into a tree of its own, whose sources and
+# release binary the test dates, with a PATH that holds no swift (the tools install.sh uses,
+# and nothing else). setup.sh and build.sh are not copied: running either fails the install.
+tree_root="$work/tree"
+mkdir -p "$tree_root/contrib" "$tree_root/Sources/chulbal" "$tree_root/.build/release" "$work/tools"
+cp "$here/install.sh" "$tree_root/contrib/"
+cp -r "$here/systemd" "$here/desktop" "$tree_root/contrib/"
+echo "// source" >"$tree_root/Sources/chulbal/main.swift"
+echo "// package" >"$tree_root/Package.swift"
+release="$here/../.build/release/chulbal"
+for tool in bash env sed mktemp id rm cat sort install cut find dirname mkdir rmdir; do
+  ln -s "$(command -v "$tool")" "$work/tools/$tool"
+done
+no_swift() { PATH="$work/tools" bash "$tree_root/contrib/install.sh" "$@"; }
+check "the test's PATH has no swift" "" "$(PATH="$work/tools" bash -c 'command -v swift')"
+
+# A source newer than the binary, and no swift: one line saying what to do, nothing written.
+cp "$release" "$tree_root/.build/release/chulbal"
+touch -d '2000-01-01' "$tree_root/.build/release/chulbal"
+no_swift --prefix "$work/stale" >"$work/stale.out" 2>&1
+check "install.sh without swift and with a stale binary exits 1" 1 $?
+check "install.sh without swift says so in one line" \
+  "install.sh: no Swift toolchain to build chulbal with; install Swift (https://www.swift.org/install/linux/) or give a built binary with --binary PATH" \
+  "$(cat "$work/stale.out")"
+check "install.sh without swift writes nothing" "no" "$([ -e "$work/stale" ] && echo yes || echo no)"
+
+# The binary newer than every source: installed as it is, without building.
+touch "$tree_root/.build/release/chulbal"
+no_swift --prefix "$work/current" >"$work/current.out" 2>&1
+check "install.sh with a current binary and no swift exits 0" 0 $?
+check "install.sh with a current binary says it does not build" \
+  "install.sh: .build/release/chulbal is newer than the sources; not building" \
+  "$(head -n 1 "$work/current.out")"
+check "install.sh with a current binary installs it" "" \
+  "$(cmp "$work/current/bin/chulbal" "$release" 2>&1)"
+
+# --binary: a downloaded program, whatever the tree holds, and no swift.
+mkdir -p "$work/download"
+cp "$release" "$work/download/chulbal"
+touch -d '2000-01-01' "$tree_root/.build/release/chulbal"
+(cd "$work/download" && no_swift --binary chulbal --prefix "$work/given") >"$work/given.out" 2>&1
+check "install.sh --binary without swift exits 0" 0 $?
+check "install.sh --binary installs the files and the list" 8 "$(find "$work/given" -type f | wc -l)"
+check "install.sh --binary installs that binary" "" "$(cmp "$work/given/bin/chulbal" "$release" 2>&1)"
+check "the man page installed with --binary is the binary's" "" \
+  "$("$work/given/bin/chulbal" __manpage | cmp - "$work/given/share/man/man1/chulbal.1" 2>&1)"
+no_swift --binary "$work/given/share/chulbal/installed" --prefix "$work/bad" >"$work/bad.out" 2>&1
+check "install.sh --binary of a file that is not a program exits 2" 2 $?
+check "install.sh --binary of a file that is not a program says so in one line" \
+  "install.sh: '--binary $work/given/share/chulbal/installed' is not an executable file" \
+  "$(cat "$work/bad.out")"
+printf '#!/bin/sh\necho hello\n' >"$work/download/other"
+chmod +x "$work/download/other"
+no_swift --binary "$work/download/other" --prefix "$work/bad" >"$work/bad.out" 2>&1
+check "install.sh --binary of another program exits 2" 2 $?
+check "install.sh --binary of another program says so in one line" \
+  "install.sh: '--binary $work/download/other' is not chulbal ('$work/download/other --version' does not say 'chulbal …')" \
+  "$(cat "$work/bad.out")"
+check "a refused --binary writes nothing" "no" "$([ -e "$work/bad" ] && echo yes || echo no)"
 
 # The package.
 package="$(bash "$here/deb.sh" --output "$work" 2>"$work/deb.err")"

@@ -63,7 +63,9 @@ public enum CLI {
           word, command: nil, suggestion: suggestion(for: word, among: names))
       }
     }
-    guard index < arguments.count else { return .success(help) }
+    guard index < arguments.count else {
+      return OverviewCommand.main(passed, environment: environment)
+    }
     let first = arguments[index]
     let words = Array(arguments[(index + 1)...])
     if first == "help" {
@@ -110,10 +112,13 @@ public enum CLI {
     throw ParseError.unknownCommand(first, suggestion: suggestion(for: first, among: names))
   }
 
+  /// The first line of the help, and of what bare `chulbal` says with nothing ahead.
+  static let tagline = "chulbal — 약속 시각에서 거꾸로 계산해 언제 출발해야 하는지 알려 줍니다"
+
   static var help: String {
     let rows = commands.map { ($0.name, $0.summary) } + [("help 명령", "명령의 도움말 (chulbal help add)")]
     return """
-      chulbal — 약속 시각에서 거꾸로 계산해 언제 출발해야 하는지 알려 줍니다
+      \(tagline)
 
       사용법: chulbal [--db 파일] <명령> [옵션]
 

@@ -212,6 +212,15 @@ public struct Environment: Sendable {
     return zone
   }
 
+  /// The columns a table of appointments is fitted to: when standard output is a terminal,
+  /// `COLUMNS` if it holds a positive number, else the terminal's own width; nil when output
+  /// goes to a pipe or a file, whose reader (a script, `grep`) gets every cell whole.
+  var fittingColumns: Int? {
+    guard console.isTerminal else { return nil }
+    if let text = variables["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+    return console.width()
+  }
+
   /// A zone stored with an appointment; the system zone if this machine has lost it.
   func timeZone(stored identifier: String) -> Zone {
     Zone(identifier: identifier) ?? readerZone(else: .gmt)

@@ -281,6 +281,11 @@ extension Store {
       "WHERE substr(title, 1, length(?1)) = ?1", [.text(prefix)], order: "start_at, id")
   }
 
+  /// Appointments whose title holds `text` anywhere (exactly, case and all).
+  public func appointments(titleContaining text: String) throws(StoreError) -> [Appointment] {
+    try appointmentRows("WHERE instr(title, ?1) > 0", [.text(text)], order: "start_at, id")
+  }
+
   /// The number and title of every appointment, by number, read without decoding the rest
   /// of each row: what completion offers where an appointment is named, on every Tab.
   ///

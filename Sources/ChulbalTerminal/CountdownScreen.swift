@@ -64,9 +64,9 @@ public struct CountdownScreen: Sendable {
     let shown =
       lines ?? [
         "",
-        " " + clipped(title, width - 2),
-        place.map { " " + clipped($0, width - 2) } ?? "",
-        " " + clipped(timesLine, width - 2),
+        " " + TerminalText.shortened(title, to: width - 2),
+        place.map { " " + TerminalText.shortened($0, to: width - 2) } ?? "",
+        " " + TerminalText.shortened(timesLine, to: width - 2),
         "",
         " " + headline,
         "",
@@ -97,7 +97,7 @@ public struct CountdownScreen: Sendable {
         String(repeating: " ", count: max(0, (width - visibleWidth) / 2)) + text
       }
       func centred(_ text: String) -> String {
-        let shown = clipped(text, width - 2)
+        let shown = TerminalText.shortened(text, to: width - 2)
         return centred(shown, visibleWidth: TerminalText.width(shown))
       }
       let headlineWidth = TerminalText.width(Self.headline(reading))
@@ -114,14 +114,4 @@ public struct CountdownScreen: Sendable {
 
   /// The bar is two columns narrower than the screen, between 10 and 60 columns.
   private static func barWidth(_ width: Int) -> Int { max(10, min(width - 2, 60)) }
-
-  private func clipped(_ text: String, _ columns: Int) -> String {
-    guard TerminalText.width(text) > columns else { return text }
-    var result = ""
-    for character in text {
-      if TerminalText.width(result + String(character)) > columns - 1 { break }
-      result.append(character)
-    }
-    return result + "…"
-  }
 }

@@ -13,8 +13,12 @@ public struct TerminalTable {
   private var cells: [(end: Int, width: Int)] = []
   /// Where each row's cells end in `cells`.
   private var rowEnds: [Int] = []
-  /// The widest cell of each column so far.
+  /// The widest cell of each column so far, or its limit once ``fit(within:indent:shortening:)``
+  /// set one.
   private var widths: [Int] = []
+  /// The columns ``fit(within:indent:shortening:)`` limited, by index: a wider cell is written
+  /// shortened to the limit.
+  private var limits: [Int: Int] = [:]
 
   public init() {}
 
@@ -53,6 +57,37 @@ public struct TerminalTable {
     rowEnds.append(cells.count)
   }
 
+  /// The columns the widest line takes, after an indent of `indent`.
+  public func lineWidth(indent: Int = 0) -> Int {
+    widths.isEmpty ? indent : indent + widths.reduce(0, +) + 2 * (widths.count - 1)
+  }
+
+  /// Limits the columns in `shortening` (by index, each with the narrowest it may become) to
+  /// one width, the widest that lets every line fit in `columns` after `indent`; their wider
+  /// cells are then written cut short with `…`. Nothing changes when every line fits already;
+  /// lines still too wide with every such column at its narrowest are left to wrap.
+  ///
+  /// One width for all of them, rather than cutting the widest first, keeps the most of each
+  /// column: a long title and a long place both stay readable in part.
+  public mutating func fit(within columns: Int, indent: Int = 0, shortening: [Int: Int]) {
+    let excess = lineWidth(indent: indent) - columns
+    let shortened = shortening.filter { $0.key < widths.count }
+    guard excess > 0, let widest = shortened.keys.map({ widths[$0] }).max() else { return }
+    let narrowest = shortened.values.min() ?? widest
+    func width(_ column: Int, _ limit: Int) -> Int {
+      min(widths[column], max(limit, shortened[column] ?? 0))
+    }
+    func saved(_ limit: Int) -> Int {
+      shortened.keys.reduce(0) { $0 + widths[$1] - width($1, limit) }
+    }
+    var limit = widest - 1
+    while limit > narrowest && saved(limit) < excess { limit -= 1 }
+    for column in shortened.keys where width(column, limit) < widths[column] {
+      widths[column] = width(column, limit)
+      limits[column] = widths[column]
+    }
+  }
+
   /// Appends row `row` as a line: cells two spaces apart, each but the last padded to its
   /// column's width, no trailing spaces, and a newline.
   public func appendLine(_ row: Int, to output: inout [UInt8]) {
@@ -61,9 +96,17 @@ public struct TerminalTable {
     let lineStart = output.count
     for cell in firstCell...max(firstCell, lastCell) where cell <= lastCell {
       let start = cell == 0 ? 0 : cells[cell - 1].end
-      output += text[start..<cells[cell].end]
+      var width = cells[cell].width
+      if let limit = limits[cell - firstCell], width > limit {
+        let shortened = TerminalText.shortened(
+          String(decoding: text[start..<cells[cell].end], as: UTF8.self), to: limit)
+        output += shortened.utf8
+        width = TerminalText.width(shortened)
+      } else {
+        output += text[start..<cells[cell].end]
+      }
       if cell < lastCell {
-        let spaces = widths[cell - firstCell] - cells[cell].width + 2
+        let spaces = widths[cell - firstCell] - width + 2
         output.append(contentsOf: repeatElement(0x20, count: spaces))
       }
     }

@@ -108,6 +108,22 @@ public enum TerminalText {
     return low < wideRanges.count && wideRanges[low].contains(value)
   }
 
+  /// `text` whole when it takes at most `columns` terminal columns, else as many of its first
+  /// characters as fit in one column fewer, without the spaces they end in, and `…`.
+  public static func shortened(_ text: String, to columns: Int) -> String {
+    guard width(text) > columns else { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      let next = width(String(character))
+      if used + next > columns - 1 { break }
+      result.append(character)
+      used += next
+    }
+    while result.last == " " { result.removeLast() }
+    return result + "…"
+  }
+
   /// `text` padded with spaces to `columns` terminal columns.
   public static func padded(_ text: String, to columns: Int) -> String {
     text + String(repeating: " ", count: max(0, columns - width(text)))

@@ -12,6 +12,7 @@ public final class RecordingConsole: Console {
   private let lineLimit: Int
   private let failure: Int32?
   private let rows: Int
+  private let columns: Int
 
   /// - Parameters:
   ///   - lineLimit: after this many lines the reader "closes the pipe": later writes fail with
@@ -19,19 +20,21 @@ public final class RecordingConsole: Console {
   ///   - failure: when given, every write to standard output fails with this `errno` (ENOSPC
   ///     for a full disk).
   ///   - outputClosed: standard output was closed at start.
-  ///   - height: the terminal's rows; it is 60 columns wide.
+  ///   - height: the terminal's rows.
+  ///   - width: the terminal's columns.
   public init(
     isTerminal: Bool = false, lineLimit: Int = .max, failing failure: Int32? = nil,
-    outputClosed: Bool = false, height: Int = 24
+    outputClosed: Bool = false, height: Int = 24, width: Int = 60
   ) {
     rows = height
+    columns = width
     self.isTerminal = isTerminal
     self.lineLimit = lineLimit
     self.failure = failure
     isOutputClosed = outputClosed
   }
 
-  public func width() -> Int { 60 }
+  public func width() -> Int { columns }
   public func height() -> Int { rows }
 
   public func write(_ text: String, to stream: StandardStream) throws(WriteError) {

@@ -125,13 +125,36 @@ extension Workspace {
     #expect(!FileManager.default.fileExists(atPath: workspace.database))
   }
 
-  @Test func navToASavedPlaceIsNamedAfterIt() {
+  /// Naver's web link is a search: for a saved place's own name it would find someone else's
+  /// 회사, so it searches the coordinate; a name given with --to is searched.
+  @Test func navToASavedPlaceSearchesNaverForItsCoordinateNotItsName() {
     let workspace = placesWorkspace()
-    // Naver's web link is a search by the name, so it shows which name the place was given.
     let nav = workspace.run(["nav", "--coord", "회사", "--provider", "naver"])
-    #expect(nav.standardOutput == "https://map.naver.com/p/search/%ED%9A%8C%EC%82%AC\n")
+    #expect(nav.standardOutput == "https://map.naver.com/p/search/37.4979%2C127.0276\n")
+    #expect(nav.standardError == "chulbal: 네이버 지도는 웹 길찾기 링크가 없어 좌표 검색 링크를 보여 줍니다\n")
     let named = workspace.run(["nav", "--to", "본사", "--coord", "회사", "--provider", "naver"])
     #expect(named.standardOutput == "https://map.naver.com/p/search/%EB%B3%B8%EC%82%AC\n")
+  }
+
+  /// An appointment at a saved place: Naver's app and web links carry its coordinate (and the
+  /// origin's) but neither place's own name; an appointment's place text is searched.
+  @Test func navToAnAppointmentAtASavedPlaceGivesNaverNoPrivateName() {
+    let workspace = placesWorkspace()
+    workspace.run(["add", "점심", "--at", "내일 12시", "--place", "회사", "--travel", "20m"])
+    #expect(
+      workspace.run(["nav", "점심", "--provider", "naver", "--all"]).standardOutput == """
+        naver  app  nmap://route/public?slat=37.5547&slng=126.9707&dlat=37.4979&dlng=127.0276&appname=kr.chulbal.cli
+        naver  web  https://map.naver.com/p/search/37.4979%2C127.0276
+
+        """)
+    workspace.run([
+      "add", "회식", "--at", "내일 18시", "--place", "강남역 2번 출구", "--coord", "37.4979,127.0276",
+      "--travel", "20m",
+    ])
+    #expect(
+      workspace.run(["nav", "회식", "--provider", "naver"]).standardOutput
+        == "https://map.naver.com/p/search/%EA%B0%95%EB%82%A8%EC%97%AD%202%EB%B2%88%20%EC%B6%9C%EA%B5%AC\n"
+    )
   }
 }
 

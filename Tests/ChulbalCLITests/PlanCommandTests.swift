@@ -125,8 +125,9 @@ import Testing
   }
 
   @Test func helpIsAvailableEverywhere() {
+    // Bare `chulbal` points at the help instead (OverviewCommandTests).
     for line in [
-      ["--help"], [], ["help"], ["-h"], ["plan", "--help"], ["help", "plan"],
+      ["--help"], ["help"], ["-h"], ["plan", "--help"], ["help", "plan"],
       ["plan", "--at", "bad", "-h"],
     ] {
       let outcome = run(line)

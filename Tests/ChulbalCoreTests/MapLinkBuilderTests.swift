@@ -69,7 +69,7 @@ struct Handlers: SchemeHandlerLookup {
           Case(
             provider: .tmap, mode: mode, withOrigin: withOrigin,
             app: "tmap://route?\(tmapStart)goalname=\(n)&goalx=127.0276&goaly=37.4979", web: nil))
-        let naverStart = withOrigin ? "slat=37.5665&slng=126.9780&sname=%EC%A7%91&" : ""
+        let naverStart = withOrigin ? "slat=37.5665&slng=126.9780&" : ""
         cases.append(
           Case(
             provider: .naver, mode: mode, withOrigin: withOrigin,
@@ -168,7 +168,7 @@ struct Handlers: SchemeHandlerLookup {
               == name.filter { $0 != "," && $0 != "/" }, "\(link.url)")
         case (.naver, .app):
           #expect(
-            item("dname") == name && item("sname") == (withOrigin ? name : nil), "\(link.url)")
+            item("dname") == name && item("sname") == nil, "\(link.url)")
           #expect(item("dlat") == "37.4979" && item("dlng") == "127.0276")
           #expect(item("slat") == (withOrigin ? "37.5665" : nil))
           #expect(item("slng") == (withOrigin ? "126.9780" : nil))

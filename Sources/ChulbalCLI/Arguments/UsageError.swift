@@ -20,12 +20,14 @@ func suggestionHint(_ suggestion: String?) -> String {
 ///
 /// A difference of letter case alone counts as closer than any other edit, so `-v` suggests
 /// `-V` rather than `-h`.
-func suggestion(for word: String, among candidates: [String]) -> String? {
+///
+/// - Parameter within: the most edits a typo makes; by default two, or a third of a long word.
+func suggestion(for word: String, among candidates: [String], within: Int? = nil) -> String? {
   let scored = candidates.map {
     ($0, editDistance(word.lowercased(), $0.lowercased()), editDistance(word, $0))
   }
   guard let best = scored.min(by: { ($0.1, $0.2) < ($1.1, $1.2) }),
-    best.2 <= max(2, word.count / 3)
+    best.2 <= within ?? max(2, word.count / 3)
   else {
     return nil
   }

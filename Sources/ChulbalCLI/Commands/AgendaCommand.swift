@@ -100,44 +100,71 @@ enum Agenda {
         view($0).writeJSON(to: &$1, depth: 1, occurrence: $0.repeats)
       }
     }
-    // The days with appointments, each under its heading, their rows aligned across days: the
-    // table needs every row first, but only its cells' bytes are kept.
-    let format = KoreanDateFormat(timeZone: window.timeZone)
-    let today = CivilDate(now, in: window.timeZone)
-    var table = TerminalTable()
-    var headings: [Int: String] = [:]
-    var lastDay: CivilDate?
-    try store?.forEach(selection) { appointment in
-      let view = view(appointment)
-      let day = CivilDate(view.plan.start, in: window.timeZone)
-      if day != lastDay {
-        var heading = format.day(view.plan.start, seenAt: now)
-        switch day.days - today.days {
-        case 0: heading += " · 오늘"
-        case 1: heading += " · 내일"
-        default: break
-        }
-        headings[table.rowCount] = heading
-        lastDay = day
-      }
-      view.appendAgendaRow(to: &table)
-      return true
-    }
-    guard table.rowCount > 0 else { return .success(emptyText(window, now: now) + "\n") }
+    var days = try Days(window, selection: selection, store: store, now: now, view: view)
+    guard days.table.rowCount > 0 else { return .success(emptyText(window, now: now) + "\n") }
+    days.fit(environment)
     var output = ChunkedOutput(console: environment.console, pretty: false, afterRunning: true)
-    for row in 0..<table.rowCount where !output.readerGone {
-      output.writer.append { bytes in
-        if let heading = headings[row] {
-          if row > 0 { bytes.append(UInt8(ascii: "\n")) }
-          bytes += heading.utf8
-          bytes.append(UInt8(ascii: "\n"))
-        }
-        bytes += "  ".utf8
-        table.appendLine(row, to: &bytes)
-      }
+    for row in 0..<days.table.rowCount where !output.readerGone {
+      output.writer.append { days.appendLine(row, to: &$0) }
       try output.flushWhenFull()
     }
     return output.outcome()
+  }
+
+  /// The days with appointments, each under its heading, their rows aligned across days: the
+  /// table needs every row first, but only its cells' bytes are kept.
+  struct Days {
+    private(set) var table: TerminalTable
+    /// The heading before each row that starts a day.
+    private let headings: [Int: String]
+
+    init(
+      _ window: DayWindow, selection: Store.Selection, store: Store?, now: Date,
+      view: (Appointment) -> AppointmentView
+    ) throws {
+      let format = KoreanDateFormat(timeZone: window.timeZone)
+      let today = CivilDate(now, in: window.timeZone)
+      var table = TerminalTable()
+      var headings: [Int: String] = [:]
+      var lastDay: CivilDate?
+      try store?.forEach(selection) { appointment in
+        let view = view(appointment)
+        let day = CivilDate(view.plan.start, in: window.timeZone)
+        if day != lastDay {
+          var heading = format.day(view.plan.start, seenAt: now)
+          switch day.days - today.days {
+          case 0: heading += " · 오늘"
+          case 1: heading += " · 내일"
+          default: break
+          }
+          headings[table.rowCount] = heading
+          lastDay = day
+        }
+        view.appendAgendaRow(to: &table)
+        return true
+      }
+      self.table = table
+      self.headings = headings
+    }
+
+    /// On a terminal long titles and places (an imported street address) are cut short
+    /// rather than wrapped; a pipe gets them whole.
+    mutating func fit(_ environment: Environment) {
+      if let columns = environment.fittingColumns {
+        table.fit(within: columns, indent: 2, shortening: [2: 10, 3: 10])
+      }
+    }
+
+    /// Row `row`, indented under its day, after the day's heading when it is the day's first.
+    func appendLine(_ row: Int, to bytes: inout [UInt8]) {
+      if let heading = headings[row] {
+        if row > 0 { bytes.append(UInt8(ascii: "\n")) }
+        bytes += heading.utf8
+        bytes.append(UInt8(ascii: "\n"))
+      }
+      bytes += "  ".utf8
+      table.appendLine(row, to: &bytes)
+    }
   }
 
   /// `12월 2일 (수)부터 7일 동안 약속이 없습니다.` and how to add one (`today`'s, for today).

@@ -6,8 +6,10 @@ import ChulbalCore
 ///
 /// Always exit status 2, nothing written.
 enum AppointmentError: UsageError, Equatable {
-  case unknownAppointment(String)
-  case ambiguousAppointment(String, matches: [String])
+  /// No appointment is numbered or titled so; `suggestion` is a title a typo away.
+  case unknownAppointment(String, suggestion: String? = nil)
+  /// Several titles start with the word, or, when `contained`, hold it.
+  case ambiguousAppointment(String, matches: [String], contained: Bool = false)
   case emptyTitle
   /// No travel time and nothing to estimate it from; `place` is the `--place` that named no
   /// saved place, `hasPlaces` whether any place is saved (then none is the default).
@@ -53,12 +55,16 @@ enum AppointmentError: UsageError, Equatable {
     case .instanceOnServer(let what):
       return "'\(what)'\(Korean.topicParticle(after: what)) 반복 일정의 회차 하나라서 "
         + "서버에서 따로 지울 수 없습니다. 캘린더 앱에서 지우세요"
-    case .unknownAppointment(let selector):
+    case .unknownAppointment(let selector, let suggestion):
       return
         "약속 '\(selector)'\(Korean.subjectParticle(after: selector)) 없습니다 (목록: chulbal list --all)"
-    case .ambiguousAppointment(let selector, let matches):
-      return
-        "'\(selector)'\(Korean.directionParticle(after: selector)) 시작하는 약속이 여럿입니다: \(matches.joined(separator: ", ")) — 번호로 고르세요"
+        + suggestionHint(suggestion)
+    case .ambiguousAppointment(let selector, let matches, let contained):
+      let which =
+        contained
+        ? "'\(selector)'\(Korean.subjectParticle(after: selector)) 들어간"
+        : "'\(selector)'\(Korean.directionParticle(after: selector)) 시작하는"
+      return "\(which) 약속이 여럿입니다: \(matches.joined(separator: ", ")) — 번호로 고르세요"
     case .emptyTitle:
       return "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"
     case .noTravel(let missingDestination, let place, let hasPlaces):

@@ -24,13 +24,36 @@ enum AppointmentSelector {
       return appointment
     }
     guard !selector.isEmpty, let store else { throw AppointmentError.unknownAppointment(selector) }
-    let matches = try store.appointments(titlePrefix: selector)
+    // Titles that start with the word first; a word from inside a title ('송년회' for '대학
+    // 동기 송년회') only when none does.
+    var matches = try store.appointments(titlePrefix: selector)
+    let contained = matches.isEmpty
+    if contained { matches = try store.appointments(titleContaining: selector) }
     if matches.count == 1 { return matches[0] }
     // A title typed in full wins over longer titles that merely start with it.
     let exact = matches.filter { $0.title == selector }
     if exact.count == 1 { return exact[0] }
-    guard !matches.isEmpty else { throw AppointmentError.unknownAppointment(selector) }
+    guard !matches.isEmpty else {
+      throw AppointmentError.unknownAppointment(
+        selector, suggestion: try closestTitle(to: selector, in: store))
+    }
     throw AppointmentError.ambiguousAppointment(
-      selector, matches: matches.prefix(5).map { "#\($0.id) \($0.title)" })
+      selector, matches: matches.prefix(5).map { "#\($0.id) \($0.title)" }, contained: contained)
+  }
+
+  /// The title of the appointment whose title, or one of its words, is a typo away from
+  /// `selector` (`송연회` for `대학 동기 송년회`); nil when none is that close.
+  private static func closestTitle(to selector: String, in store: Store) throws -> String? {
+    var candidates: [String: String] = [:]
+    for (_, title) in try store.titles() {
+      for word in [title] + title.split(separator: " ").map(String.init)
+      where candidates[word] == nil {
+        candidates[word] = title
+      }
+    }
+    // A third of the word, at least one letter: a one-syllable typo in a three-syllable word.
+    return suggestion(
+      for: selector, among: candidates.keys.sorted(), within: max(1, selector.count / 3)
+    ).flatMap { candidates[$0] }
   }
 }

@@ -15,6 +15,7 @@ enum DoctorCommand: Command {
   static let about = """
     D-Bus 세션, 알림 서버(이름, 만든 곳, 버전, 기능), 알림 방식의 순서, 지도 앱 처리기,
     데이터베이스(경로, 권한, 스키마 버전, 약속 수), 그리고 watch가 돌고 있는지를 보여 줍니다.
+    마지막 줄의 판정은 알림을 막는 문제와 그것을 고칠 명령, 또는 '이상 없음'입니다.
     점검만 하고 아무것도 바꾸지 않습니다.
     """
   static let options: [OptionSpec] = [.database, .json]
@@ -29,6 +30,7 @@ enum DoctorCommand: Command {
         "D-Bus 세션", address.isEmpty ? "없음 (DBUS_SESSION_BUS_ADDRESS가 없음)" : address,
         address.isEmpty ? .null : .string(address)
       ))
+    var serverFailure: String?
     switch NotificationServer.preflight(variables: environment.variables) {
     case .success(let server):
       let text =
@@ -44,6 +46,7 @@ enum DoctorCommand: Command {
           ])
         ))
     case .failure(let failure):
+      serverFailure = failure.reason
       rows.append(
         ("알림 서버", "쓸 수 없음: \(failure.reason)", .object([("error", .string(failure.reason))])))
     }
@@ -51,17 +54,19 @@ enum DoctorCommand: Command {
     var settings = Settings.defaults
     var database: [(String, JSONValue)] = [("path", .string(path))]
     var databaseText = path
+    var problems: [Problem] = []
+    // The file's permission whether or not it can be opened: an unreadable mode is a reason
+    // it cannot.
+    var status = stat()
+    let mode = stat(path, &status) == 0 ? Int(status.st_mode & 0o7777) : nil
     do {
       if let store = try Store.open(path: path, access: .reading, expander: .libical) {
         settings = try store.settings()
         let version = try store.version()
         let count = try store.appointmentCount
-        var status = stat()
-        let mode = stat(path, &status) == 0 ? Int(status.st_mode & 0o7777) : nil
-        let modeText = mode.map { String($0, radix: 8) } ?? "?"
-        databaseText += " (권한 \(modeText), 스키마 \(version), 약속 \(count)개)"
+        databaseText += " (권한 \(mode.map(Self.octal) ?? "?"), 스키마 \(version), 약속 \(count)개)"
         database += [
-          ("mode", mode.map { .string(String($0, radix: 8)) } ?? .null),
+          ("mode", mode.map { .string(Self.octal($0)) } ?? .null),
           ("schema_version", .integer(version)), ("appointments", .integer(count)),
         ]
       } else {
@@ -70,8 +75,18 @@ enum DoctorCommand: Command {
       }
     } catch {
       let message = Outcome.message(for: error)
-      databaseText += " — \(message)"
-      database.append(("error", .string(message)))
+      databaseText += (mode.map { " (권한 \(Self.octal($0)))" } ?? "") + " — \(message)"
+      database += [
+        ("mode", mode.map { .string(Self.octal($0)) } ?? .null), ("error", .string(message)),
+      ]
+      problems.append(Problem(what: "데이터베이스를 읽을 수 없습니다: \(message)", fix: nil))
+    }
+    // Appointments say where a person will be and when: for the owner alone.
+    if let mode, mode & 0o077 != 0, problems.isEmpty {
+      problems.append(
+        Problem(
+          what: "데이터베이스를 다른 사용자도 읽을 수 있습니다 (권한 \(Self.octal(mode)))",
+          fix: "chmod 600 \(CommandWords.join([path]))"))
     }
     let command = settings.notifyCommand.map(CommandWords.join)
     // As the chain is made: the command backend only with a command to run.
@@ -101,12 +116,22 @@ enum DoctorCommand: Command {
         .array(handled.map { .string($0.0.rawValue) })
       ))
     rows.append(("데이터베이스", databaseText, .object(database)))
+    // Desktop notices need the server unless a command comes before them in the chain.
+    if let serverFailure, let libnotify = settings.backends.firstIndex(of: .libnotify),
+      !settings.backends[..<libnotify].contains(where: { $0 == .command && command != nil })
+    {
+      // No command of chulbal's starts a desktop session or a notification daemon.
+      problems.append(Problem(what: "데스크톱 알림을 보낼 수 없습니다: \(serverFailure)", fix: nil))
+    }
     let watch: String
     let watchJSON: JSONValue
     switch WatchLock.holder(beside: path) {
     case nil:
-      watch = "돌고 있지 않음 (systemctl --user enable --now chulbal-watch)"
+      watch = "돌고 있지 않음 (\(Self.startWatch))"
       watchJSON = .object([("running", .bool(false))])
+      if database.contains(where: { $0.0 == "appointments" }) {
+        problems.append(Problem(what: "watch가 돌고 있지 않아 알림이 가지 않습니다", fix: Self.startWatch))
+      }
     case .some(let pid):
       watch = "돌고 있음" + (pid.map { " (PID \($0))" } ?? "")
       watchJSON = .object([
@@ -116,9 +141,40 @@ enum DoctorCommand: Command {
     rows.append(("watch", watch, watchJSON))
     if options.has(.json) {
       let keys = ["dbus", "notification_server", "backends", "map_apps", "database", "watch"]
-      return .success(JSONValue.object(zip(keys, rows.map(\.2)).map { ($0, $1) }).rendered())
+      let verdict: JSONValue = .array(
+        problems.map {
+          .object([("problem", .string($0.what)), ("fix", $0.fix.map(JSONValue.string) ?? .null)])
+        })
+      return .success(
+        JSONValue.object(zip(keys, rows.map(\.2)).map { ($0, $1) } + [("problems", verdict)])
+          .rendered())
     }
     return .success(
-      TerminalText.table(rows.map { [$0.0, TextCleaning.visible($0.1)] }))
+      TerminalText.table(rows.map { [$0.0, TextCleaning.visible($0.1)] }) + "\n"
+        + verdict(problems) + "\n")
+  }
+
+  static let startWatch = "systemctl --user enable --now chulbal-watch"
+
+  /// Something that stops alerts reaching this person, and the command that mends it.
+  struct Problem {
+    let what: String
+    /// The command to run, when one mends it.
+    let fix: String?
+  }
+
+  /// `판정: 이상 없음`, or the first problem and the command that mends it, saying how many
+  /// there are when there are more.
+  static func verdict(_ problems: [Problem]) -> String {
+    guard let first = problems.first else { return "판정: 이상 없음" }
+    let count = problems.count > 1 ? " (문제 \(problems.count)개 중 첫째)" : ""
+    return "판정\(count): \(TextCleaning.visible(first.what))"
+      + (first.fix.map { ". 고치려면: \(TextCleaning.visible($0))" } ?? "")
+  }
+
+  /// `600`, `000`: permission bits as `chmod` takes them.
+  static func octal(_ mode: Int) -> String {
+    let digits = String(mode, radix: 8)
+    return String(repeating: "0", count: max(0, 3 - digits.count)) + digits
   }
 }

@@ -47,6 +47,11 @@ enum ListCommand: Command {
         options.has(past)
           ? "지난 약속이 없습니다.\n" : "다가오는 약속이 없습니다. \(RuntimeFailure.addHint())\n")
     }
+    // On a terminal a long title, and a series' rule after its start, are cut short rather
+    // than wrapped; a pipe gets them whole.
+    if let columns = environment.fittingColumns {
+      table.fit(within: columns, shortening: [1: 10, 2: AppointmentView.startColumns])
+    }
     var output = ChunkedOutput(console: environment.console, pretty: false, afterRunning: true)
     for row in 0..<table.rowCount where !output.readerGone {
       output.writer.append { table.appendLine(row, to: &$0) }

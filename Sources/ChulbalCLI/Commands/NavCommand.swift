@@ -107,6 +107,7 @@ enum NavCommand: Command {
       request = RouteRequest(
         destinationName: name ?? place?.placeName, destination: place?.coordinate,
         mode: settings.mode)
+      request.destinationNameIsPlace = name != nil
     case .appointment(let selector):
       guard
         let appointment = try AppointmentSelector.namedOrNext(
@@ -115,6 +116,9 @@ enum NavCommand: Command {
         throw RuntimeFailure.nothingUpcoming(command: name)
       }
       request = route(to: appointment)
+      if let place = appointment.place, try store?.place(named: place) != nil {
+        request.destinationNameIsPlace = false
+      }
       appointmentOrigin = appointment.origin
     }
     if let mode = nav.mode { request.mode = mode }
@@ -124,11 +128,14 @@ enum NavCommand: Command {
     return request
   }
 
-  /// The route to an appointment's place, in its mode, with no origin yet.
+  /// The route to an appointment's place, in its mode, with no origin yet; without a place,
+  /// its title labels the destination.
   static func route(to appointment: Appointment) -> RouteRequest {
-    RouteRequest(
+    var request = RouteRequest(
       destinationName: appointment.place ?? appointment.title,
       destination: appointment.coordinate, mode: appointment.mode)
+    request.destinationNameIsPlace = appointment.place != nil
+    return request
   }
 
   /// The link `nav` with no options gives for `appointment`: from its origin or the default

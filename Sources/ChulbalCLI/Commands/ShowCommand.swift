@@ -7,7 +7,10 @@ enum ShowCommand: Command {
   static let summary = "약속 하나를 자세히 봅니다"
   static let operands: [WordKind] = [.appointment]
   static let usage = ["chulbal show 번호|제목 [--json]"]
-  static let about = "번호(3 또는 #3)나 제목의 앞부분으로 약속 하나를 골라 자세히 보여 줍니다."
+  static let about = """
+    번호(3 또는 #3)나 제목의 앞부분으로 약속 하나를 골라 자세히 보여 줍니다. 그렇게 시작하는 제목이
+    없으면 그 말이 들어간 제목을 찾습니다 (송년회 → 대학 동기 송년회).
+    """
   static let options: [OptionSpec] = [
     OptionSpec.timeZone.help(
       "시각을 보여 줄 시간대 (기본: 시스템 시간대); --now도 이 시간대로 읽습니다 (기본: 약속의 시간대)"), .now, .database, .json,

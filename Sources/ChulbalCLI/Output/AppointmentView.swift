@@ -74,6 +74,10 @@ struct AppointmentView {
     return rule.koreanText(timeZone: format.timeZone, currentYear: times.reader.year(of: now))
   }
 
+  /// The columns of the longest start `list` shows without a series' rule, `12월 31일 (목) 오전
+  /// 11:00`: a start cell is never cut shorter, so that a cut takes only the rule.
+  static let startColumns = 25
+
   /// `start`, then ` · 매주 화요일` for a series: the start cell of `list`.
   private func appendStart(to bytes: inout [UInt8]) {
     times.appendFull(plan.start, seenAt: now, to: &bytes)

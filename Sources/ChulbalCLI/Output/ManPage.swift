@@ -88,6 +88,10 @@ enum ManPage {
     출발 시각은 약속 시각 − 이동 시간 − 여유 시간을 분 단위로 버림한 값입니다 (버림하므로 늦지
     않습니다). 좌표만 있으면 이동 시간은 거리와 수단으로 추정하고 (추정)이라고 표시합니다.
     chulbal이 쓰는 말은 한국어이고, 옵션은 명령줄 도구에서 흔히 쓰는 영어 낱말입니다.
+
+    명령 없이 chulbal만 실행하면 다음 출발과 오늘의 약속을 보여 주고, 다가오는 약속이 없으면
+    약속을 추가하는 법을 보여 줍니다. 전체 도움말은 chulbal help입니다. 약속은 번호(3, #3),
+    제목의 앞부분, 또는 그렇게 시작하는 제목이 없을 때 제목에 들어간 말로 고릅니다.
     """
 
   private static var timeFormat: String {
@@ -127,6 +131,11 @@ enum ManPage {
     ("TZ", "시스템 시간대 (--tz가 없을 때); 알 수 없는 시간대면 시스템 시간대가 필요한 명령이 잘못된 입력으로 끝납니다"),
     ("TZDIR", "시간대 데이터베이스의 폴더 (기본: /usr/share/zoneinfo)"),
     ("NO_COLOR", "값이 무엇이든 있으면 색을 쓰지 않습니다; TERM=dumb도 같습니다"),
+    (
+      "COLUMNS",
+      "표준 출력이 터미널일 때 list, agenda, today, week가 맞출 폭 (없으면 터미널의 폭); "
+        + "파이프로 보내면 자르지 않습니다"
+    ),
     ("XDG_DATA_HOME, HOME", "데이터베이스의 기본 위치 ($XDG_DATA_HOME, 없으면 $HOME/.local/share)"),
     (
       "XDG_CONFIG_HOME, XDG_CONFIG_DIRS, XDG_DATA_DIRS",

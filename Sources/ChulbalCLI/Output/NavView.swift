@@ -67,6 +67,7 @@ enum NavView {
     guard link.isSearch else { return nil }
     return request.routableDestination == nil
       ? "좌표가 없어 경로 대신 이름으로 검색하는 링크입니다 ('--coord 위도,경도'를 주면 경로가 됩니다)"
-      : "\(link.provider.koreanName)\(Korean.topicParticle(after: link.provider.koreanName)) 웹 길찾기 링크가 없어 장소 이름 검색 링크를 보여 줍니다"
+      : "\(link.provider.koreanName)\(Korean.topicParticle(after: link.provider.koreanName)) 웹 길찾기 링크가 없어 "
+        + (request.destinationNameIsPlace ? "장소 이름" : "좌표") + " 검색 링크를 보여 줍니다"
   }
 }

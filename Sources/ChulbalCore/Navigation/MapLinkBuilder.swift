@@ -62,20 +62,23 @@ public enum MapLinkBuilder {
           "https://map.kakao.com/link/to/\(e(label.isEmpty ? "도착" : label)),\(pair(destination))")
       }
     case .naver:
+      // Naver gets the place's own text or the coordinates, never a label only this person
+      // knows: its app shows sname and dname as the route's ends, and its web link searches.
+      // An origin's name is always a saved place's (집), so it is never sent.
+      let place = request.destinationNameIsPlace ? name : nil
       let path = request.mode.named(car: "car", transit: "public", walk: "walk", bike: "bicycle")
       var query = ""
       if let origin {
         query += "slat=\(number(origin.latitude))&slng=\(number(origin.longitude))&"
-        if let originName = request.originName { query += "sname=\(e(originName))&" }
       }
       query += "dlat=\(number(destination.latitude))&dlng=\(number(destination.longitude))"
-      if let name { query += "&dname=\(e(name))" }
+      if let place { query += "&dname=\(e(place))" }
       add(.app, "nmap://route/\(path)?\(query)&appname=\(naverAppName)")
       // Naver documents no web directions URL; its search page is the stable web form.
       links.append(
         MapLink(
           provider: .naver, kind: .web,
-          url: "https://map.naver.com/p/search/\(e(name ?? pair(destination)))", isSearch: true))
+          url: "https://map.naver.com/p/search/\(e(place ?? pair(destination)))", isSearch: true))
     case .tmap:
       // TMAP documents no public URL scheme: its SDK's invokeRoute takes a goal name and
       // longitude/latitude (rGoName, rGoX, rGoY; rStName, rStX, rStY for a start), see

@@ -1,6 +1,11 @@
 /// Where a trip goes: the destination's name and coordinate, an optional origin, and the mode.
 public struct RouteRequest: Equatable, Sendable {
   public var destinationName: String?
+  /// Whether ``destinationName`` is a place a map's search can find (what `--to` or an
+  /// appointment's place says), rather than a label only this person knows: a saved place's
+  /// own name (`회사`) or an appointment's title. A search for a label finds someone else's
+  /// 회사, so Naver, whose web link searches, gets the coordinate instead.
+  public var destinationNameIsPlace = true
   /// nil (or 0,0, which no Korean place has) means: search by name instead of routing.
   public var destination: Coordinate?
   public var originName: String?

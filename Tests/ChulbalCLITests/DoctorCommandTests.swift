@@ -1,0 +1,52 @@
+import ChulbalSystem
+import ChulbalTestSupport
+import Foundation
+import Testing
+
+@testable import ChulbalCLI
+
+/// `doctor`'s last line: what stops alerts and the command that mends it, or `이상 없음`.
+@Suite struct DoctorVerdictTests {
+  static let noSession = "데스크톱 알림을 보낼 수 없습니다: D-Bus 세션이 없습니다 (DBUS_SESSION_BUS_ADDRESS가 없음)"
+
+  @Test func theVerdictNamesTheFirstProblemAndItsFix() throws {
+    let workspace = Workspace()
+    #expect(workspace.run(["add", "저녁", "--at", "내일 오후 7시", "--travel", "30m"]).exitCode == 0)
+    #expect(chmod(workspace.database, 0o644) == 0)
+    func verdict() -> String? {
+      workspace.run(["doctor"]).standardOutput.split(separator: "\n").last.map(String.init)
+    }
+    #expect(
+      verdict()
+        == "판정 (문제 3개 중 첫째): 데이터베이스를 다른 사용자도 읽을 수 있습니다 (권한 644). 고치려면: chmod 600 \(workspace.database)"
+    )
+    #expect(chmod(workspace.database, 0o600) == 0)
+    #expect(verdict() == "판정 (문제 2개 중 첫째): \(Self.noSession)")
+    #expect(workspace.run(["config", "set", "notify.backends", "terminal"]).exitCode == 0)
+    #expect(
+      verdict()
+        == "판정: watch가 돌고 있지 않아 알림이 가지 않습니다. 고치려면: systemctl --user enable --now chulbal-watch")
+    let json = try ImportCommandTests.json(workspace.run(["doctor", "--json"]))
+    let problems = try #require(json["problems"] as? [[String: Any]])
+    #expect(
+      problems.map { $0["fix"] as? String } == ["systemctl --user enable --now chulbal-watch"])
+    let lock = try WatchLock.acquire(beside: workspace.database)
+    try withExtendedLifetime(lock) {
+      #expect(verdict() == "판정: 이상 없음")
+      let json = try ImportCommandTests.json(workspace.run(["doctor", "--json"]))
+      #expect((json["problems"] as? [Any])?.count == 0)
+    }
+  }
+
+  /// A file chulbal cannot open still shows its permission, which is often why.
+  @Test(.enabled(if: getuid() != 0, "root reads any file"))
+  func anUnreadableDatabaseShowsItsPermissionAndIsTheVerdict() throws {
+    let workspace = Workspace()
+    #expect(workspace.run(["add", "저녁", "--at", "내일 오후 7시", "--travel", "30m"]).exitCode == 0)
+    #expect(chmod(workspace.database, 0o000) == 0)
+    defer { chmod(workspace.database, 0o600) }
+    let doctor = workspace.run(["doctor"]).standardOutput
+    #expect(doctor.contains("\(workspace.database) (권한 000) — "), "\(doctor)")
+    #expect(doctor.contains("\n판정 (문제 2개 중 첫째): 데이터베이스를 읽을 수 없습니다: "), "\(doctor)")
+  }
+}

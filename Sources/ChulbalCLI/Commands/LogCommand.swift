@@ -63,7 +63,7 @@ enum LogCommand: Command {
       return [
         format.full(entry.recordedAt, seenAt: now),
         "#\(entry.id.appointmentID) \(TextCleaning.visible(entry.title))",
-        "\(format.time(entry.id.due)) (\(alert.label))", outcomeText(entry.outcome, format: format),
+        "\(format.time(entry.id.due)) (\(alert.name))", outcomeText(entry.outcome, format: format),
       ]
     }
     return .success(TerminalText.table([["기록", "약속", "알림", "결과"]] + rows))

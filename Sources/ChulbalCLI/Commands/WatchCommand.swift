@@ -434,29 +434,23 @@ struct WatchSession {
   /// What an event says in the log.
   static func text(_ event: Watcher.Event, zone: Zone) -> String {
     let format = KoreanDateFormat(timeZone: zone)
-    func alert(_ id: AlertID, _ title: String) -> String {
-      let lead =
-        switch id.leadSeconds {
-        case 0: "출발 시각 알림"
-        case ..<0: "출발 \(KoreanDuration.text(seconds: -id.leadSeconds)) 뒤 늦음 알림"
-        default: "\(KoreanDuration.text(seconds: id.leadSeconds)) 전 알림"
-        }
-      return "#\(id.appointmentID) \(title) (\(lead))"
+    func alert(_ id: AlertID, _ kind: Alert.Kind, _ title: String) -> String {
+      "#\(id.appointmentID) \(title) (\(Alert.name(kind: kind, leadSeconds: id.leadSeconds)))"
     }
     switch event {
-    case .delivered(let id, let title, let backend, let skipped):
-      return "보냄 \(alert(id, title)) → \(backend)"
+    case .delivered(let id, let kind, let title, let backend, let skipped):
+      return "보냄 \(alert(id, kind, title)) → \(backend)"
         + (skipped.isEmpty ? "" : " (앞에서 안 됨: \(skipped.joined(separator: "; ")))")
-    case .failed(let id, let title, let reasons):
-      return "보내지 못함 \(alert(id, title)): \(reasons.joined(separator: "; "))"
-    case .missed(let id, let title):
-      return "놓침 \(alert(id, title)), \(format.time(id.due))에 보냈어야 했습니다"
+    case .failed(let id, let kind, let title, let reasons):
+      return "보내지 못함 \(alert(id, kind, title)): \(reasons.joined(separator: "; "))"
+    case .missed(let id, let kind, let title):
+      return "놓침 \(alert(id, kind, title)), \(format.time(id.due))에 보냈어야 했습니다"
     case .summary(let count, let backend):
       return "놓친 알림 \(count)개를 한 번에 알림 → \(backend ?? "보내지 못함")"
-    case .snoozed(let id, let title, let until):
-      return "미룸 \(alert(id, title)) → \(format.time(until))에 다시 알립니다"
-    case .snoozeDropped(let id, let title):
-      return "미루지 않음 \(alert(id, title)): 다시 알릴 때면 약속이 시작됩니다"
+    case .snoozed(let id, let kind, let title, let until):
+      return "미룸 \(alert(id, kind, title)) → \(format.time(until))에 다시 알립니다"
+    case .snoozeDropped(let id, let kind, let title):
+      return "미루지 않음 \(alert(id, kind, title)): 다시 알릴 때면 약속이 시작됩니다"
     case .acknowledged(let id, let title):
       return "출발했어요 #\(id.appointmentID) \(title): 늦음 알림을 그칩니다"
     }

@@ -103,7 +103,7 @@ import Testing
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(
       outcome.standardOutput.hasPrefix(
-        "피드 '학교'를 등록했습니다 (\(setup.address)). 다시 가져오려면: chulbal sync\n가져옴 2 · 갱신 0 · 건너뜀 0\n"))
+        "피드 '학교'를 등록했습니다 (\(setup.address)). 다시 가져오려면: chulbal sync\n새로 2 · 바뀜 0 · 건너뜀 0\n"))
     #expect(try setup.requests() == [.init(method: "GET", path: "/school.ics")])
     #expect(try setup.titles() == ["체육대회", "학부모 상담"])
     let listed = try setup.listed()

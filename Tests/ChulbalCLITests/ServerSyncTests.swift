@@ -68,7 +68,7 @@ import Testing
     #expect(
       outcome.standardOutput
         == "출처 'cloud'를 등록했습니다 (https://dav.example.org/, 캘린더 업무). 다시 가져오려면: chulbal sync\n"
-        + "가져옴 2 · 갱신 0 · 건너뜀 0\n" + "좌표가 없는 일정: 2개\n"
+        + "새로 2 · 바뀜 0 · 건너뜀 0\n" + "좌표가 없는 일정: 2개\n"
         + "이동 시간을 추정할 수 없는 일정 2개에는 기본값 30분을 썼습니다 (바꾸려면: chulbal config set travel 45m)\n")
     #expect(setup.server.takeCalls() == ["discover", "calendar work", "events work"])
     #expect(try setup.titles() == ["점심", "회의"])
@@ -106,11 +106,11 @@ import Testing
     setup.server.delete(named: "b.ics", in: "work")
     let outcome = setup.run(["sync"] + Self.now)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
-    #expect(outcome.standardOutput.hasPrefix("가져옴 1 · 갱신 1 · 지움 1 · 건너뜀 0\n"))
+    #expect(outcome.standardOutput.hasPrefix("새로 1 · 바뀜 1 · 지움 1 · 건너뜀 0\n"))
     #expect(setup.server.takeCalls() == ["changes work", "documents work a.ics,c.ics"])
     #expect(try setup.titles() == ["저녁", "회의 (옮김)"])
     let again = setup.run(["sync"] + Self.now)
-    #expect(again.standardOutput == "가져옴 0 · 갱신 0 · 그대로 2 · 건너뜀 0\n")
+    #expect(again.standardOutput == "새로 0 · 바뀜 0 · 그대로 2 · 건너뜀 0\n")
     #expect(setup.server.takeCalls() == ["changes work"])
     let quiet = setup.run(["sync", "--quiet"] + Self.now)
     #expect(quiet == Outcome())
@@ -124,7 +124,7 @@ import Testing
     setup.server.set { $0.forgetsTokens = true }
     _ = setup.server.takeCalls()
     let outcome = setup.run(["sync", "cloud"] + Self.now)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 1 · 지움 1"))
+    #expect(outcome.standardOutput.hasPrefix("새로 0 · 바뀜 0 · 그대로 1 · 지움 1"))
     #expect(setup.server.takeCalls() == ["changes work", "calendar work", "events work"])
     #expect(try setup.titles() == ["회의"])
   }
@@ -135,11 +135,11 @@ import Testing
     setup.server.set { $0.givesTokens = false }
     #expect(setup.add().exitCode == 0)
     _ = setup.server.takeCalls()
-    #expect(setup.run(["sync"] + Self.now).standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 2"))
+    #expect(setup.run(["sync"] + Self.now).standardOutput.hasPrefix("새로 0 · 바뀜 0 · 그대로 2"))
     #expect(setup.server.takeCalls() == ["calendar work"])
     setup.server.put(
       davEvent(uid: "c", title: "저녁", start: "20261203T100000Z"), named: "c.ics", in: "work")
-    #expect(setup.run(["sync"] + Self.now).standardOutput.hasPrefix("가져옴 1 · 갱신 0 · 그대로 2"))
+    #expect(setup.run(["sync"] + Self.now).standardOutput.hasPrefix("새로 1 · 바뀜 0 · 그대로 2"))
     #expect(
       setup.server.takeCalls() == ["calendar work", "etags work", "documents work c.ics"])
   }
@@ -287,7 +287,7 @@ import Testing
     }
     let outcome = setup.run(["source", "add", Self.base, "--name", "cloud"] + Self.now)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
-    #expect(outcome.standardOutput.contains("가져옴 3 · 갱신 0 · 건너뜀 2"))
+    #expect(outcome.standardOutput.contains("새로 3 · 바뀜 0 · 건너뜀 2"))
     #expect(try setup.titles() == ["가족 모임", "점심", "회의"])
   }
 

@@ -32,7 +32,7 @@ import Testing
     #expect(before.first?["path"] as? String == file)
     #expect(before.first?["last_read_at"] is NSNull)
     let imported = workspace.run(["import", "--sources"] + Self.now)
-    #expect(imported.standardOutput.hasPrefix("가져옴 3 · 갱신 0 · 건너뜀 2"))
+    #expect(imported.standardOutput.hasPrefix("새로 3 · 바뀜 0 · 건너뜀 2"))
     let after = workspace.run(["source", "list", "--json"] + Self.now)
     let read = try #require(
       try JSONSerialization.jsonObject(with: Data(after.standardOutput.utf8)) as? [[String: Any]])
@@ -44,7 +44,7 @@ import Testing
     #expect(table.contains("3개 (건너뜀 2)"), "\(table)")
     // `import PATH` of the source's file is the same calendar: updated, not added.
     let again = workspace.run(["import", file] + Self.now)
-    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 3"))
+    #expect(again.standardOutput.hasPrefix("새로 0 · 바뀜 0 · 그대로 3"))
     // What the first reading said of coordinates is not said again when nothing changed.
     #expect(imported.standardOutput.contains("좌표가 없는 일정"))
     #expect(!again.standardOutput.contains("좌표가 없는 일정"), "\(again.standardOutput)")
@@ -82,7 +82,7 @@ import Testing
     workspace.run(["source", "add", calendarFixture("good/vdir"), "--name", "work"] + Self.now)
     let outcome = workspace.run(["import", "--sources"] + Self.now)
     #expect(outcome.exitCode == 1)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 3 · 갱신 0 · 건너뜀 0"))
+    #expect(outcome.standardOutput.hasPrefix("새로 3 · 바뀜 0 · 건너뜀 0"))
     #expect(outcome.standardError.hasPrefix("chulbal: 출처 'g': \(file):1: "))
     #expect(try ImportCommandTests.stored(workspace).count == 6)
     let list = workspace.run(["source", "list"] + Self.now)
@@ -112,7 +112,7 @@ import Testing
     try text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
       .write(toFile: file, atomically: true, encoding: .utf8)
     let outcome = workspace.run(["import", "--sources"] + Self.now)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 2 · 지움 1"))
+    #expect(outcome.standardOutput.hasPrefix("새로 0 · 바뀜 0 · 그대로 2 · 지움 1"))
     #expect(
       try ImportCommandTests.stored(workspace).keys.sorted() == ["저녁 약속", "저녁 약속 (한 시간 늦게)"])
   }

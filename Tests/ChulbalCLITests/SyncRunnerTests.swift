@@ -26,10 +26,10 @@ import Testing
       echo "chulbal: 출처 'work': 서버에 연결할 수 없습니다" >&2
       exit 1
     fi
-    echo "가져옴 1 · 갱신 0 · 건너뜀 0"
+    echo "새로 1 · 바뀜 0 · 건너뜀 0"
     if [ "$MODE" = departures ]; then
       echo "좌표가 없는 일정: 1개"
-      echo "출발 캘린더: 새로 1 · 고침 0 · 지움 0"
+      echo "출발 캘린더: 새로 1 · 바뀜 0 · 지움 0"
     fi
 
     """.write(toFile: path, atomically: true, encoding: .utf8)
@@ -82,7 +82,7 @@ import Testing
     runner.hasSources(true, now: start, starting: true)
     runner.step(now: start) { log.append($0) }
     finish(&runner, at: start, log: &log, lines: 1)
-    #expect(log == ["동기화: 가져옴 1 · 갱신 0 · 건너뜀 0; 출발 캘린더: 새로 1 · 고침 0 · 지움 0"])
+    #expect(log == ["동기화: 새로 1 · 바뀜 0 · 건너뜀 0; 출발 캘린더: 새로 1 · 바뀜 0 · 지움 0"])
   }
 
   /// Steps the runner until its sync has ended (the log has `lines` lines, or it is not
@@ -111,7 +111,7 @@ import Testing
     runner.ask(now: start)
     runner.step(now: start) { log.append($0) }
     finish(&runner, at: start, log: &log, lines: 1)
-    #expect(log == ["동기화: 가져옴 1 · 갱신 0 · 건너뜀 0"])
+    #expect(log == ["동기화: 새로 1 · 바뀜 0 · 건너뜀 0"])
     #expect(runner.isRunning)
     finish(&runner, at: start, log: &log)
     #expect(log.count == 2)

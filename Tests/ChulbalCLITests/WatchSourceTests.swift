@@ -68,7 +68,7 @@ import Testing
     try replace(vdir + "/a.ics", with: Self.calendar([("a", "첫 일정")]))
     let watch = try watching(vdir)
     try replace(vdir + "/b.ics", with: Self.calendar([("b", "동기화된 일정")]))
-    #expect(watch.waitFor("출처 'cal'을 다시 읽었습니다: 가져옴 1"), "\(watch.standardError)")
+    #expect(watch.waitFor("출처 'cal'을 다시 읽었습니다: 새로 1"), "\(watch.standardError)")
     #expect(try waitForEvents(2))
     #expect(try titles().contains("동기화된 일정"))
     // A file that is not a calendar wakes nothing.

@@ -201,10 +201,10 @@ enum ImportCommand: Command {
       unreadable += plan.unreadable
     }
 
-    /// `가져옴 12 · 갱신 3 · 건너뜀 2 (종일 일정 1, 취소됨 1)` and what the person should know.
+    /// `새로 12 · 바뀜 3 · 건너뜀 2 (종일 일정 1, 취소됨 1)` and what the person should know.
     var text: String {
       let skippedTotal = skipped.values.reduce(0, +)
-      var parts = ["가져옴 \(counts.added)", "갱신 \(counts.updated)"]
+      var parts = ["새로 \(counts.added)", "바뀜 \(counts.updated)"]
       if counts.unchanged > 0 { parts.append("그대로 \(counts.unchanged)") }
       if counts.removed > 0 { parts.append("지움 \(counts.removed)") }
       let reasons = CalendarImport.Skip.allCases.compactMap { skip in

@@ -85,7 +85,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
       return "CalDAV에 쓸 라이브러리를 불러올 수 없습니다 (\(reason)): libcurl4와 libxml2 패키지를 설치하세요"
     case .foreignOrigin(let url, let origin, let allowed):
       return "서버가 다른 곳(\(origin))을 가리켰지만 따라가지 않습니다 (\(url)): "
-        + "비밀번호는 처음 준 주소의 출처(\(allowed))에만 보냅니다"
+        + "비밀번호는 처음 준 주소의 서버(\(allowed))에만 보냅니다"
     case .tooManyHrefs(let url, let count, let limit):
       return "서버가 따라갈 주소를 \(count)개 알려 줬습니다 (\(url)): \(limit)개가 넘어 따라가지 않습니다"
     case .budgetSpent(let url, let seconds):

@@ -303,7 +303,7 @@ import Testing
     #expect(server.requests(under: work.path).count == quiet + 1)
 
     let removed = setup.run(["source", "remove", "radicale", "--yes"])
-    #expect(removed.standardOutput == "출처 'radicale'을 뺐습니다. 가져온 약속 2개도 지웠습니다\n")
+    #expect(removed.standardOutput == "캘린더 'radicale'을 뺐습니다. 가져온 약속 2개도 지웠습니다\n")
     #expect(try setup.titles().isEmpty)
   }
 
@@ -387,7 +387,7 @@ import Testing
     // A wait for the server would end in a timeout's message, not this one.
     let synced = try ChulbalProcess.run(["--db", workspace.database, "sync"] + Self.now)
     #expect(synced.status == 1)
-    #expect(synced.standardError.hasPrefix("chulbal: 출처 'gone': 서버에 연결할 수 없습니다 (http://127.0.0.1:"))
+    #expect(synced.standardError.hasPrefix("chulbal: 캘린더 'gone': 서버에 연결할 수 없습니다 (http://127.0.0.1:"))
     #expect(synced.standardError.filter { $0 == "\n" }.count == 1)
     let list = try ChulbalProcess.run(
       ["--db", workspace.database, "source", "list", "--json"] + Self.now)

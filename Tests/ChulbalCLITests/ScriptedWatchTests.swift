@@ -417,7 +417,7 @@ import Testing
       ])
     #expect(
       run.log.filter { $0.contains("다시 읽었습니다") } == [
-        "오전 9:30 출처 'cal'을 다시 읽었습니다: 새로 20 · 바뀜 0 · 그대로 1 · 건너뜀 0"
+        "오전 9:30 캘린더 'cal'을 다시 읽었습니다: 새로 20 · 바뀜 0 · 그대로 1 · 건너뜀 0"
       ])
     // Read at the last wait for the burst: two seconds after its first file, the longest
     // changes that keep coming are left unread.
@@ -448,7 +448,7 @@ import Testing
         .signal(SIGTERM, at: Self.at("09:33")),
       ])
     #expect(run.outcome.exitCode == 0)
-    #expect(run.log.contains { $0.hasPrefix("오전 9:31 출처 'cal'을 다시 읽었습니다: 새로 1") }, "\(run.log)")
+    #expect(run.log.contains { $0.hasPrefix("오전 9:31 캘린더 'cal'을 다시 읽었습니다: 새로 1") }, "\(run.log)")
     let list = self.run(["source", "list", "--json"], at: "2027-01-12T09:34:00+09:00")
     #expect(list.standardOutput.contains("\"event_count\": 1"), "\(list.standardOutput)")
   }

@@ -22,8 +22,8 @@ import Testing
     if [ -n "$HANG" ]; then sleep 300 & echo $! >> "$HANG"; wait; fi
     sleep "${SLEEP:-0}"
     if [ "$MODE" = fail ]; then
-      echo "chulbal: 출처 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, https://dav.example.org/)" >&2
-      echo "chulbal: 출처 'work': 서버에 연결할 수 없습니다" >&2
+      echo "chulbal: 캘린더 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, https://dav.example.org/)" >&2
+      echo "chulbal: 캘린더 'work': 서버에 연결할 수 없습니다" >&2
       exit 1
     fi
     echo "새로 1 · 바뀜 0 · 건너뜀 0"
@@ -135,8 +135,8 @@ import Testing
     finish(&runner, at: start, log: &log)
     #expect(
       log == [
-        "동기화하지 못했습니다 (상태 1): 출처 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, "
-          + "https://dav.example.org/); 출처 'work': 서버에 연결할 수 없습니다"
+        "동기화하지 못했습니다 (상태 1): 캘린더 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, "
+          + "https://dav.example.org/); 캘린더 'work': 서버에 연결할 수 없습니다"
       ])
   }
 

@@ -144,7 +144,7 @@ enum ImportCommand: Command {
 
     private mutating func fail(_ source: CalendarSource, _ message: String) {
       failures.append((source.path, message))
-      failed.append("출처 '\(source.name)': \(message)")
+      failed.append("캘린더 '\(source.name)': \(message)")
     }
   }
 

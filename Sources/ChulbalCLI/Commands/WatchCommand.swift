@@ -384,7 +384,7 @@ struct WatchSession {
       })
     for (watch, error) in failed {
       let name = sources.first(where: { $0.path == watch.key })?.name ?? watch.key
-      log("출처 '\(name)'의 변화를 지켜볼 수 없습니다: \(error.message)")
+      log("캘린더 '\(name)'의 변화를 지켜볼 수 없습니다: \(error.message)")
     }
     return sources
   }
@@ -414,12 +414,12 @@ struct WatchSession {
     if !read.isEmpty {
       let names = read.map { "'\($0.name)'" }.joined(separator: ", ")
       let counts = report.text.prefix(while: { $0 != "\n" })
-      log("출처 \(names)\(Korean.objectParticle(after: names)) 다시 읽었습니다: \(counts)")
+      log("캘린더 \(names)\(Korean.objectParticle(after: names)) 다시 읽었습니다: \(counts)")
     }
     for failure in reading.failures {
       let name = "'\(sources.first(where: { $0.path == failure.path })?.name ?? failure.path)'"
       log(
-        "출처 \(name)\(Korean.objectParticle(after: name)) 읽지 못해 전에 가져온 약속을 그대로 둡니다: "
+        "캘린더 \(name)\(Korean.objectParticle(after: name)) 읽지 못해 전에 가져온 약속을 그대로 둡니다: "
           + failure.error)
     }
   }

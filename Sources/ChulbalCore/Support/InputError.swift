@@ -78,7 +78,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case .placeName(let text, let reason):
       return "잘못된 장소 이름 '\(text)': \(reason)"
     case .sourceName(let text, let reason):
-      return "잘못된 출처 이름 '\(text)': \(reason)"
+      return "잘못된 캘린더 이름 '\(text)': \(reason)"
     case .title(let text, let reason):
       return "잘못된 제목 '\(text)': \(reason)"
     case .backends(let text, let reason):

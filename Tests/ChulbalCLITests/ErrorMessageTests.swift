@@ -226,8 +226,8 @@ import Testing
   static let otherCases: [Case] = [
     Case(
       arguments: ["add", "x", "--at", "19:00", "--coord", "37,127"],
-      message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 출발지('--from 집' 또는 기본 장소)를 주면 "
-        + "추정합니다 (기본 장소: chulbal place add 집 --coord 위도,경도 --default)"),
+      message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 출발지('--from 집' 또는 기본 출발지)를 주면 "
+        + "추정합니다 (기본 출발지 정하기: chulbal place add 집 --coord 위도,경도 --default)"),
     Case(
       arguments: ["nav", "--from", "91,200"],
       message: "--from: 잘못된 좌표 '91,200': 위도는 -90~90 사이여야 합니다 (예: '37.4979,127.0276', 위도 -90~90, "

@@ -28,7 +28,7 @@ struct ParticleCase: Sendable, CustomTestStringConvertible {
     ParticleCase("저녁 약속", "은", "이", "을", "으로"),
     // Quotes and brackets after a word are read past.
     ParticleCase("'집'", "은", "이", "을", "으로"),
-    ParticleCase("출발지(기본 장소)", "는", "가", "를", "로"),
+    ParticleCase("출발지(기본 출발지)", "는", "가", "를", "로"),
     // Digits as read in Korean: 이, 삼, 칠, 구; 10 is 십.
     ParticleCase("2", "는", "가", "를", "로"),
     ParticleCase("#3", "은", "이", "을", "으로"),

@@ -70,7 +70,7 @@ enum AppointmentError: UsageError, Equatable {
       let missing =
         missingDestination
         ? "도착지 좌표('--coord 위도,경도')나 저장된 장소('--place 회사')를 주면 추정합니다"
-        : "출발지('--from 집' 또는 기본 장소)를 주면 추정합니다 (기본 장소: \(defaultPlace))"
+        : "출발지('--from 집' 또는 기본 출발지)를 주면 추정합니다 (기본 출발지 정하기: \(defaultPlace))"
       return "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, \(missing)"
     case .pastStart(let shown, let afternoon):
       return "이미 지난 시각입니다: \(shown)"

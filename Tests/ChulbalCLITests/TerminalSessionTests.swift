@@ -225,7 +225,7 @@ struct TmuxSession {
     try session.start(
       "CHULBAL_DB=\(folder)/c.db \(ChulbalProcess.executable.path) "
         + arguments.joined(separator: " "))
-    // The countdown's 남은 시간 40분 or the status line's 출발 25분 전: something drawn.
+    // The countdown's 남은 시간 40분 or the status line's 출발까지 25분: something drawn.
     #expect(try session.waitFor("분").contains("분"))
     try session.tmux("send-keys", "-t", session.name, "C-\\")
     // The Swift runtime's crash reporter would print a backtrace and wait 30 seconds for a

@@ -306,12 +306,12 @@ import Testing
     Refused(text: "매월 3일 말일 9시", reason: "날짜가 두 번 있습니다"),
     Refused(
       text: "매주 금요일 밤 1시",
-      reason: "자정을 넘긴 시각(자정, 24시, 밤 12시~5시)은 날짜가 바뀌므로 '매일'에만 씁니다; 다음 날의 '0시'나 '새벽 1시'로 쓰세요"),
+      reason: "자정을 넘긴 시각(자정, 24시, 밤 12시~5시)은 날짜가 바뀌므로 '매일'에만 씁니다. 다음 날의 '0시'나 '새벽 1시'로 쓰세요"),
     Refused(
       text: "월요일 수요일 9시",
       reason: "요일이 두 번 있습니다 (요일마다 반복하려면 '매주 월·수·금 8시'처럼 씁니다)"),
-    Refused(text: "매일마다 9시", reason: "'마다' 부분을 알 수 없습니다"),
-    Refused(text: "일마다 9시", reason: "'일마다' 부분을 알 수 없습니다"),
+    Refused(text: "매일마다 9시", reason: "'마다'는 알아듣지 못했습니다"),
+    Refused(text: "일마다 9시", reason: "'일마다'는 알아듣지 못했습니다. '3일마다'처럼 써 주세요"),
     Refused(
       text: "매주 금~월 9시", reason: "'금요일~월요일': 요일 범위는 '월~금'처럼 월요일에서 일요일 쪽으로 씁니다"),
     Refused(
@@ -324,9 +324,9 @@ import Testing
     Refused(text: "매월 첫째 평일 9시", reason: "'첫째' 뒤에 요일이 필요합니다, 예: '매월 첫째 월요일'"),
     Refused(text: "매월 첫째 월요일 3일 9시", reason: "날짜가 두 번 있습니다"),
     Refused(text: "매월 첫째 첫 번째 월요일 9시", reason: "'첫 번째': 순서가 두 번 있습니다"),
-    Refused(text: "매 9시", reason: "'매' 부분을 알 수 없습니다"),
+    Refused(text: "매 9시", reason: "'매'는 알아듣지 못했습니다. '매일'처럼 써 주세요"),
     // Without a series, `금일` (today, in writing) is not two weekdays run together.
-    Refused(text: "금일 9시", reason: "'금일' 부분을 알 수 없습니다"),
+    Refused(text: "금일 9시", reason: "'금일'은 알아듣지 못했습니다. '오늘'처럼 써 주세요"),
   ]
 
   @Test(arguments: refused)

@@ -306,10 +306,12 @@ import Testing
   }
 
   @Test(arguments: [
-    ("2시간", "'2시간'은 시각이 아니라 길이입니다; 지금부터라면 '2시간 뒤'처럼 쓰세요"),
+    ("2시간", "'2시간'은 시각이 아니라 길이입니다. 지금부터라면 '2시간 뒤'처럼 쓰세요"),
     ("2026.13.1 19:00", "월은 1~12여야 합니다"),
     ("123.4 19:00", "날짜는 '12.24'나 '2026.12.24'처럼 씁니다"),
-    ("금요 7시", "'금요' 부분을 알 수 없습니다"),
+    ("금요 7시", "'금요'는 알아듣지 못했습니다. '금요일'처럼 써 주세요"),
+    ("익일 9시", "'익일'은 알아듣지 못했습니다. '내일'처럼 써 주세요"),
+    ("7시 PM", "'PM'은 알아듣지 못했습니다. '오후'처럼 써 주세요"),
   ])
   func misreadFormsSayWhatIsWrong(text: String, reason: String) {
     #expect(throws: InputError.time(text, reason: reason)) {
@@ -441,7 +443,7 @@ import Testing
     Bad(text: "2026-13-01T10:00", reason: "월은 1~12여야 합니다"),
     Bad(text: "7", reason: "'7' 뒤에 단위가 없습니다, 예: '7시'"),
     Bad(text: "7시 30", reason: "'30' 뒤에 단위가 없습니다, 예: '30분'"),
-    Bad(text: "tomorrow 7pm", reason: "'tomorrow' 부분을 알 수 없습니다"),
+    Bad(text: "tomorrow 7pm", reason: "'tomorrow'는 알아듣지 못했습니다. '내일'처럼 써 주세요"),
     Bad(text: "내일 모레 9시", reason: "'모레': 날짜가 두 번 있습니다"),
     Bad(text: "내일 12월 1일 9시", reason: "날짜가 두 번 있습니다"),
     Bad(text: "다음주 9시", reason: "'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다, 예: '다음 주 월요일'"),
@@ -460,9 +462,9 @@ import Testing
     Bad(text: "내일 자정 12시", reason: "'12시': 시각이 두 번 있습니다 ('정오'/'자정'이 시각입니다)"),
     Bad(text: "7시 정오", reason: "'정오': 시각이 두 번 있습니다"),
     // A fraction of a second used to be dropped without a word.
-    Bad(text: "7:30:15.5", reason: "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
-    Bad(text: "2026-12-01T19:00:30.250+0900", reason: "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
-    Bad(text: "7:30:15,0", reason: "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
+    Bad(text: "7:30:15.5", reason: "초에 소수는 쓸 수 없습니다. '7:30:15'처럼 쓰세요"),
+    Bad(text: "2026-12-01T19:00:30.250+0900", reason: "초에 소수는 쓸 수 없습니다. '7:30:15'처럼 쓰세요"),
+    Bad(text: "7:30:15,0", reason: "초에 소수는 쓸 수 없습니다. '7:30:15'처럼 쓰세요"),
     // Every digit is one number, however many: the rest was once taken for a unit.
     Bad(text: "12345678901234시", reason: "시는 0~24여야 합니다"),
     Bad(text: "25시", reason: "시는 0~24여야 합니다"),
@@ -489,11 +491,11 @@ import Testing
     Bad(text: "점심 7시", reason: "점심 뒤의 시는 11시, 12시, 1시, 2시 중 하나여야 합니다"),
     Bad(text: "낼 모레 9시", reason: "'모레': 날짜가 두 번 있습니다"),
     Bad(text: "담주 9시", reason: "'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다, 예: '다음 주 월요일'"),
-    Bad(text: "1시간 반", reason: "'1시간'은 시각이 아니라 길이입니다; 지금부터라면 '1시간 뒤'처럼 쓰세요"),
+    Bad(text: "1시간 반", reason: "'1시간'은 시각이 아니라 길이입니다. 지금부터라면 '1시간 뒤'처럼 쓰세요"),
     // A particle once after a time or a day; a second one is a slip, not a word to skip.
-    Bad(text: "내일 7시에에", reason: "'에' 부분을 알 수 없습니다"),
-    Bad(text: "7시에 까지", reason: "'까지' 부분을 알 수 없습니다"),
-    Bad(text: "금요일에 에 10시", reason: "'에' 부분을 알 수 없습니다"),
+    Bad(text: "내일 7시에에", reason: "'에'는 알아듣지 못했습니다"),
+    Bad(text: "7시에 까지", reason: "'까지'는 알아듣지 못했습니다"),
+    Bad(text: "금요일에 에 10시", reason: "'에'는 알아듣지 못했습니다"),
   ]
 
   /// Texts only resolving rejects: a month and day without a year wait for `now` to pick the
@@ -561,7 +563,7 @@ import Testing
     ("14:00", "ISO 8601 날짜와 시각이 필요합니다"),
     ("내일 9시", "ISO 8601 날짜와 시각이 필요합니다"),
     ("2026-11-30 25:00", "시는 0~24여야 합니다"),
-    ("2026-11-30T14:00:00.5Z", "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
+    ("2026-11-30T14:00:00.5Z", "초에 소수는 쓸 수 없습니다. '7:30:15'처럼 쓰세요"),
   ])
   func instantsHaveTheirOwnExamples(text: String, reason: String) {
     #expect(throws: InputError.instant(text, reason: reason)) {

@@ -65,7 +65,7 @@ enum AddCommand: Command {
     let notes =
       others.isEmpty
       ? []
-      : ["제목이 같은 약속이 이미 있습니다: \(others.joined(separator: ", ")); 모두 남겨 두었습니다"]
+      : ["제목이 같은 약속이 이미 있습니다: \(others.joined(separator: ", ")). 모두 남겨 두었습니다"]
     return Outcome(
       standardOutput: input.confirmation(view, savedPlace: savedPlace, environment: environment),
       standardError: Outcome.diagnostics(notes))

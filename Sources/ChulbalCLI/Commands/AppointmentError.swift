@@ -95,7 +95,7 @@ enum AppointmentError: UsageError, Equatable {
         return "edit --on에는 회차를 옮길 --at이 필요합니다 (예: --on \"12월 8일\" --at \"오후 8시\")"
       }
       return
-        "edit --on은 회차의 시각(--at)만 바꿉니다; '\(option)'\(Korean.topicParticle(after: option)) --on 없이 반복 전체에 주세요"
+        "edit --on은 회차의 시각(--at)만 바꿉니다. '\(option)'\(Korean.topicParticle(after: option)) --on 없이 반복 전체에 주세요"
     case .occurrenceTaken(let text, let series, let start):
       return
         "--at '\(text)': \(series)에는 \(start)에 이미 회차가 있습니다 (다른 시각을 주거나, 그 회차를 먼저 remove --on으로 건너뛰세요)"

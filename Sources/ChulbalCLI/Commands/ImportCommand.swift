@@ -14,7 +14,7 @@ enum ImportCommand: Command {
   static let about = """
     Google 캘린더, Outlook, Apple 캘린더, Thunderbird가 내보낸 .ics 파일이나 vdirsyncer와
     khal이 쓰는 vdir 폴더(일정마다 .ics 파일 하나)의 일정을 약속으로 저장합니다. 같은 파일을
-    다시 가져오면 UID로 찾아 바뀐 일정만 그 자리에서 고치고 (알림 기록은 그대로; 캘린더에서
+    다시 가져오면 UID로 찾아 바뀐 일정만 그 자리에서 고치고 (알림 기록은 그대로이고, 캘린더에서
     바뀌지 않은 일정은 chulbal에서 고친 대로 둡니다), 파일에서 없어진 일정은 지웁니다. 종일 일정, 취소된 일정, 'config set me'의 주소가 거절한 일정, chulbal이 따를 수
     없는 반복(FREQ=HOURLY 등)은 건너뛰고 셉니다. 이동 시간은 X-CHULBAL-TRAVEL이 있으면 그
     값, 좌표(GEO, Apple의 구조화된 위치, LOCATION과 이름이 같은 저장된 장소)와 출발지가

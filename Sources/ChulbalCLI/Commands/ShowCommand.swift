@@ -10,7 +10,7 @@ enum ShowCommand: Command {
   static let about = "번호(3 또는 #3)나 제목의 앞부분으로 약속 하나를 골라 자세히 보여 줍니다."
   static let options: [OptionSpec] = [
     OptionSpec.timeZone.help(
-      "시각을 보여 줄 시간대 (기본: 시스템 시간대); --now도 이 시간대로 읽습니다 (기본: 약속의 시간대)"), .now, .database, .json,
+      "시각을 보여 줄 시간대 (기본: 시스템 시간대). --now도 이 시간대로 읽습니다 (기본: 약속의 시간대)"), .now, .database, .json,
   ]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {

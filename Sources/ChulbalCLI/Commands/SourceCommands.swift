@@ -43,7 +43,7 @@ enum SourceAddCommand: Command {
     help: "CalDAV: 비밀번호를 첫 줄에 출력하는 명령, 예: \"pass show dav/cloud\" (기본: ~/.netrc)")
   static let calendar = OptionSpec(
     "--calendar", value: "이름", repeats: true,
-    help: "CalDAV: 가져올 캘린더의 표시 이름이나 주소의 마지막 부분; 여러 번 줄 수 있습니다 (기본: 모두)")
+    help: "CalDAV: 가져올 캘린더의 표시 이름이나 주소의 마지막 부분. 여러 번 줄 수 있습니다 (기본: 모두)")
   static let caFile = OptionSpec(
     "--ca-file", value: "파일", kind: .file, help: "CalDAV: 믿을 인증 기관의 PEM 파일 (사설 인증서)")
   static let departures = OptionSpec(

@@ -172,7 +172,7 @@ enum WatchCommand: Command {
           ending = number
         }
       }
-      if wakes.contains(.clockChanged) { session.log("시계가 바뀌었습니다; 다시 계산합니다") }
+      if wakes.contains(.clockChanged) { session.log("시계가 바뀌어 다시 계산합니다") }
       // After a resume or a clock change the calendars may have moved on meanwhile.
       if syncs.resumed() || wakes.contains(.clockChanged) {
         syncs.ask(now: environment.clock.now())

@@ -21,7 +21,7 @@ public struct Settings: Equatable, Sendable {
       case .mode: "이동 수단: car, transit, walk, bike"
       case .providers: "지도 순서 (예: kakao,naver,tmap,google,apple,osm)"
       case .travel: "좌표가 없어 추정할 수 없는 가져온 일정의 이동 시간 (예: 30m)"
-      case .me: "내 이메일 주소; 가져온 일정 중 이 주소가 거절한 것은 건너뜁니다 (예: me@example.com, none)"
+      case .me: "내 이메일 주소. 가져온 일정 중 이 주소로 거절한 일정은 건너뜁니다 (예: me@example.com, none)"
       case .snooze: "알림의 '5분 뒤' 단추로 미루는 시간 (예: 5m)"
       case .lateCap: "늦게 깨어났을 때 출발이 이만큼 안 지났으면 알립니다 (예: 10m, 0)"
       case .lateRepeat: "출발 시각이 지나면 약속 시작까지 이 간격으로 다시 알립니다, 0이면 한 번만 (예: 5m, 0)"

@@ -50,7 +50,7 @@ extension ScannedTime {
     let (hour, minute) = try clock()
     guard hour >= 24 else { return (hourOnAnotherDay(hour), minute) }
     guard frequency == .daily else {
-      throw fail("자정을 넘긴 시각(자정, 24시, 밤 12시~5시)은 날짜가 바뀌므로 '매일'에만 씁니다; 다음 날의 '0시'나 '새벽 1시'로 쓰세요")
+      throw fail("자정을 넘긴 시각(자정, 24시, 밤 12시~5시)은 날짜가 바뀌므로 '매일'에만 씁니다. 다음 날의 '0시'나 '새벽 1시'로 쓰세요")
     }
     return (hour - 24, minute)
   }

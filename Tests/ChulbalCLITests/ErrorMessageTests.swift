@@ -52,7 +52,7 @@ import Testing
       message: "add에는 제목이 필요합니다. 예: chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m"),
     Case(
       arguments: ["add", "x", "--travel", "1.5h", "--at", "19:00"],
-      message: "--travel: 잘못된 시간 길이 '1.5h': 소수는 쓸 수 없습니다, '1h30m'처럼 단위를 나눠 쓰세요 "
+      message: "--travel: 잘못된 시간 길이 '1.5h': 소수는 쓸 수 없습니다. '1h30m'처럼 단위를 나눠 쓰세요 "
         + "(예: '35m', '1h20m', '90s', '1:20', '1시간 20분')"),
     Case(
       arguments: ["status", "--format", "xml"],
@@ -81,7 +81,7 @@ import Testing
       message: "터미널이 아니라서 확인할 수 없습니다. 지우려면 --yes를 붙이세요: #1 저녁 약속"),
     Case(
       arguments: ["add", " ", "--at", "19:00", "--travel", "5m"],
-      message: "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"),
+      message: "제목이 비어 있습니다. 예: chulbal add \"저녁 약속\" --at …"),
     Case(
       arguments: ["add", "x", "--at", "19:00"],
       message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 도착지 좌표('--coord 위도,경도')나 "
@@ -182,7 +182,7 @@ import Testing
         + "(예: '19:00', '내일 오후 7시', '12/1 19:00', '+1h30m', '2026-12-01T19:00+09:00')"),
     Case(
       arguments: ["plan", "--now", "2200-12-31T23:30Z", "--at", "+1h", "--travel", "0"],
-      message: "--at: 잘못된 시각 '+1h': 2201년이 됩니다, 연도는 1900~2200이어야 합니다 "
+      message: "--at: 잘못된 시각 '+1h': 2201년이 됩니다. 연도는 1900~2200이어야 합니다 "
         + "(예: '19:00', '내일 오후 7시', '12/1 19:00', '+1h30m', '2026-12-01T19:00+09:00')"),
     Case(
       arguments: ["plan", "--at", "19:00", "--travel", "12345678901234m"],

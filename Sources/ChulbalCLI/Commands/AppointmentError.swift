@@ -56,7 +56,7 @@ enum AppointmentError: UsageError, Equatable {
       return
         "'\(selector)'\(Korean.directionParticle(after: selector)) 시작하는 약속이 여럿입니다: \(matches.joined(separator: ", ")) — 번호로 고르세요"
     case .emptyTitle:
-      return "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"
+      return "제목이 비어 있습니다. 예: chulbal add \"저녁 약속\" --at …"
     case .noTravel(let missingDestination, let place, let hasPlaces):
       if missingDestination, let place {
         return "이동 시간을 정할 수 없습니다: '\(place)'\(Korean.topicParticle(after: place)) 저장된 장소가 "

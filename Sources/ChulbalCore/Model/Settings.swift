@@ -24,7 +24,7 @@ public struct Settings: Equatable, Sendable {
       case .me: "내 이메일 주소. 가져온 일정 중 이 주소로 거절한 일정은 건너뜁니다 (예: me@example.com, none)"
       case .snooze: "알림의 '5분 뒤' 단추로 미루는 시간 (예: 5m)"
       case .lateCap: "늦게 깨어났을 때 출발이 이만큼 안 지났으면 알립니다 (예: 10m, 0)"
-      case .lateRepeat: "출발 시각이 지나면 약속 시작까지 이 간격으로 다시 알립니다, 0이면 한 번만 (예: 5m, 0)"
+      case .lateRepeat: "출발 시각이 지나면 약속 시작까지 이 간격으로 다시 알립니다. 0이면 한 번만 (예: 5m, 0)"
       case .command: "알림 때 실행할 프로그램과 인수, 셸 없이 (예: 'notify-send -u critical', none)"
       case .backends: "알림 방식의 순서 (예: libnotify,command,terminal)"
       case .syncInterval: "watch가 CalDAV 캘린더를 동기화하는 간격, 1분에서 1일 (예: 15m)"

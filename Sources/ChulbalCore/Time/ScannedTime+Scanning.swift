@@ -263,7 +263,7 @@ extension ScannedTime {
         continue
       }
       if scanner.position != weekStart {
-        throw parts.fail("'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다, 예: '다음 주 월요일'")
+        throw parts.fail("'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다. 예: '다음 주 월요일'")
       }
       if case (let word, let meridiem)? = Meridiem.words.first(where: { scanner.take($0.word) }) {
         guard parts.meridiem == nil else {
@@ -402,7 +402,7 @@ extension ScannedTime {
         second = number.value
       } else {
         let unit = hour == nil ? "시" : "분"
-        throw fail("'\(number.text)' 뒤에 단위가 없습니다, 예: '\(number.text)\(unit)'")
+        throw fail("'\(number.text)' 뒤에 단위가 없습니다. 예: '\(number.text)\(unit)'")
       }
     }
   }

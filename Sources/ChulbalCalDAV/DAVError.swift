@@ -97,7 +97,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
       return "CalDAV 캘린더도 iCalendar 피드도 찾지 못했습니다. CalDAV: \(caldav.description). "
         + "피드: \(feed.description)"
     case .redirectedAway(let url, let to):
-      return "서버가 '\(to)'\(Korean.directionParticle(after: to)) 리다이렉트했지만 "
+      return "서버가 '\(to)'\(Korean.directionParticle(after: to)) 리디렉트했지만 "
         + "http나 https 주소가 아니어서 따라가지 않습니다 (\(url))"
     }
   }

@@ -226,7 +226,7 @@ enum ImportCommand: Command {
       if changed, withDefaultTravel > 0 {
         let duration = KoreanDuration.text(seconds: travel)
         lines.append(
-          "이동 시간을 추정할 수 없는 일정 \(withDefaultTravel)개에는 기본값 \(duration)을 썼습니다 "
+          "이동 시간을 추정할 수 없는 일정 \(withDefaultTravel)개에는 기본값 \(duration)\(Korean.objectParticle(after: duration)) 썼습니다 "
             + "(바꾸려면: chulbal config set travel 45m)")
       }
       if floating > 0 {

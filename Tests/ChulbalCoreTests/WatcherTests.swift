@@ -137,7 +137,7 @@ import Testing
         Shown("오후 6:20", "지금 출발하세요 · 회의", .critical),
       ])
     let missed = events.compactMap { event -> AlertID? in
-      if case .missed(let id, _) = event { return id }
+      if case .missed(let id, _, _) = event { return id }
       return nil
     }
     #expect(

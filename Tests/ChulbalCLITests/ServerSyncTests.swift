@@ -223,7 +223,7 @@ import Testing
         "source", "add", Self.base, "--departures", "출발", "--name", "cloud",
       ] + Self.now)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
-    #expect(outcome.standardOutput.contains("캘린더 birthdays, 가족, 업무)"))
+    #expect(outcome.standardOutput.contains("/의 'birthdays', '가족', '업무')"))
     #expect(try setup.titles() == ["가족 모임", "점심", "회의"])
     let store = try #require(
       try Store.open(path: setup.workspace.database, access: .reading, expander: .libical))

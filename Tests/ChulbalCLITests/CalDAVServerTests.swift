@@ -387,7 +387,8 @@ import Testing
     // A wait for the server would end in a timeout's message, not this one.
     let synced = try ChulbalProcess.run(["--db", workspace.database, "sync"] + Self.now)
     #expect(synced.status == 1)
-    #expect(synced.standardError.hasPrefix("chulbal: 캘린더 'gone': 서버에 연결할 수 없습니다 (http://127.0.0.1:"))
+    #expect(
+      synced.standardError.hasPrefix("chulbal: 캘린더 'gone': 서버에 연결할 수 없습니다 (http://127.0.0.1:"))
     #expect(synced.standardError.filter { $0 == "\n" }.count == 1)
     let list = try ChulbalProcess.run(
       ["--db", workspace.database, "source", "list", "--json"] + Self.now)

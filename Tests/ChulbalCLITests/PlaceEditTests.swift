@@ -277,6 +277,7 @@ extension Workspace {
     #expect(added.exitCode == 2)
     #expect(added.standardError.hasSuffix("(기본 출발지 정하기: chulbal place edit 이름 --default)\n"))
     let fresh = Workspace().run(["add", "점심", "--at", "내일 12시", "--coord", "37.5547,126.9707"])
-    #expect(fresh.standardError.hasSuffix("(기본 출발지 정하기: chulbal place add 집 --coord 위도,경도 --default)\n"))
+    #expect(
+      fresh.standardError.hasSuffix("(기본 출발지 정하기: chulbal place add 집 --coord 위도,경도 --default)\n"))
   }
 }

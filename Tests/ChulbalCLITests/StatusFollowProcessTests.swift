@@ -65,7 +65,8 @@ import Testing
       ["add", "카페 미팅", "--at", "+3h", "--travel", "10m", "--buffer", "0"], database: database)
     #expect(first.status == 0, "\(first.standardError)")
     let seen = follower.waitForLines(2)
-    #expect(seen.count == 2 && seen[1].hasPrefix("출발까지 ") && seen[1].hasSuffix("분 · 카페 미팅"), "\(seen)")
+    #expect(
+      seen.count == 2 && seen[1].hasPrefix("출발까지 ") && seen[1].hasSuffix("분 · 카페 미팅"), "\(seen)")
     // A second one, sooner, into the database that now exists.
     let second = try chulbal(
       ["add", "점심", "--at", "+2h", "--travel", "10m", "--buffer", "0"], database: database)

@@ -254,7 +254,8 @@ import Testing
     let event = try watcher.snooze(appointmentID: 1, now: now, journal: harness.journal)
     let id = AlertID(
       appointmentID: 1, leadSeconds: 600, due: instant("2026-12-01T18:05:00+09:00"))
-    #expect(event == .snoozed(id, .remind, title: "저녁 약속", until: instant("2026-12-01T18:10:00+09:00")))
+    #expect(
+      event == .snoozed(id, .remind, title: "저녁 약속", until: instant("2026-12-01T18:10:00+09:00")))
     #expect(harness.journal.log[id] == .snoozed(until: instant("2026-12-01T18:10:00+09:00")))
     let wake = try watcher.tick(now: now, journal: harness.journal).wake
     #expect(wake == instant("2026-12-01T18:10:00+09:00"))

@@ -14,7 +14,8 @@ enum PlanCommand: Command {
     아무것도 저장하지 않습니다. --from과 --to에는 좌표나 저장된 장소 이름(chulbal place list)을 씁니다.
     """
   static let from = OptionSpec(
-    "--from", value: "장소|위도,경도", kind: .place, help: "출발지: 저장된 장소 이름이나 좌표 (--to와 함께 주면 이동 시간을 추정합니다)"
+    "--from", value: "장소|위도,경도", kind: .place,
+    help: "출발지: 저장된 장소 이름이나 좌표 (--to와 함께 주면 이동 시간을 추정합니다)"
   )
   static let to = OptionSpec(
     "--to", value: "장소|위도,경도", kind: .place, help: "도착지: 저장된 장소 이름이나 좌표")

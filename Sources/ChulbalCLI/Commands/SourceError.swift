@@ -71,14 +71,16 @@ enum SourceError: UsageError, Equatable {
       return "'\(name)' 캘린더에 chulbal이 쓰지 않은 일정이 \(foreign)개 있어 출발 캘린더(--departures)로 쓸 수 "
         + "없습니다. 출발은 빈 캘린더에 올리세요: 서버에 없는 이름을 주면 새로 만듭니다 (예: --departures 출발)"
     case .unusableSourceName(let name, let origin, let reason):
-      return "\(origin) '\(name)'\(Korean.objectParticle(after: name)) 캘린더 이름으로 쓸 수 없습니다: \(reason) "
+      return
+        "\(origin) '\(name)'\(Korean.objectParticle(after: name)) 캘린더 이름으로 쓸 수 없습니다: \(reason) "
         + "(--name으로 다른 이름을 주세요, 예: --name 업무)"
     case .unknownCalendars(let names, let found):
       let list = names.map { "'\($0)'" }.joined(separator: ", ")
       return "서버에 \(list) 캘린더가 없습니다 (있는 캘린더: \(found.joined(separator: ", ")))"
     case .unknownServerSource(let name, let names):
       let list = names.isEmpty ? "없음" : names.joined(separator: ", ")
-      return "동기화할 캘린더 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (CalDAV 서버와 피드: \(list))"
+      return
+        "동기화할 캘린더 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (CalDAV 서버와 피드: \(list))"
     case .unreadableFile(let option, let path, let reason):
       return "\(option) '\(path)'\(Korean.objectParticle(after: path)) 읽을 수 없습니다: \(reason)"
     }

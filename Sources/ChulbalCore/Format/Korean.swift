@@ -61,7 +61,9 @@ public enum Korean {
     let lower = Array(letters.lowercased())
     let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
     if let known = knownWords[String(lower)] { return known }
-    if letters.allSatisfy(\.isUppercase) || !lower.contains(where: { vowels.contains($0) || $0 == "y" }) {
+    if letters.allSatisfy(\.isUppercase)
+      || !lower.contains(where: { vowels.contains($0) || $0 == "y" })
+    {
       // Spelled out: 엘 and 알 end in ㄹ, 엠 and 엔 in another consonant.
       switch lower.last {
       case "l", "r": return .rieul

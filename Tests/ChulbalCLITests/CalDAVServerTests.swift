@@ -266,7 +266,7 @@ import Testing
         setup.passwordCommand(server.password), "--calendar", name, "--name", "radicale",
       ] + Self.now)
     #expect(added.exitCode == 0, "\(added.standardError)")
-    #expect(added.standardOutput.contains("캘린더 \(name)"))
+    #expect(added.standardOutput.contains("/의 '\(name)')"))
     #expect(added.standardOutput.contains("새로 2 · 바뀜 0 · 건너뜀 0"))
     #expect(setup.client?.take().map { $0.split(separator: "/").last ?? "" } == ["a.ics", "b.ics"])
     #expect(try setup.titles() == ["점심", "회의"])

@@ -26,7 +26,7 @@ public enum CLI {
   /// The options chulbal takes before a command's name.
   static let globalOptions: [OptionSpec] = [
     .help, OptionSpec("--version", short: "-V", help: "버전"),
-    OptionSpec.database.help("데이터베이스 파일; 명령 뒤에 써도 됩니다"),
+    OptionSpec.database.help("데이터베이스 파일 (명령 뒤에 써도 됩니다)"),
   ]
 
   /// Runs one command line (without the program name).

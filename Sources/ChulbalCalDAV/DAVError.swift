@@ -85,7 +85,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
       return "CalDAV에 쓸 라이브러리를 불러올 수 없습니다 (\(reason)): libcurl4와 libxml2 패키지를 설치하세요"
     case .foreignOrigin(let url, let origin, let allowed):
       return "서버가 다른 곳(\(origin))을 가리켰지만 따라가지 않습니다 (\(url)): "
-        + "비밀번호는 처음 준 주소의 출처(\(allowed))에만 보냅니다"
+        + "비밀번호는 처음 준 주소의 서버(\(allowed))에만 보냅니다"
     case .tooManyHrefs(let url, let count, let limit):
       return "서버가 따라갈 주소를 \(count)개 알려 줬습니다 (\(url)): \(limit)개가 넘어 따라가지 않습니다"
     case .budgetSpent(let url, let seconds):
@@ -97,7 +97,7 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
       return "CalDAV 캘린더도 iCalendar 피드도 찾지 못했습니다. CalDAV: \(caldav.description). "
         + "피드: \(feed.description)"
     case .redirectedAway(let url, let to):
-      return "서버가 '\(to)'\(Korean.directionParticle(after: to)) 리다이렉트했지만 "
+      return "서버가 '\(to)'\(Korean.directionParticle(after: to)) 리디렉트했지만 "
         + "http나 https 주소가 아니어서 따라가지 않습니다 (\(url))"
     }
   }

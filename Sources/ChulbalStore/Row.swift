@@ -280,9 +280,9 @@ struct Row {
     switch (self[latitude], self[longitude]) {
     case (.null, .null): return nil
     case (.null, _):
-      throw damaged(latitude.name, "\(longitude.name)에는 값이 있는데 비어 있습니다 (NULL)")
+      throw damaged(latitude.name, "\(longitude.name)에는 값이 있는데 이 열은 비어 있습니다 (NULL)")
     case (_, .null):
-      throw damaged(longitude.name, "\(latitude.name)에는 값이 있는데 비어 있습니다 (NULL)")
+      throw damaged(longitude.name, "\(latitude.name)에는 값이 있는데 이 열은 비어 있습니다 (NULL)")
     default:
       return Coordinate(
         latitude: try degrees(latitude, limit: 90), longitude: try degrees(longitude, limit: 180))

@@ -72,7 +72,7 @@ extension Store {
     return try database.rows(
       "SELECT \(columns.list) FROM source_calendar WHERE source = ? ORDER BY url", [.text(name)]
     ).map { values throws(StoreError) in
-      let row = Row(values, columns: columns, label: "출처 '\(name)'의 캘린더", path: path)
+      let row = Row(values, columns: columns, label: "캘린더 '\(name)'의 서버 캘린더", path: path)
       return SourceCalendar(
         url: try row.text("url"), displayName: try row.optionalText("display_name"),
         syncToken: try row.optionalText("sync_token"), ctag: try row.optionalText("ctag"),
@@ -93,7 +93,7 @@ extension Store {
       guard case .text(let calendar) = row[0], case .text(let href) = row[1],
         case .text(let etag) = row[2]
       else {
-        throw .damaged(path: path, reason: "출처 '\(name)'의 저장된 일정에 글자가 아닌 주소나 ETag가 있습니다")
+        throw .damaged(path: path, reason: "캘린더 '\(name)'의 저장된 일정에 글자가 아닌 주소나 ETag가 있습니다")
       }
       result[calendar, default: [:]][href] = etag
     }
@@ -112,14 +112,14 @@ extension Store {
       guard case .text(let calendar) = row[0], case .text(let href) = row[1],
         case .text(let etag) = row[2]
       else {
-        throw .damaged(path: path, reason: "출처 '\(name)'의 저장된 일정에 글자가 아닌 주소나 ETag가 있습니다")
+        throw .damaged(path: path, reason: "캘린더 '\(name)'의 저장된 일정에 글자가 아닌 주소나 ETag가 있습니다")
       }
       let data: Data
       switch row[3] {
       case .blob(let bytes): data = Data(bytes)
       case .text(let text): data = Data(text.utf8)
       default:
-        throw .damaged(path: path, reason: "출처 '\(name)'의 저장된 일정 '\(href)'에 내용이 없습니다")
+        throw .damaged(path: path, reason: "캘린더 '\(name)'의 저장된 일정 '\(href)'에 내용이 없습니다")
       }
       return CachedResource(calendar: calendar, href: href, etag: etag, data: data)
     }

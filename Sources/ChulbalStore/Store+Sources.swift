@@ -78,9 +78,9 @@ extension Store {
     return try database.rows(
       "SELECT \(columns.list) FROM source ORDER BY name"
     ).map { values throws(StoreError) in
-      var row = Row(values, columns: columns, label: "출처", path: path)
+      var row = Row(values, columns: columns, label: "캘린더", path: path)
       let name = try row.text("name")
-      row.label = "출처 '\(name)'"
+      row.label = "캘린더 '\(name)'"
       let kindText = try row.text("kind")
       guard let kind = CalendarSource.Kind(rawValue: kindText) else {
         throw row.damaged("kind", "잘못된 값 '\(kindText)'")

@@ -33,7 +33,7 @@ enum StoreFile {
     guard stat(path, &info) == 0 else {
       let code = errno
       if path.hasSuffix("/") && (code == ENOENT || code == ENOTDIR) {
-        throw .cannotOpen(path: path, reason: "경로가 '/'로 끝납니다; 파일 이름까지 주세요")
+        throw .cannotOpen(path: path, reason: "경로가 '/'로 끝납니다. 파일 이름까지 주세요")
       }
       guard code == ENOENT else {
         throw .cannotOpen(path: path, reason: SystemErrorText.reason(code))
@@ -47,7 +47,7 @@ enum StoreFile {
     }
     switch info.st_mode & S_IFMT {
     case S_IFREG: return info.st_size == 0 ? .empty : .regular
-    case S_IFDIR: throw .cannotOpen(path: path, reason: "폴더입니다; 데이터베이스 파일의 경로를 주세요")
+    case S_IFDIR: throw .cannotOpen(path: path, reason: "폴더입니다. 데이터베이스 파일의 경로를 주세요")
     case S_IFCHR, S_IFBLK:
       throw .cannotOpen(path: path, reason: "일반 파일이 아니라 장치 파일입니다. \(StoreError.untouched)")
     case S_IFIFO:

@@ -99,7 +99,7 @@ import Testing
         "--name", "radicale",
       ] + Self.now)
     #expect(added.exitCode == 0, "\(added.standardError)")
-    #expect(added.standardOutput.contains("출발 캘린더: 새로 1 · 고침 0 · 지움 0"))
+    #expect(added.standardOutput.contains("출발 캘린더: 새로 1 · 바뀜 0 · 지움 0"))
     let store = try #require(
       try Store.open(path: setup.workspace.database, access: .reading, expander: .libical))
     let calendar = try #require(try store.sources().first?.departuresURL.flatMap(URL.init))
@@ -115,7 +115,7 @@ import Testing
     #expect(edited.exitCode == 0, "\(edited.standardError)")
     let synced = setup.run(["sync"] + Self.now)
     #expect(synced.exitCode == 0, "\(synced.standardError)")
-    #expect(synced.standardOutput.contains("출발 캘린더: 새로 0 · 고침 1 · 지움 0"))
+    #expect(synced.standardOutput.contains("출발 캘린더: 새로 0 · 바뀜 1 · 지움 0"))
     let moved = try DepartureCalendarRadicaleTests.readBack(server, calendar)
     #expect(moved.count == 1)
     #expect(
@@ -219,7 +219,7 @@ import Testing
     let readsDepartures = second.run(
       ["source", "add", calendar.absoluteString] + signIn(second) + ["--name", "출발들"] + Self.now)
     #expect(readsDepartures.exitCode == 0, "\(readsDepartures.standardError)")
-    #expect(readsDepartures.standardOutput.contains("가져옴 0 · 갱신 0 · 건너뜀 1"))
+    #expect(readsDepartures.standardOutput.contains("새로 0 · 바뀜 0 · 건너뜀 1"))
     #expect(try second.titles().isEmpty)
 
     let third = Setup()
@@ -266,8 +266,8 @@ import Testing
         setup.passwordCommand(server.password), "--calendar", name, "--name", "radicale",
       ] + Self.now)
     #expect(added.exitCode == 0, "\(added.standardError)")
-    #expect(added.standardOutput.contains("캘린더 \(name)"))
-    #expect(added.standardOutput.contains("가져옴 2 · 갱신 0 · 건너뜀 0"))
+    #expect(added.standardOutput.contains("/의 '\(name)')"))
+    #expect(added.standardOutput.contains("새로 2 · 바뀜 0 · 건너뜀 0"))
     #expect(setup.client?.take().map { $0.split(separator: "/").last ?? "" } == ["a.ics", "b.ics"])
     #expect(try setup.titles() == ["점심", "회의"])
 
@@ -281,7 +281,7 @@ import Testing
     let before = server.requests(under: work.path).count
     let synced = setup.run(["sync"] + Self.now)
     #expect(synced.exitCode == 0, "\(synced.standardError)")
-    #expect(synced.standardOutput.hasPrefix("가져옴 1 · 갱신 1 · 지움 1 · 건너뜀 0\n"))
+    #expect(synced.standardOutput.hasPrefix("새로 1 · 바뀜 1 · 지움 1 · 건너뜀 0\n"))
     // From the server's answers: the changed and the added event, not the unchanged one.
     #expect(
       setup.client?.take().map { $0.split(separator: "/").last ?? "" }.sorted() == [
@@ -298,12 +298,12 @@ import Testing
     // Nothing changed: one request, nothing fetched.
     let quiet = server.requests(under: work.path).count
     let again = setup.run(["sync", "radicale"] + Self.now)
-    #expect(again.standardOutput == "가져옴 0 · 갱신 0 · 그대로 2 · 건너뜀 0\n")
+    #expect(again.standardOutput == "새로 0 · 바뀜 0 · 그대로 2 · 건너뜀 0\n")
     #expect(setup.client?.take() == [])
     #expect(server.requests(under: work.path).count == quiet + 1)
 
     let removed = setup.run(["source", "remove", "radicale", "--yes"])
-    #expect(removed.standardOutput == "출처 'radicale'을 뺐습니다. 가져온 약속 2개도 지웠습니다\n")
+    #expect(removed.standardOutput == "캘린더 'radicale'을 뺐습니다. 가져온 약속 2개도 지웠습니다\n")
     #expect(try setup.titles().isEmpty)
   }
 
@@ -345,7 +345,7 @@ import Testing
       ["--db", workspace.database, "source", "add", server.url.absoluteString, "--calendar", name]
         + Self.now, environment: home)
     #expect(added.status == 0, "\(added.standardError)")
-    #expect(added.standardOutput.contains("가져옴 1 · 갱신 0 · 건너뜀 0"))
+    #expect(added.standardOutput.contains("새로 1 · 바뀜 0 · 건너뜀 0"))
     let synced = try ChulbalProcess.run(
       ["--db", workspace.database, "sync"] + Self.now, environment: home)
     #expect(synced.status == 0, "\(synced.standardError)")
@@ -383,11 +383,12 @@ import Testing
     let added = try ChulbalProcess.run(
       [workspace.folder], shell: "bash '\(session)' sh '\(script)' \"$0\" \"$1\"")
     #expect(added.status == 0, "\(added.standardError)")
-    #expect(added.standardOutput.contains("가져옴 1"))
+    #expect(added.standardOutput.contains("새로 1"))
     // A wait for the server would end in a timeout's message, not this one.
     let synced = try ChulbalProcess.run(["--db", workspace.database, "sync"] + Self.now)
     #expect(synced.status == 1)
-    #expect(synced.standardError.hasPrefix("chulbal: 출처 'gone': 서버에 연결할 수 없습니다 (http://127.0.0.1:"))
+    #expect(
+      synced.standardError.hasPrefix("chulbal: 캘린더 'gone': 서버에 연결할 수 없습니다 (http://127.0.0.1:"))
     #expect(synced.standardError.filter { $0 == "\n" }.count == 1)
     let list = try ChulbalProcess.run(
       ["--db", workspace.database, "source", "list", "--json"] + Self.now)

@@ -52,7 +52,7 @@ import Testing
       message: "add에는 제목이 필요합니다. 예: chulbal add \"저녁 약속\" --at \"내일 오후 7시\" --travel 30m"),
     Case(
       arguments: ["add", "x", "--travel", "1.5h", "--at", "19:00"],
-      message: "--travel: 잘못된 시간 길이 '1.5h': 소수는 쓸 수 없습니다, '1h30m'처럼 단위를 나눠 쓰세요 "
+      message: "--travel: 잘못된 시간 길이 '1.5h': 소수는 쓸 수 없습니다. '1h30m'처럼 단위를 나눠 쓰세요 "
         + "(예: '35m', '1h20m', '90s', '1:20', '1시간 20분')"),
     Case(
       arguments: ["status", "--format", "xml"],
@@ -72,7 +72,7 @@ import Testing
       message: "'저녁'으로 시작하는 약속이 여럿입니다: #1 저녁 약속, #2 저녁 회식 — 번호로 고르세요"),
     Case(
       arguments: ["add", "x", "--at", "19:00", "--from", "학교", "--coord", "37,127"],
-      message: "저장된 장소 '학교'가 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"),
+      message: "저장된 장소 '학교'가 없습니다 (목록: chulbal place list, 좌표는 '37.5,127.0'처럼)"),
     Case(
       arguments: ["place", "add", "집", "--coord", "37,127"],
       message: "장소 '집'은 이미 있습니다 (바꾸려면: chulbal place edit 집 --coord 위도,경도)"),
@@ -81,7 +81,7 @@ import Testing
       message: "터미널이 아니라서 확인할 수 없습니다. 지우려면 --yes를 붙이세요: #1 저녁 약속"),
     Case(
       arguments: ["add", " ", "--at", "19:00", "--travel", "5m"],
-      message: "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"),
+      message: "제목이 비어 있습니다. 예: chulbal add \"저녁 약속\" --at …"),
     Case(
       arguments: ["add", "x", "--at", "19:00"],
       message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 도착지 좌표('--coord 위도,경도')나 "
@@ -152,21 +152,21 @@ import Testing
       message: "'--from 0,0'은 좌표가 없다는 뜻입니다: 실제 좌표를 주거나 '--travel 35m'처럼 이동 시간을 주세요"),
     Case(
       arguments: ["place", "add", "바다", "--coord", "0,0"],
-      message: "--coord: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻입니다; 실제 좌표를 주세요 "
+      message: "--coord: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻입니다. 실제 좌표를 주세요 "
         + "(예: '37.4979,127.0276', 위도 -90~90, 경도 -180~180)"),
     Case(
       arguments: ["add", "t", "--at", "19:00", "--coord", "0,0", "--travel", "10m"],
-      message: "--coord: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻입니다; 실제 좌표를 주세요 "
+      message: "--coord: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻입니다. 실제 좌표를 주세요 "
         + "(예: '37.4979,127.0276', 위도 -90~90, 경도 -180~180)"),
     Case(
       arguments: ["add", "t", "--at", "19:00", "--coord", "37,127", "--from", "0,0"],
-      message: "--from: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻입니다; 실제 좌표를 주세요 "
+      message: "--from: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻입니다. 실제 좌표를 주세요 "
         + "(예: '37.4979,127.0276', 위도 -90~90, 경도 -180~180)"),
     // Offsets: one rule, the one real zones follow.
     Case(
       arguments: ["plan", "--at", "19:00", "--travel", "5m", "--tz", "GMT+14:59"],
       message: "--tz: 'GMT+14:59'는 시간대 이름이 아니라 UTC 오프셋입니다 (IANA 이름을 쓰세요, "
-        + "예: 'Asia/Seoul'; UTC+9 고정은 'Etc/GMT-9')"),
+        + "예: 'Asia/Seoul', UTC+9로 고정하려면 'Etc/GMT-9')"),
     Case(
       arguments: ["plan", "--at", "2026-12-01T19:00+14:59", "--travel", "5m"],
       message: "--at: 잘못된 시각 '2026-12-01T19:00+14:59': 오프셋은 -12:00~+14:00 사이의 15분 단위여야 합니다 "
@@ -178,11 +178,11 @@ import Testing
         + "(예: '19:00', '내일 오후 7시', '12/1 19:00', '+1h30m', '2026-12-01T19:00+09:00')"),
     Case(
       arguments: ["plan", "--at", "7:30:15.5", "--travel", "5m"],
-      message: "--at: 잘못된 시각 '7:30:15.5': 초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요 "
+      message: "--at: 잘못된 시각 '7:30:15.5': 초에 소수는 쓸 수 없습니다. '7:30:15'처럼 쓰세요 "
         + "(예: '19:00', '내일 오후 7시', '12/1 19:00', '+1h30m', '2026-12-01T19:00+09:00')"),
     Case(
       arguments: ["plan", "--now", "2200-12-31T23:30Z", "--at", "+1h", "--travel", "0"],
-      message: "--at: 잘못된 시각 '+1h': 2201년이 됩니다, 연도는 1900~2200이어야 합니다 "
+      message: "--at: 잘못된 시각 '+1h': 2201년이 됩니다. 연도는 1900~2200이어야 합니다 "
         + "(예: '19:00', '내일 오후 7시', '12/1 19:00', '+1h30m', '2026-12-01T19:00+09:00')"),
     Case(
       arguments: ["plan", "--at", "19:00", "--travel", "12345678901234m"],
@@ -199,10 +199,10 @@ import Testing
       exitCode: 1),
     Case(
       arguments: ["list", "--db", "/"],
-      message: "데이터베이스 '/'를 열 수 없습니다: 폴더입니다; 데이터베이스 파일의 경로를 주세요", exitCode: 1),
+      message: "데이터베이스 '/'를 열 수 없습니다: 폴더입니다. 데이터베이스 파일의 경로를 주세요", exitCode: 1),
     Case(
       arguments: ["next", "--db", "/nonexistent-chulbal/"],
-      message: "데이터베이스 '/nonexistent-chulbal/'을 열 수 없습니다: 경로가 '/'로 끝납니다; 파일 이름까지 주세요",
+      message: "데이터베이스 '/nonexistent-chulbal/'을 열 수 없습니다: 경로가 '/'로 끝납니다. 파일 이름까지 주세요",
       exitCode: 1),
     Case(
       arguments: ["add", "x", "--at", "19:00", "--travel", "5m", "--db", "/dev/null/c.db"],
@@ -226,8 +226,8 @@ import Testing
   static let otherCases: [Case] = [
     Case(
       arguments: ["add", "x", "--at", "19:00", "--coord", "37,127"],
-      message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 출발지('--from 집' 또는 기본 장소)를 주면 "
-        + "추정합니다 (기본 장소: chulbal place add 집 --coord 위도,경도 --default)"),
+      message: "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, 출발지('--from 집' 또는 기본 출발지)를 주면 "
+        + "추정합니다 (기본 출발지 정하기: chulbal place add 집 --coord 위도,경도 --default)"),
     Case(
       arguments: ["nav", "--from", "91,200"],
       message: "--from: 잘못된 좌표 '91,200': 위도는 -90~90 사이여야 합니다 (예: '37.4979,127.0276', 위도 -90~90, "

@@ -64,7 +64,7 @@ import Testing
     #expect(exported.standardOutput == "약속 2개를 '\(file)'에 내보냈습니다\n")
     let fresh = Workspace()
     let imported = fresh.run(["import", file] + Self.now)
-    #expect(imported.standardOutput.hasPrefix("가져옴 2 · 갱신 0 · 건너뜀 0\n"))
+    #expect(imported.standardOutput.hasPrefix("새로 2 · 바뀜 0 · 건너뜀 0\n"))
     let original = try ImportCommandTests.stored(workspace)
     let copy = try ImportCommandTests.stored(fresh)
     #expect(copy.keys.sorted() == original.keys.sorted())

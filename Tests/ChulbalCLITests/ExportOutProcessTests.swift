@@ -144,6 +144,6 @@ import Testing
     #expect(lines.contains("DESCRIPTION:a]0\\;Xbcd\\n둘째 줄"), "\(lines)")
     let imported = try chulbal(["import", file] + Self.now, database: folder.path + "/fresh.db")
     #expect(imported.status == 0, "\(imported.standardError)")
-    #expect(imported.standardOutput.hasPrefix("가져옴 2 · "), "\(imported.standardOutput)")
+    #expect(imported.standardOutput.hasPrefix("새로 2 · "), "\(imported.standardOutput)")
   }
 }

@@ -103,7 +103,7 @@ import Testing
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(
       outcome.standardOutput.hasPrefix(
-        "피드 '학교'를 등록했습니다 (\(setup.address)). 다시 가져오려면: chulbal sync\n가져옴 2 · 갱신 0 · 건너뜀 0\n"))
+        "피드 '학교'를 등록했습니다 (\(setup.address)). 다시 가져오려면: chulbal sync\n새로 2 · 바뀜 0 · 건너뜀 0\n"))
     #expect(try setup.requests() == [.init(method: "GET", path: "/school.ics")])
     #expect(try setup.titles() == ["체육대회", "학부모 상담"])
     let listed = try setup.listed()
@@ -140,7 +140,7 @@ import Testing
     #expect(try setup.requests().count == 1)
     #expect(
       outcome.standardOutput.hasPrefix(
-        "출처 '학교'는 피드가 정한 간격이 지나지 않아 받지 않았습니다 (다음: 11월 30일 (월) 오후 3:00)\n"))
+        "캘린더 '학교'는 피드가 정한 간격이 지나지 않아 받지 않았습니다 (다음: 11월 30일 (월) 오후 3:00)\n"))
   }
 
   /// A feed that is not due is not signed in to: its password command does not run.
@@ -177,7 +177,7 @@ import Testing
     let testDescription: String
     /// What the feed answers instead; nil: the server is gone (connection refused).
     let answer: ScriptedServer.Answer?
-    /// What the error line says, after `chulbal: 출처 '학교': ` (its URL aside).
+    /// What the error line says, after `chulbal: 캘린더 '학교': ` (its URL aside).
     let error: String
   }
 
@@ -213,7 +213,7 @@ import Testing
     if let answer = failure.answer { try setup.serve(answer) } else { setup.server.stop() }
     let outcome = setup.run(["sync"] + Self.later)
     #expect(outcome.exitCode == 1)
-    #expect(outcome.standardError.hasPrefix("chulbal: 출처 '학교': "))
+    #expect(outcome.standardError.hasPrefix("chulbal: 캘린더 '학교': "))
     #expect(outcome.standardError.contains(failure.error))
     #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
     #expect(try setup.titles() == ["체육대회", "학부모 상담"])

@@ -111,7 +111,7 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(waybar.standardOutput.utf8)) as? [String: Any])
     #expect(
       object["text"] as? String
-        == "출발 12분 34초 전 · R&amp;D &lt;span size=&quot;xx-large&quot;&gt;회의&lt;/span&gt; "
+        == "출발까지 12:34 · R&amp;D &lt;span size=&quot;xx-large&quot;&gt;회의&lt;/span&gt; "
         + "#[fg=red]#(reboot) &#39;x&#39;")
     let tooltip = try #require(object["tooltip"] as? String)
     #expect(tooltip.hasPrefix("R&amp;D &lt;span size=&quot;xx-large&quot;&gt;회의"), "\(tooltip)")
@@ -123,7 +123,7 @@ import Testing
     let tmux = Self.markupWorkspace().run(["status", "--format", "tmux"] + Self.now)
     #expect(
       tmux.standardOutput
-        == "#[fg=#dc51ab,bg=#1e1b2e]출발 12분 34초 전 · R&D <span size=\"xx-large\">회의</span> "
+        == "#[fg=#dc51ab,bg=#1e1b2e]출발까지 12:34 · R&D <span size=\"xx-large\">회의</span> "
         + "##[fg=red]##(reboot) 'x'#[default]\n")
   }
 
@@ -131,7 +131,7 @@ import Testing
     let i3blocks = Self.markupWorkspace().run(["status", "--format", "i3blocks"] + Self.now)
     let title = "R&D <span size=\"xx-large\">회의</span> #[fg=red]#(reboot) 'x'"
     #expect(
-      i3blocks.standardOutput == "출발 12분 34초 전 · \(title)\n출발 12분 34초 전\n#DC51AB\n")
+      i3blocks.standardOutput == "출발까지 12:34 · \(title)\n출발까지 12:34\n#DC51AB\n")
     // i3blocks reads full_text as markup only with `markup=pango`; the example does not ask.
     let configuration = try String(
       contentsOfFile: Self.repository + "/contrib/statusbar/i3blocks.conf", encoding: .utf8)

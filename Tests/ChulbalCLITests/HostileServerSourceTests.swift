@@ -62,7 +62,7 @@ import Testing
     #expect(
       outcome.standardError
         == "chulbal: 서버가 다른 곳(\(other.origin))을 가리켰지만 따라가지 않습니다 (\(other.origin)/home/): "
-        + "비밀번호는 처음 준 주소의 출처(\(server.origin))에만 보냅니다\n")
+        + "비밀번호는 처음 준 주소의 서버(\(server.origin))에만 보냅니다\n")
     #expect(try other.requests() == [])
     #expect(try workspace.snapshot() == before)
   }

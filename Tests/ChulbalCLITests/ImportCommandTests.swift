@@ -141,7 +141,7 @@ func calendarFixture(_ name: String) -> String {
     #expect(workspace.run(["config", "set", "travel", "45m"]).exitCode == 0)
     let outcome = workspace.run(["import", calendarFixture("good/google.ics")] + Self.now)
     #expect(
-      outcome.standardOutput.hasPrefix("가져옴 2 · 갱신 0 · 건너뜀 3 (종일 일정 1, 취소됨 1, 거절함 1)\n"))
+      outcome.standardOutput.hasPrefix("새로 2 · 바뀜 0 · 건너뜀 3 (종일 일정 1, 취소됨 1, 거절함 1)\n"))
     #expect(outcome.standardOutput.contains("기본값 45분을 썼습니다"))
     #expect(try Self.stored(workspace)["저녁 약속"]?.travelSeconds == 45 * 60)
   }
@@ -173,11 +173,11 @@ func calendarFixture(_ name: String) -> String {
     let alert = AlertID(appointmentID: meeting.id, leadSeconds: 0, due: meeting.start)
     #expect(try store.claim(alert, kind: .leave, at: instant("2026-11-30T05:00:00Z")))
     let same = workspace.run(["import", file] + Self.now)
-    #expect(same.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 3 · 건너뜀 2 (종일 일정 1, 취소됨 1)\n"))
+    #expect(same.standardOutput.hasPrefix("새로 0 · 바뀜 0 · 그대로 3 · 건너뜀 2 (종일 일정 1, 취소됨 1)\n"))
     try text.replacingOccurrences(of: "SUMMARY:분기 회의", with: "SUMMARY:분기 회의 (7층)")
       .write(toFile: file, atomically: true, encoding: .utf8)
     let changed = workspace.run(["import", file] + Self.now)
-    #expect(changed.standardOutput.hasPrefix("가져옴 0 · 갱신 1 · 그대로 2 · 건너뜀 2"))
+    #expect(changed.standardOutput.hasPrefix("새로 0 · 바뀜 1 · 그대로 2 · 건너뜀 2"))
     let after = try Self.stored(workspace)
     #expect(after["분기 회의 (7층)"]?.id == meeting.id)
     #expect(after["저녁 약속"]?.id == before["저녁 약속"]?.id)
@@ -203,7 +203,7 @@ func calendarFixture(_ name: String) -> String {
     let file = calendarFixture("good/google.ics")
     let roundabout = calendarFixture("good/vdir/../google.ics")
     let outcome = workspace.run(["import", file, roundabout] + Self.now)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 3 · 갱신 0 · 건너뜀 2"))
+    #expect(outcome.standardOutput.hasPrefix("새로 3 · 바뀜 0 · 건너뜀 2"))
     #expect(try Self.stored(workspace).count == 3)
   }
 
@@ -223,7 +223,7 @@ func calendarFixture(_ name: String) -> String {
     workspace.run(["import", file] + Self.now)
     try write(["둘"])
     let outcome = workspace.run(["import", file] + Self.now)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 1 · 지움 1 · 건너뜀 0\n"))
+    #expect(outcome.standardOutput.hasPrefix("새로 0 · 바뀜 0 · 그대로 1 · 지움 1 · 건너뜀 0\n"))
     #expect(try Self.stored(workspace).keys.sorted() == ["둘"])
   }
 
@@ -291,13 +291,13 @@ func calendarFixture(_ name: String) -> String {
     let workspace = Workspace()
     let file = calendarFixture("good/google.ics")
     let outcome = workspace.run(["import", file, "--dry-run"] + Self.now)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 3 · 갱신 0 · 건너뜀 2"))
+    #expect(outcome.standardOutput.hasPrefix("새로 3 · 바뀜 0 · 건너뜀 2"))
     #expect(outcome.standardOutput.hasSuffix("--dry-run: 아무것도 저장하지 않았습니다\n"))
     #expect(!FileManager.default.fileExists(atPath: workspace.database))
     workspace.run(["import", file] + Self.now)
     let before = try workspace.snapshot()
     let again = workspace.run(["import", file, "--dry-run"] + Self.now)
-    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 3 · 건너뜀 2"))
+    #expect(again.standardOutput.hasPrefix("새로 0 · 바뀜 0 · 그대로 3 · 건너뜀 2"))
     #expect(try workspace.snapshot() == before)
   }
 

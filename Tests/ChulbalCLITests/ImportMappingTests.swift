@@ -37,7 +37,7 @@ import Testing
         "RRULE:FREQ=WEEKLY;COUNT=3", "RDATE;TZID=Asia/Seoul:20270110T150000,20270111T150000",
         "EXDATE;TZID=Asia/Seoul:20270111T150000")
     ])
-    #expect(outcome.standardOutput.hasPrefix("가져옴 2 · 갱신 0 · 건너뜀 0\n"))
+    #expect(outcome.standardOutput.hasPrefix("새로 2 · 바뀜 0 · 건너뜀 0\n"))
     #expect(stored.map(\.repetition?.rule.text) == ["FREQ=WEEKLY;COUNT=3", nil])
     #expect(stored.last?.start == instant("2027-01-10T06:00:00Z"))
   }
@@ -56,7 +56,7 @@ import Testing
         "UID:alone", "RECURRENCE-ID;TZID=Asia/Seoul:20270119T100000", "SUMMARY:공유된 한 번",
         "DTSTART;TZID=Asia/Seoul:20270120T100000"),
     ])
-    #expect(outcome.standardOutput.hasPrefix("가져옴 2 · 갱신 0 · 건너뜀 0\n"))
+    #expect(outcome.standardOutput.hasPrefix("새로 2 · 바뀜 0 · 건너뜀 0\n"))
     let series = try #require(stored.first { $0.title == "회의" }?.repetition)
     #expect(series.exceptions == [WallTime(year: 2027, month: 1, day: 12, hour: 10, minute: 0)])
     let alone = try #require(stored.first { $0.title == "공유된 한 번" })
@@ -90,7 +90,7 @@ import Testing
         "UID:hourly", "RECURRENCE-ID;TZID=Asia/Seoul:20270105T110000", "SUMMARY:매시간",
         "DTSTART;TZID=Asia/Seoul:20270105T113000"),
     ])
-    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 건너뜀 1 (지원하지 않는 반복 1)\n"))
+    #expect(outcome.standardOutput.hasPrefix("새로 0 · 바뀜 0 · 건너뜀 1 (지원하지 않는 반복 1)\n"))
     #expect(stored.isEmpty)
   }
 

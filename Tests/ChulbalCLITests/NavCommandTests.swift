@@ -227,7 +227,7 @@ final class NavWorkspace: @unchecked Sendable {
         == "tmap://route?startname=%EC%A7%91&startx=126.9780&starty=37.5665"
         + "&goalname=%EA%B0%95%EB%82%A8%EC%97%AD%202%EB%B2%88%20%EC%B6%9C%EA%B5%AC%20%26%20%EC%B9%B4%ED%8E%98"
         + "&goalx=127.0276&goaly=37.4979\n")
-    #expect(outcome.standardError == "chulbal: 티맵은 자동차 길안내만 해서 도보 대신 자동차 경로로 엽니다\n")
+    #expect(outcome.standardError == "chulbal: 티맵은 자동차 길 안내만 해서 도보 대신 자동차 경로로 엽니다\n")
     #expect(nav.run(["nav", "--provider", "tmap", "--mode", "car"]).standardError.isEmpty)
   }
 

@@ -110,7 +110,7 @@ import Testing
     #expect(
       table.split(separator: "\n").contains { $0.hasPrefix("buffer") && $0.hasSuffix("(기본값)") })
     let again = run(["config", "unset", "buffer", "--db", database])
-    #expect(again.standardOutput == "buffer = 10m (기본값; 바꾼 적이 없습니다)\n")
+    #expect(again.standardOutput == "buffer = 10m (기본값, 바꾼 적이 없습니다)\n")
   }
 
   @Test func unsetWithNoDatabaseMakesNone() {
@@ -161,14 +161,14 @@ import Testing
     #expect(again.standardOutput.hasPrefix("#2 저녁 약속 — "))
     #expect(
       again.standardError
-        == "chulbal: 제목이 같은 약속이 이미 있습니다: #1 (12월 1일 (화) 오후 7:00); 모두 남겨 두었습니다\n")
+        == "chulbal: 제목이 같은 약속이 이미 있습니다: #1 (12월 1일 (화) 오후 7:00). 모두 남겨 두었습니다\n")
     // A title that only starts the same is another appointment.
     #expect(add("저녁 약속 2").standardError.isEmpty)
     // Several namesakes are one line.
     #expect(
       add("저녁 약속", ["--yes"]).standardError
         == "chulbal: 제목이 같은 약속이 이미 있습니다: #1 (12월 1일 (화) 오후 7:00), "
-        + "#2 (12월 1일 (화) 오후 7:00); 모두 남겨 두었습니다\n")
+        + "#2 (12월 1일 (화) 오후 7:00). 모두 남겨 두었습니다\n")
   }
 }
 
@@ -233,7 +233,7 @@ import Testing
     ])
     #expect(
       routed.standardError
-        == "chulbal: 저장된 장소 '없는곳'이 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)\n")
+        == "chulbal: 저장된 장소 '없는곳'이 없습니다 (목록: chulbal place list, 좌표는 '37.5,127.0'처럼)\n")
   }
 
   @Test func neitherTravelNorBufferIsSaidInOneWord() {

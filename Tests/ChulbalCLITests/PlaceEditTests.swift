@@ -120,7 +120,7 @@ extension Workspace {
     let named = workspace.run(["plan", "--at", "내일 9시", "--from", "집", "--to", "회사"])
     #expect(
       named.standardError
-        == "chulbal: 저장된 장소 '집'이 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)\n")
+        == "chulbal: 저장된 장소 '집'이 없습니다 (목록: chulbal place list, 좌표는 '37.5,127.0'처럼)\n")
     #expect(named.exitCode == 2)
     #expect(!FileManager.default.fileExists(atPath: workspace.database))
   }
@@ -237,7 +237,7 @@ extension Workspace {
       message: "저장된 장소 '학교'가 없습니다 (목록: chulbal place list)"),
     Case(
       arguments: ["place", "edit", "집", "--coord", "0,0"],
-      message: "--coord: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻입니다; 실제 좌표를 주세요 "
+      message: "--coord: 잘못된 좌표 '0,0': 0,0은 좌표가 없다는 뜻입니다. 실제 좌표를 주세요 "
         + "(예: '37.4979,127.0276', 위도 -90~90, 경도 -180~180)"),
     Case(
       arguments: ["place", "edit", "집", "--rename", "-집"],
@@ -245,10 +245,10 @@ extension Workspace {
         "--rename: 잘못된 장소 이름 '-집': 좌표나 '-'로 시작하는 이름은 --from, --coord에서 좌표와 구분할 수 없습니다"),
     Case(
       arguments: ["add", "점심", "--at", "내일 12시", "--coord", "학교"],
-      message: "--coord: '학교'는 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼; 목록: chulbal place list)"),
+      message: "--coord: '학교'는 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼, 목록: chulbal place list)"),
     Case(
       arguments: ["edit", "1", "--coord", "학교"],
-      message: "--coord: '학교'는 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼; 목록: chulbal place list)"),
+      message: "--coord: '학교'는 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼, 목록: chulbal place list)"),
     Case(
       arguments: ["edit", "1", "--coord", "37,abc"],
       message: "--coord: 잘못된 좌표 '37,abc': 경도 'abc'는 숫자가 아닙니다 "
@@ -263,13 +263,13 @@ extension Workspace {
         + "저장된 장소('--place 회사')를 주면 추정합니다"),
     Case(
       arguments: ["plan", "--at", "내일 9시", "--from", "집", "--to", "학교"],
-      message: "--to: '학교'는 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼; 목록: chulbal place list)"),
+      message: "--to: '학교'는 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼, 목록: chulbal place list)"),
     Case(
       arguments: ["plan", "--at", "내일 9시", "--from", "학교", "--to", "회사"],
-      message: "저장된 장소 '학교'가 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"),
+      message: "저장된 장소 '학교'가 없습니다 (목록: chulbal place list, 좌표는 '37.5,127.0'처럼)"),
     Case(
       arguments: ["nav", "--coord", "학교"],
-      message: "--coord: '학교'는 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼; 목록: chulbal place list)"),
+      message: "--coord: '학교'는 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼, 목록: chulbal place list)"),
   ]
 
   @Test(arguments: badInput)
@@ -298,8 +298,9 @@ extension Workspace {
     workspace.run(["place", "add", "회사", "--coord", "37.4979,127.0276"])
     let added = workspace.run(["add", "점심", "--at", "내일 12시", "--coord", "37.5547,126.9707"])
     #expect(added.exitCode == 2)
-    #expect(added.standardError.hasSuffix("(기본 장소: chulbal place edit 이름 --default)\n"))
+    #expect(added.standardError.hasSuffix("(기본 출발지 정하기: chulbal place edit 이름 --default)\n"))
     let fresh = Workspace().run(["add", "점심", "--at", "내일 12시", "--coord", "37.5547,126.9707"])
-    #expect(fresh.standardError.hasSuffix("(기본 장소: chulbal place add 집 --coord 위도,경도 --default)\n"))
+    #expect(
+      fresh.standardError.hasSuffix("(기본 출발지 정하기: chulbal place add 집 --coord 위도,경도 --default)\n"))
   }
 }

@@ -104,7 +104,7 @@ import Testing
         "오전 9:30 시작: \(workspace.database), 알림 방식 terminal",
         "오전 9:40 보냄 #1 회의 (30분 전 알림) → terminal",
         "오전 10:00 보냄 #1 회의 (10분 전 알림) → terminal",
-        "오전 10:10 보냄 #1 회의 (출발 시각 알림) → terminal",
+        "오전 10:10 보냄 #1 회의 (지금 출발 알림) → terminal",
         "오전 10:20 SIGTERM을 받아 끝냅니다",
       ])
   }
@@ -172,7 +172,7 @@ import Testing
         "오전 9:40 보냄 #1 회의 (30분 전 알림) → terminal",
         "오전 10:40 보냄 #1 회의 (30분 전 알림) → terminal",
         "오전 11:00 보냄 #1 회의 (10분 전 알림) → terminal",
-        "오전 11:10 보냄 #1 회의 (출발 시각 알림) → terminal",
+        "오전 11:10 보냄 #1 회의 (지금 출발 알림) → terminal",
         "오전 11:20 SIGTERM을 받아 끝냅니다",
       ])
     #expect(
@@ -211,11 +211,11 @@ import Testing
       testDescription: "a suspend past the departure",
       happening: .suspend(at: at("09:45"), until: at("10:14")), end: "10:20",
       alerts: [
-        "지금 출발하세요 (4분 지남) · 회의 — \(body)", "놓친 알림 1개 · 회의 — 오전 10:00 회의 (10분 전)",
+        "지금 출발하세요 (4분 지남) · 회의 — \(body)", "놓친 알림 1개 · 회의 — 오전 10:00 회의 (10분 전 알림)",
       ],
       log: [
         "오전 10:14 놓침 #1 회의 (10분 전 알림), 오전 10:00에 보냈어야 했습니다",
-        "오전 10:14 보냄 #1 회의 (출발 시각 알림) → terminal",
+        "오전 10:14 보냄 #1 회의 (지금 출발 알림) → terminal",
         "오전 10:14 놓친 알림 1개를 한 번에 알림 → terminal",
       ],
       // The wait for 10:00 ends at the resume, its deadline long past.
@@ -227,11 +227,11 @@ import Testing
       happening: .suspend(at: at("09:45"), until: at("10:25")), end: "10:26",
       alerts: [
         "지금 바로 출발하세요 · 회의 (15분 늦음) — \(body) · 지금 출발하면 오전 10:45 도착",
-        "놓친 알림 2개 · 회의 — 오전 10:00 회의 (10분 전) · 오전 10:10 회의 (지금 출발)",
+        "놓친 알림 2개 · 회의 — 오전 10:00 회의 (10분 전 알림) · 오전 10:10 회의 (지금 출발 알림)",
       ],
       log: [
         "오전 10:25 놓침 #1 회의 (10분 전 알림), 오전 10:00에 보냈어야 했습니다",
-        "오전 10:25 놓침 #1 회의 (출발 시각 알림), 오전 10:10에 보냈어야 했습니다",
+        "오전 10:25 놓침 #1 회의 (지금 출발 알림), 오전 10:10에 보냈어야 했습니다",
         "오전 10:25 보냄 #1 회의 (출발 10분 뒤 늦음 알림) → terminal",
         "오전 10:25 놓친 알림 2개를 한 번에 알림 → terminal",
       ],
@@ -250,7 +250,7 @@ import Testing
       happening: .clockSet(at: at("09:45"), to: at("09:20")), end: "10:05",
       alerts: ["10분 뒤 출발 · 회의 — \(body)"],
       log: [
-        "오전 9:20 시계가 바뀌었습니다; 다시 계산합니다",
+        "오전 9:20 시계가 바뀌어 다시 계산합니다",
         "오전 10:00 보냄 #1 회의 (10분 전 알림) → terminal",
       ],
       waits: [at("10:00"), at("10:10")]),
@@ -261,9 +261,9 @@ import Testing
       happening: .clockSet(at: at("09:45"), to: at("10:05")), end: "10:20",
       alerts: ["5분 뒤 출발 · 회의 — \(body)", "지금 출발하세요 · 회의 — \(body)"],
       log: [
-        "오전 10:05 시계가 바뀌었습니다; 다시 계산합니다",
+        "오전 10:05 시계가 바뀌어 다시 계산합니다",
         "오전 10:05 보냄 #1 회의 (10분 전 알림) → terminal",
-        "오전 10:10 보냄 #1 회의 (출발 시각 알림) → terminal",
+        "오전 10:10 보냄 #1 회의 (지금 출발 알림) → terminal",
       ],
       waits: [at("10:10"), at("10:10") + 86_400]),
   ]
@@ -303,7 +303,7 @@ import Testing
     #expect(
       run.alerts == [
         "30분 뒤 출발 · 회의 — \(Self.body)", "지금 출발하세요 (15분 지남) · 회의 — \(Self.body)",
-        "놓친 알림 1개 · 회의 — 오전 10:00 회의 (10분 전)",
+        "놓친 알림 1개 · 회의 — 오전 10:00 회의 (10분 전 알림)",
       ])
   }
 
@@ -318,7 +318,7 @@ import Testing
   }
 
   static let missedAll =
-    "놓친 알림 3개 · 회의 — 오전 9:40 회의 (30분 전) · 오전 10:00 회의 (10분 전) · 오전 10:10 회의 (지금 출발)"
+    "놓친 알림 3개 · 회의 — 오전 9:40 회의 (30분 전 알림) · 오전 10:00 회의 (10분 전 알림) · 오전 10:10 회의 (지금 출발 알림)"
 
   /// Started 15 minutes after the departure, past the late cap: the latest late notice
   /// passed (10:24, on the grid of 2 minutes from 10:10) comes at once, then every 2 minutes
@@ -341,7 +341,7 @@ import Testing
     // Nothing at the start: the watch sleeps a day after the last.
     #expect(run.wakes.waits == [Self.at("10:26"), Self.at("10:28"), Self.at("10:28") + 86_400])
     let log = self.run(["log"], at: "2027-01-12T10:40:00+09:00").standardOutput
-    #expect(log.components(separatedBy: "(늦음 알림)").count - 1 == 3, "\(log)")
+    #expect(log.components(separatedBy: " 늦음 알림)").count - 1 == 3, "\(log)")
   }
 
   /// With `notify.repeat` 0 the late notice comes once, at start-up, and never again.
@@ -417,7 +417,7 @@ import Testing
       ])
     #expect(
       run.log.filter { $0.contains("다시 읽었습니다") } == [
-        "오전 9:30 출처 'cal'을 다시 읽었습니다: 가져옴 20 · 갱신 0 · 그대로 1 · 건너뜀 0"
+        "오전 9:30 캘린더 'cal'을 다시 읽었습니다: 새로 20 · 바뀜 0 · 그대로 1 · 건너뜀 0"
       ])
     // Read at the last wait for the burst: two seconds after its first file, the longest
     // changes that keep coming are left unread.
@@ -448,7 +448,7 @@ import Testing
         .signal(SIGTERM, at: Self.at("09:33")),
       ])
     #expect(run.outcome.exitCode == 0)
-    #expect(run.log.contains { $0.hasPrefix("오전 9:31 출처 'cal'을 다시 읽었습니다: 가져옴 1") }, "\(run.log)")
+    #expect(run.log.contains { $0.hasPrefix("오전 9:31 캘린더 'cal'을 다시 읽었습니다: 새로 1") }, "\(run.log)")
     let list = self.run(["source", "list", "--json"], at: "2027-01-12T09:34:00+09:00")
     #expect(list.standardOutput.contains("\"event_count\": 1"), "\(list.standardOutput)")
   }

@@ -67,8 +67,8 @@ import Testing
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(
       outcome.standardOutput
-        == "출처 'cloud'를 등록했습니다 (https://dav.example.org/, 캘린더 업무). 다시 가져오려면: chulbal sync\n"
-        + "가져옴 2 · 갱신 0 · 건너뜀 0\n" + "좌표가 없는 일정: 2개\n"
+        == "캘린더 'cloud'를 등록했습니다 (https://dav.example.org/의 '업무'). 다시 가져오려면: chulbal sync\n"
+        + "새로 2 · 바뀜 0 · 건너뜀 0\n" + "좌표가 없는 일정: 2개\n"
         + "이동 시간을 추정할 수 없는 일정 2개에는 기본값 30분을 썼습니다 (바꾸려면: chulbal config set travel 45m)\n")
     #expect(setup.server.takeCalls() == ["discover", "calendar work", "events work"])
     #expect(try setup.titles() == ["점심", "회의"])
@@ -106,11 +106,11 @@ import Testing
     setup.server.delete(named: "b.ics", in: "work")
     let outcome = setup.run(["sync"] + Self.now)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
-    #expect(outcome.standardOutput.hasPrefix("가져옴 1 · 갱신 1 · 지움 1 · 건너뜀 0\n"))
+    #expect(outcome.standardOutput.hasPrefix("새로 1 · 바뀜 1 · 지움 1 · 건너뜀 0\n"))
     #expect(setup.server.takeCalls() == ["changes work", "documents work a.ics,c.ics"])
     #expect(try setup.titles() == ["저녁", "회의 (옮김)"])
     let again = setup.run(["sync"] + Self.now)
-    #expect(again.standardOutput == "가져옴 0 · 갱신 0 · 그대로 2 · 건너뜀 0\n")
+    #expect(again.standardOutput == "새로 0 · 바뀜 0 · 그대로 2 · 건너뜀 0\n")
     #expect(setup.server.takeCalls() == ["changes work"])
     let quiet = setup.run(["sync", "--quiet"] + Self.now)
     #expect(quiet == Outcome())
@@ -124,7 +124,7 @@ import Testing
     setup.server.set { $0.forgetsTokens = true }
     _ = setup.server.takeCalls()
     let outcome = setup.run(["sync", "cloud"] + Self.now)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 1 · 지움 1"))
+    #expect(outcome.standardOutput.hasPrefix("새로 0 · 바뀜 0 · 그대로 1 · 지움 1"))
     #expect(setup.server.takeCalls() == ["changes work", "calendar work", "events work"])
     #expect(try setup.titles() == ["회의"])
   }
@@ -135,11 +135,11 @@ import Testing
     setup.server.set { $0.givesTokens = false }
     #expect(setup.add().exitCode == 0)
     _ = setup.server.takeCalls()
-    #expect(setup.run(["sync"] + Self.now).standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 2"))
+    #expect(setup.run(["sync"] + Self.now).standardOutput.hasPrefix("새로 0 · 바뀜 0 · 그대로 2"))
     #expect(setup.server.takeCalls() == ["calendar work"])
     setup.server.put(
       davEvent(uid: "c", title: "저녁", start: "20261203T100000Z"), named: "c.ics", in: "work")
-    #expect(setup.run(["sync"] + Self.now).standardOutput.hasPrefix("가져옴 1 · 갱신 0 · 그대로 2"))
+    #expect(setup.run(["sync"] + Self.now).standardOutput.hasPrefix("새로 1 · 바뀜 0 · 그대로 2"))
     #expect(
       setup.server.takeCalls() == ["calendar work", "etags work", "documents work c.ics"])
   }
@@ -159,7 +159,7 @@ import Testing
     let outcome = setup.run(["sync"] + Self.now)
     #expect(outcome.exitCode == 1)
     #expect(outcome.standardOutput.isEmpty)
-    #expect(outcome.standardError == "chulbal: 출처 'cloud': \(failure.description)\n")
+    #expect(outcome.standardError == "chulbal: 캘린더 'cloud': \(failure.description)\n")
     #expect(try ImportCommandTests.stored(setup.workspace) == before)
     let list = setup.run(["source", "list"] + Self.now).standardOutput
     #expect(list.contains("오류: \(failure.description)"))
@@ -178,7 +178,7 @@ import Testing
     setup.server.put("BEGIN:VCALENDAR\r\n", named: "a.ics", in: "work")
     let outcome = setup.run(["sync"] + Self.now)
     #expect(outcome.exitCode == 1)
-    #expect(outcome.standardError.hasPrefix("chulbal: 출처 'cloud': /alice/work/a.ics"))
+    #expect(outcome.standardError.hasPrefix("chulbal: 캘린더 'cloud': /alice/work/a.ics"))
     #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
     #expect(try setup.titles() == ["점심", "회의"])
     setup.server.put(
@@ -200,7 +200,7 @@ import Testing
     _ = setup.server.takeCalls()
     let outcome = setup.run(["sync"] + Self.now)
     #expect(outcome.exitCode == 1)
-    #expect(outcome.standardError.hasPrefix("chulbal: 출처 'cloud': 비밀번호 명령이 상태 1로 끝났습니다 ("))
+    #expect(outcome.standardError.hasPrefix("chulbal: 캘린더 'cloud': 비밀번호 명령이 상태 1로 끝났습니다 ("))
     #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
     #expect(setup.server.takeCalls().isEmpty)
     #expect(try setup.titles() == ["점심", "회의"])
@@ -223,7 +223,7 @@ import Testing
         "source", "add", Self.base, "--departures", "출발", "--name", "cloud",
       ] + Self.now)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
-    #expect(outcome.standardOutput.contains("캘린더 birthdays, 가족, 업무)"))
+    #expect(outcome.standardOutput.contains("/의 'birthdays', '가족', '업무')"))
     #expect(try setup.titles() == ["가족 모임", "점심", "회의"])
     let store = try #require(
       try Store.open(path: setup.workspace.database, access: .reading, expander: .libical))
@@ -287,7 +287,7 @@ import Testing
     }
     let outcome = setup.run(["source", "add", Self.base, "--name", "cloud"] + Self.now)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
-    #expect(outcome.standardOutput.contains("가져옴 3 · 갱신 0 · 건너뜀 2"))
+    #expect(outcome.standardOutput.contains("새로 3 · 바뀜 0 · 건너뜀 2"))
     #expect(try setup.titles() == ["가족 모임", "점심", "회의"])
   }
 
@@ -306,7 +306,7 @@ import Testing
     let setup = Setup()
     #expect(setup.add().exitCode == 0)
     let removed = setup.run(["source", "remove", "cloud", "--yes"])
-    #expect(removed.standardOutput == "출처 'cloud'를 뺐습니다. 가져온 약속 2개도 지웠습니다\n")
+    #expect(removed.standardOutput == "캘린더 'cloud'를 뺐습니다. 가져온 약속 2개도 지웠습니다\n")
     let store = try #require(
       try Store.open(path: setup.workspace.database, access: .reading, expander: .libical))
     #expect(try store.cachedResources("cloud").isEmpty)
@@ -353,7 +353,7 @@ import Testing
       arguments: ["source", "add", base, "--calendar", "업무", "--calendar", "없는"],
       names: "서버에 '없는' 캘린더가 없습니다 (있는 캘린더: birthdays, 가족, 업무)"),
     BadInputCase(arguments: ["source", "add", base, "--name", "g"], names: "'g'"),
-    BadInputCase(arguments: ["sync", "g"], names: "동기화할 출처 'g'가 없습니다 (CalDAV 서버와 피드: 없음)"),
+    BadInputCase(arguments: ["sync", "g"], names: "동기화할 캘린더 'g'가 없습니다 (CalDAV 서버와 피드: 없음)"),
     BadInputCase(arguments: ["config", "set", "sync.interval", "30s"], names: "'30s'"),
     BadInputCase(arguments: ["config", "set", "sync.interval", "2d"], names: "'2d'"),
   ]

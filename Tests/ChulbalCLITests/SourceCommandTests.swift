@@ -32,7 +32,7 @@ import Testing
     #expect(before.first?["path"] as? String == file)
     #expect(before.first?["last_read_at"] is NSNull)
     let imported = workspace.run(["import", "--sources"] + Self.now)
-    #expect(imported.standardOutput.hasPrefix("가져옴 3 · 갱신 0 · 건너뜀 2"))
+    #expect(imported.standardOutput.hasPrefix("새로 3 · 바뀜 0 · 건너뜀 2"))
     let after = workspace.run(["source", "list", "--json"] + Self.now)
     let read = try #require(
       try JSONSerialization.jsonObject(with: Data(after.standardOutput.utf8)) as? [[String: Any]])
@@ -44,7 +44,7 @@ import Testing
     #expect(table.contains("3개 (건너뜀 2)"), "\(table)")
     // `import PATH` of the source's file is the same calendar: updated, not added.
     let again = workspace.run(["import", file] + Self.now)
-    #expect(again.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 3"))
+    #expect(again.standardOutput.hasPrefix("새로 0 · 바뀜 0 · 그대로 3"))
     // What the first reading said of coordinates is not said again when nothing changed.
     #expect(imported.standardOutput.contains("좌표가 없는 일정"))
     #expect(!again.standardOutput.contains("좌표가 없는 일정"), "\(again.standardOutput)")
@@ -63,11 +63,11 @@ import Testing
     #expect(derived.exitCode == 2)
     #expect(
       derived.standardError
-        == "chulbal: 폴더 이름 'work\\x1B[31m'을 출처 이름으로 쓸 수 없습니다: 제어 문자가 들어 있습니다 "
+        == "chulbal: 폴더 이름 'work\\x1B[31m'을 캘린더 이름으로 쓸 수 없습니다: 제어 문자가 들어 있습니다 "
         + "(--name으로 다른 이름을 주세요, 예: --name 업무)\n")
     let given = workspace.run(["source", "add", folder, "--name", "a\u{7}b"] + Self.now)
     #expect(given.exitCode == 2)
-    #expect(given.standardError == "chulbal: --name: 잘못된 출처 이름 'a\\x07b': 제어 문자가 들어 있습니다\n")
+    #expect(given.standardError == "chulbal: --name: 잘못된 캘린더 이름 'a\\x07b': 제어 문자가 들어 있습니다\n")
     #expect(try workspace.snapshot() == before)
     let named = workspace.run(["source", "add", folder, "--name", "업무"] + Self.now)
     #expect(named.exitCode == 0, "\(named.standardError)")
@@ -82,8 +82,8 @@ import Testing
     workspace.run(["source", "add", calendarFixture("good/vdir"), "--name", "work"] + Self.now)
     let outcome = workspace.run(["import", "--sources"] + Self.now)
     #expect(outcome.exitCode == 1)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 3 · 갱신 0 · 건너뜀 0"))
-    #expect(outcome.standardError.hasPrefix("chulbal: 출처 'g': \(file):1: "))
+    #expect(outcome.standardOutput.hasPrefix("새로 3 · 바뀜 0 · 건너뜀 0"))
+    #expect(outcome.standardError.hasPrefix("chulbal: 캘린더 'g': \(file):1: "))
     #expect(try ImportCommandTests.stored(workspace).count == 6)
     let list = workspace.run(["source", "list"] + Self.now)
     #expect(list.standardOutput.contains("오류: \(file):1: "))
@@ -112,7 +112,7 @@ import Testing
     try text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
       .write(toFile: file, atomically: true, encoding: .utf8)
     let outcome = workspace.run(["import", "--sources"] + Self.now)
-    #expect(outcome.standardOutput.hasPrefix("가져옴 0 · 갱신 0 · 그대로 2 · 지움 1"))
+    #expect(outcome.standardOutput.hasPrefix("새로 0 · 바뀜 0 · 그대로 2 · 지움 1"))
     #expect(
       try ImportCommandTests.stored(workspace).keys.sorted() == ["저녁 약속", "저녁 약속 (한 시간 늦게)"])
   }
@@ -131,16 +131,16 @@ import Testing
   static let removeCases: [RemoveCase] = [
     RemoveCase(
       options: ["--yes"], interactive: false, answer: nil,
-      output: "출처 'g'를 뺐습니다. 가져온 약속 3개도 지웠습니다\n", left: 0),
+      output: "캘린더 'g'를 뺐습니다. 가져온 약속 3개도 지웠습니다\n", left: 0),
     RemoveCase(
       options: ["--keep"], interactive: false, answer: nil,
-      output: "출처 'g'를 뺐습니다. 가져온 약속 3개는 남겼습니다\n", left: 3),
+      output: "캘린더 'g'를 뺐습니다. 가져온 약속 3개는 남겼습니다\n", left: 3),
     RemoveCase(
       options: [], interactive: true, answer: true,
-      output: "출처 'g'를 뺐습니다. 가져온 약속 3개도 지웠습니다\n", left: 0),
+      output: "캘린더 'g'를 뺐습니다. 가져온 약속 3개도 지웠습니다\n", left: 0),
     RemoveCase(
       options: [], interactive: true, answer: false,
-      output: "출처 'g'를 뺐습니다. 가져온 약속 3개는 남겼습니다\n", left: 3),
+      output: "캘린더 'g'를 뺐습니다. 가져온 약속 3개는 남겼습니다\n", left: 3),
   ]
 
   @Test(arguments: removeCases)
@@ -169,16 +169,16 @@ import Testing
     for (line, error) in [
       (
         ["source", "remove", "g"],
-        "chulbal: 터미널이 아니라서 물어볼 수 없습니다. 출처 'g'에서 가져온 약속 3개도 지우려면 --yes, 남기려면 --keep을 붙이세요\n"
+        "chulbal: 터미널이 아니라서 물어볼 수 없습니다. 캘린더 'g'에서 가져온 약속 3개도 지우려면 --yes, 남기려면 --keep을 붙이세요\n"
       ),
-      (["source", "remove", "없는"], "chulbal: 출처 '없는'이 없습니다 (목록: chulbal source list)\n"),
+      (["source", "remove", "없는"], "chulbal: 캘린더 '없는'이 없습니다 (목록: chulbal source list)\n"),
       (
         ["source", "add", file, "--name", "다른"],
-        "chulbal: 출처 'g'는 이미 있습니다 (목록: chulbal source list)\n"
+        "chulbal: 캘린더 'g'는 이미 있습니다 (목록: chulbal source list)\n"
       ),
       (
         ["source", "add", calendarFixture("good/vdir"), "--name", "g"],
-        "chulbal: 출처 'g'는 이미 있습니다 (목록: chulbal source list)\n"
+        "chulbal: 캘린더 'g'는 이미 있습니다 (목록: chulbal source list)\n"
       ),
       // Said before any connection: nothing listens on the discard port.
       (

@@ -42,12 +42,12 @@ import Testing
   }
 
   @Test(arguments: [
-    Case(clock: "16:00:00", text: "출발 2시간 15분 전 · 저녁 #약속", urgency: "far", percentage: 0),
-    Case(clock: "17:44:30", text: "출발 31분 전 · 저녁 #약속", urgency: "far", percentage: 49),
-    Case(clock: "17:45:00", text: "출발 30분 00초 전 · 저녁 #약속", urgency: "soon", percentage: 50),
-    Case(clock: "18:02:26", text: "출발 12분 34초 전 · 저녁 #약속", urgency: "soon", percentage: 79),
-    Case(clock: "18:05:23", text: "출발 09분 37초 전 · 저녁 #약속", urgency: "soon", percentage: 83),
-    Case(clock: "18:14:55", text: "출발 00분 05초 전 · 저녁 #약속", urgency: "soon", percentage: 99),
+    Case(clock: "16:00:00", text: "출발까지 2시간 15분 · 저녁 #약속", urgency: "far", percentage: 0),
+    Case(clock: "17:44:30", text: "출발까지 31분 · 저녁 #약속", urgency: "far", percentage: 49),
+    Case(clock: "17:45:00", text: "출발까지 30:00 · 저녁 #약속", urgency: "soon", percentage: 50),
+    Case(clock: "18:02:26", text: "출발까지 12:34 · 저녁 #약속", urgency: "soon", percentage: 79),
+    Case(clock: "18:05:23", text: "출발까지 09:37 · 저녁 #약속", urgency: "soon", percentage: 83),
+    Case(clock: "18:14:55", text: "출발까지 00:05 · 저녁 #약속", urgency: "soon", percentage: 99),
     Case(clock: "18:15:20", text: "지금 출발 · 저녁 #약속", urgency: "now", percentage: 100),
     Case(clock: "18:18:00", text: "출발 3분 지남 · 저녁 #약속", urgency: "late", percentage: 100),
     Case(clock: "18:18:59", text: "출발 3분 지남 · 저녁 #약속", urgency: "late", percentage: 100),
@@ -72,10 +72,10 @@ import Testing
     let now = ["--now", "2026-11-30T18:02:26+09:00"]
     #expect(
       workspace.run(["status", "--format", "tmux"] + now).standardOutput
-        == "#[fg=#dc51ab,bg=#1e1b2e]출발 12분 34초 전 · 저녁 ##약속#[default]\n")
+        == "#[fg=#dc51ab,bg=#1e1b2e]출발까지 12:34 · 저녁 ##약속#[default]\n")
     #expect(
       workspace.run(["status", "--format", "i3blocks"] + now).standardOutput
-        == "출발 12분 34초 전 · 저녁 #약속\n출발 12분 34초 전\n#DC51AB\n")
+        == "출발까지 12:34 · 저녁 #약속\n출발까지 12:34\n#DC51AB\n")
     let json = workspace.run(["status", "--format", "json"] + now).standardOutput
     #expect(json.contains("\"remaining_seconds\":754"))
     #expect(json.contains("\"departure\":\"2026-11-30T18:15:00+09:00\""))
@@ -131,8 +131,8 @@ import Testing
     #expect(outcome.exitCode == 0)
     #expect(
       console.lines == [
-        "출발 31분 전 · 저녁 #약속", "출발 30분 00초 전 · 저녁 #약속", "출발 29분 59초 전 · 저녁 #약속",
-        "출발 29분 58초 전 · 저녁 #약속", "출발 29분 57초 전 · 저녁 #약속", "출발 29분 56초 전 · 저녁 #약속",
+        "출발까지 31분 · 저녁 #약속", "출발까지 30:00 · 저녁 #약속", "출발까지 29:59 · 저녁 #약속",
+        "출발까지 29:58 · 저녁 #약속", "출발까지 29:57 · 저녁 #약속", "출발까지 29:56 · 저녁 #약속",
       ])
     #expect(clock.sleeps.first == start.addingTimeInterval(2))  // exactly at 30:00
   }

@@ -65,13 +65,14 @@ import Testing
       ["add", "카페 미팅", "--at", "+3h", "--travel", "10m", "--buffer", "0"], database: database)
     #expect(first.status == 0, "\(first.standardError)")
     let seen = follower.waitForLines(2)
-    #expect(seen.count == 2 && seen[1].hasSuffix("전 · 카페 미팅"), "\(seen)")
+    #expect(
+      seen.count == 2 && seen[1].hasPrefix("출발까지 ") && seen[1].hasSuffix("분 · 카페 미팅"), "\(seen)")
     // A second one, sooner, into the database that now exists.
     let second = try chulbal(
       ["add", "점심", "--at", "+2h", "--travel", "10m", "--buffer", "0"], database: database)
     #expect(second.status == 0, "\(second.standardError)")
     // The minute's tick may print 카페 미팅 again first, on a slow machine.
-    #expect(eventually { follower.lines.last?.hasSuffix("전 · 점심") == true }, "\(follower.lines)")
+    #expect(eventually { follower.lines.last?.hasSuffix("분 · 점심") == true }, "\(follower.lines)")
     // The ending signals end it with 128 + the signal, as before.
     #expect(follower.stop(with: SIGTERM) == 143)
   }

@@ -22,14 +22,14 @@ import Testing
     if [ -n "$HANG" ]; then sleep 300 & echo $! >> "$HANG"; wait; fi
     sleep "${SLEEP:-0}"
     if [ "$MODE" = fail ]; then
-      echo "chulbal: 출처 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, https://dav.example.org/)" >&2
-      echo "chulbal: 출처 'work': 서버에 연결할 수 없습니다" >&2
+      echo "chulbal: 캘린더 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, https://dav.example.org/)" >&2
+      echo "chulbal: 캘린더 'work': 서버에 연결할 수 없습니다" >&2
       exit 1
     fi
-    echo "가져옴 1 · 갱신 0 · 건너뜀 0"
+    echo "새로 1 · 바뀜 0 · 건너뜀 0"
     if [ "$MODE" = departures ]; then
       echo "좌표가 없는 일정: 1개"
-      echo "출발 캘린더: 새로 1 · 고침 0 · 지움 0"
+      echo "출발 캘린더: 새로 1 · 바뀜 0 · 지움 0"
     fi
 
     """.write(toFile: path, atomically: true, encoding: .utf8)
@@ -82,7 +82,7 @@ import Testing
     runner.hasSources(true, now: start, starting: true)
     runner.step(now: start) { log.append($0) }
     finish(&runner, at: start, log: &log, lines: 1)
-    #expect(log == ["동기화: 가져옴 1 · 갱신 0 · 건너뜀 0; 출발 캘린더: 새로 1 · 고침 0 · 지움 0"])
+    #expect(log == ["동기화: 새로 1 · 바뀜 0 · 건너뜀 0; 출발 캘린더: 새로 1 · 바뀜 0 · 지움 0"])
   }
 
   /// Steps the runner until its sync has ended (the log has `lines` lines, or it is not
@@ -111,7 +111,7 @@ import Testing
     runner.ask(now: start)
     runner.step(now: start) { log.append($0) }
     finish(&runner, at: start, log: &log, lines: 1)
-    #expect(log == ["동기화: 가져옴 1 · 갱신 0 · 건너뜀 0"])
+    #expect(log == ["동기화: 새로 1 · 바뀜 0 · 건너뜀 0"])
     #expect(runner.isRunning)
     finish(&runner, at: start, log: &log)
     #expect(log.count == 2)
@@ -135,8 +135,8 @@ import Testing
     finish(&runner, at: start, log: &log)
     #expect(
       log == [
-        "동기화하지 못했습니다 (상태 1): 출처 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, "
-          + "https://dav.example.org/); 출처 'work': 서버에 연결할 수 없습니다"
+        "동기화하지 못했습니다 (상태 1): 캘린더 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, "
+          + "https://dav.example.org/); 캘린더 'work': 서버에 연결할 수 없습니다"
       ])
   }
 

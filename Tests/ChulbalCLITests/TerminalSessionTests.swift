@@ -225,8 +225,9 @@ struct TmuxSession {
     try session.start(
       "CHULBAL_DB=\(folder)/c.db \(ChulbalProcess.executable.path) "
         + arguments.joined(separator: " "))
-    // The countdown's 남은 시간 40분 or the status line's 출발 25분 전: something drawn.
-    #expect(try session.waitFor("분").contains("분"))
+    // The countdown's 남은 시간 40분 or the status line's 출발까지 24:59: something drawn.
+    let drawn = arguments[0] == "status" ? "출발까지" : "남은 시간"
+    #expect(try session.waitFor(drawn).contains(drawn))
     try session.tmux("send-keys", "-t", session.name, "C-\\")
     // The Swift runtime's crash reporter would print a backtrace and wait 30 seconds for a
     // key on a terminal.

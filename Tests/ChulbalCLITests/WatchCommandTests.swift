@@ -91,7 +91,7 @@ import Testing
     #expect(watch.stop() == 0)
     let shown = watch.standardError.components(separatedBy: "[알림] 지금 바로 출발하세요").count - 1
     let log = try chulbal(["log"], database: database).standardOutput
-    #expect(log.components(separatedBy: "(늦음 알림)").count - 1 == shown, "\(log)")
+    #expect(log.components(separatedBy: " 늦음 알림)").count - 1 == shown, "\(log)")
   }
 
   @Test func anAppointmentAddedWhileWatchingGetsItsAlert() throws {

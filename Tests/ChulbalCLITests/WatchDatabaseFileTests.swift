@@ -130,8 +130,8 @@ import Testing
     defer { _ = try? ProgramOutput.read(["chattr", "-i", shm]) }
     #expect(
       watch.waitFor(
-        Self.holding + "데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요; "
-          + "읽기만 하는 명령은 됩니다)\n"),
+        Self.holding + "데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요). "
+          + "읽기만 하는 명령은 됩니다\n"),
       "\(watch.standardError)")
     #expect(watch.waitFor("[알림] 지금 출발하세요 · 막힌 약속"), "\(watch.standardError)")
     try ProgramOutput.read(["chattr", "-i", shm])
@@ -198,7 +198,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.standardError
-        == "chulbal: 데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요; 읽기만 하는 명령은 됩니다)\n"
+        == "chulbal: 데이터베이스에 딸린 파일 '\(shm)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요). 읽기만 하는 명령은 됩니다\n"
     )
     #expect(try chulbal(["list"], database: database).standardOutput.contains("약속"))
   }
@@ -213,7 +213,7 @@ import Testing
     #expect(watch.end() == 1, "\(watch.standardError)")
     #expect(
       watch.standardError.split(separator: "\n").last
-        == "chulbal: 데이터베이스에 딸린 파일 '\(database)-shm'에 쓰지 못해 watch를 끝냅니다 (SIGBUS; 권한이나 chattr +i 속성을 확인하세요)",
+        == "chulbal: 데이터베이스에 딸린 파일 '\(database)-shm'에 쓰지 못해 watch를 끝냅니다 (SIGBUS). 권한이나 chattr +i 속성을 확인하세요",
       "\(watch.standardError)")
   }
 }

@@ -68,7 +68,7 @@ import Testing
     try replace(vdir + "/a.ics", with: Self.calendar([("a", "첫 일정")]))
     let watch = try watching(vdir)
     try replace(vdir + "/b.ics", with: Self.calendar([("b", "동기화된 일정")]))
-    #expect(watch.waitFor("출처 'cal'을 다시 읽었습니다: 가져옴 1"), "\(watch.standardError)")
+    #expect(watch.waitFor("캘린더 'cal'을 다시 읽었습니다: 새로 1"), "\(watch.standardError)")
     #expect(try waitForEvents(2))
     #expect(try titles().contains("동기화된 일정"))
     // A file that is not a calendar wakes nothing.
@@ -98,7 +98,7 @@ import Testing
     let watch = try watching(file)
     try replace(file, with: "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n")
     #expect(
-      watch.waitFor("출처 'cal'을 읽지 못해 전에 가져온 약속을 그대로 둡니다: \(file):"),
+      watch.waitFor("캘린더 'cal'을 읽지 못해 전에 가져온 약속을 그대로 둡니다: \(file):"),
       "\(watch.standardError)")
     #expect(try source()["last_error"] is String)
     #expect(try source()["event_count"] as? Int == 1)

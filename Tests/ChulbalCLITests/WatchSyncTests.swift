@@ -33,7 +33,7 @@ import Testing
     let watch = try WatchProcess(database: database, in: folder.path)
     #expect(
       watch.waitFor(
-        "동기화하지 못했습니다 (상태 1): 출처 'cloud': 비밀번호 명령이 상태 4로 끝났습니다 "
+        "동기화하지 못했습니다 (상태 1): 캘린더 'cloud': 비밀번호 명령이 상태 4로 끝났습니다 "
           + "('echo 'no such entry' >&2; exit 4'): no such entry\n"),
       "\(watch.standardError)")
     #expect(watch.stop() == 0)
@@ -65,7 +65,7 @@ import Testing
     _ = FileManager.default.createFile(atPath: release, contents: nil)
     #expect(
       watch.waitFor(
-        "동기화하지 못했습니다 (상태 1): 출처 'cloud': 서버에 연결할 수 없습니다 "
+        "동기화하지 못했습니다 (상태 1): 캘린더 'cloud': 서버에 연결할 수 없습니다 "
           + "(http://127.0.0.1:9/alice/work/)"),
       "\(watch.standardError)")
     #expect(watch.stop() == 0)
@@ -86,7 +86,7 @@ import Testing
     let watch = try WatchProcess(database: database, in: folder.path)
     #expect(
       watch.waitFor(
-        "동기화하지 못했습니다 (상태 1): 출처 '학교': 서버가 보낸 것이 iCalendar가 아니라 "
+        "동기화하지 못했습니다 (상태 1): 캘린더 '학교': 서버가 보낸 것이 iCalendar가 아니라 "
           + "text/html입니다 (\(address))\n"),
       "\(watch.standardError)")
     #expect(watch.stop() == 0)

@@ -254,9 +254,9 @@ import Testing
     DurationCase(seconds: 48 * 3600 + 59, precision: .minutes, expected: "2일"),
     DurationCase(seconds: 76 * 3600 + 55 * 60, precision: .seconds, expected: "3일 4시간"),
     DurationCase(seconds: 0, precision: .seconds, expected: "0초"),
-    DurationCase(seconds: 577, precision: .fixedSeconds, expected: "09분 37초"),
-    DurationCase(seconds: 45, precision: .fixedSeconds, expected: "00분 45초"),
-    DurationCase(seconds: 3599, precision: .fixedSeconds, expected: "59분 59초"),
+    DurationCase(seconds: 577, precision: .fixedSeconds, expected: "09:37"),
+    DurationCase(seconds: 45, precision: .fixedSeconds, expected: "00:45"),
+    DurationCase(seconds: 3599, precision: .fixedSeconds, expected: "59:59"),
     DurationCase(seconds: 3900, precision: .fixedSeconds, expected: "1시간 5분"),
     DurationCase(seconds: 36_000 + 1, precision: .minutes, expected: "10시간"),
     // A negative length is shown as its size, the most negative one too, whose size no `Int`

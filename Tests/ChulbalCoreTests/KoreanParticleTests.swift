@@ -28,7 +28,7 @@ struct ParticleCase: Sendable, CustomTestStringConvertible {
     ParticleCase("저녁 약속", "은", "이", "을", "으로"),
     // Quotes and brackets after a word are read past.
     ParticleCase("'집'", "은", "이", "을", "으로"),
-    ParticleCase("출발지(기본 장소)", "는", "가", "를", "로"),
+    ParticleCase("출발지(기본 출발지)", "는", "가", "를", "로"),
     // Digits as read in Korean: 이, 삼, 칠, 구; 10 is 십.
     ParticleCase("2", "는", "가", "를", "로"),
     ParticleCase("#3", "은", "이", "을", "으로"),
@@ -57,6 +57,26 @@ struct ParticleCase: Sendable, CustomTestStringConvertible {
     ParticleCase("loop", "는", "가", "를", "로"),
     ParticleCase("dangling", "은", "이", "을", "으로"),
     ParticleCase("x\\xFF", "는", "가", "를", "로"),
+    // Host names as Koreans read them: a domain by its letters (오알지, 케이알, 제이피), a
+    // word ending by the word (컴, 넷, 앱, 로컬), a number by its last digit (일).
+    ParticleCase("cloud.example.org", "는", "가", "를", "로"),
+    ParticleCase("https://mail.naver.com/", "은", "이", "을", "으로"),
+    ParticleCase("daum.net", "은", "이", "을", "으로"),
+    ParticleCase("cloud.example.co.kr", "은", "이", "을", "로"),
+    ParticleCase("example.jp", "는", "가", "를", "로"),
+    ParticleCase("chulbal.app", "은", "이", "을", "으로"),
+    ParticleCase("radicale.local", "은", "이", "을", "로"),
+    ParticleCase("127.0.0.1", "은", "이", "을", "로"),
+    ParticleCase("192.168.0.2", "는", "가", "를", "로"),
+    ParticleCase("8443", "은", "이", "을", "으로"),
+    // Other words without a vowel are spelled too: 엑스엠엘, 피디에프, 에스큐엘.
+    ParticleCase("export.xml", "은", "이", "을", "로"),
+    ParticleCase("ticket.pdf", "는", "가", "를", "로"),
+    ParticleCase("cn", "은", "이", "을", "으로"),
+    // Letters a word is known by: 오케이, 아이피; 북 and 룩 end in ㄱ.
+    ParticleCase("ok", "는", "가", "를", "로"),
+    ParticleCase("ip", "는", "가", "를", "로"),
+    ParticleCase("outlook", "은", "이", "을", "으로"),
     // Nothing readable: the vowel forms.
     ParticleCase("/", "는", "가", "를", "로"),
   ]

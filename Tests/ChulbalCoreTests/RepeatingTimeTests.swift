@@ -267,37 +267,37 @@ import Testing
     Refused(text: "팔욜 9시", reason: "'팔욜'은 요일이 아닙니다 (월요일~일요일, 줄여서 월~일)"),
     Refused(
       text: "내일 매주 화요일 7시",
-      reason: "반복('매주')에는 '내일' 같은 날짜를 쓸 수 없습니다, 첫 날은 규칙에 맞는 다음 날입니다"),
+      reason: "반복('매주')에는 '내일' 같은 날짜를 쓸 수 없습니다. 첫날은 규칙에 맞는 다음 날입니다"),
     Refused(
       text: "3일 후 매일 7시",
-      reason: "반복('매일')에는 '3일 후' 같은 날짜를 쓸 수 없습니다, 첫 날은 규칙에 맞는 다음 날입니다"),
+      reason: "반복('매일')에는 '3일 후' 같은 날짜를 쓸 수 없습니다. 첫날은 규칙에 맞는 다음 날입니다"),
     Refused(
       text: "다음 주 화요일마다 7시",
-      reason: "반복('화요일마다')에는 '다음 주' 같은 날짜를 쓸 수 없습니다, 첫 날은 규칙에 맞는 다음 날입니다"),
+      reason: "반복('화요일마다')에는 '다음 주' 같은 날짜를 쓸 수 없습니다. 첫날은 규칙에 맞는 다음 날입니다"),
     Refused(
       text: "매주 12월 24일 7시",
-      reason: "반복('매주')에는 '12월 24일' 같은 날짜를 쓸 수 없습니다, 첫 날은 규칙에 맞는 다음 날입니다"),
+      reason: "반복('매주')에는 '12월 24일' 같은 날짜를 쓸 수 없습니다. 첫날은 규칙에 맞는 다음 날입니다"),
     Refused(
       text: "매월 12월 3일 7시",
-      reason: "반복('매월')에는 '12월' 같은 날짜를 쓸 수 없습니다, 첫 날은 규칙에 맞는 다음 날입니다"),
+      reason: "반복('매월')에는 '12월' 같은 날짜를 쓸 수 없습니다. 첫날은 규칙에 맞는 다음 날입니다"),
     Refused(
       text: "2027년 12월 24일 매년 7시",
-      reason: "반복('매년')에는 '2027년' 같은 날짜를 쓸 수 없습니다, 첫 날은 규칙에 맞는 다음 날입니다"),
+      reason: "반복('매년')에는 '2027년' 같은 날짜를 쓸 수 없습니다. 첫날은 규칙에 맞는 다음 날입니다"),
     Refused(
       text: "다음 달 3일 평일 9시",
-      reason: "반복('평일')에는 '다음 달' 같은 날짜를 쓸 수 없습니다, 첫 날은 규칙에 맞는 다음 날입니다"),
+      reason: "반복('평일')에는 '다음 달' 같은 날짜를 쓸 수 없습니다. 첫날은 규칙에 맞는 다음 날입니다"),
     Refused(text: "0주마다 토요일 10시", reason: "'0주마다': 간격은 1~1000주여야 합니다"),
     Refused(text: "1001일마다 9시", reason: "'1001일마다': 간격은 1~1000일이어야 합니다"),
     Refused(text: "매월 32일 9시", reason: "'32일': 일은 1~31이어야 합니다"),
     Refused(text: "매달 0일 9시", reason: "'0일': 일은 1~31이어야 합니다"),
     Refused(text: "매년 2월 30일 9시", reason: "2월 30일은 어느 해에도 없습니다"),
     Refused(text: "매년 13월 1일 9시", reason: "월은 1~12여야 합니다"),
-    Refused(text: "매주 7시", reason: "'매주' 뒤에 요일이 필요합니다, 예: '매주 화요일 저녁 7시'"),
-    Refused(text: "격주 10시", reason: "'격주' 뒤에 요일이 필요합니다, 예: '격주 화요일 저녁 7시'"),
-    Refused(text: "매월 9시", reason: "'매월' 뒤에 일이 필요합니다, 예: '매월 3일 오후 2시', '매월 말일'"),
-    Refused(text: "매년 12월 9시", reason: "'매년' 뒤에 월과 일이 필요합니다, 예: '매년 12월 24일 저녁 7시'"),
-    Refused(text: "매일 화요일 7시", reason: "'매일'에는 요일을 쓸 수 없습니다, 요일마다라면 '매주 화요일'처럼 씁니다"),
-    Refused(text: "매월 화요일 7시", reason: "'매월'에는 요일만 쓸 수 없습니다, '매월 3일'이나 '매월 첫째 월요일'처럼 씁니다"),
+    Refused(text: "매주 7시", reason: "'매주' 뒤에 요일이 필요합니다. 예: '매주 화요일 저녁 7시'"),
+    Refused(text: "격주 10시", reason: "'격주' 뒤에 요일이 필요합니다. 예: '격주 화요일 저녁 7시'"),
+    Refused(text: "매월 9시", reason: "'매월' 뒤에 일이 필요합니다. 예: '매월 3일 오후 2시', '매월 말일'"),
+    Refused(text: "매년 12월 9시", reason: "'매년' 뒤에 월과 일이 필요합니다. 예: '매년 12월 24일 저녁 7시'"),
+    Refused(text: "매일 화요일 7시", reason: "'매일'에는 요일을 쓸 수 없습니다. 요일마다라면 '매주 화요일'처럼 씁니다"),
+    Refused(text: "매월 화요일 7시", reason: "'매월'에는 요일만 쓸 수 없습니다. '매월 3일'이나 '매월 첫째 월요일'처럼 씁니다"),
     Refused(text: "매주 매일 7시", reason: "'매일': 반복이 두 번 있습니다"),
     Refused(text: "격주 2주마다 토요일 7시", reason: "'2주마다': 반복이 두 번 있습니다"),
     Refused(text: "매주 화요일 화 7시", reason: "'화요일'이 두 번 있습니다"),
@@ -306,12 +306,12 @@ import Testing
     Refused(text: "매월 3일 말일 9시", reason: "날짜가 두 번 있습니다"),
     Refused(
       text: "매주 금요일 밤 1시",
-      reason: "자정을 넘긴 시각(자정, 24시, 밤 12시~5시)은 날짜가 바뀌므로 '매일'에만 씁니다; 다음 날의 '0시'나 '새벽 1시'로 쓰세요"),
+      reason: "자정을 넘긴 시각(자정, 24시, 밤 12시~5시)은 날짜가 바뀌므로 '매일'에만 씁니다. 다음 날의 '0시'나 '새벽 1시'로 쓰세요"),
     Refused(
       text: "월요일 수요일 9시",
       reason: "요일이 두 번 있습니다 (요일마다 반복하려면 '매주 월·수·금 8시'처럼 씁니다)"),
-    Refused(text: "매일마다 9시", reason: "'마다' 부분을 알 수 없습니다"),
-    Refused(text: "일마다 9시", reason: "'일마다' 부분을 알 수 없습니다"),
+    Refused(text: "매일마다 9시", reason: "'마다'는 알아듣지 못했습니다"),
+    Refused(text: "일마다 9시", reason: "'일마다'는 알아듣지 못했습니다. '3일마다'처럼 써 주세요"),
     Refused(
       text: "매주 금~월 9시", reason: "'금요일~월요일': 요일 범위는 '월~금'처럼 월요일에서 일요일 쪽으로 씁니다"),
     Refused(
@@ -320,13 +320,13 @@ import Testing
     Refused(
       text: "매주 마지막 금요일 9시",
       reason: "'마지막' 같은 순서는 '매월 첫째 월요일'처럼 '매월'이나 '매년'과 씁니다"),
-    Refused(text: "매월 둘째 9시", reason: "'둘째' 뒤에 요일이 필요합니다, 예: '매월 둘째 월요일'"),
-    Refused(text: "매월 첫째 평일 9시", reason: "'첫째' 뒤에 요일이 필요합니다, 예: '매월 첫째 월요일'"),
+    Refused(text: "매월 둘째 9시", reason: "'둘째' 뒤에 요일이 필요합니다. 예: '매월 둘째 월요일'"),
+    Refused(text: "매월 첫째 평일 9시", reason: "'첫째' 뒤에 요일이 필요합니다. 예: '매월 첫째 월요일'"),
     Refused(text: "매월 첫째 월요일 3일 9시", reason: "날짜가 두 번 있습니다"),
     Refused(text: "매월 첫째 첫 번째 월요일 9시", reason: "'첫 번째': 순서가 두 번 있습니다"),
-    Refused(text: "매 9시", reason: "'매' 부분을 알 수 없습니다"),
+    Refused(text: "매 9시", reason: "'매'는 알아듣지 못했습니다. '매일'처럼 써 주세요"),
     // Without a series, `금일` (today, in writing) is not two weekdays run together.
-    Refused(text: "금일 9시", reason: "'금일' 부분을 알 수 없습니다"),
+    Refused(text: "금일 9시", reason: "'금일'은 알아듣지 못했습니다. '오늘'처럼 써 주세요"),
   ]
 
   @Test(arguments: refused)
@@ -347,7 +347,7 @@ import Testing
   }
 
   @Test func aSeriesIsNotCutToOneTime() throws {
-    let reason = "'매주 화요일'처럼 반복하는 시각은 여기에 쓸 수 없습니다, 한 번만 오는 시각을 쓰세요"
+    let reason = "'매주 화요일'처럼 반복하는 시각은 여기에 쓸 수 없습니다. 한 번만 오는 시각을 쓰세요"
     #expect(throws: InputError.time("매주 화요일 저녁 7시", reason: reason)) {
       try TimeExpression.parse("매주 화요일 저녁 7시", now: mondayAfternoon, timeZone: seoul)
     }
@@ -362,7 +362,7 @@ import Testing
     #expect(!scanned.repeats)
     #expect(
       throws: InputError.time(
-        text, reason: "반복하는 말이 없습니다, 예: '매주 화요일 저녁 7시', '평일 오전 9시'")
+        text, reason: "반복하는 말이 없습니다. 예: '매주 화요일 저녁 7시', '평일 오전 9시'")
     ) {
       try scanned.resolveRepeating(now: mondayAfternoon, timeZone: seoul)
     }
@@ -370,7 +370,7 @@ import Testing
 
   @Test func aFirstStartPastTheLastYearIsRefused() throws {
     let scanned = try TimeExpression.scan("매일 9시")
-    #expect(throws: InputError.time("매일 9시", reason: "2201년이 됩니다, 연도는 1900~2200이어야 합니다")) {
+    #expect(throws: InputError.time("매일 9시", reason: "2201년이 됩니다. 연도는 1900~2200이어야 합니다")) {
       try scanned.resolveRepeating(now: instant("2200-12-31T10:00:00Z"), timeZone: .gmt)
     }
   }

@@ -306,10 +306,12 @@ import Testing
   }
 
   @Test(arguments: [
-    ("2시간", "'2시간'은 시각이 아니라 길이입니다; 지금부터라면 '2시간 뒤'처럼 쓰세요"),
+    ("2시간", "'2시간'은 시각이 아니라 길이입니다. 지금부터라면 '2시간 뒤'처럼 쓰세요"),
     ("2026.13.1 19:00", "월은 1~12여야 합니다"),
     ("123.4 19:00", "날짜는 '12.24'나 '2026.12.24'처럼 씁니다"),
-    ("금요 7시", "'금요' 부분을 알 수 없습니다"),
+    ("금요 7시", "'금요'는 알아듣지 못했습니다. '금요일'처럼 써 주세요"),
+    ("익일 9시", "'익일'은 알아듣지 못했습니다. '내일'처럼 써 주세요"),
+    ("7시 PM", "'PM'은 알아듣지 못했습니다. '오후'처럼 써 주세요"),
   ])
   func misreadFormsSayWhatIsWrong(text: String, reason: String) {
     #expect(throws: InputError.time(text, reason: reason)) {
@@ -439,13 +441,13 @@ import Testing
     Bad(text: "오전 19시", reason: "오전/아침/새벽 뒤의 시는 0~12여야 합니다"),
     Bad(text: "13/1 9:00", reason: "월은 1~12여야 합니다"),
     Bad(text: "2026-13-01T10:00", reason: "월은 1~12여야 합니다"),
-    Bad(text: "7", reason: "'7' 뒤에 단위가 없습니다, 예: '7시'"),
-    Bad(text: "7시 30", reason: "'30' 뒤에 단위가 없습니다, 예: '30분'"),
-    Bad(text: "tomorrow 7pm", reason: "'tomorrow' 부분을 알 수 없습니다"),
+    Bad(text: "7", reason: "'7' 뒤에 단위가 없습니다. 예: '7시'"),
+    Bad(text: "7시 30", reason: "'30' 뒤에 단위가 없습니다. 예: '30분'"),
+    Bad(text: "tomorrow 7pm", reason: "'tomorrow'는 알아듣지 못했습니다. '내일'처럼 써 주세요"),
     Bad(text: "내일 모레 9시", reason: "'모레': 날짜가 두 번 있습니다"),
     Bad(text: "내일 12월 1일 9시", reason: "날짜가 두 번 있습니다"),
-    Bad(text: "다음주 9시", reason: "'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다, 예: '다음 주 월요일'"),
-    Bad(text: "이번 주 9시", reason: "'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다, 예: '다음 주 월요일'"),
+    Bad(text: "다음주 9시", reason: "'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다. 예: '다음 주 월요일'"),
+    Bad(text: "이번 주 9시", reason: "'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다. 예: '다음 주 월요일'"),
     Bad(text: "반", reason: "'반'은 '7시 반'처럼 시 바로 뒤에 씁니다"),
     Bad(text: "19:00+09:00", reason: "UTC 오프셋은 '2026-12-01T19:00+09:00'처럼 날짜가 있을 때만 씁니다"),
     Bad(text: "2026-12-01T19:00+15:00", reason: "오프셋은 -12:00~+14:00 사이의 15분 단위여야 합니다"),
@@ -460,27 +462,27 @@ import Testing
     Bad(text: "내일 자정 12시", reason: "'12시': 시각이 두 번 있습니다 ('정오'/'자정'이 시각입니다)"),
     Bad(text: "7시 정오", reason: "'정오': 시각이 두 번 있습니다"),
     // A fraction of a second used to be dropped without a word.
-    Bad(text: "7:30:15.5", reason: "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
-    Bad(text: "2026-12-01T19:00:30.250+0900", reason: "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
-    Bad(text: "7:30:15,0", reason: "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
+    Bad(text: "7:30:15.5", reason: "초에 소수는 쓸 수 없습니다. '7:30:15'처럼 쓰세요"),
+    Bad(text: "2026-12-01T19:00:30.250+0900", reason: "초에 소수는 쓸 수 없습니다. '7:30:15'처럼 쓰세요"),
+    Bad(text: "7:30:15,0", reason: "초에 소수는 쓸 수 없습니다. '7:30:15'처럼 쓰세요"),
     // Every digit is one number, however many: the rest was once taken for a unit.
     Bad(text: "12345678901234시", reason: "시는 0~24여야 합니다"),
     Bad(text: "25시", reason: "시는 0~24여야 합니다"),
     Bad(text: "24시 30분", reason: "24시는 정각만 씁니다 (24시 또는 24:00)"),
     Bad(text: "123456789012345678901234567890년 1월 1일 9시", reason: "연도는 1900~2200이어야 합니다"),
     Bad(text: "+12345678901234m", reason: "일주일보다 깁니다"),
-    Bad(text: "1234567890123", reason: "'1234567890123' 뒤에 단위가 없습니다, 예: '1234567890123시'"),
+    Bad(text: "1234567890123", reason: "'1234567890123' 뒤에 단위가 없습니다. 예: '1234567890123시'"),
     Bad(text: "+", reason: "비어 있습니다"),
-    Bad(text: "+5", reason: "단위가 없습니다, '5m'처럼 단위를 붙이세요"),
+    Bad(text: "+5", reason: "단위가 없습니다. '5m'처럼 단위를 붙이세요"),
     Bad(text: "1800-01-01 10:00", reason: "연도는 1900~2200이어야 합니다"),
     Bad(text: "30분", reason: "'30분' 앞에 시가 없습니다"),
-    Bad(text: "12월 9시", reason: "월 뒤에 일이 필요합니다, 예: '12월 1일'"),
+    Bad(text: "12월 9시", reason: "월 뒤에 일이 필요합니다. 예: '12월 1일'"),
     Bad(text: "오후 정오", reason: "'정오'/'자정'에는 오전/오후나 분을 붙이지 않습니다"),
     Bad(text: "2026-02-30 9:00", reason: "2026년 2월에는 30일이 없습니다"),
-    Bad(text: "다음 달 오후 3시", reason: "'다음 달' 뒤에 일이 필요합니다, 예: '다음 달 3일', '다음 달 말일'"),
-    Bad(text: "다음 달", reason: "'다음 달' 뒤에 일이 필요합니다, 예: '다음 달 3일', '다음 달 말일'"),
-    Bad(text: "12월", reason: "월 뒤에 일이 필요합니다, 예: '12월 1일'"),
-    Bad(text: "이번달 9시", reason: "'이번 달' 뒤에 일이 필요합니다, 예: '이번 달 3일', '이번 달 말일'"),
+    Bad(text: "다음 달 오후 3시", reason: "'다음 달' 뒤에 일이 필요합니다. 예: '다음 달 3일', '다음 달 말일'"),
+    Bad(text: "다음 달", reason: "'다음 달' 뒤에 일이 필요합니다. 예: '다음 달 3일', '다음 달 말일'"),
+    Bad(text: "12월", reason: "월 뒤에 일이 필요합니다. 예: '12월 1일'"),
+    Bad(text: "이번달 9시", reason: "'이번 달' 뒤에 일이 필요합니다. 예: '이번 달 3일', '이번 달 말일'"),
     Bad(text: "다음 달 12월 3일 9시", reason: "날짜가 두 번 있습니다"),
     Bad(text: "말일 3일 9시", reason: "날짜가 두 번 있습니다"),
     Bad(text: "말일 내일 9시", reason: "날짜가 두 번 있습니다"),
@@ -488,12 +490,12 @@ import Testing
     Bad(text: "0일 9시", reason: "일은 1~31이어야 합니다"),
     Bad(text: "점심 7시", reason: "점심 뒤의 시는 11시, 12시, 1시, 2시 중 하나여야 합니다"),
     Bad(text: "낼 모레 9시", reason: "'모레': 날짜가 두 번 있습니다"),
-    Bad(text: "담주 9시", reason: "'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다, 예: '다음 주 월요일'"),
-    Bad(text: "1시간 반", reason: "'1시간'은 시각이 아니라 길이입니다; 지금부터라면 '1시간 뒤'처럼 쓰세요"),
+    Bad(text: "담주 9시", reason: "'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다. 예: '다음 주 월요일'"),
+    Bad(text: "1시간 반", reason: "'1시간'은 시각이 아니라 길이입니다. 지금부터라면 '1시간 뒤'처럼 쓰세요"),
     // A particle once after a time or a day; a second one is a slip, not a word to skip.
-    Bad(text: "내일 7시에에", reason: "'에' 부분을 알 수 없습니다"),
-    Bad(text: "7시에 까지", reason: "'까지' 부분을 알 수 없습니다"),
-    Bad(text: "금요일에 에 10시", reason: "'에' 부분을 알 수 없습니다"),
+    Bad(text: "내일 7시에에", reason: "'에'는 알아듣지 못했습니다"),
+    Bad(text: "7시에 까지", reason: "'까지'는 알아듣지 못했습니다"),
+    Bad(text: "금요일에 에 10시", reason: "'에'는 알아듣지 못했습니다"),
   ]
 
   /// Texts only resolving rejects: a month and day without a year wait for `now` to pick the
@@ -544,7 +546,7 @@ import Testing
     Range(text: "1월 1일 9시", now: "2200-06-01T00:00:00Z", year: 2201),
   ])
   func aResultPastTheLastYearIsRefused(_ example: Range) {
-    let reason = "\(example.year)년이 됩니다, 연도는 1900~2200이어야 합니다"
+    let reason = "\(example.year)년이 됩니다. 연도는 1900~2200이어야 합니다"
     #expect(throws: InputError.time(example.text, reason: reason)) {
       try TimeExpression.parse(
         example.text, now: instant(example.now), timeZone: zone(example.zone))
@@ -561,7 +563,7 @@ import Testing
     ("14:00", "ISO 8601 날짜와 시각이 필요합니다"),
     ("내일 9시", "ISO 8601 날짜와 시각이 필요합니다"),
     ("2026-11-30 25:00", "시는 0~24여야 합니다"),
-    ("2026-11-30T14:00:00.5Z", "초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요"),
+    ("2026-11-30T14:00:00.5Z", "초에 소수는 쓸 수 없습니다. '7:30:15'처럼 쓰세요"),
   ])
   func instantsHaveTheirOwnExamples(text: String, reason: String) {
     #expect(throws: InputError.instant(text, reason: reason)) {
@@ -627,9 +629,9 @@ import Testing
 
   @Test(arguments: [
     ("", "비어 있습니다"),
-    ("35", "단위가 없습니다, '35m'처럼 단위를 붙이세요"),
+    ("35", "단위가 없습니다. '35m'처럼 단위를 붙이세요"),
     ("-5m", "음수는 쓸 수 없습니다"),
-    ("1.5h", "소수는 쓸 수 없습니다, '1h30m'처럼 단위를 나눠 쓰세요"),
+    ("1.5h", "소수는 쓸 수 없습니다. '1h30m'처럼 단위를 나눠 쓰세요"),
     ("5x", "알 수 없는 단위 'x' (h, m, s, 시간, 분, 초)"),
     ("20m1h", "단위는 시간, 분, 초 순서로 한 번씩만 씁니다"),
     ("5m5m", "단위는 시간, 분, 초 순서로 한 번씩만 씁니다"),
@@ -638,8 +640,8 @@ import Testing
     ("200h", "일주일보다 깁니다"),
     ("12345678901234m", "일주일보다 깁니다"),
     ("1h12345678901234567890s", "일주일보다 깁니다"),
-    ("12345678901234", "단위가 없습니다, '12345678901234m'처럼 단위를 붙이세요"),
-    ("abc", "'abc' 부분을 읽을 수 없습니다"),
+    ("12345678901234", "단위가 없습니다. '12345678901234m'처럼 단위를 붙이세요"),
+    ("abc", "'abc'는 알아듣지 못했습니다"),
   ])
   func rejects(text: String, reason: String) {
     #expect(throws: InputError.duration(text, reason: reason)) {

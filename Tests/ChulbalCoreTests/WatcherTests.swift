@@ -137,7 +137,7 @@ import Testing
         Shown("오후 6:20", "지금 출발하세요 · 회의", .critical),
       ])
     let missed = events.compactMap { event -> AlertID? in
-      if case .missed(let id, _) = event { return id }
+      if case .missed(let id, _, _) = event { return id }
       return nil
     }
     #expect(
@@ -254,7 +254,8 @@ import Testing
     let event = try watcher.snooze(appointmentID: 1, now: now, journal: harness.journal)
     let id = AlertID(
       appointmentID: 1, leadSeconds: 600, due: instant("2026-12-01T18:05:00+09:00"))
-    #expect(event == .snoozed(id, title: "저녁 약속", until: instant("2026-12-01T18:10:00+09:00")))
+    #expect(
+      event == .snoozed(id, .remind, title: "저녁 약속", until: instant("2026-12-01T18:10:00+09:00")))
     #expect(harness.journal.log[id] == .snoozed(until: instant("2026-12-01T18:10:00+09:00")))
     let wake = try watcher.tick(now: now, journal: harness.journal).wake
     #expect(wake == instant("2026-12-01T18:10:00+09:00"))
@@ -327,7 +328,7 @@ import Testing
     let late = instant("2026-12-01T18:26:00+09:00")
     let event = try watcher.snooze(appointmentID: 2, now: late, journal: harness.journal)
     let id = AlertID(appointmentID: 2, leadSeconds: 0, due: instant("2026-12-01T18:20:00+09:00"))
-    #expect(event == .snoozeDropped(id, title: "회의"))
+    #expect(event == .snoozeDropped(id, .leave, title: "회의"))
     #expect(harness.journal.log[id] == .delivered(backend: "test"))
   }
 
@@ -395,7 +396,7 @@ import Testing
     var watcher = harness.watcher(clock: clock)
     let events = try watcher.tick(now: clock.now(), journal: harness.journal).events
     let id = AlertID(appointmentID: 2, leadSeconds: 600, due: instant("2026-12-01T18:10:00+09:00"))
-    #expect(events == [.failed(id, title: "회의", reasons: ["test: 꺼짐"])])
+    #expect(events == [.failed(id, .remind, title: "회의", reasons: ["test: 꺼짐"])])
     #expect(harness.journal.log[id] == .missed)
   }
 }

@@ -57,14 +57,14 @@ struct Damage: Sendable, CustomTestStringConvertible {
     Damage("UPDATE appointment SET lat = 'north'", "약속 #1, lat: 숫자가 아닙니다"),
     Damage("UPDATE appointment SET lat = 91.5", "약속 #1, lat: 범위 밖의 값 '91.5' (-90~90)"),
     Damage("UPDATE appointment SET lng = -180.5", "약속 #1, lng: 범위 밖의 값 '-180.5' (-180~180)"),
-    Damage("UPDATE appointment SET lng = NULL", "약속 #1, lng: lat에는 값이 있는데 비어 있습니다 (NULL)"),
-    Damage("UPDATE appointment SET lat = NULL", "약속 #1, lat: lng에는 값이 있는데 비어 있습니다 (NULL)"),
+    Damage("UPDATE appointment SET lng = NULL", "약속 #1, lng: lat에는 값이 있는데 이 열은 비어 있습니다 (NULL)"),
+    Damage("UPDATE appointment SET lat = NULL", "약속 #1, lat: lng에는 값이 있는데 이 열은 비어 있습니다 (NULL)"),
     Damage("UPDATE appointment SET origin_name = x'01'", "약속 #1, origin_name: 텍스트가 아닙니다"),
     Damage(
       "UPDATE appointment SET origin_lat = -90.5", "약속 #1, origin_lat: 범위 밖의 값 '-90.5' (-90~90)"),
     Damage(
       "UPDATE appointment SET origin_lng = NULL",
-      "약속 #1, origin_lng: origin_lat에는 값이 있는데 비어 있습니다 (NULL)"),
+      "약속 #1, origin_lng: origin_lat에는 값이 있는데 이 열은 비어 있습니다 (NULL)"),
     Damage(
       "UPDATE appointment SET origin_lat = NULL, origin_lng = NULL",
       "약속 #1, origin_name: 값이 있는데 origin_lat과 origin_lng가 비어 있습니다 (NULL)"),

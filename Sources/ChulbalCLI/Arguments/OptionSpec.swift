@@ -68,14 +68,14 @@ extension OptionSpec {
     "--buffer", value: "시간", help: "여유 시간 (기본: 설정의 buffer 값, 초깃값 \(initially(.buffer)))")
   static let prep = OptionSpec(
     "--prep", value: "시간",
-    help: "출발 전 준비 시간; 주면 준비 시작 알림이 생깁니다 (기본: 설정의 prep 값, 초깃값 \(initially(.prep)))")
+    help: "출발 전 준비 시간. 주면 준비 시작 알림이 생깁니다 (기본: 설정의 prep 값, 초깃값 \(initially(.prep)))")
   static let alerts = OptionSpec(
     "--alerts", value: "목록",
-    help: "출발 몇 분 전에 알릴지, 쉼표로; 끄려면 none (기본: 설정의 alerts 값, 초깃값 \(initially(.alerts)))")
+    help: "출발 몇 분 전에 알릴지 쉼표로 (끄려면 none, 기본: 설정의 alerts 값, 초깃값 \(initially(.alerts)))")
   static let mode = OptionSpec(
     "--mode", value: "수단", kind: .choice(of: TravelMode.self),
     help:
-      "car, transit, walk, bike (대중교통·지하철·버스, 자동차·차·택시, 도보·걸어서, 자전거도; 기본: 설정의 mode 값, 초깃값 \(initially(.mode)))"
+      "car, transit, walk, bike (대중교통·지하철·버스, 자동차·차·택시, 도보·걸어서, 자전거도 됩니다. 기본: 설정의 mode 값, 초깃값 \(initially(.mode)))"
   )
 
   /// A setting's default as help shows it.
@@ -84,6 +84,6 @@ extension OptionSpec {
     "--place", value: "이름", kind: .place, help: "장소 이름, 예: \"강남역 2번 출구\"")
   static let coord = OptionSpec("--coord", value: "위도,경도", help: "장소 좌표, 예: 37.4979,127.0276")
   static let from = OptionSpec(
-    "--from", value: "장소|위도,경도", kind: .place, help: "출발지: 저장된 장소 이름이나 좌표 (기본: 기본 장소)")
+    "--from", value: "장소|위도,경도", kind: .place, help: "출발지: 저장된 장소 이름이나 좌표 (없으면 기본 출발지)")
   static let note = OptionSpec("--note", value: "메모", help: "메모")
 }

@@ -242,12 +242,12 @@ struct ServerSync {
     /// How ``line`` starts, by which the watch finds it in what a sync printed.
     static let label = "출발 캘린더:"
 
-    /// `출발 캘린더: 새로 2 · 고침 1 · 지움 1`, or nil when it changed nothing.
+    /// `출발 캘린더: 새로 2 · 바뀜 1 · 지움 1`, or nil when it changed nothing.
     var line: String? {
       guard case .pushed(let created, let updated, let deleted) = self,
         created + updated + deleted > 0
       else { return nil }
-      return "\(Self.label) 새로 \(created) · 고침 \(updated) · 지움 \(deleted)\n"
+      return "\(Self.label) 새로 \(created) · 바뀜 \(updated) · 지움 \(deleted)\n"
     }
 
     var failure: String? {

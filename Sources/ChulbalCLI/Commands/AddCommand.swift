@@ -10,7 +10,7 @@ enum AddCommand: Command {
   ]
   static let about = """
     약속을 저장하고 출발 시각을 알려 줍니다. --travel이 없으면 출발지(--from, 없으면 기본
-    장소)에서 --coord까지의 이동 시간을 추정합니다. --coord 없이 --place에 저장된 장소
+    출발지)에서 --coord까지의 이동 시간을 추정합니다. --coord 없이 --place에 저장된 장소
     이름을 주면 그 장소의 좌표를 씁니다. --repeat를 주면 --at의 시각에서 시작해 약속 시간대의
     벽시계 시각 그대로 반복합니다 (일광 절약 시간이 바뀌어도 같은 시각). 31일처럼 없는 달이
     있는 날은 RFC 5545에 따라 그 달을 건너뜁니다.
@@ -75,7 +75,7 @@ enum AddCommand: Command {
     let notes =
       others.isEmpty
       ? []
-      : ["제목이 같은 약속이 이미 있습니다: \(others.joined(separator: ", ")); 모두 남겨 두었습니다"]
+      : ["제목이 같은 약속이 이미 있습니다: \(others.joined(separator: ", ")). 모두 남겨 두었습니다"]
     return Outcome(
       standardOutput: input.confirmation(view, savedPlace: savedPlace, environment: environment),
       standardError: Outcome.diagnostics(notes))

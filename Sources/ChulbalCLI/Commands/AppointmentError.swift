@@ -66,7 +66,7 @@ enum AppointmentError: UsageError, Equatable {
         : "'\(selector)'\(Korean.directionParticle(after: selector)) 시작하는"
       return "\(which) 약속이 여럿입니다: \(matches.joined(separator: ", ")) — 번호로 고르세요"
     case .emptyTitle:
-      return "제목이 비어 있습니다, 예: chulbal add \"저녁 약속\" --at …"
+      return "제목이 비어 있습니다. 예: chulbal add \"저녁 약속\" --at …"
     case .noTravel(let missingDestination, let place, let hasPlaces):
       if missingDestination, let place {
         return "이동 시간을 정할 수 없습니다: '\(place)'\(Korean.topicParticle(after: place)) 저장된 장소가 "
@@ -80,7 +80,7 @@ enum AppointmentError: UsageError, Equatable {
       let missing =
         missingDestination
         ? "도착지 좌표('--coord 위도,경도')나 저장된 장소('--place 회사')를 주면 추정합니다"
-        : "출발지('--from 집' 또는 기본 장소)를 주면 추정합니다 (기본 장소: \(defaultPlace))"
+        : "출발지('--from 집' 또는 기본 출발지)를 주면 추정합니다 (기본 출발지 정하기: \(defaultPlace))"
       return "이동 시간을 정할 수 없습니다: '--travel 30m'처럼 주거나, \(missing)"
     case .pastStart(let shown, let afternoon):
       return "이미 지난 시각입니다: \(shown)"
@@ -105,7 +105,7 @@ enum AppointmentError: UsageError, Equatable {
         return "edit --on에는 회차를 옮길 --at이 필요합니다 (예: --on \"12월 8일\" --at \"오후 8시\")"
       }
       return
-        "edit --on은 회차의 시각(--at)만 바꿉니다; '\(option)'\(Korean.topicParticle(after: option)) --on 없이 반복 전체에 주세요"
+        "edit --on은 회차의 시각(--at)만 바꿉니다. '\(option)'\(Korean.topicParticle(after: option)) --on 없이 반복 전체에 주세요"
     case .occurrenceTaken(let text, let series, let start):
       return
         "--at '\(text)': \(series)에는 \(start)에 이미 회차가 있습니다 (다른 시각을 주거나, 그 회차를 먼저 remove --on으로 건너뛰세요)"

@@ -11,7 +11,7 @@ import FoundationEssentials
 struct AppointmentOptions {
   static let past = OptionSpec("--past", help: "이미 지난 시각도 받습니다 (지난 약속을 기록해 둘 때)")
   static let specs: [OptionSpec] = [
-    .at, past, OptionSpec.place.help("장소 이름, 예: \"강남역 2번 출구\"; 저장된 장소면 그 좌표를 씁니다"),
+    .at, past, OptionSpec.place.help("장소 이름 (예: \"강남역 2번 출구\"). 저장된 장소면 그 좌표를 씁니다"),
     .coordOrPlace, .from, .mode, .travel, .buffer, .prep, .alerts,
     OptionSpec.timeZone.help("약속의 IANA 시간대 (기본: 시스템 시간대, TZ 환경 변수를 따름)"), .note, .now, .database,
     .json,

@@ -94,7 +94,7 @@ enum ConfigUnsetCommand: Command {
     }
     let removed = try store.unset(key)
     return .success(
-      "\(key.rawValue) = \(value) (기본값\(removed ? "으로 되돌렸습니다" : "; 바꾼 적이 없습니다"))\n")
+      "\(key.rawValue) = \(value) (기본값\(removed ? "으로 되돌렸습니다" : ", 바꾼 적이 없습니다"))\n")
   }
 }
 

@@ -27,7 +27,7 @@ enum CountdownCommand: Command {
   }
   static let until = OptionSpec(
     "--until", value: "depart|start", kind: .choice(of: Until.self),
-    help: "depart: 출발 시각에 끝냅니다; start(기본): 약속 시각까지 셉니다")
+    help: "depart: 출발 시각에 끝냅니다. start(기본): 약속 시각까지 셉니다")
   static let plain = OptionSpec(
     "--plain", help: "화면을 다시 그리지 않고 한 줄씩 씁니다 (파이프, NO_COLOR, TERM이 없거나 dumb일 때도)")
   static let big = OptionSpec(

@@ -34,7 +34,7 @@ enum DoctorCommand: Command {
     switch NotificationServer.preflight(variables: environment.variables) {
     case .success(let server):
       let text =
-        "\(server.name) \(server.version) (\(server.vendor), 명세 \(server.specVersion)); 기능: "
+        "\(server.name) \(server.version) (\(server.vendor), 명세 \(server.specVersion)), 기능: "
         + server.capabilities.joined(separator: ", ")
       rows.append(
         (

@@ -14,7 +14,7 @@ enum ImportCommand: Command {
   static let about = """
     Google 캘린더, Outlook, Apple 캘린더, Thunderbird가 내보낸 .ics 파일이나 vdirsyncer와
     khal이 쓰는 vdir 폴더(일정마다 .ics 파일 하나)의 일정을 약속으로 저장합니다. 같은 파일을
-    다시 가져오면 UID로 찾아 바뀐 일정만 그 자리에서 고치고 (알림 기록은 그대로; 캘린더에서
+    다시 가져오면 UID로 찾아 바뀐 일정만 그 자리에서 고치고 (알림 기록은 그대로이고, 캘린더에서
     바뀌지 않은 일정은 chulbal에서 고친 대로 둡니다), 파일에서 없어진 일정은 지웁니다. 종일 일정, 취소된 일정, 'config set me'의 주소가 거절한 일정, chulbal이 따를 수
     없는 반복(FREQ=HOURLY 등)은 건너뛰고 셉니다. 이동 시간은 X-CHULBAL-TRAVEL이 있으면 그
     값, 좌표(GEO, Apple의 구조화된 위치, LOCATION과 이름이 같은 저장된 장소)와 출발지가
@@ -148,7 +148,7 @@ enum ImportCommand: Command {
 
     private mutating func fail(_ source: CalendarSource, _ message: String) {
       failures.append((source.path, message))
-      failed.append("출처 '\(source.name)': \(message)")
+      failed.append("캘린더 '\(source.name)': \(message)")
     }
   }
 
@@ -205,10 +205,10 @@ enum ImportCommand: Command {
       unreadable += plan.unreadable
     }
 
-    /// `가져옴 12 · 갱신 3 · 건너뜀 2 (종일 일정 1, 취소됨 1)` and what the person should know.
+    /// `새로 12 · 바뀜 3 · 건너뜀 2 (종일 일정 1, 취소됨 1)` and what the person should know.
     var text: String {
       let skippedTotal = skipped.values.reduce(0, +)
-      var parts = ["가져옴 \(counts.added)", "갱신 \(counts.updated)"]
+      var parts = ["새로 \(counts.added)", "바뀜 \(counts.updated)"]
       if counts.unchanged > 0 { parts.append("그대로 \(counts.unchanged)") }
       if counts.removed > 0 { parts.append("지움 \(counts.removed)") }
       let reasons = CalendarImport.Skip.allCases.compactMap { skip in
@@ -230,7 +230,7 @@ enum ImportCommand: Command {
       if changed, withDefaultTravel > 0 {
         let duration = KoreanDuration.text(seconds: travel)
         lines.append(
-          "이동 시간을 추정할 수 없는 일정 \(withDefaultTravel)개에는 기본값 \(duration)을 썼습니다 "
+          "이동 시간을 추정할 수 없는 일정 \(withDefaultTravel)개에는 기본값 \(duration)\(Korean.objectParticle(after: duration)) 썼습니다 "
             + "(바꾸려면: chulbal config set travel 45m)")
       }
       if floating > 0 {

@@ -14,7 +14,7 @@ enum LogCommand: Command {
     """
   static let days = OptionSpec("--days", value: "N", help: "며칠 치를 볼지 (1~3650, 기본 7)")
   static let options: [OptionSpec] = [
-    days, OptionSpec.timeZone.help("시각을 보일 시간대 (기본: 시스템 시간대)"), .now, .database, .json,
+    days, OptionSpec.timeZone.help("시각을 보여 줄 시간대 (기본: 시스템 시간대)"), .now, .database, .json,
   ]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
@@ -63,7 +63,7 @@ enum LogCommand: Command {
       return [
         format.full(entry.recordedAt, seenAt: now),
         "#\(entry.id.appointmentID) \(TextCleaning.visible(entry.title))",
-        "\(format.time(entry.id.due)) (\(alert.label))", outcomeText(entry.outcome, format: format),
+        "\(format.time(entry.id.due)) (\(alert.name))", outcomeText(entry.outcome, format: format),
       ]
     }
     return .success(TerminalText.table([["기록", "약속", "알림", "결과"]] + rows))

@@ -17,7 +17,7 @@ struct NavOptions {
   static let all = OptionSpec("--all", help: "모든 지도의 앱 링크와 웹 링크 (표, 또는 --json)")
   static let open = OptionSpec("--open", help: "이 데스크톱에서 링크를 엽니다 (xdg-open, 셸 없이)")
   static let qr = OptionSpec(
-    "--qr", help: "https 링크를 QR 코드로 그려 휴대폰으로 넘깁니다 (위 줄이 QR 코드에 담긴 링크; 80×24 터미널에 맞춤)")
+    "--qr", help: "https 링크를 QR 코드로 그려 휴대폰으로 넘깁니다 (위 줄이 QR 코드에 담긴 링크, 80×24 터미널에 맞춤)")
   static let app = OptionSpec("--app", help: "--qr에 https 대신 앱 링크를 담습니다 (휴대폰의 앱용)")
   static let specs: [OptionSpec] = [
     to, OptionSpec.coordOrPlace.help("목적지의 좌표나 저장된 장소 이름"),

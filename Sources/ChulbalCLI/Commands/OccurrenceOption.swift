@@ -8,7 +8,7 @@ import FoundationEssentials
 struct OccurrenceOption {
   static let spec = OptionSpec(
     "--on", value: "날짜",
-    help: "반복 약속의 이 날 회차 하나만 (remove: 건너뜀, edit: --at으로 옮김), 예: \"12월 8일\"")
+    help: "반복 약속에서 이 날짜의 회차 하나만 (remove: 건너뜀, edit: --at으로 옮김), 예: \"12월 8일\"")
 
   /// `--on` as typed.
   let text: String

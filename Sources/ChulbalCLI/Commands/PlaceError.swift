@@ -19,12 +19,12 @@ enum PlaceError: UsageError, Equatable {
     switch self {
     case .unknownPlace(let name):
       return
-        "저장된 장소 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal place list; 좌표는 '37.5,127.0'처럼)"
+        "저장된 장소 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal place list, 좌표는 '37.5,127.0'처럼)"
     case .unknownSavedPlace(let name):
       return "저장된 장소 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal place list)"
     case .neitherCoordinateNorPlace(let option, let text):
       return
-        "\(option): '\(text)'\(Korean.topicParticle(after: text)) 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼; 목록: chulbal place list)"
+        "\(option): '\(text)'\(Korean.topicParticle(after: text)) 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼, 목록: chulbal place list)"
     case .duplicatePlace(let name):
       return
         "장소 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (바꾸려면: chulbal place edit \(name) --coord 위도,경도)"

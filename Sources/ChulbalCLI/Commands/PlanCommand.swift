@@ -14,7 +14,8 @@ enum PlanCommand: Command {
     아무것도 저장하지 않습니다. --from과 --to에는 좌표나 저장된 장소 이름(chulbal place list)을 씁니다.
     """
   static let from = OptionSpec(
-    "--from", value: "장소|위도,경도", kind: .place, help: "출발지: 저장된 장소 이름이나 좌표; --to와 함께 주면 이동 시간을 추정합니다"
+    "--from", value: "장소|위도,경도", kind: .place,
+    help: "출발지: 저장된 장소 이름이나 좌표 (--to와 함께 주면 이동 시간을 추정합니다)"
   )
   static let to = OptionSpec(
     "--to", value: "장소|위도,경도", kind: .place, help: "도착지: 저장된 장소 이름이나 좌표")
@@ -24,9 +25,9 @@ enum PlanCommand: Command {
       "추정에 쓸 이동 수단: car, transit, walk, bike (기본 \(OptionSpec.initially(.mode)))"),
     OptionSpec.buffer.help("여유 시간 (기본 \(OptionSpec.initially(.buffer)))"),
     OptionSpec.prep.help(
-      "출발 전 준비 시간 (기본 \(OptionSpec.initially(.prep))); 주면 준비 시작 알림이 생깁니다"),
+      "출발 전 준비 시간. 주면 준비 시작 알림이 생깁니다 (기본 \(OptionSpec.initially(.prep)))"),
     OptionSpec.alerts.help(
-      "출발 몇 분 전에 알릴지, 쉼표로 (기본 \(OptionSpec.initially(.alerts)); 끄려면 none)"),
+      "출발 몇 분 전에 알릴지 쉼표로 (끄려면 none, 기본 \(OptionSpec.initially(.alerts)))"),
     OptionSpec.timeZone.help("약속의 IANA 시간대, 예: Asia/Seoul (기본: 시스템 시간대, TZ 환경 변수를 따름)"),
     .now, OptionSpec.database.help("저장된 장소를 읽을 데이터베이스 파일 (기본: $CHULBAL_DB, 아니면 XDG 위치)"),
     OptionSpec.json.help("스크립트용 JSON으로 출력"),

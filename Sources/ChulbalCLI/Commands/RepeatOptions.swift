@@ -14,9 +14,9 @@ struct RepeatOptions {
   static let repeatOption = OptionSpec(
     "--repeat", value: "반복", kind: .choice(RecurrenceRule.presetNames),
     help: "반복: \(RecurrenceRule.presetNames.joined(separator: ", ")), 또는 'RRULE:FREQ=…' "
-      + "(RFC 5545; 하루에 한 번보다 잦은 반복은 받지 않습니다)")
+      + "(RFC 5545, 하루에 한 번보다 잦은 반복은 받지 않습니다)")
   static let until = OptionSpec(
-    "--until", value: "날짜", help: "--repeat와 함께: 이 날까지 반복합니다 (그날 포함), 예: \"12월 31일\"")
+    "--until", value: "날짜", help: "--repeat와 함께: 이 날짜까지 반복합니다 (그날 포함), 예: \"12월 31일\"")
   static let count = OptionSpec(
     "--count", value: "횟수",
     help: "--repeat와 함께: 이 횟수만큼 반복합니다 (1~\(RecurrenceRule.countLimit))")

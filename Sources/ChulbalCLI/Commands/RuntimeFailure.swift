@@ -84,7 +84,7 @@ enum RuntimeFailure: Error, Equatable {
     case .watchCannotWait(let error):
       return "알림을 기다릴 준비를 하지 못했습니다: \(error.message)"
     case .watchBusError(let file):
-      return "데이터베이스에 딸린 파일 '\(file)'에 쓰지 못해 watch를 끝냅니다 (SIGBUS; 권한이나 chattr +i 속성을 확인하세요)"
+      return "데이터베이스에 딸린 파일 '\(file)'에 쓰지 못해 watch를 끝냅니다 (SIGBUS). 권한이나 chattr +i 속성을 확인하세요"
     case .notDelivered(let reasons):
       // No backend was left to try: each one named was refused before (and said why).
       guard !reasons.isEmpty else {

@@ -13,7 +13,7 @@ enum ShowCommand: Command {
     """
   static let options: [OptionSpec] = [
     OptionSpec.timeZone.help(
-      "시각을 보여 줄 시간대 (기본: 시스템 시간대); --now도 이 시간대로 읽습니다 (기본: 약속의 시간대)"), .now, .database, .json,
+      "시각을 보여 줄 시간대 (기본: 시스템 시간대). --now도 이 시간대로 읽습니다 (기본: 약속의 시간대)"), .now, .database, .json,
   ]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {

@@ -109,11 +109,11 @@ extension SourceAddCommand {
     let departures = sync.pushDepartures(source, server: server)
     let failed = departures.failure.map { [$0] } ?? []
     let shown = TextCleaning.visible(sourceName)
-    let names = chosen.map { TextCleaning.visible(calendarName($0)) }.joined(separator: ", ")
+    let names = chosen.map { "'\(TextCleaning.visible(calendarName($0)))'" }.joined(separator: ", ")
     return Outcome(
       standardOutput:
-        "출처 '\(shown)'\(Korean.objectParticle(after: shown)) 등록했습니다 "
-        + "(\(TextCleaning.visible(key)), 캘린더 \(names)). 다시 가져오려면: chulbal sync\n"
+        "캘린더 '\(shown)'\(Korean.objectParticle(after: shown)) 등록했습니다 "
+        + "(\(TextCleaning.visible(key))의 \(names)). 다시 가져오려면: chulbal sync\n"
         + report.text + (departures.line ?? ""),
       standardError: Outcome.diagnostics(failed),
       exitCode: failed.isEmpty ? 0 : Outcome.failureExitCode)

@@ -36,14 +36,14 @@ enum SourceAddCommand: Command {
     없으면 호스트 이름입니다. --calendar와 --departures는 피드에 쓸 수 없습니다.
     """
   static let nameOption = OptionSpec(
-    "--name", value: "이름", help: "출처 이름 (기본: 파일이나 폴더 이름, 서버의 호스트 이름)")
+    "--name", value: "이름", help: "캘린더 이름 (기본: 파일이나 폴더 이름, 서버의 호스트 이름)")
   static let user = OptionSpec("--user", value: "이름", help: "CalDAV: 로그인할 사용자 이름")
   static let passwordCommand = OptionSpec(
     "--password-command", value: "명령",
     help: "CalDAV: 비밀번호를 첫 줄에 출력하는 명령, 예: \"pass show dav/cloud\" (기본: ~/.netrc)")
   static let calendar = OptionSpec(
     "--calendar", value: "이름", repeats: true,
-    help: "CalDAV: 가져올 캘린더의 표시 이름이나 주소의 마지막 부분; 여러 번 줄 수 있습니다 (기본: 모두)")
+    help: "CalDAV: 가져올 캘린더의 표시 이름이나 주소의 마지막 부분. 여러 번 줄 수 있습니다 (기본: 모두)")
   static let caFile = OptionSpec(
     "--ca-file", value: "파일", kind: .file, help: "CalDAV: 믿을 인증 기관의 PEM 파일 (사설 인증서)")
   static let departures = OptionSpec(
@@ -85,7 +85,7 @@ enum SourceAddCommand: Command {
     guard try store.addSource(source) else { throw SourceError.duplicateSource(sourceName) }
     let shown = TextCleaning.visible(sourceName)
     return .success(
-      "출처 '\(shown)'\(Korean.objectParticle(after: shown)) 등록했습니다 (\(TextCleaning.visible(path))). "
+      "캘린더 '\(shown)'\(Korean.objectParticle(after: shown)) 등록했습니다 (\(TextCleaning.visible(path))). "
         + "가져오려면: chulbal import --sources\n")
   }
 }
@@ -210,7 +210,7 @@ enum SourceRemoveCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let sourceName = try options.singlePositional(
-      "출처 이름", example: "chulbal source remove work")
+      "캘린더 이름", example: "chulbal source remove work")
     if options.has(yes), options.has(keep) {
       throw ParseError.unexpectedArgument(keep.name, command: name)
     }
@@ -221,14 +221,14 @@ enum SourceRemoveCommand: Command {
     let shown = TextCleaning.visible(sourceName)
     var removing = options.has(yes)
     if count > 0, !options.has(yes), !options.has(keep) {
-      let what = "출처 '\(shown)'에서 가져온 약속 \(count)개"
+      let what = "캘린더 '\(shown)'에서 가져온 약속 \(count)개"
       guard environment.isInteractive else {
         throw SourceError.sourceNeedsConfirmation(sourceName, count: count)
       }
       removing = environment.confirm("\(what)도 지울까요? (아니요: 약속은 남깁니다)")
     }
     let deleted = try store.removeSource(named: sourceName, appointments: removing) ?? 0
-    let removed = "출처 '\(shown)'\(Korean.objectParticle(after: shown)) 뺐습니다"
+    let removed = "캘린더 '\(shown)'\(Korean.objectParticle(after: shown)) 뺐습니다"
     guard count > 0 else { return .success(removed + "\n") }
     let kept = removing ? "가져온 약속 \(deleted)개도 지웠습니다" : "가져온 약속 \(count)개는 남겼습니다"
     return .success("\(removed). \(kept)\n")

@@ -44,16 +44,16 @@ enum SourceError: UsageError, Equatable {
     case .calendar(let message):
       return message
     case .duplicateSource(let name):
-      return "출처 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (목록: chulbal source list)"
+      return "캘린더 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (목록: chulbal source list)"
     case .notForFeeds(let option):
       return "\(option)\(Korean.topicParticle(after: option)) CalDAV 서버에만 씁니다: 피드는 캘린더 하나이고 읽기만 합니다"
     case .importOfAddress(let text):
       return "'\(text)'\(Korean.topicParticle(after: text)) 파일이 아니라 주소입니다. "
         + "서버의 캘린더나 피드는 등록해서 가져오세요: chulbal source add '\(text)'"
     case .unknownSource(let name):
-      return "출처 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal source list)"
+      return "캘린더 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal source list)"
     case .sourceNeedsConfirmation(let name, let count):
-      return "터미널이 아니라서 물어볼 수 없습니다. 출처 '\(name)'에서 가져온 약속 \(count)개도 지우려면 --yes, "
+      return "터미널이 아니라서 물어볼 수 없습니다. 캘린더 '\(name)'에서 가져온 약속 \(count)개도 지우려면 --yes, "
         + "남기려면 --keep을 붙이세요"
     case .notCalDAVAddress(let text):
       return
@@ -71,14 +71,16 @@ enum SourceError: UsageError, Equatable {
       return "'\(name)' 캘린더에 chulbal이 쓰지 않은 일정이 \(foreign)개 있어 출발 캘린더(--departures)로 쓸 수 "
         + "없습니다. 출발은 빈 캘린더에 올리세요: 서버에 없는 이름을 주면 새로 만듭니다 (예: --departures 출발)"
     case .unusableSourceName(let name, let origin, let reason):
-      return "\(origin) '\(name)'\(Korean.objectParticle(after: name)) 출처 이름으로 쓸 수 없습니다: \(reason) "
+      return
+        "\(origin) '\(name)'\(Korean.objectParticle(after: name)) 캘린더 이름으로 쓸 수 없습니다: \(reason) "
         + "(--name으로 다른 이름을 주세요, 예: --name 업무)"
     case .unknownCalendars(let names, let found):
       let list = names.map { "'\($0)'" }.joined(separator: ", ")
       return "서버에 \(list) 캘린더가 없습니다 (있는 캘린더: \(found.joined(separator: ", ")))"
     case .unknownServerSource(let name, let names):
       let list = names.isEmpty ? "없음" : names.joined(separator: ", ")
-      return "동기화할 출처 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (CalDAV 서버와 피드: \(list))"
+      return
+        "동기화할 캘린더 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (CalDAV 서버와 피드: \(list))"
     case .unreadableFile(let option, let path, let reason):
       return "\(option) '\(path)'\(Korean.objectParticle(after: path)) 읽을 수 없습니다: \(reason)"
     }

@@ -10,8 +10,8 @@ enum StatusCommand: Command {
   static let summary = "상태 표시줄용 한 줄 (waybar, i3blocks, tmux)"
   static let usage = ["chulbal status [--format text|json|waybar|i3blocks|tmux] [--follow]"]
   static let about = """
-    다음 출발을 상태 표시줄에 맞게 한 줄로 씁니다: '출발 42분 전 · 저녁 약속',
-    30분 안에서는 폭이 바뀌지 않게 '출발 09분 37초 전 · 저녁 약속', 출발 뒤에는 '출발 3분 지남 · …'.
+    다음 출발을 상태 표시줄에 맞게 한 줄로 씁니다: '출발까지 42분 · 저녁 약속',
+    30분 안에서는 폭이 바뀌지 않게 '출발까지 09:37 · 저녁 약속', 출발 뒤에는 '출발 3분 지남 · …'.
     약속이 없으면 빈 줄입니다 (종료 상태 0). 디스크가 가득 찼거나 표준 출력이 닫혀 있어 출력을
     쓸 수 없으면 상태 1로 끝나고, 읽는 쪽이 파이프를 닫으면 조용히 상태 0으로 끝납니다.
     """
@@ -22,7 +22,7 @@ enum StatusCommand: Command {
   static let follow = OptionSpec(
     "--follow",
     help: "끝내지 않고 바뀔 때마다 한 줄씩 씁니다: 30분 넘게 남으면 1분마다, 그 안에는 1초마다, "
-      + "출발 뒤에는 1분마다; 다른 chulbal 명령이 약속을 바꾸면 1초 안에 "
+      + "출발 뒤에는 1분마다, 다른 chulbal 명령이 약속을 바꾸면 1초 안에 "
       + "(waybar의 exec, i3blocks의 persist용)")
   static let options: [OptionSpec] = [
     format, follow, OptionSpec.timeZone.help("약속이 없을 때와 --now의 시간대 (기본: 시스템 시간대)"),

@@ -10,7 +10,7 @@ enum SyncCommand: Command {
   static let summary = "CalDAV 서버의 캘린더와 iCalendar 피드를 가져옵니다"
   static let usage = ["chulbal sync [이름] [--json] [--quiet]"]
   static let about = """
-    'chulbal source add https://…'로 등록한 CalDAV 캘린더를 모두 (이름을 주면 그 출처만)
+    'chulbal source add https://…'로 등록한 CalDAV 캘린더를 모두 (이름을 주면 그 캘린더만)
     서버에서 가져옵니다. 처음에는 오늘부터의 일정을 모두 받고, 그다음부터는 서버의 동기화
     토큰(RFC 6578)으로 바뀐 일정만 받습니다. 토큰이 없는 서버에서는 ETag를 견주어 바뀐
     일정만 받습니다. 서버에서 지운 일정은 여기서도 지웁니다. 받은 일정은 저장해 두므로
@@ -37,7 +37,7 @@ enum SyncCommand: Command {
 
   /// What to say when there is no CalDAV source or feed.
   static let addHint =
-    "CalDAV 출처나 피드가 없습니다. 추가하려면: chulbal source add https://cloud.example.org/remote.php/dav/ "
+    "CalDAV 서버나 피드가 없습니다. 추가하려면: chulbal source add https://cloud.example.org/remote.php/dav/ "
     + "--user 이름 --password-command \"pass show dav\", 또는 chulbal source add webcal://example.org/calendar.ics\n"
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
@@ -67,7 +67,7 @@ enum SyncCommand: Command {
       if let next = try sync.nextFetch(of: source) {
         let shown = TextCleaning.visible(source.name)
         waiting.append(
-          "출처 '\(shown)'\(Korean.topicParticle(after: shown)) 피드가 정한 간격이 지나지 않아 "
+          "캘린더 '\(shown)'\(Korean.topicParticle(after: shown)) 피드가 정한 간격이 지나지 않아 "
             + "받지 않았습니다 (다음: \(KoreanDateFormat(timeZone: zone).full(next, seenAt: now)))\n")
         synced += 1
         continue
@@ -83,7 +83,7 @@ enum SyncCommand: Command {
         }
         synced += 1
         let departures = sync.pushDepartures(source, server: server)
-        if let line = departures.failure { failed.append("출처 '\(source.name)': \(line)") }
+        if let line = departures.failure { failed.append("캘린더 '\(source.name)': \(line)") }
         if case .pushed(let created, let updated, let deleted) = departures {
           pushed.created += created
           pushed.updated += updated
@@ -91,7 +91,7 @@ enum SyncCommand: Command {
         }
       } catch let failure as ServerSync.Failure {
         try store.recordSyncFailure(of: source.path, error: failure.message, now: now)
-        failed.append("출처 '\(source.name)': \(failure.message)")
+        failed.append("캘린더 '\(source.name)': \(failure.message)")
       }
     }
     let counts = report.counts

@@ -172,7 +172,7 @@ enum WatchCommand: Command {
           ending = number
         }
       }
-      if wakes.contains(.clockChanged) { session.log("시계가 바뀌었습니다; 다시 계산합니다") }
+      if wakes.contains(.clockChanged) { session.log("시계가 바뀌어 다시 계산합니다") }
       // After a resume or a clock change the calendars may have moved on meanwhile.
       if syncs.resumed() || wakes.contains(.clockChanged) {
         syncs.ask(now: environment.clock.now())
@@ -384,7 +384,7 @@ struct WatchSession {
       })
     for (watch, error) in failed {
       let name = sources.first(where: { $0.path == watch.key })?.name ?? watch.key
-      log("출처 '\(name)'의 변화를 지켜볼 수 없습니다: \(error.message)")
+      log("캘린더 '\(name)'의 변화를 지켜볼 수 없습니다: \(error.message)")
     }
     return sources
   }
@@ -414,12 +414,12 @@ struct WatchSession {
     if !read.isEmpty {
       let names = read.map { "'\($0.name)'" }.joined(separator: ", ")
       let counts = report.text.prefix(while: { $0 != "\n" })
-      log("출처 \(names)\(Korean.objectParticle(after: names)) 다시 읽었습니다: \(counts)")
+      log("캘린더 \(names)\(Korean.objectParticle(after: names)) 다시 읽었습니다: \(counts)")
     }
     for failure in reading.failures {
       let name = "'\(sources.first(where: { $0.path == failure.path })?.name ?? failure.path)'"
       log(
-        "출처 \(name)\(Korean.objectParticle(after: name)) 읽지 못해 전에 가져온 약속을 그대로 둡니다: "
+        "캘린더 \(name)\(Korean.objectParticle(after: name)) 읽지 못해 전에 가져온 약속을 그대로 둡니다: "
           + failure.error)
     }
   }
@@ -434,29 +434,23 @@ struct WatchSession {
   /// What an event says in the log.
   static func text(_ event: Watcher.Event, zone: Zone) -> String {
     let format = KoreanDateFormat(timeZone: zone)
-    func alert(_ id: AlertID, _ title: String) -> String {
-      let lead =
-        switch id.leadSeconds {
-        case 0: "출발 시각 알림"
-        case ..<0: "출발 \(KoreanDuration.text(seconds: -id.leadSeconds)) 뒤 늦음 알림"
-        default: "\(KoreanDuration.text(seconds: id.leadSeconds)) 전 알림"
-        }
-      return "#\(id.appointmentID) \(title) (\(lead))"
+    func alert(_ id: AlertID, _ kind: Alert.Kind, _ title: String) -> String {
+      "#\(id.appointmentID) \(title) (\(Alert.name(kind: kind, leadSeconds: id.leadSeconds)))"
     }
     switch event {
-    case .delivered(let id, let title, let backend, let skipped):
-      return "보냄 \(alert(id, title)) → \(backend)"
+    case .delivered(let id, let kind, let title, let backend, let skipped):
+      return "보냄 \(alert(id, kind, title)) → \(backend)"
         + (skipped.isEmpty ? "" : " (앞에서 안 됨: \(skipped.joined(separator: "; ")))")
-    case .failed(let id, let title, let reasons):
-      return "보내지 못함 \(alert(id, title)): \(reasons.joined(separator: "; "))"
-    case .missed(let id, let title):
-      return "놓침 \(alert(id, title)), \(format.time(id.due))에 보냈어야 했습니다"
+    case .failed(let id, let kind, let title, let reasons):
+      return "보내지 못함 \(alert(id, kind, title)): \(reasons.joined(separator: "; "))"
+    case .missed(let id, let kind, let title):
+      return "놓침 \(alert(id, kind, title)), \(format.time(id.due))에 보냈어야 했습니다"
     case .summary(let count, let backend):
       return "놓친 알림 \(count)개를 한 번에 알림 → \(backend ?? "보내지 못함")"
-    case .snoozed(let id, let title, let until):
-      return "미룸 \(alert(id, title)) → \(format.time(until))에 다시 알립니다"
-    case .snoozeDropped(let id, let title):
-      return "미루지 않음 \(alert(id, title)): 다시 알릴 때면 약속이 시작됩니다"
+    case .snoozed(let id, let kind, let title, let until):
+      return "미룸 \(alert(id, kind, title)) → \(format.time(until))에 다시 알립니다"
+    case .snoozeDropped(let id, let kind, let title):
+      return "미루지 않음 \(alert(id, kind, title)): 다시 알릴 때면 약속이 시작됩니다"
     case .acknowledged(let id, let title):
       return "출발했어요 #\(id.appointmentID) \(title): 늦음 알림을 그칩니다"
     }

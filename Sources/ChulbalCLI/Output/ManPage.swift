@@ -110,7 +110,7 @@ enum ManPage {
     (
       "$XDG_DATA_HOME/chulbal/chulbal.db",
       "약속, 장소, 설정과 알림 기록을 담은 SQLite 데이터베이스 (XDG_DATA_HOME이 없으면 "
-        + "~/.local/share/chulbal/chulbal.db; CHULBAL_DB나 --db가 바꿉니다). 옆의 chulbal.db-wal과 "
+        + "~/.local/share/chulbal/chulbal.db, CHULBAL_DB나 --db로 바꿀 수 있습니다). 옆의 chulbal.db-wal과 "
         + "chulbal.db-shm은 SQLite가 씁니다."
     ),
     (
@@ -121,19 +121,19 @@ enum ManPage {
     ),
     (
       "~/.local/share/systemd/user/chulbal-watch.service",
-      "watch를 systemd 사용자 서비스로 돌리는 유닛 (contrib/install.sh가 설치; 데비안 패키지는 "
+      "watch를 systemd 사용자 서비스로 돌리는 유닛 (contrib/install.sh가 설치, 데비안 패키지는 "
         + "/usr/lib/systemd/user/chulbal-watch.service). 켜기: systemctl --user enable --now chulbal-watch"
     ),
   ]
 
   private static let environment: [(term: String, text: String)] = [
-    ("CHULBAL_DB", "데이터베이스 파일의 경로 (--db가 없을 때; 비어 있으면 없는 것으로 봅니다)"),
-    ("TZ", "시스템 시간대 (--tz가 없을 때); 알 수 없는 시간대면 시스템 시간대가 필요한 명령이 잘못된 입력으로 끝납니다"),
+    ("CHULBAL_DB", "데이터베이스 파일의 경로 (--db가 없을 때). 비어 있으면 없는 것으로 봅니다"),
+    ("TZ", "시스템 시간대 (--tz가 없을 때). 알 수 없는 시간대면 시스템 시간대가 필요한 명령이 잘못된 입력으로 끝납니다"),
     ("TZDIR", "시간대 데이터베이스의 폴더 (기본: /usr/share/zoneinfo)"),
-    ("NO_COLOR", "값이 무엇이든 있으면 색을 쓰지 않습니다; TERM=dumb도 같습니다"),
+    ("NO_COLOR", "값이 무엇이든 있으면 색을 쓰지 않습니다. TERM=dumb도 같습니다"),
     (
       "COLUMNS",
-      "표준 출력이 터미널일 때 list, agenda, today, week가 맞출 폭 (없으면 터미널의 폭); "
+      "표준 출력이 터미널일 때 list, agenda, today, week가 맞출 폭 (없으면 터미널의 폭). "
         + "파이프로 보내면 자르지 않습니다"
     ),
     ("XDG_DATA_HOME, HOME", "데이터베이스의 기본 위치 ($XDG_DATA_HOME, 없으면 $HOME/.local/share)"),
@@ -141,13 +141,13 @@ enum ManPage {
       "XDG_CONFIG_HOME, XDG_CONFIG_DIRS, XDG_DATA_DIRS",
       "nav가 지도 앱의 링크 처리기를 찾는 mimeapps.list와 .desktop 파일의 위치"
     ),
-    ("DBUS_SESSION_BUS_ADDRESS", "데스크톱 알림을 보낼 D-Bus 세션; 없으면 알림은 터미널로 갑니다"),
+    ("DBUS_SESSION_BUS_ADDRESS", "데스크톱 알림을 보낼 D-Bus 세션. 없으면 알림은 터미널로 갑니다"),
   ]
 
   private static let exitStatus: [(term: String, text: String)] = [
     ("0", "성공"),
     ("1", "실행 중 실패: 데이터베이스를 읽거나 쓸 수 없음, 결과를 출력할 수 없음 등 (표준 오류에 한 줄)"),
-    ("2", "잘못된 입력: 시각, 시간, 좌표, 옵션이나 명령을 쓸 수 없음; 아무것도 쓰지 않습니다 (표준 오류에 한 줄)"),
+    ("2", "잘못된 입력: 시각, 시간, 좌표, 옵션이나 명령을 쓸 수 없음, 아무것도 쓰지 않음 (표준 오류에 한 줄)"),
     (
       "128 + 신호 번호",
       "countdown과 status --follow가 신호로 끝남: SIGHUP 129, SIGINT(Ctrl-C) 130, SIGQUIT 131, "

@@ -56,7 +56,7 @@ enum NavView {
     case .transitAsWalk:
       "오픈스트리트맵에는 대중교통 길찾기가 없어 도보 경로로 엽니다"
     case .carOnly(let mode):
-      "티맵은 자동차 길안내만 해서 \(mode.koreanName) 대신 자동차 경로로 엽니다"
+      "티맵은 자동차 길 안내만 해서 \(mode.koreanName) 대신 자동차 경로로 엽니다"
     case .restrictedInKorea(let mode):
       "구글 지도는 한국에서 \(mode.koreanName) 길찾기가 제한되어 경로가 나오지 않을 수 있습니다 (대중교통은 됩니다)"
     }

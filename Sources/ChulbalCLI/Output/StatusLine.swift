@@ -39,11 +39,11 @@ struct StatusLine {
     }
   }
 
-  /// `출발 1시간 5분 전 · 저녁 약속`, `출발 09분 37초 전 · 저녁 약속`, `지금 출발 · 저녁 약속`,
+  /// `출발까지 1시간 5분 · 저녁 약속`, `출발까지 09:37 · 저녁 약속`, `지금 출발 · 저녁 약속`,
   /// `출발 3분 지남 · 저녁 약속`, `출발 15분 지남 (12분 늦음) · 저녁 약속`; empty when nothing is
   /// upcoming.
   ///
-  /// While it counts seconds the time keeps one width (`09분 37초`, `00분 05초`), so a bar that
+  /// While it counts seconds the time keeps one width (`09:37`, `00:05`), so a bar that
   /// redraws every second does not jiggle; past departure it counts whole minutes.
   var text: String {
     guard let appointment, let reading else { return "" }
@@ -54,7 +54,7 @@ struct StatusLine {
         reading.countsSeconds
         ? KoreanDuration.text(seconds: reading.seconds, precision: .fixedSeconds)
         : reading.duration
-      return "출발 \(duration) 전 · \(title)"
+      return "출발까지 \(duration) · \(title)"
     case .leaveNow: return "지금 출발 · \(title)"
     case .late:
       let late = reading.lateness.map { " (\($0))" } ?? ""

@@ -3,9 +3,10 @@
 /// A particle follows the sound the word ends in, so what counts is how the word is read:
 /// a Hangul syllable by its final consonant (받침); a digit as it is read in Korean (`1` 일,
 /// `3` 삼, `6` 육, `7` 칠, `8` 팔 and `0` 영, as also 십, 백, 천, 만 of a longer number, end in
-/// one); a word in capitals as its letters are spelled (`EST`, 티); any other Latin word as
-/// loanwords are written in Hangul (`travel` 트래블, `xdg-open` 오픈, `google` 구글, `buffer`
-/// 버퍼, `next` 넥스트, `zone` 존). Quotes, brackets and other signs after the word are read past.
+/// one); a word in capitals, or one with no vowel, as its letters are spelled (`EST` 티, `.kr`
+/// 케이알, `.org` 오알지 as Koreans read a domain); any other Latin word as loanwords are
+/// written in Hangul (`travel` 트래블, `xdg-open` 오픈, `google` 구글, `buffer` 버퍼, `next`
+/// 넥스트, `zone` 존, `.com` 컴). Quotes, brackets and other signs after the word are read past.
 public enum Korean {
   /// `이` after a word ending in a consonant (`번호가`, `제목이`, `'xdg-open'이`), else `가`.
   public static func subjectParticle(after word: String) -> String {
@@ -57,21 +58,26 @@ public enum Korean {
     var start = end
     while start > 0, isLatin(scalars[start - 1]) { start -= 1 }
     let letters = String(String.UnicodeScalarView(scalars[start...end]))
-    if letters.allSatisfy(\.isUppercase) {
+    let lower = Array(letters.lowercased())
+    let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
+    if let known = knownWords[String(lower)] { return known }
+    if letters.allSatisfy(\.isUppercase)
+      || !lower.contains(where: { vowels.contains($0) || $0 == "y" })
+    {
       // Spelled out: 엘 and 알 end in ㄹ, 엠 and 엔 in another consonant.
-      switch letters.last {
-      case "L", "R": return .rieul
-      case "M", "N": return .other
+      switch lower.last {
+      case "l", "r": return .rieul
+      case "m", "n": return .other
       default: return .none
       }
     }
-    let lower = Array(letters.lowercased())
-    let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
     switch (lower.dropLast().last, lower.last) {
     case (_, "l"), ("l", "e"): return .rieul  // 트래블, 구글
     // A silent e after n or m: 존, 타임.
     case ("n", "e") where lower.count > 2, ("m", "e") where lower.count > 2: return .other
     case (_, "m"), (_, "n"), ("n", "g"), ("c", "k"): return .other
+    // `ook` is one syllable ending in ㄱ: 북, 룩.
+    case ("o", "k") where lower.count > 2 && lower[lower.count - 3] == "o": return .other
     // k, t and p end a syllable after a short vowel (셋, 로켓, 팁) but take a vowel of their
     // own after a consonant or a long vowel (넥스트, 리스트, 헬프, 루프, 시트).
     case (let before?, "k"), (let before?, "t"), (let before?, "p"):
@@ -80,6 +86,12 @@ public enum Korean {
     default: return .none
     }
   }
+
+  /// Words the rules above would misread: read as letters (`ok` 오케이, `ip` 아이피, `uk`
+  /// 유케이, `org` 오알지) or as a word whose ending they do not fit (`app` 앱).
+  static let knownWords: [String: FinalSound] = [
+    "ok": .none, "ip": .none, "uk": .none, "org": .none, "app": .other,
+  ]
 
   /// Hangul syllables, digits and Latin letters: what a word is read by.
   private static func isReadable(_ scalar: Unicode.Scalar) -> Bool {

@@ -7,8 +7,8 @@ public enum KoreanDuration {
     case minutes
     /// Seconds too while under an hour: `12분 34초`, `45초`; from an hour on, as `.minutes`.
     case seconds
-    /// As `.seconds`, but under an hour always minutes and seconds, two digits each
-    /// (`09분 37초`, `00분 45초`), so a status bar that redraws every second keeps its width.
+    /// As `.seconds`, but under an hour a clock's minutes and seconds, two digits each
+    /// (`09:37`, `00:45`), so a status bar that redraws every second keeps its width.
     case fixedSeconds
   }
 
@@ -56,9 +56,8 @@ public enum KoreanDuration {
     }
     if precision == .fixedSeconds && hours == 0 {
       end.writeDecimal(minutes, digits: 2)
-      text("분 ")
+      text(":")
       end.writeDecimal(secondsPart, digits: 2)
-      text("초")
       return
     }
     if precision == .seconds && hours == 0 {

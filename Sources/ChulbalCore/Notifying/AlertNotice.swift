@@ -89,7 +89,7 @@ public enum AlertNotice {
     }
     var lines = missed.prefix(missedLines).map { due in
       let format = KoreanDateFormat(timeZone: timeZone(due.appointment))
-      return "\(format.time(due.dueAt)) \(due.appointment.title) (\(due.alert.label))"
+      return "\(format.time(due.dueAt)) \(due.appointment.title) (\(due.alert.name))"
     }
     if missed.count > missedLines { lines.append("… 외 \(missed.count - missedLines)개") }
     return Notice(

@@ -28,12 +28,25 @@ extension Alert {
   /// Whether it is a late notice: a `leave` alert after the departure.
   public var isLate: Bool { leadSeconds < 0 }
 
-  /// What the alert is, as lists show it: `지금 출발`, `늦음 알림`, `준비 시작`, `30분 전`.
+  /// What the alert is in a list headed `알림` (`plan`, `show`): its ``name`` without that word
+  /// again (`준비 시작`, `30분 전`, `지금 출발`); a late notice keeps it (`늦음 알림`).
   public var label: String {
+    isLate ? "늦음 알림" : String(name.dropLast(" 알림".count))
+  }
+
+  /// What the alert is called where it stands alone: in `watch`'s log, in `log` and in the
+  /// notice of missed alerts.
+  public var name: String { Self.name(kind: kind, leadSeconds: leadSeconds) }
+
+  /// The one table of alert names: `준비 시작 알림`, `30분 전 알림`, `지금 출발 알림`, and for a
+  /// late notice how long after the departure it came, `출발 10분 뒤 늦음 알림`.
+  public static func name(kind: Kind, leadSeconds: Int) -> String {
     switch kind {
-    case .leave: isLate ? "늦음 알림" : "지금 출발"
-    case .prepare: "준비 시작"
-    case .remind: "\(KoreanDuration.text(seconds: leadSeconds)) 전"
+    case .prepare: "준비 시작 알림"
+    case .remind: "\(KoreanDuration.text(seconds: leadSeconds)) 전 알림"
+    case .leave:
+      leadSeconds < 0
+        ? "출발 \(KoreanDuration.text(seconds: -leadSeconds)) 뒤 늦음 알림" : "지금 출발 알림"
     }
   }
 }

@@ -10,12 +10,13 @@ public struct Watcher {
   /// Something the watch did, for its log: one line each.
   public enum Event: Equatable, Sendable {
     /// Shown by `backend`, after the backends before it failed for `skipped`.
-    case delivered(AlertID, title: String, backend: String, skipped: [String])
-    case failed(AlertID, title: String, reasons: [String])
-    case missed(AlertID, title: String)
+    /// Each alert's event carries its kind, which its name in the log (``Alert/name``) needs.
+    case delivered(AlertID, Alert.Kind, title: String, backend: String, skipped: [String])
+    case failed(AlertID, Alert.Kind, title: String, reasons: [String])
+    case missed(AlertID, Alert.Kind, title: String)
     case summary(count: Int, backend: String?)
-    case snoozed(AlertID, title: String, until: Date)
-    case snoozeDropped(AlertID, title: String)
+    case snoozed(AlertID, Alert.Kind, title: String, until: Date)
+    case snoozeDropped(AlertID, Alert.Kind, title: String)
     /// `출발했어요`: the occurrence's late notices stop.
     case acknowledged(AlertID, title: String)
   }
@@ -93,7 +94,7 @@ public struct Watcher {
     var events: [Event] = []
     for due in step.missed {
       try journal.record(due.id, kind: due.alert.kind, .missed, at: now)
-      events.append(.missed(due.id, title: due.appointment.title))
+      events.append(.missed(due.id, due.alert.kind, title: due.appointment.title))
     }
     // All claimed before any is shown, then shown together: a backend that waits on each
     // notice (a program that hangs) keeps none of them waiting on another.
@@ -108,12 +109,14 @@ public struct Watcher {
         lastShown[due.appointment.id] = due
         events.append(
           .delivered(
-            due.id, title: due.appointment.title, backend: backend,
+            due.id, due.alert.kind, title: due.appointment.title, backend: backend,
             skipped: result.failures.map(\.message)))
       } else {
         try journal.record(due.id, kind: due.alert.kind, .missed, at: now)
         events.append(
-          .failed(due.id, title: due.appointment.title, reasons: result.failures.map(\.message)))
+          .failed(
+            due.id, due.alert.kind, title: due.appointment.title,
+            reasons: result.failures.map(\.message)))
       }
     }
     if !step.missed.isEmpty {
@@ -138,11 +141,11 @@ public struct Watcher {
     guard let due = lastShown[appointmentID] else { return nil }
     let until = now.addingTimeInterval(TimeInterval(snoozeSeconds))
     guard until < due.appointment.start else {
-      return .snoozeDropped(due.id, title: due.appointment.title)
+      return .snoozeDropped(due.id, due.alert.kind, title: due.appointment.title)
     }
     try journal.record(due.id, kind: due.alert.kind, .snoozed(until: until), at: now)
     lastShown[appointmentID] = nil
-    return .snoozed(due.id, title: due.appointment.title, until: until)
+    return .snoozed(due.id, due.alert.kind, title: due.appointment.title, until: until)
   }
 
   /// Stops the late notices of the occurrence whose alert was last shown for

@@ -62,8 +62,8 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
       return "알 수 없는 시간대 '\(text)' (IANA 이름을 쓰세요, 예: 'Asia/Seoul', 'UTC', 'America/New_York')"
     case .offsetTimeZone(let text):
       return
-        "'\(text)'\(Korean.topicParticle(after: text)) 시간대 이름이 아니라 UTC 오프셋입니다 (IANA 이름을 쓰세요, 예: 'Asia/Seoul'; "
-        + "UTC+9 고정은 'Etc/GMT-9')"
+        "'\(text)'\(Korean.topicParticle(after: text)) 시간대 이름이 아니라 UTC 오프셋입니다 (IANA 이름을 쓰세요, 예: 'Asia/Seoul', "
+        + "UTC+9로 고정하려면 'Etc/GMT-9')"
     case .unstorableTimeZone(let text, let reason):
       return "시간대 '\(text)'\(Korean.objectParticle(after: text)) IANA 이름으로 읽을 수 없습니다: \(reason) "
         + "(IANA 이름을 '--tz Asia/Seoul'처럼 주거나 TZ에 두세요)"
@@ -78,7 +78,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case .placeName(let text, let reason):
       return "잘못된 장소 이름 '\(text)': \(reason)"
     case .sourceName(let text, let reason):
-      return "잘못된 출처 이름 '\(text)': \(reason)"
+      return "잘못된 캘린더 이름 '\(text)': \(reason)"
     case .title(let text, let reason):
       return "잘못된 제목 '\(text)': \(reason)"
     case .backends(let text, let reason):

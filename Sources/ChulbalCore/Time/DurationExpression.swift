@@ -35,15 +35,15 @@ public enum DurationExpression {
       scanner.skipSpaces()
       guard let number = scanner.number() else {
         if scanner.peek == "-" { throw fail("음수는 쓸 수 없습니다") }
-        throw fail("'\(scanner.rest)' 부분을 읽을 수 없습니다")
+        throw fail("'\(scanner.rest)'\(Korean.topicParticle(after: scanner.rest)) 알아듣지 못했습니다")
       }
       if scanner.peek == "." || scanner.peek == "," {
-        throw fail("소수는 쓸 수 없습니다, '1h30m'처럼 단위를 나눠 쓰세요")
+        throw fail("소수는 쓸 수 없습니다. '1h30m'처럼 단위를 나눠 쓰세요")
       }
       scanner.skipSpaces()
       guard let unit = units.indices.first(where: { scanner.take(anyOf: units[$0].names) })
       else {
-        if scanner.isAtEnd { throw fail("단위가 없습니다, '\(number.text)m'처럼 단위를 붙이세요") }
+        if scanner.isAtEnd { throw fail("단위가 없습니다. '\(number.text)m'처럼 단위를 붙이세요") }
         throw fail("알 수 없는 단위 '\(scanner.rest)' (h, m, s, 시간, 분, 초)")
       }
       guard unit >= nextUnit else { throw fail("단위는 시간, 분, 초 순서로 한 번씩만 씁니다") }

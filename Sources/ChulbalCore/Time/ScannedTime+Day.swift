@@ -11,21 +11,21 @@ extension TimeExpression {
     let normalized = text.precomposed.trimmingWhitespace()
     guard !normalized.isEmpty else { throw .day(text, reason: "비어 있습니다") }
     guard !normalized.hasPrefix("+"), koreanRelativeSeconds(normalized) == nil else {
-      throw .day(text, reason: "시간 길이가 아니라 날짜를 적습니다")
+      throw .day(text, reason: "시간 길이가 아니라 날짜를 씁니다")
     }
     let scanned: ScannedTime
     do throws(InputError) {
       scanned = try ScannedTime.scan(normalized, original: text)
       // `매주 화요일` and `월~금` name many days, which a day must not quietly cut to one.
       if try scanned.checkRecurrence() != nil {
-        throw scanned.fail("반복이 아니라 하루를 적습니다")
+        throw scanned.fail("반복이 아니라 하루를 씁니다")
       }
       try scanned.checkDate()
     } catch {
       throw error.asDay
     }
     guard scanned.namesDay else { throw .day(text, reason: "날짜가 없습니다") }
-    guard !scanned.hasClock else { throw .day(text, reason: "시각 없이 날짜만 적습니다") }
+    guard !scanned.hasClock else { throw .day(text, reason: "시각 없이 날짜만 씁니다") }
     return scanned
   }
 }

@@ -20,7 +20,7 @@ extension ScannedTime {
     -> RepeatingTime
   {
     guard let rule = recurrence else {
-      throw fail("반복하는 말이 없습니다, 예: '매주 화요일 저녁 7시', '평일 오전 9시'")
+      throw fail("반복하는 말이 없습니다. 예: '매주 화요일 저녁 7시', '평일 오전 9시'")
     }
     let (hour, minute) = try seriesClock(rule.frequency)
     let today = CivilDate(now, in: timeZone).days
@@ -31,7 +31,7 @@ extension ScannedTime {
       let wall = WallTime(date: date, hour: hour, minute: minute, second: second)
       guard wall.instant(in: timeZone) > now else { continue }
       guard (1900...2200).contains(date.year) else {
-        throw fail("\(date.year)년이 됩니다, 연도는 1900~2200이어야 합니다")
+        throw fail("\(date.year)년이 됩니다. 연도는 1900~2200이어야 합니다")
       }
       return RepeatingTime(rule: rule, firstStart: wall)
     }
@@ -50,7 +50,7 @@ extension ScannedTime {
     let (hour, minute) = try clock()
     guard hour >= 24 else { return (hourOnAnotherDay(hour), minute) }
     guard frequency == .daily else {
-      throw fail("자정을 넘긴 시각(자정, 24시, 밤 12시~5시)은 날짜가 바뀌므로 '매일'에만 씁니다; 다음 날의 '0시'나 '새벽 1시'로 쓰세요")
+      throw fail("자정을 넘긴 시각(자정, 24시, 밤 12시~5시)은 날짜가 바뀌므로 '매일'에만 씁니다. 다음 날의 '0시'나 '새벽 1시'로 쓰세요")
     }
     return (hour - 24, minute)
   }
@@ -70,7 +70,7 @@ extension ScannedTime {
       repetition?.word ?? dayGroup?.word ?? weekdays.first.map { Self.weekdayNames[$0] + "마다" }
       ?? "마다"
     if let fixed = fixedDayWord(in: frequency) {
-      throw fail("반복('\(word)')에는 '\(fixed)' 같은 날짜를 쓸 수 없습니다, 첫 날은 규칙에 맞는 다음 날입니다")
+      throw fail("반복('\(word)')에는 '\(fixed)' 같은 날짜를 쓸 수 없습니다. 첫날은 규칙에 맞는 다음 날입니다")
     }
     var seen: Set<Int> = []
     for index in weekdays where !seen.insert(index).inserted {
@@ -84,14 +84,14 @@ extension ScannedTime {
         throw fail("'\(first)' 같은 순서는 '매월 첫째 월요일'처럼 '매월'이나 '매년'과 씁니다")
       }
       guard dayGroup == nil, !days.isEmpty else {
-        throw fail("'\(first)' 뒤에 요일이 필요합니다, 예: '매월 \(first) 월요일'")
+        throw fail("'\(first)' 뒤에 요일이 필요합니다. 예: '매월 \(first) 월요일'")
       }
       guard day == nil, !isLastDay else { throw fail("날짜가 두 번 있습니다") }
       ordinalDays = ordinals.flatMap { ordinal in days.map { .init($0, ordinal: ordinal.value) } }
     } else if frequency == .daily, !days.isEmpty {
-      throw fail("'\(word)'에는 요일을 쓸 수 없습니다, 요일마다라면 '매주 화요일'처럼 씁니다")
+      throw fail("'\(word)'에는 요일을 쓸 수 없습니다. 요일마다라면 '매주 화요일'처럼 씁니다")
     } else if frequency != .weekly, !days.isEmpty {
-      throw fail("'\(word)'에는 요일만 쓸 수 없습니다, '\(word) 3일'이나 '\(word) 첫째 월요일'처럼 씁니다")
+      throw fail("'\(word)'에는 요일만 쓸 수 없습니다. '\(word) 3일'이나 '\(word) 첫째 월요일'처럼 씁니다")
     }
     let rule: RecurrenceRule
     switch frequency {
@@ -99,13 +99,13 @@ extension ScannedTime {
       rule = RecurrenceRule(frequency: .daily, interval: interval)
     case .weekly:
       guard !days.isEmpty else {
-        throw fail("'\(word)' 뒤에 요일이 필요합니다, 예: '\(word) 화요일 저녁 7시'")
+        throw fail("'\(word)' 뒤에 요일이 필요합니다. 예: '\(word) 화요일 저녁 7시'")
       }
       rule = RecurrenceRule(frequency: .weekly, interval: interval, days: days.map { .init($0) })
     case .monthly:
       let monthDay = try seriesMonthDay()
       guard monthDay != nil || !ordinalDays.isEmpty else {
-        throw fail("'\(word)' 뒤에 일이 필요합니다, 예: '\(word) 3일 오후 2시', '\(word) 말일'")
+        throw fail("'\(word)' 뒤에 일이 필요합니다. 예: '\(word) 3일 오후 2시', '\(word) 말일'")
       }
       rule = RecurrenceRule(
         frequency: .monthly, interval: interval, days: ordinalDays,
@@ -113,7 +113,7 @@ extension ScannedTime {
     case .yearly:
       let monthDay = try seriesMonthDay()
       guard let month, monthDay != nil || !ordinalDays.isEmpty else {
-        throw fail("'\(word)' 뒤에 월과 일이 필요합니다, 예: '\(word) 12월 24일 저녁 7시'")
+        throw fail("'\(word)' 뒤에 월과 일이 필요합니다. 예: '\(word) 12월 24일 저녁 7시'")
       }
       guard (1...12).contains(month) else { throw fail("월은 1~12여야 합니다") }
       rule = RecurrenceRule(

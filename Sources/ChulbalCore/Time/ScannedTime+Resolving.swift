@@ -20,7 +20,7 @@ extension ScannedTime {
   {
     if let recurrence {
       let said = recurrence.koreanText(timeZone: timeZone)
-      throw fail("'\(said)'처럼 반복하는 시각은 여기에 쓸 수 없습니다, 한 번만 오는 시각을 쓰세요")
+      throw fail("'\(said)'처럼 반복하는 시각은 여기에 쓸 수 없습니다. 한 번만 오는 시각을 쓰세요")
     }
     let instant = try resolveUnchecked(now: now, timeZone: timeZone, keeping: start)
     // Relative times and "the next 19:00" can step past the last year however the text was
@@ -29,7 +29,7 @@ extension ScannedTime {
     let offset = offsetSeconds ?? timeZone.offset(atSecond: second)
     let year = CivilDate(days: (second + offset).floorDivided(by: 86_400)).year
     guard (1900...2200).contains(year) else {
-      throw fail("\(year)년이 됩니다, 연도는 1900~2200이어야 합니다")
+      throw fail("\(year)년이 됩니다. 연도는 1900~2200이어야 합니다")
     }
     return instant
   }
@@ -311,11 +311,11 @@ extension ScannedTime {
     if isLastDay && day != nil { throw fail("날짜가 두 번 있습니다") }
     if let monthStep, day == nil && !isLastDay {
       let word = monthStep == 0 ? "이번 달" : "다음 달"
-      throw fail("'\(word)' 뒤에 일이 필요합니다, 예: '\(word) 3일', '\(word) 말일'")
+      throw fail("'\(word)' 뒤에 일이 필요합니다. 예: '\(word) 3일', '\(word) 말일'")
     }
     if year != nil && month == nil { throw fail("연도 뒤에 월과 일이 필요합니다") }
     if month != nil && day == nil && !isLastDay {
-      throw fail("월 뒤에 일이 필요합니다, 예: '12월 1일'")
+      throw fail("월 뒤에 일이 필요합니다. 예: '12월 1일'")
     }
     if let day, month == nil, monthStep == nil, !(1...31).contains(day) {
       throw fail("일은 1~31이어야 합니다")

@@ -26,6 +26,24 @@ extension ScannedTime {
     return index
   }
 
+  /// Words people type that the grammar does not take, with what it takes for them.
+  static let insteadOf: [String: String] = [
+    "금일": "오늘", "익일": "내일", "매": "매일", "일마다": "3일마다", "today": "오늘",
+    "tomorrow": "내일", "tonight": "오늘 밤", "noon": "정오", "midnight": "자정", "am": "오전",
+    "pm": "오후",
+  ]
+
+  /// `'금일'은 알아듣지 못했습니다. '오늘'처럼 써 주세요`, the example left out for a word
+  /// nobody is known to mean something by (`금요`: `금요일`, from the weekday it starts with).
+  static func notUnderstood(_ word: String) -> String {
+    let said = "'\(word)'\(Korean.topicParticle(after: word)) 알아듣지 못했습니다"
+    var instead = insteadOf[word.lowercased()]
+    if word.count == 2, word.hasSuffix("요"), shortWeekdays.contains(String(word.prefix(1))) {
+      instead = word + "일"
+    }
+    return instead.map { said + ". '\($0)'처럼 써 주세요" } ?? said
+  }
+
   /// What may come between the weekdays of a series: `월·수·금`, `월, 수, 금`, `월/수/금`, and
   /// `월요일과 목요일`; `ㆍ` is the middle dot Korean keyboards type.
   static let weekdaySeparators = [",", "·", "ㆍ", "/", "과", "와"]
@@ -245,7 +263,7 @@ extension ScannedTime {
         continue
       }
       if scanner.position != weekStart {
-        throw parts.fail("'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다, 예: '다음 주 월요일'")
+        throw parts.fail("'다음 주'/'이번 주' 뒤에는 요일이 와야 합니다. 예: '다음 주 월요일'")
       }
       if case (let word, let meridiem)? = Meridiem.words.first(where: { scanner.take($0.word) }) {
         guard parts.meridiem == nil else {
@@ -295,7 +313,7 @@ extension ScannedTime {
         throw parts.fail(
           "'\(notDay)'\(Korean.topicParticle(after: notDay)) 요일이 아닙니다 (월요일~일요일, 줄여서 월~일)")
       }
-      throw parts.fail("'\(word)' 부분을 알 수 없습니다")
+      throw parts.fail(Self.notUnderstood(word))
     }
     return parts
   }
@@ -364,10 +382,10 @@ extension ScannedTime {
         ("분", \.minute, "분"),
       ]
       if scanner.peek(offset: 1) == "요", scanner.peek == "일" {
-        throw fail("'\(number.text)\(scanner.rest)' 부분을 알 수 없습니다")
+        throw fail(Self.notUnderstood(number.text + scanner.rest))
       }
       if scanner.take("시간") {
-        throw fail("'\(number.text)시간'은 시각이 아니라 길이입니다; 지금부터라면 '\(number.text)시간 뒤'처럼 쓰세요")
+        throw fail("'\(number.text)시간'은 시각이 아니라 길이입니다. 지금부터라면 '\(number.text)시간 뒤'처럼 쓰세요")
       }
       if case (let unit, let path, let name)? = units.first(where: { scanner.take($0.0) }) {
         guard self[keyPath: path] == nil else {
@@ -384,7 +402,7 @@ extension ScannedTime {
         second = number.value
       } else {
         let unit = hour == nil ? "시" : "분"
-        throw fail("'\(number.text)' 뒤에 단위가 없습니다, 예: '\(number.text)\(unit)'")
+        throw fail("'\(number.text)' 뒤에 단위가 없습니다. 예: '\(number.text)\(unit)'")
       }
     }
   }
@@ -462,7 +480,7 @@ extension ScannedTime {
       second = s.value
       // A fraction would be dropped without a word: chulbal keeps whole seconds.
       if scanner.peek == "." || scanner.peek == "," {
-        throw fail("초에 소수는 쓸 수 없습니다; '7:30:15'처럼 쓰세요")
+        throw fail("초에 소수는 쓸 수 없습니다. '7:30:15'처럼 쓰세요")
       }
     }
     guard let sign = scanner.peek, ["Z", "z", "+", "-"].contains(sign) else { return }

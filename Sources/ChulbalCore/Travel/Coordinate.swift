@@ -42,7 +42,7 @@ public struct Coordinate: Equatable, Sendable {
       if (try? degrees(fields[0], "경도", limit: 180)) != nil,
         (try? degrees(fields[1], "위도", limit: 90)) != nil
       {
-        throw fail("위도와 경도가 바뀐 것 같습니다 (90이 넘는 값은 경도입니다); '\(second),\(first)'처럼 위도를 먼저 쓰세요")
+        throw fail("위도와 경도가 바뀐 것 같습니다 (90이 넘는 값은 경도입니다). '\(second),\(first)'처럼 위도를 먼저 쓰세요")
       }
       throw error
     }
@@ -55,7 +55,7 @@ public struct Coordinate: Equatable, Sendable {
   public static func parseKnown(_ text: String) throws(InputError) -> Coordinate {
     let coordinate = try parse(text)
     guard coordinate.isKnown else {
-      throw .coordinate(text, reason: "0,0은 좌표가 없다는 뜻입니다; 실제 좌표를 주세요")
+      throw .coordinate(text, reason: "0,0은 좌표가 없다는 뜻입니다. 실제 좌표를 주세요")
     }
     return coordinate
   }

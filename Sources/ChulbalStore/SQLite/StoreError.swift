@@ -44,10 +44,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         "데이터베이스 '\(path)'\(Korean.subjectParticle(after: path)) 읽기 전용 파일이라 쓸 수 없습니다 (읽기만 하는 명령은 됩니다)"
     case .readOnlyLogFile(_, let file):
       return
-        "데이터베이스에 딸린 파일 '\(file)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요; 읽기만 하는 명령은 됩니다)"
+        "데이터베이스에 딸린 파일 '\(file)'에 쓸 수 없습니다 (권한이나 chattr +i 속성을 확인하세요). 읽기만 하는 명령은 됩니다"
     case .diskFull(let path, let detail):
       return
-        "디스크가 가득 차서 데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 쓰거나 읽을 수 없습니다; 공간을 비운 뒤 다시 하세요 [\(detail)]"
+        "디스크가 가득 차서 데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 쓰거나 읽을 수 없습니다. 공간을 비운 뒤 다시 하세요 [\(detail)]"
     case .notChulbal(let path):
       return
         "'\(path)'\(Korean.topicParticle(after: path)) chulbal 데이터베이스가 아닙니다 (다른 파일은 --db로 고르세요). \(Self.untouched)"
@@ -59,7 +59,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       return "데이터베이스 '\(path)' 파일이 손상되었습니다 (\(reason)). \(Self.untouched)"
     case .busy(let path):
       return
-        "데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 다른 chulbal이 너무 오래 쓰고 있습니다; 잠시 뒤 다시 하세요"
+        "데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 다른 chulbal이 너무 오래 쓰고 있습니다. 잠시 뒤 다시 하세요"
     case .sqlite(let path, _, let message):
       return
         "데이터베이스 '\(path)'\(Korean.objectParticle(after: path)) 쓰거나 읽다가 예상하지 못한 오류가 났습니다 [\(message)]"

@@ -154,7 +154,7 @@ public struct Watcher {
   {
     guard let due = lastShown[appointmentID] else { return nil }
     let id = AlertPlanner.acknowledgement(of: due.appointment)
-    try journal.record(id, kind: .leave, .acknowledged, at: now)
+    try journal.record(id, kind: .late, .acknowledged, at: now)
     lastShown[appointmentID] = nil
     return .acknowledged(id, title: due.appointment.title)
   }

@@ -18,7 +18,7 @@ import Testing
   /// 회의 at 10:30 with 20 minutes of travel and no buffer: alerts at 09:40 (30 minutes
   /// before leaving), 10:00 (10 minutes before) and 10:10 (leave).
   static let start = "2027-01-12T10:30:00+09:00"
-  static let body = "오전 10:30 · 이동 20분"
+  static let body = "오전 10:30 · 오전 10:10 출발 · 이동 20분"
 
   /// What one run of the watch did.
   struct Run {
@@ -162,7 +162,7 @@ import Testing
         command(["edit", "1", "--at", "2027-01-12T11:30:00+09:00"], at: "09:50"),
         .signal(SIGTERM, at: Self.at("11:20")),
       ])
-    let later = "오전 11:30 · 이동 20분"
+    let later = "오전 11:30 · 오전 11:10 출발 · 이동 20분"
     #expect(
       run.alerts == [
         "30분 뒤 출발 · 회의 — \(Self.body)", "30분 뒤 출발 · 회의 — \(later)",

@@ -446,13 +446,17 @@ import Testing
     let timer = Appointment(
       id: 3, title: "라면", start: instant("2026-12-01T17:30:00+09:00"), timeZone: "Asia/Seoul",
       mode: .walk, travelSeconds: 0, bufferSeconds: 0, alertLeads: [0])
-    let harness = Harness([timer])
+    let harness = Harness([timer], revisable: true)
     let clock = ScriptedClock(now: instant("2026-12-01T17:29:00+09:00"))
     var watcher = harness.watcher(clock: clock)
     _ = try watcher.tick(now: clock.now(), journal: harness.journal)
     clock.sleep(until: instant("2026-12-01T17:30:00+09:00").addingTimeInterval(0.2))
     _ = try watcher.tick(now: clock.now(), journal: harness.journal)
     #expect(harness.all == [Shown("오후 5:30", "지금 출발하세요 · 라면", .critical)])
+    // Its notice is of the start itself: it stays on screen, however late the watch looks.
+    clock.sleep(until: instant("2026-12-01T17:45:00+09:00"))
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    #expect(harness.revised.withLock { $0 }.isEmpty)
   }
 
   /// Started a moment after a kitchen timer's alert fell due (at its start), the watch shows

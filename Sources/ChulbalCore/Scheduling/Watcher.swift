@@ -163,8 +163,10 @@ public struct Watcher {
   /// notice of an appointment that has started or is not among them, and words again that of
   /// one edited since.
   ///
-  /// An occurrence of a series is found by its start; one moved is withdrawn, and its own
-  /// alerts come at their new times.
+  /// A notice of the start itself (a kitchen timer's, due at its start) stays when the
+  /// appointment starts, for it is not out of date then; it is no longer followed. An
+  /// occurrence of a series is found by its start; one moved is withdrawn, and its own alerts
+  /// come at their new times.
   private mutating func revise(_ appointments: [Appointment], now: Date) -> [Event] {
     var events: [Event] = []
     for (id, shown) in onScreen.sorted(by: { $0.key < $1.key }) {
@@ -172,14 +174,14 @@ public struct Watcher {
       let current = appointments.first {
         $0.id == id && (!$0.repeats || $0.start == was.start)
       }
-      guard let current, current.start > now else {
+      let start = current?.start ?? was.start
+      guard let current, start > now else {
         onScreen[id] = nil
+        if start <= now, shown.due.dueAt >= start { continue }
         lastShown[id] = nil
         if revision(id, shown.backend, nil) {
           events.append(
-            .withdrawn(
-              appointmentID: id, title: (current ?? was).title,
-              started: (current ?? was).start <= now))
+            .withdrawn(appointmentID: id, title: (current ?? was).title, started: start <= now))
         }
         continue
       }

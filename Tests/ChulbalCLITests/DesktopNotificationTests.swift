@@ -103,6 +103,39 @@ struct DesktopNotificationTests {
     #expect(try String(contentsOfFile: record, encoding: .utf8) == "1\n\(link)\n")
   }
 
+  /// A `길찾기` that nothing can open (xdg-open finds no browser, as on a desktop without one)
+  /// gives the link in a notice of its own, for the person to open by hand.
+  @Test func aNavigatePressThatCannotOpenTheLinkGivesItInANotice() throws {
+    let bin = folder.path + "/bin"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    try "#!/bin/sh\necho 'xdg-open: no method available for opening' >&2\nexit 3\n".write(
+      toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
+    chmod(bin + "/xdg-open", 0o755)
+    try add("길찾기 시험", in: 2, extra: ["--place", "강남역 2번 출구", "--coord", "37.4979,127.0276"])
+    let link = try chulbal(["nav", "1"], database: database).standardOutput
+      .trimmingCharacters(in: .newlines)
+    var environment = session
+    environment["PATH"] =
+      bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    let before = try Dunst.lastClosedID()
+    let watch = try pressTheButtonOfTheFirstAlert(environment)
+    #expect(watch.waitFor("길찾기를 열지 못해 링크를 알림으로 보냄 → libnotify"), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+    let closed = try Dunst.closedSince(before)
+    let notice = try #require(closed.last, "\(closed)")
+    #expect(notice.summary == "길찾기를 열지 못했습니다 · 길찾기 시험")
+    #expect(
+      unescaped(notice.body)
+        == "\(link)\nxdg-open이 링크를 열지 못했습니다 (종료 상태 3: xdg-open: no method available for opening)")
+  }
+
+  /// The text markup stands for: what a person reads of a body sent to a server that reads
+  /// markup.
+  func unescaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+      .replacingOccurrences(of: "&amp;", with: "&")
+  }
+
   /// `5분 뒤` records the snooze, so that `log` shows it and a restart keeps it; after a
   /// SIGHUP, which makes the backends again, the button still reaches the watch.
   @Test func pressingSnoozeAfterASighupRecordsTheSnooze() throws {

@@ -359,7 +359,11 @@ struct WatchSession {
           try environment.opener.open(link, appSchemeRegistered: link.kind == .app)
           log("길찾기를 열었습니다: \(link.url)")
         } catch {
-          log("길찾기를 열지 못했습니다: \(error.message)")
+          // Nothing on the desktop opened it, so the person is given the link to open.
+          let notice = AlertNotice.unopenedLink(
+            title: due.appointment.title, link: link.url, reason: error.message)
+          let backend = notifiers.chain.deliver(notice).deliveredBy
+          log("길찾기를 열지 못해 링크를 알림으로 보냄 → \(backend ?? "보내지 못함"): \(error.message)")
         }
       }
     }

@@ -86,6 +86,14 @@ public enum AlertNotice {
     return snoozed
   }
 
+  /// The notice that gives the link `길찾기` could not open (no map app, no browser), for the
+  /// person to open by hand: `길찾기를 열지 못했습니다 · 저녁 약속`, the link, and why.
+  public static func unopenedLink(title: String, link: String, reason: String) -> Notice {
+    Notice(
+      key: 0, summary: "길찾기를 열지 못했습니다 · \(title)", body: "\(link)\n\(reason)",
+      urgency: .normal, link: link)
+  }
+
   /// The one notice that tells of every alert missed at once: `놓친 알림 3개 · 저녁 약속 외 2건`,
   /// with a line for each (`오후 6:25 저녁 약속 (30분 전)`), the first few of them.
   ///

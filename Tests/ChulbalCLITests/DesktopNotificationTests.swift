@@ -62,6 +62,34 @@ struct DesktopNotificationTests {
     #expect(dinner.body.hasPrefix("오후 ") || dinner.body.hasPrefix("오전 "))
   }
 
+  /// The notification on screen follows its appointment: an edit words it again in place,
+  /// a removal closes it. dunst's history holds the one notification, as last worded.
+  @Test func anEditRewordsTheNotificationInPlaceAndARemovalClosesIt() throws {
+    let before = try Dunst.lastClosedID()
+    // Leaves in an hour and two seconds: its one-hour alert is due in two.
+    try add("따라가기 시험", in: 3602, alerts: "60m", extra: ["--place", "강남역 2번 출구"])
+    let watch = try WatchProcess(database: database, in: folder.path, environment: session)
+    #expect(watch.waitFor("→ libnotify"), "\(watch.standardError)")
+    try Dunst.waitUntilDisplayed(atLeast: 1)
+    let edited = try chulbal(
+      ["edit", "1", "--title", "고친 시험", "--place", "역삼역 3번 출구"], database: database)
+    try #require(edited.status == 0, "\(edited.standardError)")
+    #expect(
+      watch.waitFor("고침 #1 고친 시험 (1시간 전 알림): 약속이 바뀌어 화면의 알림을 새로 씁니다"),
+      "\(watch.standardError)")
+    #expect(try Dunst.displayed() == 1)
+    let removed = try chulbal(["remove", "1", "--yes"], database: database)
+    try #require(removed.status == 0, "\(removed.standardError)")
+    #expect(
+      watch.waitFor("거둠 #1 고친 시험: 약속이 없어져 화면의 알림을 닫습니다"), "\(watch.standardError)")
+    #expect(try Dunst.displayed() == 0)
+    #expect(watch.stop() == 0)
+    let closed = try Dunst.closedSince(before)
+    try #require(closed.count == 1, "\(closed)")
+    #expect(closed[0].summary == "1시간 뒤 출발 · 고친 시험")
+    #expect(closed[0].body.hasSuffix(" 역삼역 3번 출구"), "\(closed[0].body)")
+  }
+
   /// Starts a watch, waits for its first notification and presses the button the test
   /// dunstrc picks for its title; the watch goes on running.
   ///

@@ -451,11 +451,12 @@ enum Schema {
     CREATE INDEX appointment_malformed ON appointment (id)
       WHERE NOT (typeof(departure_at) = 'integer' AND typeof(start_at) = 'integer'
         AND travel_seconds BETWEEN 0 AND 604800 AND buffer_seconds BETWEEN 0 AND 604800);
-    """,    // 11: late notices and the person's `출발했어요` get their own kind (`late`, with the
+    """,
+    // 11: late notices and the person's `출발했어요` get their own kind (`late`, with the
     // negative lead the core gives them) and outcome (`acknowledged`). Version 2's CHECKs
     // allowed neither, so until now a late notice was kept as a `leave` alert with its lead's
     // magnitude, which no other `leave` alert has, and `출발했어요` as `delivered` by the
-    // backend `acknowledged`, which names none; the rows are converted so. SQLite cannot
+    // backend `acknowledged`, which names none; those rows are converted. SQLite cannot
     // change a CHECK, so the table is made again with its rows, and its index with it.
     """
     CREATE TABLE alert_log_11 (

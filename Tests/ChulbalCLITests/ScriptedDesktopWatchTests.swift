@@ -52,7 +52,9 @@ struct ScriptedDesktopWatchTests {
       ], takesSources: true)
     let console = RecordingConsole()
     var environment = workspace.environment()
-    environment.variables.merge(NotifySession.variables.filter { $0.key == "DBUS_SESSION_BUS_ADDRESS" }) { $1 }
+    environment.variables.merge(
+      NotifySession.variables.filter { $0.key == "DBUS_SESSION_BUS_ADDRESS" }
+    ) { $1 }
     environment.clock = clock
     environment.console = console
     environment.watchWakes = { _ in wakes }

@@ -390,7 +390,9 @@ import Testing
       at: Self.at("10:27"))
     let log = run(["log"], at: "2027-01-12T10:40:00+09:00")
     #expect(
-      log.standardOutput.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+      log.standardOutput.split(separator: "\n").map {
+        $0.split(separator: " ").joined(separator: " ")
+      }
         == [
           "기록 약속 알림 결과",
           "1월 12일 (화) 오전 10:27 #1 회의 오전 10:27 (출발했어요) 늦음 알림 그침",

@@ -351,7 +351,10 @@ import Testing
     var events = try watcher.tick(now: clock.now(), journal: harness.journal).events
     let id = AlertID(
       appointmentID: 1, leadSeconds: 1800, due: instant("2026-12-01T17:45:00+09:00"))
-    #expect(events == [.revised(AlertID(appointmentID: 1, leadSeconds: 1800, due: id.due), title: "늦은 저녁")])
+    #expect(
+      events == [
+        .revised(AlertID(appointmentID: 1, leadSeconds: 1800, due: id.due), title: "늦은 저녁")
+      ])
     // Nothing changed: nothing is worded again.
     #expect(try watcher.tick(now: clock.now(), journal: harness.journal).events.isEmpty)
     harness.journal.remove(id: 1)
@@ -376,7 +379,8 @@ import Testing
     let clock = ScriptedClock(now: instant("2026-12-01T18:05:00+09:00"))
     var watcher = harness.watcher(clock: clock)
     watcher.repeatSeconds = 300
-    var wake = try watcher.tick(now: instant("2026-12-01T17:45:00+09:00"), journal: harness.journal).wake
+    var wake = try watcher.tick(now: instant("2026-12-01T17:45:00+09:00"), journal: harness.journal)
+      .wake
     wake = try watcher.tick(now: clock.now(), journal: harness.journal).wake
     _ = try watcher.snooze(appointmentID: 1, now: clock.now(), journal: harness.journal)
     var edited = Self.dinner

@@ -203,7 +203,8 @@ public struct Watcher {
   /// The notice of `due` once the person put it off until `until`.
   private func snoozedNotice(_ due: AlertPlanner.Due, until: Date, now: Date) -> Notice {
     let zone = readerZone ?? zoneNamed(due.appointment.timeZone) ?? .gmt
-    return AlertNotice.snoozed(wording(due, now), title: due.appointment.title, until: until, in: zone)
+    return AlertNotice.snoozed(
+      wording(due, now), title: due.appointment.title, until: until, in: zone)
   }
 
   /// Puts off the alert last shown for `appointmentID` by ``snoozeSeconds``, recording it so

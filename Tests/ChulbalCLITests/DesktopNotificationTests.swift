@@ -110,13 +110,16 @@ struct DesktopNotificationTests {
     return watch
   }
 
-  /// `길찾기` hands the appointment's link, as `nav` gives it, to the opener as one argument.
-  @Test func pressingNavigateOpensTheAppointmentsLinkAsOneArgument() throws {
+  /// Adds an appointment with a place and a coordinate whose alert is due in two seconds, and
+  /// puts `script` first on the PATH as `xdg-open`.
+  ///
+  /// - Returns: the session's environment with that PATH, and the link `nav` gives.
+  func navigateTrial(xdgOpen script: String) throws -> (
+    environment: [String: String?], link: String
+  ) {
     let bin = folder.path + "/bin"
-    let record = folder.path + "/opened"
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-    try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(record)'\n".write(
-      toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
+    try script.write(toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
     chmod(bin + "/xdg-open", 0o755)
     try add("길찾기 시험", in: 2, extra: ["--place", "강남역 2번 출구", "--coord", "37.4979,127.0276"])
     let link = try chulbal(["nav", "1"], database: database).standardOutput
@@ -124,6 +127,14 @@ struct DesktopNotificationTests {
     var environment = session
     environment["PATH"] =
       bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    return (environment, link)
+  }
+
+  /// `길찾기` hands the appointment's link, as `nav` gives it, to the opener as one argument.
+  @Test func pressingNavigateOpensTheAppointmentsLinkAsOneArgument() throws {
+    let record = folder.path + "/opened"
+    let (environment, link) = try navigateTrial(
+      xdgOpen: "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(record)'\n")
     let watch = try pressTheButtonOfTheFirstAlert(environment)
     #expect(watch.waitFor("길찾기를 열었습니다"), "\(watch.standardError)")
     #expect(watch.stop() == 0)
@@ -134,17 +145,8 @@ struct DesktopNotificationTests {
   /// A `길찾기` that nothing can open (xdg-open finds no browser, as on a desktop without one)
   /// gives the link in a notice of its own, for the person to open by hand.
   @Test func aNavigatePressThatCannotOpenTheLinkGivesItInANotice() throws {
-    let bin = folder.path + "/bin"
-    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-    try "#!/bin/sh\necho 'xdg-open: no method available for opening' >&2\nexit 3\n".write(
-      toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
-    chmod(bin + "/xdg-open", 0o755)
-    try add("길찾기 시험", in: 2, extra: ["--place", "강남역 2번 출구", "--coord", "37.4979,127.0276"])
-    let link = try chulbal(["nav", "1"], database: database).standardOutput
-      .trimmingCharacters(in: .newlines)
-    var environment = session
-    environment["PATH"] =
-      bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    let (environment, link) = try navigateTrial(
+      xdgOpen: "#!/bin/sh\necho 'xdg-open: no method available for opening' >&2\nexit 3\n")
     let before = try Dunst.lastClosedID()
     let watch = try pressTheButtonOfTheFirstAlert(environment)
     #expect(watch.waitFor("길찾기를 열지 못해 링크를 알림으로 보냄 → libnotify"), "\(watch.standardError)")

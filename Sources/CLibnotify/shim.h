@@ -48,6 +48,8 @@
   F(notify, notify_init)                            \
   F(notify, notify_notification_add_action)         \
   F(notify, notify_notification_clear_actions)      \
+  F(notify, notify_notification_close)              \
+  F(notify, notify_notification_get_closed_reason)  \
   F(notify, notify_notification_new)                \
   F(notify, notify_notification_set_category)       \
   F(notify, notify_notification_set_hint_string)    \

@@ -8,6 +8,17 @@ public struct NotifierChain: Sendable {
     self.backends = backends
   }
 
+  /// The names of the backends that can change a notice they showed.
+  public var revisable: Set<String> { Set(backends.filter(\.revisesNotices).map(\.name)) }
+
+  /// Changes the notice of `key` that the backend named `backend` showed
+  /// (``Notifier/revise(key:with:)``).
+  ///
+  /// - Returns: whether a notice on screen changed.
+  public func revise(key: Int, shownBy backend: String, with notice: Notice?) -> Bool {
+    backends.first { $0.name == backend }?.revise(key: key, with: notice) ?? false
+  }
+
   /// Delivers `notice` through the first backend that can.
   ///
   /// - Returns: the backend that delivered it, and why each one before it could not.

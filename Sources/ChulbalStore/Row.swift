@@ -145,6 +145,17 @@ struct Row {
     return value
   }
 
+  /// A duration either side of an instant, such as an alert's lead, which is negative after
+  /// the departure: no longer than any typed duration may be.
+  func signedDuration(_ column: Column) throws(StoreError) -> Int {
+    let value = try integer(column)
+    let longest = DurationExpression.maximumSeconds
+    guard (-longest...longest).contains(value) else {
+      throw damaged(column.name, "범위 밖의 값 '\(value)' (-\(longest)~\(longest)초)")
+    }
+    return value
+  }
+
   /// A boolean, stored as 0 or 1.
   func flag(_ column: Column) throws(StoreError) -> Bool {
     switch try integer(column) {

@@ -82,7 +82,7 @@ enum Schema {
     ),
     ("place", placeTable),
     ("setting", settingTable),
-    ("alert_log", "CREATE TABLE \"alert_log\" (\n\(alertLogColumns))"),
+    ("alert_log", "CREATE TABLE \"alert_log\" (\n\(alertLog13Columns))"),
     ("repeat_exception", repeatExceptionTable),
     ("repeat_override", repeatOverrideTable),
     ("source", "CREATE TABLE \"source\" (\n\(sourceColumns))"),
@@ -248,6 +248,24 @@ enum Schema {
       recorded_at INTEGER NOT NULL,         -- when the outcome was recorded
       snooze_until INTEGER,                 -- when a snoozed alert comes back
       PRIMARY KEY (appointment_id, lead_seconds, due_at)
+
+    """
+
+  /// `alert_log`'s columns as version 11 made them again, ending in a newline: late notices
+  /// (`late`, whose lead is negative: the seconds past the departure, and only theirs is)
+  /// and the person's `출발했어요` (`acknowledged`) are kept as what they are.
+  private static let alertLog13Columns = """
+      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+      lead_seconds INTEGER NOT NULL,        -- before the departure; negative after it
+      due_at INTEGER NOT NULL,              -- when the alert was due
+      kind TEXT NOT NULL CHECK (kind IN ('prepare', 'remind', 'leave', 'late')),
+      outcome TEXT NOT NULL
+        CHECK (outcome IN ('claimed', 'delivered', 'missed', 'snoozed', 'acknowledged')),
+      backend TEXT,                         -- the backend that delivered it
+      recorded_at INTEGER NOT NULL,         -- when the outcome was recorded
+      snooze_until INTEGER,                 -- when a snoozed alert comes back
+      PRIMARY KEY (appointment_id, lead_seconds, due_at),
+      CHECK ((kind = 'late') = (lead_seconds < 0))
 
     """
 
@@ -502,6 +520,30 @@ enum Schema {
     ALTER TABLE appointment ADD COLUMN travel_source TEXT NOT NULL DEFAULT 'given';
     UPDATE appointment SET travel_source = 'estimate' WHERE travel_estimated = 1;
     \(rememberedTripTable);
+    """,
+    // 13: late notices and the person's `출발했어요` get their own kind (`late`, with the
+    // negative lead the core gives them) and outcome (`acknowledged`). Version 2's CHECKs
+    // allowed neither, so until now a late notice was kept as a `leave` alert with its lead's
+    // magnitude, which no other `leave` alert has, and `출발했어요` as `delivered` by the
+    // backend `acknowledged`, which names none; those rows are converted. SQLite cannot
+    // change a CHECK, so the table is made again with its rows, and its index with it.
+    """
+    CREATE TABLE alert_log_13 (
+    \(alertLog13Columns));
+    INSERT INTO alert_log_13 (appointment_id, lead_seconds, due_at, kind, outcome, backend,
+      recorded_at, snooze_until)
+      SELECT appointment_id,
+        CASE WHEN kind = 'leave' AND lead_seconds > 0 THEN -lead_seconds ELSE lead_seconds END,
+        due_at,
+        CASE WHEN kind = 'leave' AND lead_seconds > 0 THEN 'late' ELSE kind END,
+        CASE WHEN outcome = 'delivered' AND backend = 'acknowledged' THEN 'acknowledged'
+          ELSE outcome END,
+        CASE WHEN outcome = 'delivered' AND backend = 'acknowledged' THEN NULL ELSE backend END,
+        recorded_at, snooze_until
+      FROM alert_log;
+    DROP TABLE alert_log;
+    ALTER TABLE alert_log_13 RENAME TO alert_log;
+    CREATE INDEX alert_log_due ON alert_log (due_at);
     """,
   ]
 }

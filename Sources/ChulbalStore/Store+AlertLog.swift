@@ -20,6 +20,12 @@ extension Store: AlertJournal {
     public let timeZone: String
   }
 
+  /// Whether the file keeps late notices and `출발했어요` as what they are (schema 13 on).
+  /// Before, a late notice was a `leave` row with its lead's magnitude, which no other `leave`
+  /// alert has, and `출발했어요` a `delivered` row by the backend `acknowledged`, which names
+  /// none; a reader reads such a file as it is, and so reads those rows as they were meant.
+  var keepsLateNotices: Bool { schema >= 13 }
+
   public func appointments(startingAfter start: Date, departingBefore departure: Date)
     throws(StoreError) -> [Appointment]
   {
@@ -68,14 +74,10 @@ extension Store: AlertJournal {
   {
     var backend: SQLValue = .null
     var until: SQLValue = .null
-    var name = outcome.name
     switch outcome {
     case .delivered(let shownBy): backend = .text(shownBy)
     case .snoozed(let end): until = .integer(Self.wholeSeconds(end))
-    case .acknowledged:
-      name = "delivered"
-      backend = .text(Self.acknowledgedMark)
-    case .claimed, .missed: break
+    case .claimed, .missed, .acknowledged: break
     }
     try database.rows(
       """
@@ -87,7 +89,7 @@ extension Store: AlertJournal {
         recorded_at = excluded.recorded_at, snooze_until = excluded.snooze_until
       """,
       Self.key(id) + [
-        .text(kind.rawValue), .text(name), backend, .integer(Self.wholeSeconds(now)),
+        .text(kind.rawValue), .text(outcome.name), backend, .integer(Self.wholeSeconds(now)),
         until,
       ])
     return database.changes > 0
@@ -103,19 +105,10 @@ extension Store: AlertJournal {
   /// departure shown twice, which is better shown once. An edit of travel moves every due
   /// instant, as it does a one-off's: the alerts after it are new ones.
   ///
-  /// Late notices and the `출발했어요` that stops them fit in the columns version 2 made, whose
-  /// CHECKs allow no other kind or outcome and no negative lead: a late notice (a `leave`
-  /// alert with a negative lead) is kept with its lead's magnitude, which no other `leave`
-  /// alert has, and `acknowledged` as `delivered` by ``acknowledgedMark``, which names no
-  /// backend. A late notice of one occurrence meets a `remind` alert of another only when
-  /// their departures are twice that lead apart, less than twice the trip: occurrences that
-  /// overlap.
+  /// A late notice's lead is negative (version 13), so it never meets another alert's key.
   private static func key(_ id: AlertID) -> [SQLValue] {
-    [.integer(id.appointmentID), .integer(abs(id.leadSeconds)), .integer(wholeSeconds(id.due))]
+    [.integer(id.appointmentID), .integer(id.leadSeconds), .integer(wholeSeconds(id.due))]
   }
-
-  /// The `backend` of a `delivered` row that records the person's `출발했어요`.
-  private static let acknowledgedMark = "acknowledged"
 
   private static func wholeSeconds(_ date: Date) -> Int {
     Int(date.timeIntervalSince1970.rounded(.down))
@@ -134,26 +127,29 @@ extension Store: AlertJournal {
       var row = Row(values, columns: columns, label: "알림 기록", path: path)
       let appointmentID = try row.integer("appointment_id")
       row.label = "약속 #\(appointmentID)의 알림 기록"
-      var lead = try row.duration("lead_seconds")
+      var lead = try row.signedDuration("lead_seconds")
       let due = Date(timeIntervalSince1970: TimeInterval(try row.instant("due_at")))
       let kindName = try row.text("kind")
-      guard let kind = Alert.Kind(rawValue: kindName) else {
+      guard var kind = Alert.Kind(rawValue: kindName) else {
         throw row.damaged("kind", "알 수 없는 값 '\(kindName)'")
       }
-      if kind == .leave { lead = -lead }
       let outcomeName = try row.text("outcome")
-      let outcome: AlertOutcome
+      var outcome: AlertOutcome
       switch outcomeName {
       case "claimed": outcome = .claimed
       case "missed": outcome = .missed
       // Alerts a version-1 file recorded do not say which backend showed them.
-      case "delivered":
-        let backend = try row.optionalText("backend") ?? ""
-        outcome = backend == Self.acknowledgedMark ? .acknowledged : .delivered(backend: backend)
+      case "delivered": outcome = .delivered(backend: try row.optionalText("backend") ?? "")
+      case "acknowledged": outcome = .acknowledged
       case "snoozed":
         outcome = .snoozed(
           until: Date(timeIntervalSince1970: TimeInterval(try row.instant("snooze_until"))))
       default: throw row.damaged("outcome", "알 수 없는 값 '\(outcomeName)'")
+      }
+      if !keepsLateNotices {
+        // As version 13 converts them.
+        if kind == .leave, lead > 0 { (kind, lead) = (.late, -lead) }
+        if outcome == .delivered(backend: "acknowledged") { outcome = .acknowledged }
       }
       result.append(
         AlertLogEntry(

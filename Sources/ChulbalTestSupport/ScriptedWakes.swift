@@ -40,9 +40,21 @@ public final class ScriptedWakes: WakeSource, Sendable {
 
   private let clock: ScriptedClock
   private let state: Mutex<(script: [Happening], waits: [Date?], folders: [EventLoop.FolderWatch])>
+  private let takesSources: Bool
+  private let sources = Sources()
 
-  public init(clock: ScriptedClock, _ script: [Happening]) {
+  /// The outside sources, set and pumped only on the watch's one thread, as the event loop's
+  /// are.
+  private final class Sources: @unchecked Sendable {
+    var all: [any PollSource] = []
+  }
+
+  /// - Parameter takesSources: whether the watch may give outside sources (the desktop
+  ///   backend's, in a test with a notification server); what they have ready is dispatched
+  ///   at each wait, never waited for. Without it, being given one fails the test.
+  public init(clock: ScriptedClock, _ script: [Happening], takesSources: Bool = false) {
     self.clock = clock
+    self.takesSources = takesSources
     state = Mutex((script, [], []))
   }
 
@@ -59,7 +71,9 @@ public final class ScriptedWakes: WakeSource, Sendable {
   public func reportBusError(_ text: String, status: Int32) {}
 
   public func setSources(_ sources: [any PollSource]) {
-    if !sources.isEmpty {
+    if takesSources {
+      self.sources.all = sources
+    } else if !sources.isEmpty {
       Issue.record(
         "outside sources (the desktop backend's) were given, which a scripted watch cannot wait on")
     }
@@ -75,6 +89,11 @@ public final class ScriptedWakes: WakeSource, Sendable {
 
   public func wait(until deadline: Date?) -> [EventLoop.Wake] {
     state.withLock { $0.waits.append(deadline) }
+    for source in sources.all {
+      var (descriptors, _) = source.prepare()
+      _ = poll(&descriptors, nfds_t(descriptors.count), 0)
+      source.dispatch(descriptors)
+    }
     while true {
       let now = clock.now()
       // As the event loop: a deadline already reached ends the wait at once.

@@ -62,6 +62,34 @@ struct DesktopNotificationTests {
     #expect(dinner.body.hasPrefix("오후 ") || dinner.body.hasPrefix("오전 "))
   }
 
+  /// The notification on screen follows its appointment: an edit words it again in place,
+  /// a removal closes it. dunst's history holds the one notification, as last worded.
+  @Test func anEditRewordsTheNotificationInPlaceAndARemovalClosesIt() throws {
+    let before = try Dunst.lastClosedID()
+    // Leaves in an hour and two seconds: its one-hour alert is due in two.
+    try add("따라가기 시험", in: 3602, alerts: "60m", extra: ["--place", "강남역 2번 출구"])
+    let watch = try WatchProcess(database: database, in: folder.path, environment: session)
+    #expect(watch.waitFor("→ libnotify"), "\(watch.standardError)")
+    try Dunst.waitUntilDisplayed(atLeast: 1)
+    let edited = try chulbal(
+      ["edit", "1", "--title", "고친 시험", "--place", "역삼역 3번 출구"], database: database)
+    try #require(edited.status == 0, "\(edited.standardError)")
+    #expect(
+      watch.waitFor("고침 #1 고친 시험 (1시간 전 알림): 약속이 바뀌어 화면의 알림을 새로 씁니다"),
+      "\(watch.standardError)")
+    #expect(try Dunst.displayed() == 1)
+    let removed = try chulbal(["remove", "1", "--yes"], database: database)
+    try #require(removed.status == 0, "\(removed.standardError)")
+    #expect(
+      watch.waitFor("거둠 #1 고친 시험: 약속이 없어져 화면의 알림을 닫습니다"), "\(watch.standardError)")
+    #expect(try Dunst.displayed() == 0)
+    #expect(watch.stop() == 0)
+    let closed = try Dunst.closedSince(before)
+    try #require(closed.count == 1, "\(closed)")
+    #expect(closed[0].summary == "1시간 뒤 출발 · 고친 시험")
+    #expect(closed[0].body.hasSuffix(" 역삼역 3번 출구"), "\(closed[0].body)")
+  }
+
   /// Starts a watch, waits for its first notification and presses the button the test
   /// dunstrc picks for its title; the watch goes on running.
   ///
@@ -82,13 +110,16 @@ struct DesktopNotificationTests {
     return watch
   }
 
-  /// `길찾기` hands the appointment's link, as `nav` gives it, to the opener as one argument.
-  @Test func pressingNavigateOpensTheAppointmentsLinkAsOneArgument() throws {
+  /// Adds an appointment with a place and a coordinate whose alert is due in two seconds, and
+  /// puts `script` first on the PATH as `xdg-open`.
+  ///
+  /// - Returns: the session's environment with that PATH, and the link `nav` gives.
+  func navigateTrial(xdgOpen script: String) throws -> (
+    environment: [String: String?], link: String
+  ) {
     let bin = folder.path + "/bin"
-    let record = folder.path + "/opened"
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-    try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(record)'\n".write(
-      toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
+    try script.write(toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
     chmod(bin + "/xdg-open", 0o755)
     try add("길찾기 시험", in: 2, extra: ["--place", "강남역 2번 출구", "--coord", "37.4979,127.0276"])
     let link = try chulbal(["nav", "1"], database: database).standardOutput
@@ -96,11 +127,43 @@ struct DesktopNotificationTests {
     var environment = session
     environment["PATH"] =
       bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    return (environment, link)
+  }
+
+  /// `길찾기` hands the appointment's link, as `nav` gives it, to the opener as one argument.
+  @Test func pressingNavigateOpensTheAppointmentsLinkAsOneArgument() throws {
+    let record = folder.path + "/opened"
+    let (environment, link) = try navigateTrial(
+      xdgOpen: "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(record)'\n")
     let watch = try pressTheButtonOfTheFirstAlert(environment)
     #expect(watch.waitFor("길찾기를 열었습니다"), "\(watch.standardError)")
     #expect(watch.stop() == 0)
     #expect(link.hasPrefix("https://"), "\(link)")
     #expect(try String(contentsOfFile: record, encoding: .utf8) == "1\n\(link)\n")
+  }
+
+  /// A `길찾기` that nothing can open (xdg-open finds no browser, as on a desktop without one)
+  /// gives the link in a notice of its own, for the person to open by hand.
+  @Test func aNavigatePressThatCannotOpenTheLinkGivesItInANotice() throws {
+    let (environment, link) = try navigateTrial(
+      xdgOpen: "#!/bin/sh\necho 'xdg-open: no method available for opening' >&2\nexit 3\n")
+    let before = try Dunst.lastClosedID()
+    let watch = try pressTheButtonOfTheFirstAlert(environment)
+    #expect(watch.waitFor("길찾기를 열지 못해 링크를 알림으로 보냄 → libnotify"), "\(watch.standardError)")
+    #expect(watch.stop() == 0)
+    let closed = try Dunst.closedSince(before)
+    let notice = try #require(closed.last, "\(closed)")
+    #expect(notice.summary == "길찾기를 열지 못했습니다 · 길찾기 시험")
+    #expect(
+      unescaped(notice.body)
+        == "\(link)\nxdg-open이 링크를 열지 못했습니다 (종료 상태 3: xdg-open: no method available for opening)")
+  }
+
+  /// The text markup stands for: what a person reads of a body sent to a server that reads
+  /// markup.
+  func unescaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+      .replacingOccurrences(of: "&amp;", with: "&")
   }
 
   /// `5분 뒤` records the snooze, so that `log` shows it and a restart keeps it; after a

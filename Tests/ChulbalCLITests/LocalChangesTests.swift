@@ -1,5 +1,6 @@
 import ChulbalCalendar
 import ChulbalCore
+import ChulbalStore
 import ChulbalTestSupport
 import Foundation
 import Testing
@@ -253,6 +254,8 @@ import Testing
     let json = try ImportCommandTests.json(workspace.run(["doctor", "--json"]))
     let database = try #require(json["database"] as? [String: Any])
     #expect(database["mode"] as? String == "640")
-    #expect(workspace.run(["doctor"]).standardOutput.contains("(권한 640, 스키마 12, 약속 1개)"))
+    #expect(
+      workspace.run(["doctor"]).standardOutput.contains(
+        "(권한 640, 스키마 \(Store.schemaVersion), 약속 1개)"))
   }
 }

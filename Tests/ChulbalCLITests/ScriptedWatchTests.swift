@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalStore
 import ChulbalSystem
 import ChulbalTestSupport
 import Foundation
@@ -17,7 +18,7 @@ import Testing
   /// 회의 at 10:30 with 20 minutes of travel and no buffer: alerts at 09:40 (30 minutes
   /// before leaving), 10:00 (10 minutes before) and 10:10 (leave).
   static let start = "2027-01-12T10:30:00+09:00"
-  static let body = "오전 10:30 · 이동 20분"
+  static let body = "오전 10:30 · 오전 10:10 출발 · 이동 20분"
 
   /// What one run of the watch did.
   struct Run {
@@ -161,7 +162,7 @@ import Testing
         command(["edit", "1", "--at", "2027-01-12T11:30:00+09:00"], at: "09:50"),
         .signal(SIGTERM, at: Self.at("11:20")),
       ])
-    let later = "오전 11:30 · 이동 20분"
+    let later = "오전 11:30 · 오전 11:10 출발 · 이동 20분"
     #expect(
       run.alerts == [
         "30분 뒤 출발 · 회의 — \(Self.body)", "30분 뒤 출발 · 회의 — \(later)",
@@ -375,6 +376,31 @@ import Testing
     for minutes in [-5, -10, -15] {
       #expect(log.contains("\"lead_minutes\": \(minutes)"), "\(log)")
     }
+  }
+
+  /// `log` names a late notice `늦음 알림` and shows `출발했어요` at the time it was pressed,
+  /// not under the start where the log keeps it.
+  @Test func logShowsALateNoticeAndTheDepartedPressAtItsTime() throws {
+    let store = try Store.openOrCreate(path: workspace.database, expander: .libical)
+    let appointment = try #require(try store.all().first)
+    let late = AlertID(appointmentID: 1, leadSeconds: -900, due: Self.at("10:25"))
+    try store.record(late, kind: .late, .delivered(backend: "libnotify"), at: Self.at("10:25"))
+    try store.record(
+      AlertPlanner.acknowledgement(of: appointment), kind: .late, .acknowledged,
+      at: Self.at("10:27"))
+    let log = run(["log"], at: "2027-01-12T10:40:00+09:00")
+    #expect(
+      log.standardOutput.split(separator: "\n").map {
+        $0.split(separator: " ").joined(separator: " ")
+      }
+        == [
+          "기록 약속 알림 결과",
+          "1월 12일 (화) 오전 10:27 #1 회의 오전 10:27 (출발했어요) 늦음 알림 그침",
+          "1월 12일 (화) 오전 10:25 #1 회의 오전 10:25 (늦음 알림) 보냄 (libnotify)",
+        ], "\(log.standardOutput)")
+    let json = run(["log", "--json"], at: "2027-01-12T10:40:00+09:00").standardOutput
+    #expect(json.components(separatedBy: "\"kind\": \"late\"").count - 1 == 2, "\(json)")
+    #expect(json.contains("\"outcome\": \"acknowledged\""), "\(json)")
   }
 
   /// A removed appointment's late notices stop.

@@ -40,11 +40,34 @@ import Testing
     let shown = Mutex<[Shown]>([])
     let failing = Mutex(false)
 
-    init(_ appointments: [Appointment] = [WatcherTests.dinner, WatcherTests.meeting]) {
+    /// What the watcher changed on screen: `오후 6:30 닫음 #2`, `오후 5:50 고침 #1 …`.
+    let revised = Mutex<[String]>([])
+    /// Whether the notices shown stay on screen to be changed, as libnotify's do.
+    let revisable: Bool
+
+    init(
+      _ appointments: [Appointment] = [WatcherTests.dinner, WatcherTests.meeting],
+      revisable: Bool = false
+    ) {
       journal = MemoryAlertJournal(appointments)
+      self.revisable = revisable
     }
 
     func watcher(clock: some WallClock) -> Watcher {
+      var watcher = plainWatcher(clock: clock)
+      guard revisable else { return watcher }
+      watcher.revisableBackends = ["test"]
+      watcher.revision = { [self] key, backend, notice in
+        let time = KoreanDateFormat(timeZone: seoul).string(clock.now(), .time)
+        let change =
+          notice.map { "고침 #\(key) \($0.summary) — \($0.body) [\($0.urgency)]" } ?? "닫음 #\(key)"
+        revised.withLock { $0.append("\(time) \(change) (\(backend))") }
+        return true
+      }
+      return watcher
+    }
+
+    private func plainWatcher(clock: some WallClock) -> Watcher {
       Watcher(
         lateCapSeconds: 600, snoozeSeconds: 300, zoneNamed: { Zone(identifier: $0) },
         wording: { due, now in
@@ -297,6 +320,96 @@ import Testing
     #expect(harness.all.count == 3)
   }
 
+  /// A notice stays on screen until its appointment starts, when the watch, woken for it,
+  /// takes it off; each later alert of the appointment takes its place.
+  @Test func theNoticeOnScreenIsWithdrawnAtItsAppointmentsStart() throws {
+    let harness = Harness(revisable: true)
+    let clock = ScriptedClock(now: instant("2026-12-01T17:00:00+09:00"))
+    let events = try harness.run(clock)
+    #expect(harness.all == Self.fullSequence)
+    #expect(harness.revised.withLock { $0 } == ["오후 6:30 닫음 #2 (test)", "오후 7:00 닫음 #1 (test)"])
+    #expect(
+      events.filter { if case .withdrawn = $0 { true } else { false } } == [
+        .withdrawn(appointmentID: 2, title: "회의", started: true),
+        .withdrawn(appointmentID: 1, title: "저녁 약속", started: true),
+      ])
+    // Woken at each start besides each alert.
+    #expect(clock.sleeps.count == Self.fullSequence.count + 2)
+  }
+
+  /// An edit words the notice on screen again, as it stands now, in the same place; a
+  /// removal takes it off. Neither is shown as a new alert.
+  @Test func anEditRewordsTheNoticeOnScreenAndARemovalWithdrawsIt() throws {
+    let harness = Harness(revisable: true)
+    let clock = ScriptedClock(now: instant("2026-12-01T17:45:00+09:00"))
+    var watcher = harness.watcher(clock: clock)
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    var moved = Self.dinner
+    moved.start = instant("2026-12-01T19:30:00+09:00")
+    moved.title = "늦은 저녁"
+    harness.journal.put(moved)
+    clock.sleep(until: instant("2026-12-01T17:50:00+09:00"))
+    var events = try watcher.tick(now: clock.now(), journal: harness.journal).events
+    let id = AlertID(
+      appointmentID: 1, leadSeconds: 1800, due: instant("2026-12-01T17:45:00+09:00"))
+    #expect(
+      events == [
+        .revised(AlertID(appointmentID: 1, leadSeconds: 1800, due: id.due), title: "늦은 저녁")
+      ])
+    // Nothing changed: nothing is worded again.
+    #expect(try watcher.tick(now: clock.now(), journal: harness.journal).events.isEmpty)
+    harness.journal.remove(id: 1)
+    clock.sleep(until: instant("2026-12-01T17:55:00+09:00"))
+    events = try watcher.tick(now: clock.now(), journal: harness.journal).events
+    #expect(events == [.withdrawn(appointmentID: 1, title: "늦은 저녁", started: false)])
+    #expect(
+      harness.revised.withLock { $0 } == [
+        "오후 5:50 고침 #1 55분 뒤 출발 · 늦은 저녁 — 오후 7:30 강남역 2번 출구 · 오후 6:45 출발 · 이동 35분 [normal] (test)",
+        "오후 5:55 닫음 #1 (test)",
+      ])
+    #expect(harness.all == [Shown("오후 5:45", "30분 뒤 출발 · 저녁 약속")])
+    // The buttons of a withdrawn notice act on nothing.
+    #expect(try watcher.snooze(appointmentID: 1, now: clock.now(), journal: harness.journal) == nil)
+  }
+
+  /// Snoozed, the notice on screen says when it comes back, quietly and without buttons; an
+  /// edit meanwhile keeps it so; the alert coming back takes its place. `출발했어요` takes a
+  /// late notice off the screen.
+  @Test func aSnoozedNoticeSaysWhenItComesBackAndDepartedWithdrawsALateOne() throws {
+    let harness = Harness([Self.dinner], revisable: true)
+    let clock = ScriptedClock(now: instant("2026-12-01T18:05:00+09:00"))
+    var watcher = harness.watcher(clock: clock)
+    watcher.repeatSeconds = 300
+    var wake = try watcher.tick(now: instant("2026-12-01T17:45:00+09:00"), journal: harness.journal)
+      .wake
+    wake = try watcher.tick(now: clock.now(), journal: harness.journal).wake
+    _ = try watcher.snooze(appointmentID: 1, now: clock.now(), journal: harness.journal)
+    var edited = Self.dinner
+    edited.place = "강남역 11번 출구"
+    harness.journal.put(edited)
+    clock.sleep(until: instant("2026-12-01T18:07:00+09:00"))
+    wake = try watcher.tick(now: clock.now(), journal: harness.journal).wake
+    while let next = wake, next <= instant("2026-12-01T18:20:00+09:00") {
+      clock.sleep(until: next)
+      wake = try watcher.tick(now: clock.now(), journal: harness.journal).wake
+    }
+    clock.sleep(until: instant("2026-12-01T18:21:00+09:00"))
+    _ = try watcher.acknowledge(appointmentID: 1, now: clock.now(), journal: harness.journal)
+    #expect(
+      harness.revised.withLock { $0 } == [
+        "오후 6:05 고침 #1 오후 6:10에 다시 알림 · 저녁 약속 — 오후 7:00 강남역 2번 출구 · 오후 6:15 출발 · 이동 35분 [low] (test)",
+        "오후 6:07 고침 #1 오후 6:10에 다시 알림 · 저녁 약속 — 오후 7:00 강남역 11번 출구 · 오후 6:15 출발 · 이동 35분 [low] (test)",
+        "오후 6:21 닫음 #1 (test)",
+      ])
+    #expect(
+      harness.all == [
+        Shown("오후 6:05", "30분 뒤 출발 · 저녁 약속"), Shown("오후 6:05", "10분 뒤 출발 · 저녁 약속"),
+        Shown("오후 6:10", "5분 뒤 출발 · 저녁 약속"),
+        Shown("오후 6:15", "지금 출발하세요 · 저녁 약속", .critical),
+        Shown("오후 6:20", "지금 바로 출발하세요 · 저녁 약속", .critical),
+      ])
+  }
+
   /// The late notice says how late leaving now arrives, and when; it is critical and offers
   /// `출발했어요` instead of a snooze.
   @Test func aLateNoticeSaysHowLateAndWhenLeavingNowArrives() throws {
@@ -311,7 +424,7 @@ import Testing
       for: due, now: now, timeZone: seoul, ownZone: seoul, link: "https://example.com",
       snoozeSeconds: 300)
     #expect(notice.summary == "지금 바로 출발하세요 · 저녁 약속 (15분 늦음)")
-    #expect(notice.body == "오후 7:00 강남역 2번 출구 · 이동 35분\n지금 출발하면 오후 7:15 도착")
+    #expect(notice.body == "오후 7:00 강남역 2번 출구 · 오후 6:15 출발 · 이동 35분\n지금 출발하면 오후 7:15 도착")
     #expect(notice.urgency == .critical)
     #expect(notice.actions == [.navigate, .departed])
   }
@@ -338,13 +451,17 @@ import Testing
     let timer = Appointment(
       id: 3, title: "라면", start: instant("2026-12-01T17:30:00+09:00"), timeZone: "Asia/Seoul",
       mode: .walk, travelSeconds: 0, bufferSeconds: 0, alertLeads: [0])
-    let harness = Harness([timer])
+    let harness = Harness([timer], revisable: true)
     let clock = ScriptedClock(now: instant("2026-12-01T17:29:00+09:00"))
     var watcher = harness.watcher(clock: clock)
     _ = try watcher.tick(now: clock.now(), journal: harness.journal)
     clock.sleep(until: instant("2026-12-01T17:30:00+09:00").addingTimeInterval(0.2))
     _ = try watcher.tick(now: clock.now(), journal: harness.journal)
     #expect(harness.all == [Shown("오후 5:30", "지금 출발하세요 · 라면", .critical)])
+    // Its notice is of the start itself: it stays on screen, however late the watch looks.
+    clock.sleep(until: instant("2026-12-01T17:45:00+09:00"))
+    _ = try watcher.tick(now: clock.now(), journal: harness.journal)
+    #expect(harness.revised.withLock { $0 }.isEmpty)
   }
 
   /// Started a moment after a kitchen timer's alert fell due (at its start), the watch shows

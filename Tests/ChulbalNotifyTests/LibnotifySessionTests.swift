@@ -109,6 +109,47 @@ struct LibnotifySessionTests {
     #expect(closed.first?.message.hasPrefix("[critical] ") == true)
   }
 
+  /// A revision words the notification again in place, and a withdrawal takes it off the
+  /// screen; after that there is nothing of the key to change.
+  @Test func aRevisedNoticeChangesInPlaceAndAWithdrawnOneLeavesTheScreen() throws {
+    let before = try Dunst.lastClosedID()
+    let notifier = notifier()
+    defer { notifier.close() }
+    try notifier.deliver(
+      Notice(key: 31, summary: "10분 뒤 출발 · 저녁 약속", body: "오후 7:00", urgency: .normal))
+    try notifier.deliver(Notice(key: 32, summary: "10분 뒤 출발 · 회의", body: "", urgency: .normal))
+    try Dunst.waitUntilDisplayed(atLeast: 2)
+    #expect(
+      notifier.revise(
+        key: 31,
+        with: Notice(key: 31, summary: "40분 뒤 출발 · 늦은 저녁", body: "오후 7:30", urgency: .normal)))
+    #expect(try Dunst.displayed() == 2)
+    #expect(notifier.revise(key: 32, with: nil))
+    #expect(pump(notifier.pollSource) { (try? Dunst.displayed()) == 1 })
+    #expect(!notifier.shows(key: 32))
+    #expect(!notifier.revise(key: 32, with: nil))
+    #expect(!notifier.revise(key: 33, with: nil))
+    let closed = try Dunst.closedSince(before)
+    #expect(closed.map(\.summary) == ["40분 뒤 출발 · 늦은 저녁", "10분 뒤 출발 · 회의"])
+    #expect(closed.map(\.body) == ["오후 7:30", ""])
+  }
+
+  /// A notification the person dismissed stays dismissed: an edit does not bring it back.
+  @Test func aDismissedNoticeIsNotShownAgainByARevision() throws {
+    let before = try Dunst.lastClosedID()
+    let notifier = notifier()
+    defer { notifier.close() }
+    try notifier.deliver(Notice(key: 34, summary: "10분 뒤 출발 · 회의", body: "", urgency: .normal))
+    try Dunst.waitUntilDisplayed(atLeast: 1)
+    try Dunst.closeAll()
+    #expect(pump(notifier.pollSource) { !notifier.shows(key: 34) })
+    #expect(
+      !notifier.revise(
+        key: 34, with: Notice(key: 34, summary: "40분 뒤 출발 · 회의", body: "", urgency: .normal)))
+    #expect(try Dunst.displayed() == 0)
+    #expect(try Dunst.closedSince(before).map(\.summary) == ["10분 뒤 출발 · 회의"])
+  }
+
   @Test func twoAppointmentsHaveTwoNotifications() throws {
     let before = try Dunst.lastClosedID()
     let notifier = notifier()

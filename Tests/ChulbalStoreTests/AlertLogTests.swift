@@ -58,14 +58,87 @@ import Testing
     ]
     for outcome in outcomes {
       for alert in alerts {
-        try store.record(alert, kind: alert.leadSeconds <= 0 ? .leave : .remind, outcome, at: added)
+        let kind: Alert.Kind =
+          switch alert.leadSeconds {
+          case ..<0: .late
+          case 0: .leave
+          default: .remind
+          }
+        try store.record(alert, kind: kind, outcome, at: added)
       }
       #expect(
         try store.outcomes(dueAfter: .distantPast)
           == Dictionary(uniqueKeysWithValues: alerts.map { ($0, outcome) }))
     }
-    #expect(try store.alertLog(since: added).filter { $0.id == late }.map(\.kind) == [.leave])
+    #expect(try store.alertLog(since: added).filter { $0.id == late }.map(\.kind) == [.late])
   }
+
+  /// A file of version 10 kept a late notice as a `leave` alert with its lead's magnitude
+  /// and `출발했어요` as `delivered` by `acknowledged`: a reader reads them as what they are,
+  /// and the first writer converts the rows to the `late` kind and `acknowledged` outcome.
+  @Test func aVersion10LogIsReadAsMeantAndConvertedByTheFirstWriter() throws {
+    let old = try Database(path: path, create: true)
+    for migration in Schema.migrations.prefix(10) { try old.execute(migration) }
+    // 19:00 with 35 minutes of travel: leave at 18:25. A late notice 10 minutes after, the
+    // 출발했어요 pressed at 18:37 (kept under the start), and the leave alert.
+    try old.execute(
+      """
+      PRAGMA application_id=\(Store.applicationID); PRAGMA user_version=10;
+      INSERT INTO appointment (title, start_at, time_zone, mode, travel_seconds,
+        travel_estimated, buffer_seconds, prep_seconds, alerts, created_at, departure_at)
+      VALUES ('저녁', 1796119200, 'Asia/Seoul', 'walk', 2100, 0, 0, 0, '0', 1, 1796117100);
+      INSERT INTO alert_log (appointment_id, lead_seconds, due_at, kind, outcome, backend,
+        recorded_at)
+      VALUES (1, 0, 1796117100, 'leave', 'delivered', 'libnotify', 1796117100),
+        (1, 600, 1796117700, 'leave', 'delivered', 'terminal', 1796117700),
+        (1, 2100, 1796119200, 'leave', 'delivered', 'acknowledged', 1796117820);
+      """)
+    let expected = [
+      Store.AlertLogEntry(
+        id: AlertID(appointmentID: 1, leadSeconds: -2100, due: at(1_796_119_200)), kind: .late,
+        outcome: .acknowledged, recordedAt: at(1_796_117_820), title: "저녁",
+        timeZone: "Asia/Seoul"),
+      Store.AlertLogEntry(
+        id: AlertID(appointmentID: 1, leadSeconds: -600, due: at(1_796_117_700)), kind: .late,
+        outcome: .delivered(backend: "terminal"), recordedAt: at(1_796_117_700), title: "저녁",
+        timeZone: "Asia/Seoul"),
+      Store.AlertLogEntry(
+        id: AlertID(appointmentID: 1, leadSeconds: 0, due: at(1_796_117_100)), kind: .leave,
+        outcome: .delivered(backend: "libnotify"), recordedAt: at(1_796_117_100), title: "저녁",
+        timeZone: "Asia/Seoul"),
+    ]
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
+    #expect(try reader.alertLog(since: .distantPast) == expected)
+    #expect(try old.scalar("PRAGMA user_version").int == 10)
+
+    let store = try Store.openOrCreate(path: path, expander: .libical)
+    #expect(try old.scalar("PRAGMA user_version").int == Store.schemaVersion)
+    #expect(
+      try old.rows("SELECT lead_seconds, kind, outcome, backend FROM alert_log ORDER BY due_at")
+        == [
+          [.integer(0), .text("leave"), .text("delivered"), .text("libnotify")],
+          [.integer(-600), .text("late"), .text("delivered"), .text("terminal")],
+          [.integer(-2100), .text("late"), .text("acknowledged"), .null],
+        ])
+    #expect(try store.alertLog(since: .distantPast) == expected)
+    // The same entries as the core names them: a restart finds the 출발했어요 where it looks.
+    let appointment = try #require(try store.all().first)
+    #expect(
+      try store.outcomes(dueAfter: .distantPast)[AlertPlanner.acknowledgement(of: appointment)]
+        == .acknowledged)
+    // Only a late notice has a negative lead, and it always has.
+    for (lead, kind) in [(600, "late"), (-600, "leave"), (0, "late")] {
+      #expect(throws: (any Error).self) {
+        try old.execute(
+          """
+          INSERT INTO alert_log (appointment_id, lead_seconds, due_at, kind, outcome,
+            recorded_at) VALUES (1, \(lead), 1796118000, '\(kind)', 'missed', 1796118000)
+          """)
+      }
+    }
+  }
+
+  func at(_ seconds: TimeInterval) -> Date { Date(timeIntervalSince1970: seconds) }
 
   /// The watch reads only the appointments that leave before a bound, by their departure,
   /// however long their trip.

@@ -74,7 +74,8 @@ enum ExportCommand: Command {
     let alarms = plan.alerts.map { alert in
       let message =
         switch alert.kind {
-        case .leave: "출발: \(appointment.title)"
+        // A plan's alerts are never late notices, which the watch adds after the departure.
+        case .leave, .late: "출발: \(appointment.title)"
         case .remind:
           "\(KoreanDuration.text(seconds: alert.leadSeconds)) 뒤 출발: \(appointment.title)"
         case .prepare:

@@ -59,11 +59,15 @@ enum LogCommand: Command {
           + "(systemctl --user enable --now chulbal-watch)\n")
     }
     let rows = entries.map { entry -> [String] in
-      let alert = Alert(at: entry.id.due, leadSeconds: entry.id.leadSeconds, kind: entry.kind)
+      // `출발했어요` is kept under the start, where no notice is due; it happened when pressed.
+      let alert =
+        entry.outcome == .acknowledged
+        ? "\(format.time(entry.recordedAt)) (출발했어요)"
+        : "\(format.time(entry.id.due)) (\(Alert.name(kind: entry.kind, leadSeconds: entry.id.leadSeconds)))"
       return [
         format.full(entry.recordedAt, seenAt: now),
-        "#\(entry.id.appointmentID) \(TextCleaning.visible(entry.title))",
-        "\(format.time(entry.id.due)) (\(alert.name))", outcomeText(entry.outcome, format: format),
+        "#\(entry.id.appointmentID) \(TextCleaning.visible(entry.title))", alert,
+        outcomeText(entry.outcome, format: format),
       ]
     }
     return .success(TerminalText.table([["기록", "약속", "알림", "결과"]] + rows))
@@ -75,7 +79,7 @@ enum LogCommand: Command {
     case .delivered(let backend): backend.isEmpty ? "보냄" : "보냄 (\(backend))"
     case .missed: "놓침"
     case .snoozed(let until): "미룸 → \(format.time(until))"
-    case .acknowledged: "출발했어요 (늦음 알림 그침)"
+    case .acknowledged: "늦음 알림 그침"
     }
   }
 }

@@ -244,6 +244,10 @@ struct WatchSession {
           snoozeSeconds: settings.snoozeSeconds)
       },
       delivery: { notifiers.chain.deliver(all: $0) })
+    watcher.revisableBackends = notifiers.chain.revisable
+    watcher.revision = { key, backend, notice in
+      notifiers.chain.revise(key: key, shownBy: backend, with: notice)
+    }
     watcher.repeatSeconds = settings.lateRepeatSeconds
     watcher.readerZone = try? environment.timeZone(option: nil)
     return watcher
@@ -355,7 +359,11 @@ struct WatchSession {
           try environment.opener.open(link, appSchemeRegistered: link.kind == .app)
           log("길찾기를 열었습니다: \(link.url)")
         } catch {
-          log("길찾기를 열지 못했습니다: \(error.message)")
+          // Nothing on the desktop opened it, so the person is given the link to open.
+          let notice = AlertNotice.unopenedLink(
+            title: due.appointment.title, link: link.url, reason: error.message)
+          let backend = notifiers.chain.deliver(notice).deliveredBy
+          log("길찾기를 열지 못해 링크를 알림으로 보냄 → \(backend ?? "보내지 못함"): \(error.message)")
         }
       }
     }
@@ -453,6 +461,11 @@ struct WatchSession {
       return "미루지 않음 \(alert(id, kind, title)): 다시 알릴 때면 약속이 시작됩니다"
     case .acknowledged(let id, let title):
       return "출발했어요 #\(id.appointmentID) \(title): 늦음 알림을 그칩니다"
+    case .revised(let id, let title):
+      return "고침 \(alert(id, title)): 약속이 바뀌어 화면의 알림을 새로 씁니다"
+    case .withdrawn(let id, let title, let started):
+      return "거둠 #\(id) \(title): "
+        + (started ? "약속이 시작되어 화면의 알림을 닫습니다" : "약속이 없어져 화면의 알림을 닫습니다")
     }
   }
 }

@@ -27,7 +27,7 @@ enum TripView {
 
   /// What `edit --travel` adds when it remembers a trip, and how many appointments followed.
   static func rememberedLine(_ trip: RememberedTrip, replanned: Int) -> String {
-    var text = "이동 시간을 기억합니다: \(summary(trip)); 같은 두 곳 사이의 약속에 추정 대신 씁니다\n"
+    var text = "이동 시간을 기억합니다: \(summary(trip)). 같은 두 곳 사이의 약속에 추정 대신 씁니다\n"
     if replanned > 0 { text += "같은 두 곳 사이의 약속 \(replanned)개의 출발 시각을 다시 계획했습니다\n" }
     return text
   }

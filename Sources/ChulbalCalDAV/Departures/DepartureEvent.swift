@@ -91,7 +91,8 @@ public struct DepartureEvent: Equatable, Sendable {
   /// What an alarm shows: `출발: 저녁 약속`, `10분 뒤 출발: 저녁 약속`, `준비 시작: 저녁 약속`.
   static func alarmMessage(_ alert: Alert, title: String) -> String {
     switch alert.kind {
-    case .leave: "출발: \(title)"
+    // A plan's alerts are never late notices, which the watch adds after the departure.
+    case .leave, .late: "출발: \(title)"
     case .remind: "\(KoreanDuration.text(seconds: alert.leadSeconds)) 뒤 출발: \(title)"
     case .prepare: "준비 시작: \(title)"
     }

@@ -50,6 +50,9 @@ public enum AlertNotice {
     let times = ReaderTimes(reader: timeZone, own: ownZone ?? timeZone)
     var body = times.time(plan.start, seenAt: now)
     if let place = appointment.place { body += " \(place)" }
+    // The departure as a time of day, so that a notice left on screen stays right when its
+    // `10분 뒤` no longer is.
+    if plan.departure < plan.start { body += " · \(times.reader.time(plan.departure)) 출발" }
     if plan.travelSeconds > 0 {
       body += " · 이동 \(plan.travelText)"
     }
@@ -69,6 +72,26 @@ public enum AlertNotice {
     return Notice(
       key: appointment.id, summary: summary, body: body, urgency: urgency, actions: actions,
       start: plan.start, departure: plan.departure, link: link)
+  }
+
+  /// `notice` once the person put its alert off until `until`: `오후 6:10에 다시 알림 · 저녁 약속`,
+  /// quiet and without buttons, its body as it was.
+  public static func snoozed(_ notice: Notice, title: String, until: Date, in zone: Zone)
+    -> Notice
+  {
+    var snoozed = notice
+    snoozed.summary = "\(KoreanDateFormat(timeZone: zone).time(until))에 다시 알림 · \(title)"
+    snoozed.urgency = .low
+    snoozed.actions = []
+    return snoozed
+  }
+
+  /// The notice that gives the link `길찾기` could not open (no map app, no browser), for the
+  /// person to open by hand: `길찾기를 열지 못했습니다 · 저녁 약속`, the link, and why.
+  public static func unopenedLink(title: String, link: String, reason: String) -> Notice {
+    Notice(
+      key: 0, summary: "길찾기를 열지 못했습니다 · \(title)", body: "\(link)\n\(reason)",
+      urgency: .normal, link: link)
   }
 
   /// The one notice that tells of every alert missed at once: `놓친 알림 3개 · 저녁 약속 외 2건`,

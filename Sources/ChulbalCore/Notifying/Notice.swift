@@ -88,9 +88,21 @@ public protocol Notifier: Sendable {
   ///
   /// - Returns: for each notice in order, nil when it was shown, or why it could not be.
   func deliver(all notices: [Notice]) -> [NotifyFailure?]
+  /// Whether ``revise(key:with:)`` can change what this backend showed.
+  var revisesNotices: Bool { get }
+  /// Shows `notice` in place of the one of `key` still on screen, or takes that one off the
+  /// screen when `notice` is nil.
+  ///
+  /// - Returns: whether a notice of `key` was on screen, and so changed.
+  func revise(key: Int, with notice: Notice?) -> Bool
 }
 
 extension Notifier {
+  /// A program's notice or a line on a terminal, once given, is not chulbal's to take back.
+  public var revisesNotices: Bool { false }
+
+  public func revise(key: Int, with notice: Notice?) -> Bool { false }
+
   public func deliver(all notices: [Notice]) -> [NotifyFailure?] {
     notices.map { notice in
       do throws(NotifyFailure) {

@@ -7,9 +7,12 @@ public struct Alert: Equatable, Sendable {
     case prepare
     /// A heads-up some minutes before leaving.
     case remind
-    /// Time to leave; with a negative lead, a late notice after the departure
-    /// (``AlertPlanner/lateAlerts(of:at:repeatSeconds:lateCapSeconds:catchUp:)``).
+    /// Time to leave.
     case leave
+    /// Leave now: the departure has passed and the appointment has not begun
+    /// (``AlertPlanner/lateAlerts(of:at:repeatSeconds:lateCapSeconds:catchUp:)``). Its lead
+    /// is negative, the seconds past the departure.
+    case late
   }
 
   public let at: Date
@@ -25,8 +28,8 @@ public struct Alert: Equatable, Sendable {
 }
 
 extension Alert {
-  /// Whether it is a late notice: a `leave` alert after the departure.
-  public var isLate: Bool { leadSeconds < 0 }
+  /// Whether it is a late notice, which comes after the departure.
+  public var isLate: Bool { kind == .late }
 
   /// What the alert is in a list headed `알림` (`plan`, `show`): its ``name`` without that word
   /// again (`준비 시작`, `30분 전`, `지금 출발`); a late notice keeps it (`늦음 알림`).
@@ -44,9 +47,8 @@ extension Alert {
     switch kind {
     case .prepare: "준비 시작 알림"
     case .remind: "\(KoreanDuration.text(seconds: leadSeconds)) 전 알림"
-    case .leave:
-      leadSeconds < 0
-        ? "출발 \(KoreanDuration.text(seconds: -leadSeconds)) 뒤 늦음 알림" : "지금 출발 알림"
+    case .leave: "지금 출발 알림"
+    case .late: "출발 \(KoreanDuration.text(seconds: -leadSeconds)) 뒤 늦음 알림"
     }
   }
 }

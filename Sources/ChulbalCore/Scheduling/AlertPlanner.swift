@@ -153,7 +153,7 @@ public enum AlertPlanner {
   /// one at `departure + late cap`, where alerts stop being delivered late. Each is before
   /// the start.
   ///
-  /// A late notice is a `leave` alert with a negative lead: the seconds past the departure.
+  /// A late notice is a `late` alert with a negative lead: the seconds past the departure.
   /// Its times follow from the plan and the settings alone, so a restart finds the same ones
   /// in the log. None for a plan without alerts (the person asked for none) or whose
   /// departure is its start (nothing to be late for).
@@ -173,13 +173,13 @@ public enum AlertPlanner {
     }
     let span = plan.start.timeIntervalSince(plan.departure)
     return offsets.filter { TimeInterval($0) < span }.sorted().map {
-      Alert(at: plan.departure.addingTimeInterval(TimeInterval($0)), leadSeconds: -$0, kind: .leave)
+      Alert(at: plan.departure.addingTimeInterval(TimeInterval($0)), leadSeconds: -$0, kind: .late)
     }
   }
 
-  /// The log's entry for the person's `출발했어요` on `appointment` (this occurrence): kept
-  /// as a late notice at the start itself, where none is ever due, so that it stays the same
-  /// whatever the repeat.
+  /// The log's entry for the person's `출발했어요` on `appointment` (this occurrence), of kind
+  /// `late`: kept as a late notice at the start itself, where none is ever due, so that it
+  /// stays the same whatever the repeat.
   public static func acknowledgement(of appointment: Appointment) -> AlertID {
     let plan = appointment.plan
     let offset = Int(plan.start.timeIntervalSince(plan.departure))

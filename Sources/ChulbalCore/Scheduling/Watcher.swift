@@ -19,6 +19,21 @@ public struct Watcher {
     case snoozeDropped(AlertID, Alert.Kind, title: String)
     /// `출발했어요`: the occurrence's late notices stop.
     case acknowledged(AlertID, title: String)
+    /// The notice on screen was changed to say what the edited appointment now says.
+    case revised(AlertID, title: String)
+    /// The notice on screen was taken off it: the appointment has started, or is gone
+    /// (removed, or moved beyond the day ahead).
+    case withdrawn(appointmentID: Int, title: String, started: Bool)
+  }
+
+  /// The notice a backend shows for an appointment, as far as this watch knows.
+  public struct OnScreen: Equatable, Sendable {
+    /// The alert it tells of, with the appointment as it was worded.
+    public var due: AlertPlanner.Due
+    /// The backend that showed it, which alone can change it.
+    public var backend: String
+    /// When the alert comes back, once the person put it off.
+    public var snoozedUntil: Date?
   }
 
   /// Words a due alert as a notice at an instant (its zone, its link).
@@ -26,6 +41,10 @@ public struct Watcher {
   /// Shows notices due together through the chain: for each, the backend that delivered it,
   /// or nil, and why each backend failed.
   public typealias Delivery = ([Notice]) -> [(deliveredBy: String?, failures: [NotifyFailure])]
+  /// Changes the notice of a key that a backend (named) showed: shows the notice in its
+  /// place, or takes it off the screen when nil. Returns whether anything on screen changed:
+  /// false when the backend cannot change what it showed, or it is no longer shown.
+  public typealias Revision = (_ key: Int, _ backend: String, _ notice: Notice?) -> Bool
 
   public var lateCapSeconds: Int
   public var snoozeSeconds: Int
@@ -38,6 +57,14 @@ public struct Watcher {
   public private(set) var lookedUntil: Date?
   /// The alert last shown for each appointment, which its notice's buttons act on.
   public private(set) var lastShown: [Int: AlertPlanner.Due] = [:]
+  /// The notice each appointment has on screen: what an edit replaces, and a removal or the
+  /// start withdraws.
+  public private(set) var onScreen: [Int: OnScreen] = [:]
+  /// The backends whose notices ``revision`` can change (libnotify's); the others' are left
+  /// as they were shown, and the watch does not wake to change them.
+  public var revisableBackends: Set<String> = []
+  /// How notices on screen are changed.
+  public var revision: Revision = { _, _, _ in false }
   private let zoneNamed: (String) -> Zone?
   private let wording: Wording
   private let delivery: Delivery
@@ -107,6 +134,8 @@ public struct Watcher {
       if let backend = result.deliveredBy {
         try journal.record(due.id, kind: due.alert.kind, .delivered(backend: backend), at: now)
         lastShown[due.appointment.id] = due
+        onScreen[due.appointment.id] =
+          revisableBackends.contains(backend) ? OnScreen(due: due, backend: backend) : nil
         events.append(
           .delivered(
             due.id, due.alert.kind, title: due.appointment.title, backend: backend,
@@ -127,7 +156,58 @@ public struct Watcher {
       let backend = delivery([notice]).first.flatMap(\.deliveredBy)
       events.append(.summary(count: step.missed.count, backend: backend))
     }
-    return (min(step.wake ?? windowEnd, windowEnd), events)
+    events += revise(appointments, now: now)
+    // Woken at each start, to take its notice off the screen.
+    let starts = onScreen.values.map(\.due.appointment.start)
+    return (([step.wake ?? windowEnd, windowEnd] + starts).min() ?? windowEnd, events)
+  }
+
+  /// Brings the notices on screen in line with `appointments`, read at `now`: withdraws the
+  /// notice of an appointment that has started or is not among them, and words again that of
+  /// one edited since.
+  ///
+  /// A notice of the start itself (a kitchen timer's, due at its start) stays when the
+  /// appointment starts, for it is not out of date then; it is no longer followed. An
+  /// occurrence of a series is found by its start; one moved is withdrawn, and its own alerts
+  /// come at their new times.
+  private mutating func revise(_ appointments: [Appointment], now: Date) -> [Event] {
+    var events: [Event] = []
+    for (id, shown) in onScreen.sorted(by: { $0.key < $1.key }) {
+      let was = shown.due.appointment
+      let current = appointments.first {
+        $0.id == id && (!$0.repeats || $0.start == was.start)
+      }
+      let start = current?.start ?? was.start
+      guard let current, start > now else {
+        onScreen[id] = nil
+        if start <= now, shown.due.dueAt >= start { continue }
+        lastShown[id] = nil
+        if revision(id, shown.backend, nil) {
+          events.append(
+            .withdrawn(appointmentID: id, title: (current ?? was).title, started: start <= now))
+        }
+        continue
+      }
+      guard current != was else { continue }
+      let due = AlertPlanner.Due(
+        appointment: current, alert: shown.due.alert, dueAt: shown.due.dueAt,
+        isSnoozeReturn: shown.due.isSnoozeReturn)
+      onScreen[id]?.due = due
+      if lastShown[id] != nil { lastShown[id] = due }
+      let notice =
+        shown.snoozedUntil.map { snoozedNotice(due, until: $0, now: now) } ?? wording(due, now)
+      if revision(id, shown.backend, notice) {
+        events.append(.revised(due.id, title: current.title))
+      }
+    }
+    return events
+  }
+
+  /// The notice of `due` once the person put it off until `until`.
+  private func snoozedNotice(_ due: AlertPlanner.Due, until: Date, now: Date) -> Notice {
+    let zone = readerZone ?? zoneNamed(due.appointment.timeZone) ?? .gmt
+    return AlertNotice.snoozed(
+      wording(due, now), title: due.appointment.title, until: until, in: zone)
   }
 
   /// Puts off the alert last shown for `appointmentID` by ``snoozeSeconds``, recording it so
@@ -145,6 +225,10 @@ public struct Watcher {
     }
     try journal.record(due.id, kind: due.alert.kind, .snoozed(until: until), at: now)
     lastShown[appointmentID] = nil
+    if let shown = onScreen[appointmentID] {
+      onScreen[appointmentID]?.snoozedUntil = until
+      _ = revision(appointmentID, shown.backend, snoozedNotice(shown.due, until: until, now: now))
+    }
     return .snoozed(due.id, due.alert.kind, title: due.appointment.title, until: until)
   }
 
@@ -157,8 +241,12 @@ public struct Watcher {
   {
     guard let due = lastShown[appointmentID] else { return nil }
     let id = AlertPlanner.acknowledgement(of: due.appointment)
-    try journal.record(id, kind: .leave, .acknowledged, at: now)
+    try journal.record(id, kind: .late, .acknowledged, at: now)
     lastShown[appointmentID] = nil
+    // The person has left: the notice has nothing more to say.
+    if let shown = onScreen.removeValue(forKey: appointmentID) {
+      _ = revision(appointmentID, shown.backend, nil)
+    }
     return .acknowledged(id, title: due.appointment.title)
   }
 }

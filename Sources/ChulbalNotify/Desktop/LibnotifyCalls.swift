@@ -133,6 +133,17 @@ func notify_notification_clear_actions(_ a0: UnsafeMutablePointer<NotifyNotifica
 }
 
 @discardableResult
+func notify_notification_close(
+  _ a0: UnsafeMutablePointer<NotifyNotification>?,
+  _ a1: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+) -> gboolean { chulbal_notify_notify_notification_close()!(a0, a1) }
+
+@discardableResult
+func notify_notification_get_closed_reason(_ a0: UnsafePointer<NotifyNotification>?)
+  -> gint
+{ chulbal_notify_notify_notification_get_closed_reason()!(a0) }
+
+@discardableResult
 func notify_notification_new(
   _ a0: UnsafePointer<CChar>?, _ a1: UnsafePointer<CChar>?, _ a2: UnsafePointer<CChar>?
 ) -> UnsafeMutablePointer<NotifyNotification>! {

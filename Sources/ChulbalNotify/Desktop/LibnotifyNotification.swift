@@ -59,6 +59,18 @@ final class LibnotifyNotification {
     }
   }
 
+  /// Whether the server said it closed the notification since it was last shown (it expired,
+  /// or the person dismissed it).
+  var isClosed: Bool { notify_notification_get_closed_reason(notification) != -1 }
+
+  /// Asks the server to take the notification off the screen.
+  func close() throws(GLibError) {
+    var error: UnsafeMutablePointer<GError>?
+    guard notify_notification_close(notification, &error) != 0 else {
+      throw GLibError(taking: &error)
+    }
+  }
+
   private static func level(_ urgency: Notice.Urgency) -> NotifyUrgency {
     switch urgency {
     case .low: NOTIFY_URGENCY_LOW

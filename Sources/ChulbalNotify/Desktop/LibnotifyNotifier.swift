@@ -99,6 +99,37 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     }
   }
 
+  public var revisesNotices: Bool { true }
+
+  /// Whether the notification of `key` is on screen, as far as the server has said: shown,
+  /// and not closed since (the server's word arrives while ``pollSource`` is pumped).
+  public func shows(key: Int) -> Bool {
+    !closed && keyed[key].map { !$0.isClosed } ?? false
+  }
+
+  /// Updates the notification of `key` in place with `notice`, or closes it when `notice` is
+  /// nil, unless the server closed it already: a notice the person dismissed stays dismissed.
+  ///
+  /// - Returns: whether the notification was on screen, and was changed.
+  public func revise(key: Int, with notice: Notice?) -> Bool {
+    guard shows(key: key), let notification = keyed[key] else { return false }
+    guard let notice else {
+      keyed[key] = nil
+      do throws(GLibError) {
+        try notification.close()
+        return true
+      } catch {
+        return false
+      }
+    }
+    do throws(NotifyFailure) {
+      try deliver(notice)
+      return true
+    } catch {
+      return false
+    }
+  }
+
   /// Lets go of every notification, then of libnotify; later notices fail. Calling it again
   /// does nothing.
   ///

@@ -354,7 +354,7 @@ import Testing
       appointmentID: 1, leadSeconds: 1800, due: instant("2026-12-01T17:45:00+09:00"))
     #expect(
       events == [
-        .revised(AlertID(appointmentID: 1, leadSeconds: 1800, due: id.due), title: "늦은 저녁")
+        .revised(AlertID(appointmentID: 1, leadSeconds: 1800, due: id.due), .remind, title: "늦은 저녁")
       ])
     // Nothing changed: nothing is worded again.
     #expect(try watcher.tick(now: clock.now(), journal: harness.journal).events.isEmpty)

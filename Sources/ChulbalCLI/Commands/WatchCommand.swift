@@ -461,8 +461,8 @@ struct WatchSession {
       return "미루지 않음 \(alert(id, kind, title)): 다시 알릴 때면 약속이 시작됩니다"
     case .acknowledged(let id, let title):
       return "출발했어요 #\(id.appointmentID) \(title): 늦음 알림을 그칩니다"
-    case .revised(let id, let title):
-      return "고침 \(alert(id, title)): 약속이 바뀌어 화면의 알림을 새로 씁니다"
+    case .revised(let id, let kind, let title):
+      return "고침 \(alert(id, kind, title)): 약속이 바뀌어 화면의 알림을 새로 씁니다"
     case .withdrawn(let id, let title, let started):
       return "거둠 #\(id) \(title): "
         + (started ? "약속이 시작되어 화면의 알림을 닫습니다" : "약속이 없어져 화면의 알림을 닫습니다")

@@ -20,7 +20,7 @@ public struct Watcher {
     /// `출발했어요`: the occurrence's late notices stop.
     case acknowledged(AlertID, title: String)
     /// The notice on screen was changed to say what the edited appointment now says.
-    case revised(AlertID, title: String)
+    case revised(AlertID, Alert.Kind, title: String)
     /// The notice on screen was taken off it: the appointment has started, or is gone
     /// (removed, or moved beyond the day ahead).
     case withdrawn(appointmentID: Int, title: String, started: Bool)
@@ -197,7 +197,7 @@ public struct Watcher {
       let notice =
         shown.snoozedUntil.map { snoozedNotice(due, until: $0, now: now) } ?? wording(due, now)
       if revision(id, shown.backend, notice) {
-        events.append(.revised(due.id, title: current.title))
+        events.append(.revised(due.id, due.alert.kind, title: current.title))
       }
     }
     return events

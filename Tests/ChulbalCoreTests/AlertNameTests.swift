@@ -19,7 +19,7 @@ import Testing
     NameCase(kind: .remind, leadSeconds: 1800, name: "30분 전 알림", label: "30분 전"),
     NameCase(kind: .remind, leadSeconds: 5400, name: "1시간 30분 전 알림", label: "1시간 30분 전"),
     NameCase(kind: .leave, leadSeconds: 0, name: "지금 출발 알림", label: "지금 출발"),
-    NameCase(kind: .leave, leadSeconds: -600, name: "출발 10분 뒤 늦음 알림", label: "늦음 알림"),
+    NameCase(kind: .late, leadSeconds: -600, name: "출발 10분 뒤 늦음 알림", label: "늦음 알림"),
   ])
   func eachAlertHasOneName(_ example: NameCase) {
     let alert = Alert(

@@ -52,7 +52,10 @@ enum DoctorCommand: Command {
     var database: [(String, JSONValue)] = [("path", .string(path))]
     var databaseText = path
     do {
-      if let store = try Store.open(path: path, access: .reading, expander: .libical) {
+      if let store = try Store.open(
+        path: path, access: .reading, expander: .libical(environment.zones),
+        zones: environment.zones)
+      {
         settings = try store.settings()
         let version = try store.version()
         let count = try store.appointmentCount

@@ -1,11 +1,7 @@
-/// Korean particles that agree with the word before them.
-///
-/// A particle follows the sound the word ends in, so what counts is how the word is read:
-/// a Hangul syllable by its final consonant (받침); a digit as it is read in Korean (`1` 일,
-/// `3` 삼, `6` 육, `7` 칠, `8` 팔 and `0` 영, as also 십, 백, 천, 만 of a longer number, end in
-/// one); a word in capitals as its letters are spelled (`EST`, 티); any other Latin word as
-/// loanwords are written in Hangul (`travel` 트래블, `xdg-open` 오픈, `google` 구글, `buffer`
-/// 버퍼, `next` 넥스트, `zone` 존). Quotes, brackets and other signs after the word are read past.
+/// Korean particles that agree with the word before them, by how the word is read: a syllable by
+/// its final consonant (받침); a digit as read in Korean (`1` 일, `3` 삼, `0` 영 end in one); capitals
+/// as spelled (`EST`, 티); other Latin words as loanwords are written (`travel` 트래블, `google` 구글,
+/// `zone` 존). Quotes and signs after the word are skipped.
 public enum Korean {
   /// `이` after a word ending in a consonant (`번호가`, `제목이`, `'xdg-open'이`), else `가`.
   public static func subjectParticle(after word: String) -> String {
@@ -72,8 +68,8 @@ public enum Korean {
     // A silent e after n or m: 존, 타임.
     case ("n", "e") where lower.count > 2, ("m", "e") where lower.count > 2: return .other
     case (_, "m"), (_, "n"), ("n", "g"), ("c", "k"): return .other
-    // k, t and p end a syllable after a short vowel (셋, 로켓, 팁) but take a vowel of their
-    // own after a consonant or a long vowel (넥스트, 리스트, 헬프, 루프, 시트).
+    // k, t and p close a syllable after a short vowel (셋, 팁) but take their own vowel after a
+    // consonant or long vowel (넥스트, 헬프).
     case (let before?, "k"), (let before?, "t"), (let before?, "p"):
       let long = lower.count > 2 && vowels.contains(lower[lower.count - 3])
       return vowels.contains(before) && !long ? .other : .none

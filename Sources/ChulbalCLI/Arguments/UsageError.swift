@@ -1,11 +1,9 @@
 import ChulbalCore
 
-/// Something wrong with how chulbal was called; always exit status 2, nothing written.
-///
-/// Two audiences, as swift-argument-parser keeps `ParserError` apart from `ValidationError`:
-/// ``ParseError`` for the command line itself, read the same for every command, and each
-/// command's own errors (``AppointmentError``, ``PlaceError``, ``SourceError``, ``TripError``,
-/// ``NavError``, ``ValidationError``) for what it was given that it cannot do.
+/// Something wrong with how chulbal was called; exit status 2, nothing written. As
+/// swift-argument-parser keeps `ParserError` apart from `ValidationError`: ``ParseError`` for the
+/// command line, and each command's own errors (``AppointmentError``, ``PlaceError``,
+/// ``SourceError``, ``TripError``, ``NavError``, ``ValidationError``).
 protocol UsageError: Error {
   /// The one line said on standard error, without the `chulbal: ` before it.
   var message: String { get }
@@ -16,10 +14,8 @@ func suggestionHint(_ suggestion: String?) -> String {
   suggestion.map { " — 혹시 '\($0)'?" } ?? ""
 }
 
-/// The closest of `candidates` to a mistyped word, if one is close enough to be a typo.
-///
-/// A difference of letter case alone counts as closer than any other edit, so `-v` suggests
-/// `-V` rather than `-h`.
+/// The closest of `candidates` to a mistyped word, if close enough; a case difference alone is
+/// closest, so `-v` suggests `-V`.
 func suggestion(for word: String, among candidates: [String]) -> String? {
   let scored = candidates.map {
     ($0, editDistance(word.lowercased(), $0.lowercased()), editDistance(word, $0))

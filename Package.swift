@@ -40,7 +40,8 @@ let package = Package(
       name: "chulbal-bench",
       dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalCalendar"]),
     .target(
-      name: "ChulbalTestSupport", dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalCalDAV"]),
+      name: "ChulbalTestSupport",
+      dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalCalDAV"]),
     .testTarget(
       name: "ChulbalCoreTests",
       dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalTestSupport"]),

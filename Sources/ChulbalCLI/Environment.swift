@@ -5,13 +5,11 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 
-/// What a run of chulbal reads from and does to the world: the clock, the system time zone,
-/// environment variables, the console, a person to confirm a deletion, and the desktop that
-/// opens links.
+/// What a run of chulbal reads from and does to the world: clock, system zone and zone database,
+/// environment variables, console, confirmation, and the desktop that opens links.
 ///
-/// `main` builds the live one; everything below takes what it needs from here, so tests pass
-/// doubles for every part, and no part defaults to the real thing but the watch's wait
-/// (``watchWakes``), which only `watch` uses.
+/// `main` builds the live one; tests pass doubles for every part. Only the watch's wait
+/// (``watchWakes``) defaults to the real thing.
 public struct Environment: Sendable {
   /// The one source of "now", and what live displays sleep on; `--now` replaces it.
   public var clock: any WallClock
@@ -28,39 +26,45 @@ public struct Environment: Sendable {
   public var opener: any LinkOpener
   /// Connects to a CalDAV account; tests pass a recording server.
   public var calendarServer: CalendarServerMaker = Environment.unconnectable
-  /// Makes what `watch` waits on for the database at a path: the event loop (a timer, inotify,
-  /// the ending signals) unless a test passes a scripted one.
+  /// Makes what `watch` waits on for a database path: the event loop unless a test passes a
+  /// scripted one.
   public var watchWakes: WakeSourceMaker = Environment.eventLoop
-  /// The chulbal program itself, which `watch` runs `sync` with; nil where there is none (an
-  /// in-process test), and the watch then syncs nothing.
+  /// The chulbal program, which `watch` runs `sync` with; nil in an in-process test, where the
+  /// watch syncs nothing.
   public var executable: String?
+  /// The zone files every zone is read from: `TZDIR`, else the system's.
+  public var zones: ZoneDatabase
   private var systemTimeZone: SystemTimeZone
-  /// Environment variables whose values are not UTF-8, by name, each value shown with its bad
-  /// bytes as `\xFF`; `variables` holds them with U+FFFD, so a path read from one is refused.
+  /// Variables whose values are not UTF-8, shown with their bad bytes as `\xFF`; `variables` holds
+  /// them with U+FFFD, so a path read from one is refused.
   public var undecodableVariables: [String: String] = [:]
 
   /// An environment made of the given parts.
   ///
-  /// - Parameter timeZone: the system zone, or the error its `TZ` gives.
+  /// - Parameters:
+  ///   - timeZone: the system zone, or the error its `TZ` gives.
+  ///   - zones: the zone database; by default the one `TZDIR` in `variables` names.
   public init(
     clock: any WallClock, console: any Console, timeZone: Result<Zone, InputError>,
-    variables: [String: String], schemeHandlers: any SchemeHandlerLookup,
-    opener: any LinkOpener, isInteractive: Bool = false,
+    variables: [String: String], zones: ZoneDatabase? = nil,
+    schemeHandlers: any SchemeHandlerLookup, opener: any LinkOpener, isInteractive: Bool = false,
     confirm: @escaping @Sendable (String) -> Bool = { _ in false }
   ) {
     self.init(
       clock: clock, console: console,
       systemTimeZone: SystemTimeZone { () throws(InputError) in try timeZone.get() },
-      variables: variables, schemeHandlers: schemeHandlers, opener: opener,
-      isInteractive: isInteractive, confirm: confirm)
+      variables: variables, zones: zones ?? ZoneDatabase(variables: variables),
+      schemeHandlers: schemeHandlers, opener: opener, isInteractive: isInteractive,
+      confirm: confirm)
   }
 
   private init(
     clock: any WallClock, console: any Console, systemTimeZone: SystemTimeZone,
-    variables: [String: String], schemeHandlers: any SchemeHandlerLookup,
+    variables: [String: String], zones: ZoneDatabase, schemeHandlers: any SchemeHandlerLookup,
     opener: any LinkOpener, isInteractive: Bool, confirm: @escaping @Sendable (String) -> Bool
   ) {
     self.systemTimeZone = systemTimeZone
+    self.zones = zones
     self.clock = clock
     self.console = console
     self.variables = variables
@@ -72,23 +76,19 @@ public struct Environment: Sendable {
 
   /// The real clock, environment, terminal and desktop; the system zone honours `TZ`.
   ///
-  /// Call it first, before anything opens a file: it sets up the standard streams and signals
-  /// (`StandardConsole.start`). A `TZ` that names no zone of the database is kept as an error
-  /// rather than silently read as UTC; it is reported only by a command that needs the system
-  /// zone (no `--tz`).
-  ///
-  /// The system zone is looked up the first time a command asks for it: finding it reads the
-  /// zone database, which `--version` and most commands with `--tz` never need.
+  /// Call it first: it sets up the standard streams and signals (`StandardConsole.start`). A `TZ`
+  /// naming no zone is kept as an error, reported only by a command that needs the system zone (no
+  /// `--tz`), and the zone is looked up only when first asked for.
   public static func live() -> Environment {
     let (variables, undecodable) = ProcessArguments.environment()
     let console = StandardConsole.start(variables: variables)
     // Zones are read where the C library reads them: `TZDIR`, else the system's database.
-    Zone.useDatabase(ZoneDatabase(variables: variables).directory)
+    let zones = ZoneDatabase(variables: variables)
     var environment = Environment(
       clock: SystemWallClock(wakingWhenReaderLeaves: STDOUT_FILENO), console: console,
       systemTimeZone: SystemTimeZone { () throws(InputError) in
-        try findSystemTimeZone(variables, database: nil)
-      }, variables: variables,
+        try findSystemTimeZone(variables, database: zones)
+      }, variables: variables, zones: zones,
       schemeHandlers: XDGSchemeHandlers(variables: variables),
       opener: URLOpener(variables: variables), isInteractive: isatty(STDIN_FILENO) == 1,
       confirm: { question in
@@ -97,14 +97,14 @@ public struct Environment: Sendable {
       })
     environment.undecodableVariables = undecodable.mapValues(CLI.shown)
     environment.calendarServer = Environment.liveCalendarServer
-    // The kernel's name for this program, which a child started from it runs too; read at
-    // no cost here, unlike the link's target.
+    // The kernel's name for this program, which a child runs too; free to read, unlike the link's
+    // target.
     environment.executable = "/proc/self/exe"
     return environment
   }
 
-  /// Whether an answer to a yes/no question is yes: `y`, `yes`, `예`, `네`, `응`, `ㅇ`, and
-  /// `ㅛ`, which is what the y key gives with a Korean keyboard layout on.
+  /// Whether an answer to a yes/no question is yes: `y`, `yes`, `예`, `네`, `응`, `ㅇ`, or `ㅛ` (the y
+  /// key on a Korean layout).
   static func isYes(_ answer: String) -> Bool {
     let word = answer.trimmingWhitespace().lowercased()
     return ["y", "yes", "예", "네", "응", "ㅇ", "ㅛ"].contains(word)
@@ -112,32 +112,28 @@ public struct Environment: Sendable {
 
   /// The system zone as the C library reads `TZ` (tzset(3)), by its IANA name.
   ///
-  /// - unset, or `:` alone: the site-wide zone, `/etc/localtime`, named by the link into the
-  ///   zone database;
+  /// - unset or `:`: `/etc/localtime`, named by its link into the database;
   /// - empty: UTC;
-  /// - an absolute path (with or without the `:` POSIX allows): a file in the zone database,
-  ///   named by its place there (`/usr/share/zoneinfo/America/New_York`);
+  /// - an absolute path (with or without `:`): a file in the database, named by its place there;
   /// - a file of the database (`Asia/Seoul`, `EST5EDT`, `:Asia/Seoul`);
-  /// - otherwise a POSIX rule, whose offset counts west: `UTC+9` is `Etc/GMT+9`, nine hours
-  ///   *behind* UTC, and `<+09>-9` is `Etc/GMT-9`.
+  /// - otherwise a POSIX rule, whose offset counts west: `UTC+9` is `Etc/GMT+9`, `<+09>-9` is
+  ///   `Etc/GMT-9`.
   ///
-  /// What no IANA name stands for (a daylight-saving rule such as `EST5EDT,M3.2.0,M11.1.0`,
-  /// a part-hour offset such as `<+0530>-5:30`, a file outside the database) is an error
-  /// saying to give `--tz`, as is a name no zone has; chulbal stores the zone with each
-  /// appointment, so it must be a name.
+  /// What no IANA name stands for (a DST rule, a part-hour offset, a file outside the database) or
+  /// an unknown name is an error asking for `--tz`: appointments store the zone's name.
   static func systemTimeZone(
     _ variables: [String: String], database: ZoneDatabase? = nil
   ) -> Result<Zone, InputError> {
-    Result { () throws(InputError) in try findSystemTimeZone(variables, database: database) }
+    Result { () throws(InputError) in
+      try findSystemTimeZone(variables, database: database ?? ZoneDatabase(variables: variables))
+    }
   }
 
-  /// ``systemTimeZone(_:database:)`` as a function that throws, which is what the live
-  /// environment calls: holding a Result makes the Swift runtime build its metadata, one of
-  /// its conformance searches, at every start-up.
+  /// ``systemTimeZone(_:database:)`` as a throwing function for the live environment: holding a
+  /// Result costs start-up time (runtime metadata).
   private static func findSystemTimeZone(
-    _ variables: [String: String], database: ZoneDatabase?
+    _ variables: [String: String], database: ZoneDatabase
   ) throws(InputError) -> Zone {
-    let database = database ?? ZoneDatabase(variables: variables)
     guard let tz = variables["TZ"] else { return localTimeZone(database) }
     if tz.isEmpty { return .gmt }
     let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
@@ -146,20 +142,20 @@ public struct Environment: Sendable {
       guard let zoneName = database.name(ofFile: name) else {
         throw .unstorableTimeZone(tz, reason: "시간대 데이터베이스(\(database.directory))의 파일이 아닙니다")
       }
-      guard let zone = Zone(identifier: zoneName, database: database.directory) else {
-        throw .unknownZone(tz)
+      guard let zone = database.zone(named: zoneName) else {
+        throw database.unknownZone(tz)
       }
       return zone
     }
     if database.contains(name) {
-      guard let zone = Zone(identifier: name, database: database.directory) else {
-        throw .unknownZone(tz)
+      guard let zone = database.zone(named: name) else {
+        throw database.unknownZone(tz)
       }
       return zone
     }
     if let rule = POSIXTimeZoneRule(name) {
       if let identifier = rule.fixedZoneIdentifier,
-        let zone = Zone(identifier: identifier, database: database.directory)
+        let zone = database.zone(named: identifier)
       {
         return zone
       }
@@ -175,18 +171,17 @@ public struct Environment: Sendable {
       throw .unstorableTimeZone(tz, reason: reason)
     }
     // UTC's names, known without a zone file.
-    guard let zone = Zone(identifier: name, database: database.directory) else {
-      throw .unknownZone(tz)
+    guard let zone = database.zone(named: name) else {
+      throw database.unknownZone(tz)
     }
     return zone
   }
 
-  /// The site-wide zone: `/etc/localtime`'s name in the zone database; for a copy, the name
-  /// `/etc/timezone` gives; else UTC, as the C library reads a machine with no
-  /// `/etc/localtime` (tzset(3)).
+  /// The site-wide zone: `/etc/localtime`'s name; for a copy, the name in `/etc/timezone`; else
+  /// UTC, as tzset(3) does.
   private static func localTimeZone(_ database: ZoneDatabase) -> Zone {
     database.name(ofFile: database.localTime).flatMap {
-      Zone(identifier: $0, database: database.directory)
+      database.zone(named: $0)
     } ?? database.zoneNamedLocally() ?? .gmt
   }
 
@@ -200,15 +195,17 @@ public struct Environment: Sendable {
   /// The zone of `--tz` when given (an IANA name), else the system zone.
   func timeZone(option: String?) throws(ParseError) -> Zone {
     if let option {
-      guard let zone = Zone(identifier: option) else {
+      guard let zone = zones.zone(named: option) else {
         let error: InputError =
-          Zone.isOffsetIdentifier(option) ? .offsetTimeZone(option) : .unknownZone(option)
+          Zone.isOffsetIdentifier(option) ? .offsetTimeZone(option) : zones.unknownZone(option)
         throw ParseError.invalidValue(option: OptionSpec.timeZone.name, error)
       }
       return zone
     }
     let (zone, error) = systemTimeZone.value
-    guard let zone else { throw ParseError.environment(variable: "TZ", error ?? .unknownZone("")) }
+    guard let zone else {
+      throw ParseError.environment(variable: "TZ", error ?? zones.unknownZone(""))
+    }
     return zone
   }
 
@@ -223,11 +220,11 @@ public struct Environment: Sendable {
 
   /// A zone stored with an appointment; the system zone if this machine has lost it.
   func timeZone(stored identifier: String) -> Zone {
-    Zone(identifier: identifier) ?? readerZone(else: .gmt)
+    zones.zone(named: identifier) ?? readerZone(else: .gmt)
   }
 
-  /// The zone the person reading is in, the system zone; `fallback` when `TZ` names none,
-  /// which only a command that needs the system zone itself reports.
+  /// The reader's zone, the system zone; `fallback` when `TZ` names none (reported only by commands
+  /// that need it).
   func readerZone(else fallback: Zone) -> Zone {
     (try? timeZone(option: nil)) ?? fallback
   }
@@ -240,8 +237,7 @@ public typealias CalendarServerMaker = @Sendable (DAVAccount) throws(DAVError) -
 public typealias WakeSourceMaker = @Sendable (String) throws(SystemCallError) -> any WakeSource
 
 extension Environment {
-  /// The server for an environment that was given none: it refuses, as a server that
-  /// cannot be reached does.
+  /// The server for an environment given none: it refuses, as an unreachable one does.
   public static let unconnectable: CalendarServerMaker = { account throws(DAVError) in
     throw .unreachable(url: account.url.absoluteString, reason: "이 환경에는 CalDAV 클라이언트가 없습니다")
   }
@@ -257,10 +253,8 @@ extension Environment {
   }
 }
 
-/// The system zone, found the first time it is asked for and kept.
-///
-/// Kept as a zone or an error, never as a Result: holding and copying a Result makes the
-/// Swift runtime build its metadata, which costs a start-up one of its conformance searches.
+/// The system zone, found when first asked for and kept, as a zone or an error rather than a Result
+/// (whose metadata costs start-up time).
 private final class SystemTimeZone: Sendable {
   private let find: @Sendable () throws(InputError) -> Zone
   private let found = Mutex<(zone: Zone?, error: InputError?)?>(nil)

@@ -1,12 +1,10 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// A real CalDAV server, spoken to over HTTP(S) with libcurl and read with libxml2, both loaded
-/// on the first request.
+/// A real CalDAV server over HTTP(S), with libcurl and libxml2 loaded on the first request.
 ///
-/// Each call opens one libcurl handle for its few requests and closes it before returning;
-/// nothing is kept between calls but the deadline, so one value may serve several threads at
-/// once.
+/// Each call opens one libcurl handle and closes it before returning; only the deadline is kept, so
+/// one value may serve several threads.
 public struct CalDAVClient: CalendarServer, Sendable {
   public let account: DAVAccount
   /// When ``DAVAccount/budget`` runs out, counted from when the client was made.
@@ -16,9 +14,8 @@ public struct CalDAVClient: CalendarServer, Sendable {
   /// each answer well under ``CurlSession/responseLimit``.
   static let multigetBatch = 100
 
-  /// The most hrefs one discovery follows from a property (`calendar-home-set`): an account
-  /// has one home, or a few with delegation, and each href followed is a request the server
-  /// chose to have chulbal make.
+  /// The most hrefs one discovery follows from a property (`calendar-home-set`): accounts have one
+  /// home or a few, and each href is a request the server makes chulbal send.
   static let hrefLimit = 20
 
   /// - Throws: ``DAVError/invalidURL(_:)`` when the account's URL is not http or https or has
@@ -35,9 +32,9 @@ public struct CalDAVClient: CalendarServer, Sendable {
   public func discoverCalendars() throws(DAVError) -> [DAVCalendar] {
     let session = try self.session()
     let start = account.url
-    // The URL given may be a calendar itself, or any URL the server answers
-    // current-user-principal on (RFC 5397 §3). Each answer's hrefs are read against the URL
-    // that gave it, which a redirect on the same origin may have moved (see ``Origin``).
+    // The URL may be a calendar, or any URL that answers current-user-principal (RFC 5397 §3).
+    // Hrefs are read against the answering URL, which a same-origin redirect may have moved
+    // (``Origin``).
     var principal: URL?
     var homes: [URL] = []
     if let found = try firstLook(at: start, session: session), let first = found.responses.first {
@@ -85,10 +82,9 @@ public struct CalDAVClient: CalendarServer, Sendable {
     return calendars
   }
 
-  /// The URL given, asked for its principal, its home and, should it be a calendar, the
-  /// calendar's properties; nil when it answers in a way that says to try
-  /// `/.well-known/caldav` instead (not found, forbidden, a WebDAV method not allowed there, no
-  /// multistatus). A refused sign-in or no connection ends discovery here.
+  /// The given URL asked for its principal, home and (if a calendar) its properties; nil when the
+  /// answer says to try `/.well-known/caldav` instead (not found, forbidden, method not allowed, no
+  /// multistatus). A refused sign-in or no connection ends discovery.
   private func firstLook(at start: URL, session: CurlSession) throws(DAVError) -> Answer? {
     do {
       return try properties(
@@ -190,10 +186,8 @@ public struct CalDAVClient: CalendarServer, Sendable {
     try put(DAVWrite(data, at: href, replacing: etag), session: try session())
   }
 
-  /// How many puts ``put(_:)`` has under way at once. A server may take them one at a time
-  /// (Radicale holds its storage lock for each PUT), but each put's round trip and the
-  /// server's reading of it overlap the others' work: the first sync's departures took most
-  /// of its time one put after another.
+  /// How many puts ``put(_:)`` has under way at once: even a server that serialises them
+  /// (Radicale's storage lock) overlaps their round trips.
   static let parallelPuts = 4
 
   /// The puts ``parallelPuts`` at a time, each thread with a session of its own whose
@@ -244,9 +238,8 @@ public struct CalDAVClient: CalendarServer, Sendable {
   public func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer {
     let session = try self.session()
     var headers = ["Accept: text/calendar, */*;q=0.1"]
-    // Validators come from the server and are sent back as they were; one holding a control
-    // character (only a damaged file could keep one) would end the header early, so it is
-    // not sent and the whole feed is fetched instead.
+    // Validators are sent back as received; one with a control character (only damage keeps one)
+    // would end the header early, so the whole feed is fetched instead.
     if let etag = known.etag, Self.isHeaderValue(etag) { headers.append("If-None-Match: \(etag)") }
     if let date = known.lastModified, Self.isHeaderValue(date) {
       headers.append("If-Modified-Since: \(date)")
@@ -266,9 +259,9 @@ public struct CalDAVClient: CalendarServer, Sendable {
         etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
   }
 
-  /// Whether `body` is an iCalendar object: it begins (after a byte-order mark and blank
-  /// lines) with `BEGIN:VCALENDAR`. The body decides, not the `Content-Type`: feeds are served
-  /// as `text/plain` or `application/octet-stream` too, and an error page as `text/calendar`.
+  /// Whether `body` begins (after a byte-order mark and blank lines) with `BEGIN:VCALENDAR`. The
+  /// body decides, not the `Content-Type`: feeds come as `text/plain` too, and error pages as
+  /// `text/calendar`.
   static func isICalendar(_ body: Data) -> Bool {
     var bytes = body.prefix(64)[...]
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -363,11 +356,8 @@ public struct CalDAVClient: CalendarServer, Sendable {
     return components.isEmpty || components.contains { $0.uppercased() == "VEVENT" }
   }
 
-  /// A response with its ETag and iCalendar data; nil for one without (a resource gone).
-  ///
-  /// The data's lines end in LF, not iCalendar's CRLF: an XML parser turns every CRLF into LF
-  /// (XML 1.0 §2.11), and Radicale writes calendar data into its answers as text, not as
-  /// `&#13;`. libical reads either.
+  /// A response with its ETag and iCalendar data; nil for one without (a resource gone). Lines end
+  /// in LF, as XML parsing turns CRLF into LF (XML 1.0 §2.11); libical reads either.
   private func document(_ response: MultiStatus.Response) -> DAVDocument? {
     guard let etag = response.text(.dav("getetag")),
       let data = response.property(.caldav("calendar-data"))?.text, !data.isEmpty
@@ -382,8 +372,7 @@ public struct CalDAVClient: CalendarServer, Sendable {
 
   /// The URLs of every `href` inside a property such as `calendar-home-set`, each once.
   ///
-  /// - Throws: ``DAVError/tooManyHrefs(url:count:limit:)`` for more than ``hrefLimit``: each
-  ///   is a request, and a server that names thousands is choosing how many chulbal makes.
+  /// - Throws: ``DAVError/tooManyHrefs(url:count:limit:)`` past ``hrefLimit``.
   private func hrefs(in property: MarkupElement?, of answer: Answer) throws(DAVError) -> [URL] {
     var urls: [URL] = []
     for href in property?.children(.dav("href")) ?? [] {

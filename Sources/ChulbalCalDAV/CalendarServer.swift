@@ -1,17 +1,15 @@
 import FoundationEssentials
 
-/// A CalDAV server as chulbal uses it (RFC 4791, RFC 6578, RFC 6764): every request the sync
-/// and the departures calendar make, so that what decides what to fetch and what to write can
-/// be driven by a real server (``CalDAVClient``) and, in tests of that deciding alone, by a
-/// recording one.
+/// A CalDAV server as chulbal uses it (RFC 4791, RFC 6578, RFC 6764): a real one (``CalDAVClient``)
+/// or a recording double.
 ///
-/// Each call is one HTTP exchange or a short fixed sequence of them; none keeps state between
-/// calls. URLs are absolute; hrefs are what the server names its resources by (a path such as
-/// `/alice/work/event.ics`), resolved against the account's URL when fetched.
+/// Each call is one HTTP exchange or a short fixed sequence, with no state between calls. URLs are
+/// absolute; hrefs are the server's names for resources (`/alice/work/event.ics`), resolved against
+/// the account's URL.
 public protocol CalendarServer {
-  /// The account's calendars that hold events, found from its URL: `/.well-known/caldav`
-  /// (RFC 6764 §5), then `current-user-principal`, `calendar-home-set` (RFC 4791 §6.2.1), and
-  /// the home's collections whose resource type is a calendar (PROPFIND, depth 1).
+  /// The account's event calendars: `/.well-known/caldav` (RFC 6764 §5), `current-user-principal`,
+  /// `calendar-home-set` (RFC 4791 §6.2.1), then the home's calendar collections (PROPFIND, depth
+  /// 1).
   func discoverCalendars() throws(DAVError) -> [DAVCalendar]
 
   /// One calendar's properties now (PROPFIND, depth 0): its sync token and CTag.
@@ -45,31 +43,25 @@ public protocol CalendarServer {
   /// - Throws: ``DAVError/preconditionFailed(url:)`` when someone else changed it first.
   func put(_ data: Data, at href: String, replacing etag: String?) throws(DAVError) -> String?
 
-  /// Writes several resources, each as ``put(_:at:replacing:)`` writes one, and says what each
-  /// put gave, in the order given. ``CalDAVClient`` has up to ``CalDAVClient/parallelPuts``
-  /// of them under way at once; a server without a network (the tests' doubles) writes them in
-  /// turn.
+  /// Writes several resources as ``put(_:at:replacing:)`` does, up to ``CalDAVClient/parallelPuts``
+  /// at once, answering in the order given.
   ///
-  /// A put the server refuses with a status of its own (``DAVError/status(_:method:url:)``,
-  /// ``DAVError/preconditionFailed(url:)``) concerns that resource alone, and the others go
-  /// on. Any other failure (no connection, a refused sign-in, a calendar gone, the budget
-  /// spent) would meet every put alike: no put begins after it, and those already under way
-  /// finish.
+  /// A refusal with a status of its own concerns that resource alone. Any other failure (no
+  /// connection, sign-in refused, calendar gone, budget spent) would meet every put: none begins
+  /// after it.
   ///
-  /// - Returns: for each write, its new ETag (nil when the server gave none) or why it
-  ///   failed; nil for a write never begun.
+  /// - Returns: each write's new ETag (nil when none) or failure; nil for a write never begun.
   func put(_ writes: [DAVWrite]) -> [Result<String?, DAVError>?]
 
   /// Deletes one resource (DELETE), only if it is still version `etag` when one is given.
   /// Deleting what is already gone is not an error.
   func delete(_ href: String, etag: String?) throws(DAVError)
 
-  /// The iCalendar file at `url` (GET): a read-only feed, such as Google Calendar's secret
-  /// address. Asked with `If-None-Match` and `If-Modified-Since` when `known` names the
-  /// version last fetched (RFC 9110 §13.1), so an unchanged feed is not sent again.
+  /// The iCalendar feed at `url` (GET), such as Google Calendar's secret address; asked
+  /// conditionally when `known` names the last version (RFC 9110 §13.1).
   ///
   /// - Throws: ``DAVError/notICalendar(url:contentType:)`` for a successful answer that is not
-  ///   iCalendar (an HTML page), and the status errors as for any request.
+  ///   iCalendar, and the status errors as for any request.
   func feed(at url: URL, known: FeedVersion) throws(DAVError) -> FeedAnswer
 }
 
@@ -136,9 +128,8 @@ public struct DAVAccount: Equatable, Sendable {
   public var caFile: String?
   /// How long one request may take in all.
   public var timeout: TimeInterval
-  /// How long all the requests of one ``CalDAVClient`` may take together, counted from when
-  /// it is made: the CLI makes one for each sync of one source, so a server cannot hold a
-  /// sync longer than this however many slow answers it gives.
+  /// How long all requests of one ``CalDAVClient`` may take together: the CLI makes one per source
+  /// sync, so no server holds a sync longer.
   public var budget: TimeInterval
 
   public init(

@@ -1,8 +1,7 @@
 import ChulbalCore
 
-/// What went wrong talking to a CalDAV server, as one Korean line that names the HTTP status
-/// and the URL (never its credentials). No libcurl or libxml2 code or pointer leaves
-/// ChulbalCalDAV.
+/// What went wrong talking to a CalDAV server, as one Korean line naming the HTTP status and URL
+/// (never its credentials). No libcurl or libxml2 value leaves ChulbalCalDAV.
 public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A URL that is not http or https, or not a URL: bad input.
   case invalidURL(String)
@@ -16,11 +15,9 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
   case preconditionFailed(url: String)
   /// Any other status that is not a success.
   case status(Int, method: String, url: String)
-  /// No connection: refused, no such host, no route; `reason` says which, libcurl's words
-  /// after it.
+  /// No connection (refused, no host, no route); `reason` says which, with libcurl's words.
   case unreachable(url: String, reason: String)
-  /// A connection that ended before a whole answer came: closed with no answer, cut while
-  /// sending or receiving; `reason` says which, libcurl's words after it.
+  /// A connection cut before a whole answer came; `reason` says how, with libcurl's words.
   case interrupted(url: String, reason: String)
   /// No complete answer within `seconds`.
   case timedOut(url: String, seconds: Int)
@@ -34,21 +31,20 @@ public enum DAVError: Error, Equatable, Sendable, CustomStringConvertible {
   case noCalendars(url: String)
   /// libcurl or libxml2 could not be loaded: the dynamic loader's words.
   case libraryMissing(String)
-  /// A principal, home, calendar or redirect on another origin than the account's (see
-  /// ``Origin``): `origin` is where it leads, `allowed` the account's.
+  /// An href or redirect off the account's origin (``Origin``): `origin` is where it leads,
+  /// `allowed` the account's.
   case foreignOrigin(url: String, origin: String, allowed: String)
   /// A property that names more hrefs to follow than ``CalDAVClient/hrefLimit``.
   case tooManyHrefs(url: String, count: Int, limit: Int)
   /// One client's requests together took longer than ``DAVAccount/budget``.
   case budgetSpent(url: String, seconds: Int)
-  /// A feed's successful answer that is not iCalendar, such as a sign-in or error page;
-  /// `contentType` is the media type the server gave it (`text/html`), nil when it gave none.
+  /// A feed's successful answer that is not iCalendar (a sign-in page); `contentType` as given, if
+  /// any.
   case notICalendar(url: String, contentType: String?)
-  /// An address that is neither a CalDAV account (`caldav`: why discovery failed) nor a feed
-  /// (`feed`: what a GET of it gave).
+  /// An address that is neither a CalDAV account (why discovery failed) nor a feed (what a GET
+  /// gave).
   indirect case neitherCalDAVNorFeed(caldav: DAVError, feed: DAVError)
-  /// A request to `url` redirected to `to`, an address that is not http or https (`file:`,
-  /// say), which is not followed.
+  /// A redirect to an address that is not http or https (`file:`), which is not followed.
   case redirectedAway(url: String, to: String)
 
   public var description: String {

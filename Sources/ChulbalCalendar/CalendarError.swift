@@ -3,9 +3,8 @@ import ChulbalCore
 /// What went wrong inside libical, as a Swift error: no libical pointer or `icalerrno` leaves
 /// ChulbalCalendar.
 public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The zone database (`/usr/share/zoneinfo`, or `TZDIR`) has no zone by this name, or
-  /// libical, which reads the system's tzdata by itself to write a VTIMEZONE, found none. An
-  /// unknown name would otherwise leave times floating and silently read as UTC.
+  /// The zone database (or libical, which reads tzdata itself to write a VTIMEZONE) has no zone by
+  /// this name; never read as a floating time.
   case unknownTimeZone(String, directory: String?)
   /// A first start or exception that is no time a clock shows (2월 30일, 24:00).
   case invalidWallTime(WallTime)

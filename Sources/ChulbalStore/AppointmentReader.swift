@@ -5,11 +5,9 @@ import Glibc
 
 /// Reads the appointments of one query, row by row, as strictly as ``Row`` reads any value.
 ///
-/// The rows of a long list share a few zones, modes and lists of alerts. Text already read
-/// and checked is recognised by its bytes and its value used again, since checking a zone
-/// (`Zone(identifier:)`), making its string and splitting a list of alerts for every row
-/// costs more than SQLite's own step. Text not seen before, and any value that is wrong, goes
-/// through ``Row``'s checks.
+/// Long lists share a few zones, modes and alert lists, so text already checked is recognised by
+/// its bytes and its value reused: checking a zone, making its string and splitting alerts per row
+/// costs more than SQLite's step. New text and any wrong value go through ``Row``'s checks.
 struct AppointmentReader {
   /// The columns every appointment query selects, in its order.
   static let columns: Row.Columns = {
@@ -71,6 +69,8 @@ struct AppointmentReader {
   }
 
   let path: String
+  /// Where stored zone names are checked.
+  private let database: ZoneDatabase
   private var zones = KnownTexts<String>()
   private var modes = KnownTexts<TravelMode>()
   private var alertLists = KnownTexts<[Int]>()
@@ -78,14 +78,15 @@ struct AppointmentReader {
   /// on each day of the month are some forty texts, each worth parsing once.
   private var rules = KnownTexts<RecurrenceRule>(capacity: 64)
 
-  init(path: String) {
+  init(path: String, zones: ZoneDatabase) {
     self.path = path
+    self.database = zones
   }
 
-  /// The appointment in `row`, one of a query selecting ``columns``.
+  /// The appointment in `row`, of a query selecting ``columns``.
   ///
-  /// - Throws: `StoreError.damaged` naming the first column, in the schema's order, that holds
-  ///   what the schema forbids.
+  /// - Throws: `StoreError.damaged` naming the first column, in schema order, that holds what the
+  ///   schema forbids.
   mutating func appointment(_ row: Database.StatementRow) throws(StoreError) -> Appointment {
     var row = Row(row, columns: Self.columns, label: "약속", path: path)
     let id = try row.integer(Self.id)
@@ -94,7 +95,7 @@ struct AppointmentReader {
     let start = try row.instant(Self.startAt)
     let timeZone = try Self.known(Self.timeZone, of: row, in: &zones) { () throws(StoreError) in
       let timeZone = try row.text(Self.timeZone)
-      guard Zone(identifier: timeZone) != nil else {
+      guard database.zone(named: timeZone) != nil else {
         throw row.damaged(Self.timeZone.name, "알 수 없는 시간대 '\(timeZone)'")
       }
       return timeZone
@@ -155,12 +156,12 @@ struct AppointmentReader {
       note: try row.optionalText(Self.note), repetition: repetition)
   }
 
-  /// Checks `repeat_last_at`, which queries compare without reading (``Store/staleCondition``):
-  /// an instant exactly when the rule ends (`UNTIL` or `COUNT`), else NULL; and a series'
-  /// cached `start`, an occurrence, at or before it.
+  /// Checks `repeat_last_at`, which queries compare without reading (``Store/staleCondition``): the
+  /// instant the rule ends (`UNTIL` or `COUNT`) or NULL, with a series' cached `start` at or before
+  /// it.
   ///
-  /// - Parameter ends: whether the series' rule ends; nil for a one-off. (Not the repetition
-  ///   itself, which would be copied for every row.)
+  /// - Parameter ends: whether the rule ends; nil for a one-off. A Bool, so the repetition is not
+  ///   copied per row.
   private static func checkEnd(ends: Bool?, start: Int, in row: Row) throws(StoreError) {
     let last = row.isNull(repeatLastAt) ? nil : try row.instant(repeatLastAt)
     if ends != nil, let last, start > last {
@@ -191,9 +192,8 @@ struct AppointmentReader {
   }
 }
 
-/// A few text values by their bytes, for ``AppointmentReader``: looked up by comparing bytes,
-/// so a value is found without making a string. It stops remembering when full; a list with
-/// many distinct values is read as if there were none.
+/// A few text values found by comparing bytes, without making a string. It stops remembering when
+/// full, so many distinct values read as if there were none.
 struct KnownTexts<Value> {
   private let capacity: Int
   /// Apart from the values: looking through the keys then copies no value, and retains and

@@ -2,15 +2,12 @@ import ChulbalCore
 
 /// One row of a query, read by column name, refusing every value the schema does not allow.
 ///
-/// The schema's NOT NULL and CHECK constraints stop bad values on write, so only a damaged or
-/// hand-edited file holds one; a default filled in here would hide it and let a command act on
-/// it. Each accessor instead throws `StoreError.damaged` naming the row and the column, in
-/// Korean like every message: `약속 #3, mode: 알 수 없는 값 'plane'`, `장소 '집', lat: 숫자가
-/// 아닙니다`. Ranges are the ones input is held to: instants in the years 1900–2200, durations
-/// up to `DurationExpression.maximumSeconds`, latitudes ±90 and longitudes ±180.
+/// The schema's constraints stop bad values on write, so only a damaged or hand-edited file holds
+/// one, and a default would hide it. Each accessor throws `StoreError.damaged` naming the row and
+/// column (`약속 #3, mode: 알 수 없는 값 'plane'`). Ranges are those input is held to: years 1900–2200,
+/// durations up to `DurationExpression.maximumSeconds`, latitude ±90, longitude ±180.
 struct Row {
-  /// The columns a query selects, in its order, with their positions looked up once per
-  /// query shape rather than once per row.
+  /// The columns a query selects, in its order, with positions looked up once per query shape.
   struct Columns {
     let names: [String]
     fileprivate let positions: [String: Int]
@@ -23,16 +20,15 @@ struct Row {
     /// `id, title, …` for a SELECT.
     var list: String { names.joined(separator: ", ") }
 
-    /// A selected column with its position, for a reader that reads many rows: found here
-    /// once instead of by name in every row.
+    /// A selected column with its position, found once rather than by name in every row.
     subscript(name: String) -> Column {
       guard let position = positions[name] else { preconditionFailure("no column '\(name)'") }
       return Column(name: name, position: position)
     }
   }
 
-  /// A column to read: by name (a string literal), looked up in the row's ``Columns``, or
-  /// with its position already known (``Columns/subscript(name:)``).
+  /// A column to read: by name (a string literal) or with its position known
+  /// (``Columns/subscript(name:)``).
   struct Column: ExpressibleByStringLiteral {
     let name: String
     /// Its place in the query's columns, when known before the row is read.
@@ -51,8 +47,8 @@ struct Row {
 
   /// The row as a damage report names it, such as `약속`, then `약속 #3` with ``number``.
   var label: String
-  /// The row's number once read, which a damage report puts after the label (`약속 #3`): kept
-  /// apart so that no row that reads well pays for making its label.
+  /// The row's number once read, for damage reports (`약속 #3`); kept apart so a good row never
+  /// builds its label.
   var number: Int?
   private let path: String
   private let columns: Columns
@@ -121,9 +117,8 @@ struct Row {
     }
   }
 
-  /// Seconds since 1970 within the years the time grammar accepts (1900–2200), with the
-  /// widest UTC offsets on either side, so arithmetic on it and dates made from it are
-  /// always defined.
+  /// Seconds since 1970 within 1900–2200, with the widest UTC offsets either side, so arithmetic
+  /// and dates on it are defined.
   func instant(_ column: Column) throws(StoreError) -> Int {
     let value = try integer(column)
     guard Self.instants.contains(value) else {
@@ -189,9 +184,8 @@ struct Row {
     }
   }
 
-  /// The bytes of a text column read in place, unchecked, for a reader that recognises a
-  /// value it has already read and checked (a zone, a list of alerts) without making a
-  /// string; nil for a copied row or a column holding anything but text.
+  /// A text column's bytes in place, unchecked, for a reader recognising a value it already
+  /// checked; nil for a copied row or a non-text column.
   func uncheckedTextBytes(_ column: Column) -> UnsafeRawBufferPointer? {
     guard case .inPlace(let row) = values else { return nil }
     return row.textBytes(position(column))
@@ -202,9 +196,8 @@ struct Row {
   func durations(_ column: Column) throws(StoreError) -> [Int] {
     let text = try text(column)
     guard !text.isEmpty else { return [] }
-    // Read as bytes: only ASCII digits and commas were ever written ("+5" and "-0", which
-    // Int() would take, were not), and splitting into Characters took a quarter of the
-    // watch's re-plan over 10,000 appointments (perf).
+    // As bytes: only ASCII digits and commas were ever written, and splitting into Characters was a
+    // quarter of the watch's re-plan over 10,000 appointments.
     var result: [Int] = []
     var value = 0
     var digits = 0
@@ -236,8 +229,8 @@ struct Row {
     return false
   }
 
-  /// A wall time written as `2026-12-01T09:00:00` (``WallTime/description``), a time a clock
-  /// shows in the years instants are kept in.
+  /// A wall time written as `2026-12-01T09:00:00` (``WallTime/description``) that a clock shows, in
+  /// the years instants are kept in.
   func wallTime(_ column: Column) throws(StoreError) -> WallTime {
     // Read in place when it is text: one series row each in an agenda.
     if let bytes = uncheckedTextBytes(column), let time = Self.wallTime(bytes) { return time }

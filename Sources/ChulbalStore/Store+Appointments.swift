@@ -100,7 +100,7 @@ extension Store {
   func forEachAppointment(
     _ query: (sql: String, values: [SQLValue]), _ body: (Appointment) -> Bool
   ) throws(StoreError) {
-    var reader = AppointmentReader(path: path)
+    var reader = AppointmentReader(path: path, zones: zones)
     var changes: SeriesChanges?
     try database.forEachRow(query.sql, query.values) { row throws(StoreError) in
       var appointment = try reader.appointment(row)

@@ -3,16 +3,13 @@ import ChulbalSystem
 import FoundationEssentials
 import Glibc
 
-/// The appointment database: appointments, saved places, settings and the alert log.
+/// The appointment database: appointments, series, saved places, settings and the alert log.
 ///
-/// One SQLite file in WAL mode, so a reader never waits for a writer; every command's writes
-/// are one `BEGIN IMMEDIATE` transaction, and a command that only reads never writes to the
-/// file (read-only where it cannot be written). A path that names no regular file, or a file that is not chulbal's, is damaged,
-/// lacks part of the schema or comes from a newer one, is refused before anything is read or
-/// written; ``StoreFile`` deals with the path, this type with what is in the file.
-///
-/// This file opens the store; each table's queries live in `Store+<Table>.swift`, decoding rows
-/// through ``Row``.
+/// One SQLite file in WAL mode, so readers never wait for a writer; each command's writes are one
+/// `BEGIN IMMEDIATE` transaction, and a reading command never writes. A path that names no regular
+/// file, or a file that is foreign, damaged, incomplete or newer, is refused before anything is
+/// read or written (``StoreFile`` checks the path). Each table's queries live in
+/// `Store+<Table>.swift`.
 public final class Store {
   /// The schema this build reads and writes (`PRAGMA user_version`).
   public static let schemaVersion = 13
@@ -34,11 +31,16 @@ public final class Store {
   /// Expands the series read and written: the store keeps a series as one row, and asks
   /// this for its occurrences (the calendar library's work, not the store's).
   let expander: any SeriesExpander
+  /// Where the zones stored with appointments are looked up.
+  public let zones: ZoneDatabase
 
-  private init(database: Database, schema: Int, expander: any SeriesExpander) {
+  private init(
+    database: Database, schema: Int, expander: any SeriesExpander, zones: ZoneDatabase
+  ) {
     self.database = database
     self.schema = schema
     self.expander = expander
+    self.zones = zones
   }
 
   /// The database file: `CHULBAL_DB`, else `$XDG_DATA_HOME/chulbal/chulbal.db`, else
@@ -47,9 +49,8 @@ public final class Store {
     defaultLocation(environment: environment).path
   }
 
-  /// ``defaultPath(environment:)`` and the variable it comes from (`CHULBAL_DB`,
-  /// `XDG_DATA_HOME` or `HOME`; nil for the account's home), so a caller can tell which
-  /// variable to blame for a path it cannot use.
+  /// ``defaultPath(environment:)`` and the variable it comes from (`CHULBAL_DB`, `XDG_DATA_HOME`,
+  /// `HOME`; nil for the account's home), so a caller can name the variable to blame.
   public static func defaultLocation(environment: [String: String]) -> (
     path: String, variable: String?
   ) {
@@ -63,12 +64,9 @@ public final class Store {
     /// Read only: nothing is written to the file, not even to switch it to WAL or to give an
     /// empty file the schema; it is opened read-only where it cannot be written.
     case reading
-    /// Read only, as ``reading``, for completion, which asks on every Tab and would rather
-    /// offer nothing (or something a moment old) than hang the line or touch the folder: a
-    /// file with no write-ahead log beside it (none has been written where it lies, such as
-    /// a copy) is read as it is, without locks and without making `-wal` and `-shm` files
-    /// next to it; another program's lock is waited for a moment, not the ten seconds a
-    /// command waits.
+    /// Read only, for completion, which must never hang the line or touch the folder: a file with
+    /// no write-ahead log beside it is read as it is, without locks or side files, and another
+    /// program's lock is waited for a moment, not ten seconds.
     case glancing
     /// Read and write: the file must also pass `PRAGMA quick_check`, and its folder and the
     /// file must be writable.
@@ -77,41 +75,47 @@ public final class Store {
 
   /// Opens the store at `path` for a command that reads or writes.
   ///
-  /// Before any command reads or writes, the same checks run for all: the path names a
-  /// regular file, the file carries chulbal's application id and a schema version this build
-  /// knows, and every table has the columns the schema gives it; a command that writes also
-  /// needs `PRAGMA quick_check` to pass.
+  /// Every command first checks that the path names a regular file with chulbal's application id, a
+  /// known schema version, and the schema's columns; a writing command also needs `PRAGMA
+  /// quick_check` to pass.
   ///
-  /// - Returns: nil when there is no store yet: no file, a file of 0 bytes, or an SQLite file
-  ///   with nothing in it (made by another program). Nothing is written in that case;
-  ///   ``openOrCreate(path:expander:)`` makes or initialises it.
-  /// - Parameter expander: expands the series the store reads and writes.
-  /// - Throws: `StoreError` when the path or the file cannot be used; nothing is written.
-  public static func open(path: String, access: Access, expander: some SeriesExpander)
+  /// - Returns: nil, writing nothing, when there is no store yet (no file, 0 bytes, or an empty
+  ///   SQLite file); ``openOrCreate(path:expander:zones:)`` makes one.
+  /// - Parameters:
+  ///   - expander: expands the series the store reads and writes.
+  ///   - zones: where stored zone names are looked up.
+  /// - Throws: `StoreError` when the path or file cannot be used; nothing is written.
+  public static func open(
+    path: String, access: Access, expander: some SeriesExpander, zones: ZoneDatabase
+  )
     throws(StoreError) -> Store?
   {
     guard try StoreFile.inspect(path) == .regular else { return nil }
     switch access {
-    case .reading: return try openForReading(path, expander: expander)
-    case .glancing: return try openForReading(path, glancing: true, expander: expander)
-    case .writing: return try openForWriting(path, initialising: false, expander: expander)
+    case .reading: return try openForReading(path, expander: expander, zones: zones)
+    case .glancing:
+      return try openForReading(path, glancing: true, expander: expander, zones: zones)
+    case .writing:
+      return try openForWriting(path, initialising: false, expander: expander, zones: zones)
     }
   }
 
   /// Opens the store at `path`: for writing with `create` (making it when there is none),
   /// else for reading.
-  public static func open(path: String, create: Bool, expander: some SeriesExpander)
+  public static func open(
+    path: String, create: Bool, expander: some SeriesExpander, zones: ZoneDatabase
+  )
     throws(StoreError) -> Store?
   {
-    if create { return try openOrCreate(path: path, expander: expander) }
-    return try open(path: path, access: .reading, expander: expander)
+    if create { return try openOrCreate(path: path, expander: expander, zones: zones) }
+    return try open(path: path, access: .reading, expander: expander, zones: zones)
   }
 
-  /// Opens the store at `path` for a command that writes, making it (folder 0700, file 0600)
-  /// when there is none, and giving the schema to a file of 0 bytes or an empty SQLite file.
+  /// Opens the store at `path` for a writing command, making it (folder 0700, file 0600) or giving
+  /// the schema to an empty file.
   ///
-  /// - Throws: `StoreError` as ``open(path:access:expander:)`` does.
-  public static func openOrCreate(path: String, expander: some SeriesExpander)
+  /// - Throws: `StoreError` as ``open(path:access:expander:zones:)`` does.
+  public static func openOrCreate(path: String, expander: some SeriesExpander, zones: ZoneDatabase)
     throws(StoreError) -> Store
   {
     if try StoreFile.inspect(path) == .absent {
@@ -119,19 +123,19 @@ public final class Store {
         try migrate(database)
       }
     }
-    guard let store = try openForWriting(path, initialising: true, expander: expander) else {
+    guard let store = try openForWriting(path, initialising: true, expander: expander, zones: zones)
+    else {
       throw .cannotOpen(path: path, reason: "만든 파일이 사라졌습니다")
     }
     return store
   }
 
   private static func openForReading(
-    _ path: String, glancing: Bool = false, expander: any SeriesExpander
+    _ path: String, glancing: Bool = false, expander: any SeriesExpander, zones: ZoneDatabase
   ) throws(StoreError) -> Store? {
-    // Read-write where the file and its folder allow it, though nothing is written through
-    // it: only then does SQLite remove the -wal and -shm files it makes beside the database
-    // when the command ends, leaving the folder as it was; the ones it finds there stay
-    // (Database.keepLogFiles). Elsewhere read-only.
+    // Read-write where allowed, though nothing is written: only then does SQLite remove the side
+    // files it made when the command ends; those it found stay (Database.keepLogFiles). Elsewhere
+    // read-only.
     let logFilesFound = StoreFile.hasLog(path)
     var database: Database
     if glancing && !logFilesFound {
@@ -148,9 +152,8 @@ public final class Store {
     do {
       identity = try identify(database)
     } catch {
-      // A WAL database in a read-only folder: SQLite cannot make its -shm file there
-      // (SQLITE_CANTOPEN, or SQLITE_READONLY_CANTINIT), and needs none for a file that
-      // nothing can change.
+      // A WAL database in a read-only folder: SQLite cannot make its -shm file (SQLITE_CANTOPEN,
+      // SQLITE_READONLY_CANTINIT), and needs none for a file nothing can change.
       guard StoreFile.isFrozen(path) else { throw error }
       database = try Database(path: path, access: .immutable)
       identity = try identify(database)
@@ -161,46 +164,39 @@ public final class Store {
     try checkSchema(database, version: version)
     if pendingLog { database.checkpointOnClose(true) }
     if logFilesFound { database.keepLogFiles() }
-    return Store(database: database, schema: version, expander: expander)
+    return Store(database: database, schema: version, expander: expander, zones: zones)
   }
 
-  /// Keeps a write-ahead log that has pages in it out of the file until the file is known to
-  /// be chulbal's and whole: closing a connection copies the log in, which would change a file
-  /// the checks then refuse (another program's, a newer chulbal's).
+  /// Keeps a write-ahead log with pages out of the file until the file is known to be chulbal's:
+  /// closing would copy it into a file the checks then refuse.
   ///
-  /// - Returns: whether there was such a log, so the caller allows the copy once the checks
-  ///   have passed.
+  /// - Returns: whether there was such a log, so the caller allows the copy once the checks pass.
   private static func holdPendingLog(_ database: Database) -> Bool {
     guard StoreFile.hasPendingLog(database.path) else { return false }
     database.checkpointOnClose(false)
     return true
   }
 
-  /// Refuses, as opening for writing does, a file that can no longer be written: a
-  /// long-running process asks before it writes, as the file may have changed since it
-  /// opened it.
+  /// Refuses a file that can no longer be written, as opening for writing does: long-running
+  /// processes ask before each write.
   ///
   /// - Throws: `StoreError.readOnlyFolder`, `.readOnlyFile` or `.readOnlyLogFile`.
   public func checkWritable() throws(StoreError) {
     try StoreFile.checkWritable(path)
   }
 
-  /// Closes the connection now; nothing may use the store after it.
-  ///
-  /// For a store whose file another has replaced, so that the next connection to the new
-  /// file is the first and sets up the `-shm` afresh instead of trusting this one's.
+  /// Closes the connection now; nothing may use the store after it. For a replaced file, so the
+  /// next connection sets up the `-shm` afresh.
   public func close() {
     database.close()
   }
 
-  /// Copies the write-ahead log into the file and empties it, when it has pages.
+  /// Copies the write-ahead log into the file and empties it, when it has pages, for a connection
+  /// held open while another file may take the database's place (the log keeps the name, and would
+  /// be read as the new file's).
   ///
-  /// For a connection held open while other programs may put another file in the
-  /// database's place: the log stays under the database's name, and the next connection to
-  /// the new file would read the pages in it as the new file's. Emptied, it holds none.
-  ///
-  /// - Parameter waiting: wait up to the busy timeout for other connections to finish;
-  ///   without it, a log another connection is using keeps its pages.
+  /// - Parameter waiting: wait up to the busy timeout for other connections; without it, a log in
+  ///   use keeps its pages.
   /// - Returns: whether the log is empty now.
   @discardableResult
   public func emptyLog(waiting: Bool) -> Bool {
@@ -213,7 +209,7 @@ public final class Store {
   /// - Parameter initialising: give the schema to an empty file; without it such a file
   ///   gives nil.
   private static func openForWriting(
-    _ path: String, initialising: Bool, expander: any SeriesExpander
+    _ path: String, initialising: Bool, expander: any SeriesExpander, zones: ZoneDatabase
   ) throws(StoreError) -> Store? {
     try StoreFile.checkWritable(path)
     let logFilesFound = StoreFile.hasLog(path)
@@ -242,7 +238,7 @@ public final class Store {
     if pendingLog { database.checkpointOnClose(true) }
     if logFilesFound { database.keepLogFiles() }
     try database.execute("PRAGMA foreign_keys=ON")
-    return Store(database: database, schema: schemaVersion, expander: expander)
+    return Store(database: database, schema: schemaVersion, expander: expander, zones: zones)
   }
 
   /// Whose file it is, read from its header alone.
@@ -296,9 +292,9 @@ public final class Store {
     try database.execute("PRAGMA journal_mode=WAL")
   }
 
-  /// Gives every row of a file migrated to version 10 the departure the core's rule gives it.
-  /// A row whose start or durations are not integers, which only damage makes, is left
-  /// without one, so the malformed index holds it and a reader names it.
+  /// Gives every row of a file migrated to version 10 the departure the core's rule gives it; a
+  /// damaged row (non-integer start or durations) is left without one, so the malformed index holds
+  /// it and a reader names it.
   private static func fillDepartures(_ database: Database) throws(StoreError) {
     var departures: [(id: Int, departure: Int)] = []
     try database.forEachRow(
@@ -318,11 +314,9 @@ public final class Store {
     }
   }
 
-  /// Refuses a file whose tables lack a column the schema gives them, or have one it does
-  /// not, such as one with a table dropped by hand.
-  ///
-  /// A file of this build's version whose tables are exactly as the migrations wrote them
-  /// (``tablesAreAsMade(_:)``) passes on one query; any other is checked column by column.
+  /// Refuses a file whose tables lack a column of the schema or have an extra one (a table dropped
+  /// by hand). A file whose tables are exactly as made (``tablesAreAsMade(_:)``) passes on one
+  /// query; others are checked column by column.
   private static func checkSchema(_ database: Database, version: Int) throws(StoreError) {
     if version == schemaVersion {
       do {
@@ -353,11 +347,9 @@ public final class Store {
     }
   }
 
-  /// Whether every table of ``schemaVersion`` is in the file once, with the text the
-  /// migrations give it (``Schema/tableTexts``), and so with the columns they give it: one
-  /// query over `sqlite_master`, read in place, where listing the columns prepares a statement
-  /// per table. False sends the file through the column-by-column check, which tells what is
-  /// wrong, or finds nothing wrong with a table another SQLite wrote out differently.
+  /// Whether every table of ``schemaVersion`` is in the file once with the text the migrations give
+  /// it (``Schema/tableTexts``): one query over `sqlite_master`, instead of a statement per table.
+  /// False sends the file to the column-by-column check, which says what is wrong.
   static func tablesAreAsMade(_ database: Database) throws(StoreError) -> Bool {
     let tables = Schema.tableTexts
     var found = 0

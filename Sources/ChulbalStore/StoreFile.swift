@@ -3,12 +3,11 @@ import ChulbalSystem
 import FoundationEssentials
 import Glibc
 
-/// The database's path on disk: what it names, whether a command may write there, and how a
-/// new file comes into being.
+/// The database's path on disk: what it names, whether a command may write there, and how a new
+/// file is made.
 ///
-/// Everything here works on the path as it was given: no component is added, dropped or
-/// normalised, so a message names exactly what the person typed and SQLite opens exactly
-/// that. The files SQLite keeps beside the database are the exception (``logFile(_:of:)``).
+/// The path is used as given, never normalised, so messages name what the person typed and SQLite
+/// opens exactly that (SQLite's own side files aside, ``logFile(_:of:)``).
 enum StoreFile {
   /// The `-wal` or `-shm` (`suffix`) file of the database at `path`: SQLite follows symbolic
   /// links and keeps them beside the file a link leads to.
@@ -25,9 +24,8 @@ enum StoreFile {
     case regular
   }
 
-  /// What `path` names, refusing before SQLite sees it anything that is not a regular file
-  /// (a device such as /dev/null, a folder, a FIFO), a trailing slash, a symbolic link loop
-  /// or a link to nothing.
+  /// What `path` names, refusing before SQLite sees it anything not a regular file (a device,
+  /// folder or FIFO), a trailing slash, a link loop or a dangling link.
   static func inspect(_ path: String) throws(StoreError) -> State {
     var info = stat()
     guard stat(path, &info) == 0 else {
@@ -69,10 +67,9 @@ enum StoreFile {
     return folder.isEmpty ? "/" : folder
   }
 
-  /// Refuses, in words, a store a command cannot write: SQLite would find out only at the
-  /// first write, or when it fails to make its `-wal` and `-shm` files beside the database;
-  /// and a connection open on a `-shm` that can no longer be written dies of SIGBUS at its
-  /// next write into the memory SQLite maps it to (`chattr +i` on it, say).
+  /// Refuses in words a store a command cannot write, which SQLite finds only at the first write or
+  /// when making `-wal` and `-shm`; a connection on an unwritable `-shm` dies of SIGBUS at its next
+  /// write (`chattr +i`).
   static func checkWritable(_ path: String) throws(StoreError) {
     let folder = Self.folder(of: path)
     if access(folder, W_OK | X_OK) != 0, [EACCES, EROFS, EPERM].contains(errno) {
@@ -93,9 +90,8 @@ enum StoreFile {
     return stat(logFile("-wal", of: path), &log) == 0 && log.st_size > 0
   }
 
-  /// Whether a write-ahead log lies beside the file, empty or not: a connection to it may be
-  /// open. Once a command has written the file where it lies, one always does: chulbal's
-  /// connections then leave it, empty, when they close (``Database/keepLogFiles()``).
+  /// Whether a write-ahead log lies beside the file, empty or not: once a command has written the
+  /// file there, chulbal's connections leave one (``Database/keepLogFiles()``).
   static func hasLog(_ path: String) -> Bool {
     var log = stat()
     return lstat(logFile("-wal", of: path), &log) == 0
@@ -106,21 +102,18 @@ enum StoreFile {
     access(folder(of: path), W_OK | X_OK) == 0 && access(path, W_OK) == 0
   }
 
-  /// Whether a command that reads may open the file as immutable when SQLite cannot make its
-  /// `-shm` file: only when nobody can change it, because the folder is read-only (so no
-  /// writer can make a `-wal` file either) and no write-ahead log with pages in it is there.
+  /// Whether a reading command may open the file immutable when SQLite cannot make its `-shm`: only
+  /// in a read-only folder (no writer can make a `-wal` either) with no log holding pages.
   static func isFrozen(_ path: String) -> Bool {
     guard access(folder(of: path), W_OK) != 0 else { return false }
     return !hasPendingLog(path)
   }
 
-  /// Makes the database at `path` whole or not at all: it is made and initialised under a
-  /// temporary name in the same folder and then linked into place, so no other process ever
-  /// sees it half made.
+  /// Makes the database at `path` whole or not at all: made and initialised under a temporary name
+  /// in the same folder, then linked into place.
   ///
-  /// The folders on the way are made 0700 and the file 0600, whatever the umask. When another
-  /// process links its own file first, this one's is thrown away and theirs is used. On any
-  /// failure (a full disk, say) no file is left behind; folders it made stay.
+  /// Folders made are 0700 and the file 0600, whatever the umask. If another process links its file
+  /// first, theirs is used. On failure no file is left; folders made stay.
   static func create(
     _ path: String, initialise: (Database) throws(StoreError) -> Void
   ) throws(StoreError) {

@@ -1,7 +1,5 @@
-/// Large digits drawn with block characters, for a countdown read across a room.
-///
-/// A small built-in font: `0`–`9` and `:`, five pixels high, each pixel two columns of `█`
-/// (a terminal cell is about twice as high as it is wide), so a scale of 1 is five rows tall.
+/// Large block digits for a countdown read across a room: `0`–`9` and `:`, five pixels high, each
+/// pixel two columns of `█` (cells are about twice as high as wide).
 public enum BlockDigits {
   /// Five rows per glyph, `#` for a pixel that is on.
   static let glyphs: [Character: [String]] = [

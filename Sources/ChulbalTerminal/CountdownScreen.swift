@@ -21,8 +21,7 @@ public struct CountdownScreen: Sendable {
   public static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t"
   public static let bell = "\u{07}"
 
-  /// What the countdown says in words: `출발까지 12분 34초`, `지금 출발하세요! (1초 지남)`,
-  /// `지금 출발하세요! (15분 지남 · 12분 늦음)`.
+  /// The countdown in words: `출발까지 12분 34초`, `지금 출발하세요! (15분 지남 · 12분 늦음)`.
   public static func headline(_ reading: CountdownReading) -> String {
     switch reading.status {
     case .leaveNow, .late:
@@ -33,18 +32,15 @@ public struct CountdownScreen: Sendable {
     }
   }
 
-  /// The window title: the reading and the title, with a bell in front while `alerting`, so
-  /// a window in the background shows that an alert time has come.
+  /// The window title: the reading and the title, with a bell in front while `alerting`.
   public func windowTitle(_ reading: CountdownReading, alerting: Bool) -> String {
     (alerting ? "🔔 " : "") + "\(reading.text) · \(title)"
   }
 
-  /// One frame for a terminal `width` columns wide and `height` rows high, drawn from the
-  /// top-left corner.
+  /// One frame for a terminal of `width` × `height`, drawn from the top-left corner.
   ///
   /// - Parameters:
-  ///   - big: the remaining time in block digits, centred, when the terminal is large enough;
-  ///     else the ordinary frame.
+  ///   - big: the remaining time in centred block digits, when the terminal is large enough.
   ///   - alerting: an alert time has just come, which the window title shows.
   public func frame(
     _ reading: CountdownReading, width: Int, height: Int = 24, big: Bool = false,
@@ -72,15 +68,14 @@ public struct CountdownScreen: Sendable {
         "",
         " " + bar,
       ]
-    // Home, each line cleared to its end, then everything below cleared: no flicker, no
-    // leftovers after a resize.
+    // Home, each line cleared to its end, then the rest cleared: no flicker, no leftovers after a
+    // resize.
     let windowTitle = "\u{1B}]0;\(windowTitle(reading, alerting: alerting))\u{07}"
     return windowTitle + "\u{1B}[H" + shown.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
       + "\u{1B}[J"
   }
 
-  /// The big frame's lines, centred both ways at the largest scale that fits; nil when even
-  /// the smallest does not.
+  /// The big frame's lines, centred at the largest scale that fits; nil when none fits.
   private func bigLines(
     _ reading: CountdownReading, headline: String, bar: String, color: String, width: Int,
     height: Int

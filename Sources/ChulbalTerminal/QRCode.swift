@@ -1,11 +1,10 @@
 @preconcurrency import CQREncode
 
-/// A QR code (error correction level L) drawn with half blocks, two modules per character
-/// cell vertically, so it comes out square in a terminal.
+/// A QR code drawn with half blocks, two modules per cell vertically, so it is square in a
+/// terminal.
 ///
-/// Level L restores 7 % of the code, which is plenty on a screen that nothing smudges, and
-/// keeps a route link small: a Kakao route link of 84–93 bytes is a version 5 code (37
-/// modules), where level M would need version 6.
+/// Level L (7 % restored) suffices on a screen and keeps an 84–93 byte Kakao route link at version
+/// 5 (37 modules); level M would need version 6.
 public struct QRCode: Sendable {
   /// Modules row by row, true for dark.
   public let modules: [[Bool]]
@@ -13,14 +12,14 @@ public struct QRCode: Sendable {
   /// The most bytes a level-L code holds (version 40).
   public static let capacity = 2953
 
-  /// Why libqrencode cannot be loaded (dlerror's words); nil once it has loaded. It is loaded
-  /// when first asked for (Sources/CQREncode/shim.h).
+  /// Why libqrencode cannot be loaded (dlerror's words); nil once loaded on first use
+  /// (Sources/CQREncode/shim.h).
   public static var loadError: String? {
     chulbal_qrencode_load_error().map { String(cString: $0) }
   }
 
-  /// Encodes `text` as 8-bit data; nil when it is too long for any QR version, or when
-  /// libqrencode cannot be loaded (``loadError``).
+  /// Encodes `text` as 8-bit data; nil when too long for any version, or without libqrencode
+  /// (``loadError``).
   public init?(_ text: String) {
     guard Self.loadError == nil, let encode = chulbal_qrencode_QRcode_encodeString8bit(),
       let free = chulbal_qrencode_QRcode_free(),
@@ -32,10 +31,8 @@ public struct QRCode: Sendable {
     modules = (0..<width).map { row in (0..<width).map { data[row * width + $0] & 1 == 1 } }
   }
 
-  /// Light modules per side around the code.
-  ///
-  /// The standard asks for four; phone cameras read a code on a screen with two, and two
-  /// keep a version 5 code within 21 rows, so it fits an 80×24 terminal with its link above.
+  /// Light modules per side: the standard asks for four, but phone cameras read a screen with two,
+  /// which keeps version 5 within 21 rows of an 80×24 terminal.
   public static let quietZone = 2
 
   /// Character rows the drawing takes.
@@ -44,11 +41,10 @@ public struct QRCode: Sendable {
   /// Character columns the drawing takes.
   public var columns: Int { modules.count + 2 * Self.quietZone }
 
-  /// The code as text, light modules drawn and dark ones left blank, with the quiet zone.
+  /// The code as text, light modules drawn and dark ones blank, with the quiet zone.
   ///
-  /// - Parameter colors: when not `.none`, each line is wrapped in white-on-black escapes so
-  ///   the code reads dark-on-light on dark and light terminal themes alike; without colour,
-  ///   a dark-background terminal shows it the right way round.
+  /// - Parameter colors: unless `.none`, each line is wrapped in white-on-black escapes so the code
+  ///   reads dark-on-light on any theme.
   public func rendered(colors: ColorMode) -> String {
     let size = columns
     func light(_ row: Int, _ column: Int) -> Bool {

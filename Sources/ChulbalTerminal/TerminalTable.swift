@@ -1,11 +1,8 @@
 import ChulbalCore
 
-/// Rows of a table whose columns are as wide as their widest cell, gathered until the last
-/// row is in and then written line by line as UTF-8.
-///
-/// Every cell is kept as its visible bytes, one after another in one buffer, with its end and
-/// its width in columns, so that `list` of 100,000 appointments stays within its memory budget
-/// (docs/performance.md), where strings and arrays of strings for every cell did not.
+/// Rows of a table whose columns are as wide as their widest cell, gathered and then written line
+/// by line as UTF-8. Cells are kept as visible bytes in one buffer, with end and width, so `list`
+/// of 100,000 appointments stays within its memory budget (docs/performance.md).
 public struct TerminalTable {
   /// Every cell's text, control and bidi characters made visible, one after another.
   private var text: [UInt8] = []
@@ -112,9 +109,8 @@ public struct TerminalTable {
     }
     let untrimmed = output.count
     while output.count > lineStart && output.last == 0x20 { output.removeLast() }
-    // A space after a prepended concatenation mark (U+0600 and the like) is part of that
-    // mark's character, which trimming spaces as characters keeps: such a line keeps its
-    // spaces here and is trimmed below as characters.
+    // A space after a prepended concatenation mark (U+0600 …) belongs to the mark's character, so
+    // such a line is trimmed as characters below.
     var trimmedAfterMark = false
     if output.count < untrimmed && output.count > lineStart && output[output.count - 1] >= 0x80 {
       trimmedAfterMark = true

@@ -13,16 +13,15 @@ public enum TerminalText {
     measure(bytes, stoppingWhereCleaningMayBeNeeded: false) ?? 0
   }
 
-  /// ``width(utf8:)``, or nil when the text may hold a control or bidi character: what
-  /// `TextCleaning.mayNeedCleaning(utf8:)` says, found in the same pass as the width, since a
-  /// table measures every cell of `list` and only a cell that may need cleaning is scanned
-  /// again.
+  /// ``width(utf8:)``, or nil when the text may hold a control or bidi character (as
+  /// `TextCleaning.mayNeedCleaning(utf8:)` says), found in the same pass, since `list` measures
+  /// every cell.
   static func widthIfClean(utf8 bytes: ArraySlice<UInt8>) -> Int? {
     measure(bytes, stoppingWhereCleaningMayBeNeeded: true)
   }
 
-  /// The columns of `bytes`; nil, when `stopping`, at the first byte that
-  /// `TextCleaning.mayNeedCleaning(utf8:)` would look at more closely.
+  /// The columns of `bytes`; with `stopping`, nil at the first byte `mayNeedCleaning` would
+  /// examine.
   private static func measure(
     _ bytes: ArraySlice<UInt8>, stoppingWhereCleaningMayBeNeeded stopping: Bool
   ) -> Int? {
@@ -41,19 +40,15 @@ public enum TerminalText {
         next += 1
         continue
       }
-      // C1 controls (C2 80–9F), ALM (D8 9C), and the marks, embeddings, overrides and
-      // isolates, which all begin E2 80 or E2 81: as `mayNeedCleaning` judges them, at every
-      // byte that can begin them (none of C2, D8 and E2 continues a character, so the walk
-      // below, which steps over continuation bytes only, meets each one).
+      // C1 controls (C2 80–9F), ALM (D8 9C) and the bidi marks (E2 80, E2 81), judged as
+      // `mayNeedCleaning` does; none of C2, D8, E2 is a continuation byte, so the walk meets each.
       if stopping, end - next >= 2 {
         switch (first, bytes[next + 1]) {
         case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE2, 0x80...0x81): return nil
         default: break
         }
       }
-      // The length of a sequence is in its first byte. A byte that does not begin one, or
-      // whose sequence is cut short, counts one column on its own, and the walk goes on at
-      // the byte after it.
+      // A sequence's length is in its first byte; a stray or cut-short byte counts one column.
       let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
       guard length > 1, end - next >= length,
         (1..<length).allSatisfy({ bytes[next + $0] & 0xC0 == 0x80 })
@@ -78,8 +73,7 @@ public enum TerminalText {
     // Hangul medial vowels and final consonants, which join the syllable before them.
     case 0x1160...0x11FF, 0xD7B0...0xD7FF: return 0
     case 0..<0x300: return TextCleaning.isControl(scalar) ? 0 : 1  // before combining marks
-    // Format characters that are drawn: the number signs that stand before digits
-    // (Prepended_Concatenation_Mark).
+    // Drawn format characters: the number signs before digits (Prepended_Concatenation_Mark).
     case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x110BD, 0x110CD: return 1
     default: break
     }
@@ -91,8 +85,8 @@ public enum TerminalText {
     return isWide(value) ? 2 : 1
   }
 
-  /// Whether East Asian Width gives `value` as wide or fullwidth (``EastAsianWidth``, made by
-  /// contrib/width-table.sh), by binary search over the sorted ranges.
+  /// Whether East Asian Width says wide or fullwidth (``EastAsianWidth``, from
+  /// contrib/width-table.sh).
   static func isWide(_ value: UInt32) -> Bool {
     let wideRanges = EastAsianWidth.wideRanges
     var low = 0
@@ -129,9 +123,8 @@ public enum TerminalText {
     text + String(repeating: " ", count: max(0, columns - width(text)))
   }
 
-  /// Rows laid out in columns aligned by terminal width, two spaces apart, no trailing spaces.
-  ///
-  /// Cells are shown with control characters made visible. Each cell is measured once.
+  /// Rows in columns aligned by terminal width, two spaces apart, no trailing spaces; cells shown
+  /// with control characters visible, each measured once.
   public static func table(_ rows: [[String]]) -> String {
     var table = TerminalTable()
     for row in rows {

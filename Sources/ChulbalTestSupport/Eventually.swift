@@ -1,10 +1,8 @@
 import Foundation
 
-/// How long a test waits for another process to do what it must before calling it hung.
-///
-/// A bound on a hang, never a measure of speed: on a two-core machine shared with other builds
-/// a debug `chulbal` took over ten seconds to start. A test that must see one thing happen
-/// before another waits for the events themselves, never for an amount of time.
+/// How long a test waits for another process before calling it hung: a bound on a hang, never a
+/// measure of speed (a debug `chulbal` took over ten seconds to start on a loaded two-core
+/// machine). Ordering is checked by waiting for events, never for time.
 public let hangGuard: TimeInterval = 300
 
 /// Asks `condition` again every 20 ms until it holds, at most ``hangGuard``.

@@ -15,7 +15,7 @@ public func instant(_ text: String) -> Date {
 
 /// A zone the tests rely on, which every tzdata has.
 public func zone(_ identifier: String) -> Zone {
-  guard let zone = Zone(identifier: identifier) else {
+  guard let zone = systemZones.zone(named: identifier) else {
     preconditionFailure("missing time zone \(identifier)")
   }
   return zone

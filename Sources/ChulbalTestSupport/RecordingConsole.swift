@@ -3,8 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Records what a live display writes, one value per write; a plain, non-terminal console by
-/// default.
+/// Records what a live display writes, one value per write; a plain console by default.
 public final class RecordingConsole: Console {
   public let isTerminal: Bool
   public let isOutputClosed: Bool
@@ -15,10 +14,9 @@ public final class RecordingConsole: Console {
   private let columns: Int
 
   /// - Parameters:
-  ///   - lineLimit: after this many lines the reader "closes the pipe": later writes fail with
-  ///     EPIPE, and `isReaderGone` says so.
-  ///   - failure: when given, every write to standard output fails with this `errno` (ENOSPC
-  ///     for a full disk).
+  ///   - lineLimit: after this many lines later writes fail with EPIPE, as if the reader closed the
+  ///     pipe (`isReaderGone`).
+  ///   - failure: every write to standard output fails with this `errno` (ENOSPC).
   ///   - outputClosed: standard output was closed at start.
   ///   - height: the terminal's rows.
   ///   - width: the terminal's columns.

@@ -4,13 +4,9 @@ import Glibc
 import Synchronization
 import Testing
 
-/// What the watch waits on, scripted on a ``ScriptedClock``: each wait ends at its deadline,
-/// the clock moved there, unless the next happening of the script comes first.
-///
-/// Happenings come in the order given, each at its instant, or at once when the clock has
-/// passed it already (after a clock set back, say). A wait past the end of the script fails
-/// the test and ends the watch with SIGTERM, so that a script that forgot to stop it cannot
-/// run on forever.
+/// What the watch waits on, scripted on a ``ScriptedClock``: each wait ends at its deadline (the
+/// clock moved there) unless the script's next happening comes first, at its instant or at once if
+/// already passed. A wait past the script's end fails the test and ends the watch with SIGTERM.
 public final class ScriptedWakes: WakeSource, Sendable {
   /// Something that happens while the watch waits.
   public enum Happening: Sendable {
@@ -20,9 +16,8 @@ public final class ScriptedWakes: WakeSource, Sendable {
     /// A file of a folder watch is written (`action`, by a sync tool say): the wait ends with
     /// `.foldersChanged` of the watch's `key`.
     case sourceWrite(at: Date, key: String, _ action: @Sendable () -> Void)
-    /// The machine sleeps at `at` and wakes at `until`; a wait whose deadline passed
-    /// meanwhile ends then with `.deadline`, as the kernel fires an absolute `CLOCK_REALTIME`
-    /// timer on resume, and any other goes on.
+    /// The machine sleeps at `at` and wakes at `until`; a wait whose deadline passed meanwhile ends
+    /// with `.deadline`, as an absolute `CLOCK_REALTIME` timer fires on resume.
     case suspend(at: Date, until: Date)
     /// The wall clock is set at `at` to `to`: the wait ends with `.clockChanged`.
     case clockSet(at: Date, to: Date)

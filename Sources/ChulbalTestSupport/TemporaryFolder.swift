@@ -4,10 +4,9 @@ import Foundation
 public final class TemporaryFolder: @unchecked Sendable {
   public let path: String
 
-  /// - Parameter reachableByOthers: for root's tests that act as another user (`nobody`): the
-  ///   folder goes under the first of the temporary directory, /tmp and /dev/shm that every
-  ///   user may pass through. A private temporary directory (0700, as libpam-tmpdir sets
-  ///   `TMPDIR`) would stop them before the folder.
+  /// - Parameter reachableByOthers: for root's tests acting as `nobody`: the folder goes under the
+  ///   first of the temporary directory, /tmp and /dev/shm every user may pass through (a 0700
+  ///   `TMPDIR`, as libpam-tmpdir sets, would block them).
   public init(prefix: String = "chulbal-test", reachableByOthers: Bool = false) {
     var parent = NSTemporaryDirectory()
     if reachableByOthers {

@@ -12,9 +12,8 @@ struct RunCost {
   let status: Int32
 }
 
-/// Runs `argv` once through `helper` (contrib/bench/peak-rss.c), which forks it from a process
-/// of about 1 MB: a child starts with its parent's high-water mark, so this program's own
-/// memory must not be its parent.
+/// Runs `argv` once through `helper` (contrib/bench/peak-rss.c), a small forking process, since a
+/// child starts with its parent's peak RSS.
 func runOnce(_ argv: [String], helper: String, environment: [String: String]) -> RunCost {
   let output = NSTemporaryDirectory() + "peak-rss-\(getpid()).txt"
   let arguments = ([helper, output] + argv).map { strdup($0) } + [nil]
@@ -41,12 +40,9 @@ func runOnce(_ argv: [String], helper: String, environment: [String: String]) ->
     milliseconds: Double(fields[0]) / 1000, peakKilobytes: fields[1], status: Int32(fields[2]))
 }
 
-/// Medians and spread of several programs run in turn, A B C A B C …, so a noisy neighbour
-/// slows all of them alike; and each one's ratio to the first, per round, with its spread.
-///
-/// Prints one line per program: median ms, the 10th–90th percentile, the peak RSS, and the
-/// first program's time divided by this one's (median of the per-round ratios, with their
-/// 10th–90th percentile).
+/// Medians and spread of several programs run in turn (A B C A B C …), so a noisy neighbour slows
+/// all alike. One line per program: median ms, 10th–90th percentile, peak RSS, and the per-round
+/// ratio of the first program's time to this one's (median, 10th–90th percentile).
 func benchAlternate(
   rounds: Int, warmup: Int, helper: String, programs: [(label: String, argv: [String])]
 ) {

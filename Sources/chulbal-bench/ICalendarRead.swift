@@ -1,5 +1,6 @@
 import ChulbalCalendar
 import ChulbalCore
+import ChulbalSystem
 import Foundation
 
 /// Reading a calendar file through ChulbalCalendar: 2,000 events of which 200 repeat weekly
@@ -17,7 +18,8 @@ func benchICalendar(arguments: [String]) {
     let start = clock.now
     let outcome: String
     do {
-      outcome = "\(try ICalendarFile.read(path: arguments[index + 1]).events.count) events"
+      outcome =
+        "\(try ICalendarFile.read(path: arguments[index + 1], zones: benchZones).events.count) events"
     } catch {
       outcome = "\(error)"
     }
@@ -30,7 +32,7 @@ func benchICalendar(arguments: [String]) {
   }
   let stamp = Date(timeIntervalSince1970: 1_796_083_200)  // 2026-12-01T00:00:00Z
   let calendar = icsEvents(count: 2_000, weekly: 200)
-  guard let text = try? ICalendarWriter.text(calendar, stamp: stamp) else {
+  guard let text = try? ICalendarWriter.text(calendar, stamp: stamp, zones: benchZones) else {
     benchFail("cannot write the calendar")
   }
   if let index = arguments.firstIndex(of: "write"), index + 1 < arguments.count {
@@ -83,7 +85,7 @@ func benchICalendar(arguments: [String]) {
   let start = clock.now
   let refused: String
   do {
-    _ = try ICalendarFile.read(path: huge)
+    _ = try ICalendarFile.read(path: huge, zones: benchZones)
     refused = "read (not refused)"
   } catch {
     refused = "refused in \(milliseconds(clock.now - start)) ms"
@@ -122,7 +124,7 @@ private func report(path: String, label: String, rounds: Int) {
   for _ in 0..<rounds {
     let start = clock.now
     do {
-      events = try ICalendarFile.read(path: path).events
+      events = try ICalendarFile.read(path: path, zones: benchZones).events
     } catch {
       benchFail("\(error)")
     }
@@ -134,7 +136,7 @@ private func report(path: String, label: String, rounds: Int) {
   let starts =
     (try? CalendarOccurrences.starts(
       of: events, from: from, to: from.addingTimeInterval(60 * 86_400),
-      floatingTimeZone: "Asia/Seoul"
+      floatingTimeZone: "Asia/Seoul", zones: benchZones
     ).count) ?? -1
   let expansion = clock.now - startExpansion
   var usage = rusage()

@@ -1,6 +1,7 @@
 import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
+import ChulbalSystem
 import Foundation
 
 /// The instant the benchmarks pin as "now": Monday 2026-11-30, 14:00 in Seoul.
@@ -25,7 +26,7 @@ func makeBenchData(count: Int, folder: String, series: Int = 0, staleDays: Int =
   try? files.removeItem(atPath: path)
   let store: Store
   do {
-    store = try Store.openOrCreate(path: path, expander: .libical)
+    store = try Store.openOrCreate(path: path, expander: .libical(benchZones), zones: benchZones)
   } catch {
     benchFail("cannot create \(path): \(error)")
   }

@@ -1,5 +1,6 @@
 import ChulbalCalendar
 import ChulbalCore
+import ChulbalSystem
 import Foundation
 
 /// The next occurrence of a series through libical, for series started yesterday and ten
@@ -16,7 +17,7 @@ func benchRecurrence(arguments: [String]) {
     guard let parsed = try? RecurrenceRule.parse(rule),
       let set = try? RecurrenceSet(
         rule: parsed, firstStart: WallTime(date: date, hour: 7, minute: 30),
-        timeZone: "Asia/Seoul")
+        timeZone: "Asia/Seoul", zones: benchZones)
     else { benchFail("cannot make the series \(rule)") }
     return set
   }

@@ -8,17 +8,20 @@ import Foundation
 /// (read the upcoming appointments and the alert log, decide, find the next wake), over the
 /// database at `path`, as the median and spread of `rounds` steps.
 func benchWatchReplan(path: String, rounds: Int = 30) {
-  guard let store = try? Store.openOrCreate(path: path, expander: .libical) else {
+  guard
+    let store = try? Store.openOrCreate(
+      path: path, expander: .libical(benchZones), zones: benchZones)
+  else {
     print("cannot open \(path)")
     return
   }
   let count = (try? store.appointmentCount) ?? 0
   var watcher = Watcher(
-    lateCapSeconds: 600, snoozeSeconds: 300, zoneNamed: { Zone(identifier: $0) },
+    lateCapSeconds: 600, snoozeSeconds: 300, zoneNamed: { benchZones.zone(named: $0) },
     wording: { due, now in
       AlertNotice.notice(
         for: due, now: now, timeZone: .gmt,
-        ownZone: Zone(identifier: due.appointment.timeZone), link: nil, snoozeSeconds: 300)
+        ownZone: benchZones.zone(named: due.appointment.timeZone), link: nil, snoozeSeconds: 300)
     },
     delivery: { $0.map { _ in ("bench", []) } })
   let clock = ContinuousClock()

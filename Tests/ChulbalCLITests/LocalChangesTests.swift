@@ -238,7 +238,8 @@ import Testing
   static func starts(_ workspace: Workspace) throws -> [Date] {
     let appointment = try stored(workspace)
     return try appointment.occurrences(
-      from: instant("2026-11-30T00:00:00+09:00"), to: instant("2027-02-01T00:00:00+09:00")
+      from: instant("2026-11-30T00:00:00+09:00"), to: instant("2027-02-01T00:00:00+09:00"),
+      zones: systemZones
     ).map(\.start)
   }
 }

@@ -1,5 +1,6 @@
 import ChulbalCore
 import ChulbalSystem
+import ChulbalTestSupport
 import Foundation
 import Testing
 
@@ -140,7 +141,8 @@ import Testing
             (
               override.originalStart,
               try CalendarOccurrences.instant(
-                of: .zoned(override.start, timeZone: event.timeZone), floatingTimeZone: "UTC")
+                of: .zoned(override.start, timeZone: event.timeZone), floatingTimeZone: "UTC",
+                zones: systemZones)
             )
           }))
       kept += set.occurrences(from: from, to: to).map { .init(uid: event.uid, start: $0) }
@@ -149,7 +151,8 @@ import Testing
       .init(
         uid: Self.lunch.uid,
         start: try CalendarOccurrences.instant(
-          of: .zoned(Self.lunch.start, timeZone: "Europe/Berlin"), floatingTimeZone: "UTC")))
+          of: .zoned(Self.lunch.start, timeZone: "Europe/Berlin"), floatingTimeZone: "UTC",
+          zones: systemZones)))
     #expect(read == kept.sorted { ($0.start, $0.uid) < ($1.start, $1.uid) })
     #expect(read.count > 25)
   }

@@ -122,7 +122,8 @@ import Testing
     let start = CalendarTime.zoned(
       WallTime(year: 2027, month: 1, day: 5, hour: 9, minute: 0), timeZone: "Asia/Seoul")
     #expect(
-      EventReader.untilInUTC("FREQ=WEEKLY;UNTIL=\(until)", start: start)
+      EventReader.untilInUTC(
+        "FREQ=WEEKLY;UNTIL=\(until)", start: start, zones: systemZones)
         == "FREQ=WEEKLY;\(expected)")
   }
 

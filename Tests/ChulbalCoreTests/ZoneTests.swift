@@ -30,28 +30,28 @@ import Testing
   @Test func aLinkWithoutAFileIsReadThroughItsTargetUnderItsOwnName() throws {
     let folder = try Self.database(summary: Self.summary)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let zone = try #require(Zone(identifier: "ROK", database: folder))
+    let zone = try #require(ZoneDatabase(directory: folder).zone(named: "ROK"))
     #expect(zone.identifier == "ROK")
     #expect(zone.offset(atSecond: Self.now) == Self.seoulOffset)
     // A link to a zone the database has no file for is no zone.
-    #expect(Zone(identifier: "Atlantis", database: folder) == nil)
-    #expect(Zone(identifier: "Europe/Nowhere", database: folder) == nil)
-    #expect(Zone.names(inDatabase: folder) == ["Asia/Seoul", "ROK", "Atlantis"])
-    #expect(Zone.databaseExists(folder))
+    #expect(ZoneDatabase(directory: folder).zone(named: "Atlantis") == nil)
+    #expect(ZoneDatabase(directory: folder).zone(named: "Europe/Nowhere") == nil)
+    #expect(ZoneDatabase(directory: folder).names() == ["Asia/Seoul", "ROK", "Atlantis"])
+    #expect(ZoneDatabase(directory: folder).exists)
   }
 
   @Test func withoutADatabaseOnlyUTCIsKnown() throws {
     let folder = NSTemporaryDirectory() + "chulbal-zones-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    #expect(!Zone.databaseExists(folder))
+    #expect(!ZoneDatabase(directory: folder).exists)
     for name in ["UTC", "Etc/UTC", "GMT", "Zulu", "Etc/GMT0"] {
-      let zone = try #require(Zone(identifier: name, database: folder), "\(name)")
+      let zone = try #require(ZoneDatabase(directory: folder).zone(named: name), "\(name)")
       #expect(zone.offset(atSecond: Self.now) == 0)
       #expect(zone.identifier == name)
     }
-    #expect(Zone(identifier: "Asia/Seoul", database: folder) == nil)
-    #expect(Zone.names(inDatabase: folder).isEmpty)
+    #expect(ZoneDatabase(directory: folder).zone(named: "Asia/Seoul") == nil)
+    #expect(ZoneDatabase(directory: folder).names().isEmpty)
   }
 
   /// The database's files that are not zones, paths out of it, offsets and leap-second zones
@@ -62,13 +62,13 @@ import Testing
     "Asia/Seoul\n", "Asia/Seoul ", "Etc/./UTC", "Etc/../Etc/UTC",
   ])
   func notAZoneName(_ name: String) {
-    #expect(Zone(identifier: name, database: Self.system) == nil)
+    #expect(ZoneDatabase(directory: Self.system).zone(named: name) == nil)
   }
 
   @Test func posixZonesAreTheirPlainNames() throws {
-    let zone = try #require(Zone(identifier: "posix/Asia/Seoul", database: Self.system))
+    let zone = try #require(ZoneDatabase(directory: Self.system).zone(named: "posix/Asia/Seoul"))
     #expect(zone.identifier == "Asia/Seoul")
-    #expect(zone == Zone(identifier: "Asia/Seoul", database: Self.system))
+    #expect(zone == ZoneDatabase(directory: Self.system).zone(named: "Asia/Seoul"))
   }
 
   /// A zone is read once per process and database: the same file in another folder is
@@ -76,11 +76,11 @@ import Testing
   @Test func eachDatabaseIsReadForItself() throws {
     let folder = try Self.database(summary: nil)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let system = try #require(Zone(identifier: "Asia/Seoul", database: Self.system))
-    #expect(Zone(identifier: "America/New_York", database: folder) == nil)
-    #expect(Zone(identifier: "America/New_York", database: Self.system) != nil)
+    let system = try #require(ZoneDatabase(directory: Self.system).zone(named: "Asia/Seoul"))
+    #expect(ZoneDatabase(directory: folder).zone(named: "America/New_York") == nil)
+    #expect(ZoneDatabase(directory: Self.system).zone(named: "America/New_York") != nil)
     #expect(
-      Zone(identifier: "Asia/Seoul", database: folder)?.offset(atSecond: Self.now)
+      ZoneDatabase(directory: folder).zone(named: "Asia/Seoul")?.offset(atSecond: Self.now)
         == system.offset(atSecond: Self.now))
   }
 }

@@ -1,9 +1,7 @@
 import ChulbalCore
 
-/// One option a command accepts, declared once: its name, the value it takes, and its help.
-///
-/// A command's parser and its help table both come from its list of specs, so the two cannot
-/// drift apart. Options are read back by spec (`options[.at]`), never by a string.
+/// One option a command accepts, declared once: name, value and help. Parser and help table both
+/// come from the specs, and options are read back by spec (`options[.at]`), never by string.
 struct OptionSpec: Hashable, Sendable {
   /// The long name, such as `--at`.
   let name: String
@@ -15,8 +13,8 @@ struct OptionSpec: Hashable, Sendable {
   let help: String
   /// What the value stands for, for completion; `.text` for a flag.
   let kind: WordKind
-  /// Whether the option may be given more than once, each time with a value
-  /// (`--calendar 업무 --calendar 가족`); read with ``ParsedOptions/values(_:)``.
+  /// Whether the option may repeat, each with a value (`--calendar 업무 --calendar 가족`); see
+  /// ``ParsedOptions/values(_:)``.
   let repeats: Bool
 
   init(

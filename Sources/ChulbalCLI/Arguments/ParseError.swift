@@ -1,11 +1,8 @@
 import ChulbalCore
 
-/// How chulbal was called, read before any command looks at what it was given: an unknown
-/// command or option, a value missing or not of the option's kind, a word too many.
-///
-/// Like swift-argument-parser's `ParserError`: the same for every command.
-///
-/// Always exit status 2, nothing written.
+/// How chulbal was called, read before any command looks at its input: unknown command or option, a
+/// missing or wrong-kind value, a word too many. Like swift-argument-parser's `ParserError`; exit
+/// status 2, nothing written.
 enum ParseError: UsageError, Equatable {
   case unknownCommand(String, suggestion: String?)
   /// An option the command does not have; `command` nil for the options before any command.
@@ -18,8 +15,7 @@ enum ParseError: UsageError, Equatable {
   /// A word the command needs, such as an appointment's number, was not given.
   case missingArgument(String, command: String, example: String)
   case invalidValue(option: String, InputError)
-  /// A value not among those an option takes; `noun` names what they are (`지도`), for a
-  /// message that says the value is not one of them.
+  /// A value not among an option's choices; `noun` names what they are (`지도`).
   case invalidChoice(option: String, value: String, accepted: [String], noun: String? = nil)
   case environment(variable: String, InputError)
   /// An argument that is not UTF-8, shown with its bad bytes as `\xFF`.

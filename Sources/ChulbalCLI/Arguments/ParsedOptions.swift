@@ -5,24 +5,22 @@ import FoundationEssentials
 struct ParsedOptions {
   let command: String
   let specs: [OptionSpec]
-  // Lists, not a dictionary and a set: a command has a few options, and hashing OptionSpec
-  // costs every run a search of the Swift runtime's conformance records before a single
-  // option is read (docs/performance.md).
+  // Lists, not a dictionary: hashing OptionSpec costs every run a conformance search
+  // (docs/performance.md).
   private var values: [(spec: OptionSpec, value: String?)] = []
   private var flags: [OptionSpec] = []
   private(set) var positionals: [String] = []
-  /// The positional words that came right after an option's value with no option between:
-  /// what the shell splits off a value typed without quotes (`--at 내일 저녁 7시`).
+  /// Positional words right after an option's value, which the shell split off an unquoted value
+  /// (`--at 내일 저녁 7시`).
   private var trailing: [(spec: OptionSpec, word: String)] = []
 
   /// Reads a command's words against its specs.
   ///
-  /// Every word but a path is put in Unicode normal form C on the way in, so that a title or a
-  /// place name typed as `café` (one character) and as `cafe` + U+0301 (two), or Hangul as
-  /// syllables and as jamo, is one name; a path is used as given.
+  /// Every word but a path is put in Unicode NFC, so `café` typed precomposed or decomposed, or
+  /// Hangul as syllables or jamo, is one name.
   ///
-  /// - Throws: `UsageError` for an unknown or repeated option, a missing value, or a value
-  ///   given to a flag.
+  /// - Throws: `UsageError` for an unknown or repeated option, a missing value, or a value given to
+  ///   a flag.
   init(command: String, specs: [OptionSpec], split: SplitArguments) throws {
     self.command = command
     self.specs = specs
@@ -111,7 +109,7 @@ struct ParsedOptions {
   /// The one positional word a command needs, such as an appointment's number.
   ///
   /// - Parameters:
-  ///   - name: what the word is, for the error when it is missing.
+  ///   - name: what the word is, for the error when missing.
   ///   - example: a command line that gives it.
   func singlePositional(_ name: String, example: String) throws -> String {
     guard let word = positionals.first else {

@@ -6,12 +6,9 @@ extension CLI {
   /// ``run(_:environment:)-(bytes)`` so that no byte is replaced before it is judged.
   public static var processArguments: [[UInt8]] { ProcessArguments.bytes() }
 
-  /// Runs a command line given as the bytes of its words.
-  ///
-  /// A word that is not UTF-8 is refused (exit 2) rather than read with U+FFFD in place of
-  /// its bad bytes: a title would change, and a `--db` path would name another file. Paths are
-  /// refused too, since the store opens a path given as a `String`; the message shows the bad
-  /// bytes as `\xFF`. Completion offers nothing instead: the shell shows no error there.
+  /// Runs a command line given as the bytes of its words. A word that is not UTF-8 is refused (exit
+  /// 2, the bad bytes shown as `\xFF`) rather than read with U+FFFD, which would change a title or
+  /// name another file; completion offers nothing instead.
   public static func run(_ arguments: [[UInt8]], environment: Environment) -> Outcome {
     var words: [String] = []
     for bytes in arguments {

@@ -1,8 +1,6 @@
-/// Command-line words split into options and values, before any meaning is given to them.
-///
-/// `--name value` and `--name=value` both become `.option(name, value)`; whether the next word
-/// is the value depends on the option, so the splitter asks `takesValue`. Everything after a
-/// lone `--` is a value, even when it starts with a dash.
+/// Command-line words split into options and values before any meaning is given: `--name value` and
+/// `--name=value` both become `.option(name, value)` (the splitter asks `takesValue`), and
+/// everything after a lone `--` is a value.
 struct SplitArguments: Equatable {
   enum Element: Equatable {
     case option(name: String, value: String?)

@@ -1,11 +1,9 @@
 import ChulbalCore
 
-/// Something wrong with how chulbal was called; always exit status 2, nothing written.
-///
-/// Two audiences, as swift-argument-parser keeps `ParserError` apart from `ValidationError`:
-/// ``ParseError`` for the command line itself, read the same for every command, and each
-/// command's own errors (``AppointmentError``, ``PlaceError``, ``SourceError``, ``TripError``,
-/// ``NavError``, ``ValidationError``) for what it was given that it cannot do.
+/// Something wrong with how chulbal was called; exit status 2, nothing written. As
+/// swift-argument-parser keeps `ParserError` apart from `ValidationError`: ``ParseError`` for the
+/// command line, and each command's own errors (``AppointmentError``, ``PlaceError``,
+/// ``SourceError``, ``TripError``, ``NavError``, ``ValidationError``).
 protocol UsageError: Error {
   /// The one line said on standard error, without the `chulbal: ` before it.
   var message: String { get }

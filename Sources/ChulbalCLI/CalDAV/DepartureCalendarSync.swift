@@ -65,8 +65,10 @@ enum DepartureCalendarSync {
       let link = Self.link(for: occurrence, home: home, settings: settings)
       events.append(
         try DepartureEvent(
-          occurrence: occurrence, originalStart: originalStart(of: occurrence),
-          description: DepartureEvent.description(for: occurrence, link: link?.url), stamp: now))
+          occurrence: occurrence, originalStart: originalStart(of: occurrence, zones: store.zones),
+          description: DepartureEvent.description(
+            for: occurrence, link: link?.url, zones: store.zones),
+          stamp: now, zones: store.zones))
     }
     return events
   }
@@ -74,11 +76,11 @@ enum DepartureCalendarSync {
   /// The start the rule gives an occurrence of a series, which names it even once it is
   /// moved (`edit --on`); nil for a one-off. An occurrence moved onto the start of another is
   /// taken for the moved one; the other's event is then left out as a second of its UID.
-  static func originalStart(of occurrence: Appointment) -> Date? {
+  static func originalStart(of occurrence: Appointment, zones: ZoneDatabase) -> Date? {
     guard let repetition = occurrence.repetition else { return nil }
     let moved = repetition.overrides.filter { $0.value == occurrence.start }.keys.min()
     guard let moved else { return occurrence.start }
-    return moved.instant(in: Zone(identifier: occurrence.timeZone) ?? .gmt)
+    return moved.instant(in: zones.zone(named: occurrence.timeZone) ?? .gmt)
   }
 
   /// The link `nav` gives on a machine with no map app: the first web link of the person's
@@ -96,11 +98,13 @@ enum DepartureCalendarSync {
   /// but a few a calendar program keeps from before.
   ///
   /// - Throws: the `DAVError` of the request; `CalendarError` when libical cannot be loaded.
-  static func foreignEvents(in calendar: URL, server: some CalendarServer) throws -> Int {
+  static func foreignEvents(
+    in calendar: URL, server: some CalendarServer, zones: ZoneDatabase
+  ) throws -> Int {
     try server.events(in: calendar, from: Date(timeIntervalSince1970: 0)).count { document in
       let contents: CalendarContents
       do throws(CalendarError) {
-        contents = try ICalendarFile.read(data: document.data, name: document.href)
+        contents = try ICalendarFile.read(data: document.data, name: document.href, zones: zones)
       } catch {
         if case .libraryMissing = error { throw error }
         return true

@@ -222,7 +222,8 @@ struct ServerSync {
     var contents = CalendarContents()
     for resource in resources {
       do throws(CalendarError) {
-        contents.append(try ICalendarFile.read(data: resource.data, name: resource.href))
+        contents.append(
+          try ICalendarFile.read(data: resource.data, name: resource.href, zones: context.zones))
       } catch {
         throw .calendar(error.description)
       }

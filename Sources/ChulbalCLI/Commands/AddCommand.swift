@@ -46,10 +46,11 @@ enum AddCommand: Command {
     let zone = environment.timeZone(stored: appointment.timeZone)
     if let words {
       appointment.repetition = try repeating.series(
-        rule: words.rule, firstStart: words.firstStart, zone: zone, now: now)
+        rule: words.rule, firstStart: words.firstStart, zone: zone, now: now,
+        zones: environment.zones)
     } else {
       appointment.repetition = try repeating.repetition(
-        start: appointment.start, zone: zone, now: now)
+        start: appointment.start, zone: zone, now: now, zones: environment.zones)
     }
     try existing?.advanceSeries(now: now)
     // The same title again may be meant (a weekly class typed twice) and is kept, and said;

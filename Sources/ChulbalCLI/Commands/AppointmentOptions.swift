@@ -108,7 +108,7 @@ struct AppointmentOptions {
       // its next occurrence, which the series starts again from.
       let kept =
         if let base, base.repeats {
-          try base.recurrenceSet()?.nextOccurrence(after: now) ?? base.start
+          try base.recurrenceSet(zones: environment.zones)?.nextOccurrence(after: now) ?? base.start
         } else {
           base?.start
         }

@@ -101,7 +101,7 @@ extension ParsedOptions {
         try TimeExpression.parseInstant(text) { () throws(InputError) -> Zone in
           if let zone { return zone }
           if case .environment(_, let cause)? = zoneError { throw cause }
-          throw .unknownZone("")  // The system zone fails only through TZ.
+          throw .timeZone("")  // Not reached: the system zone fails only through TZ.
         })
     } catch {
       if let zoneError, case .environment(_, error) = zoneError { throw zoneError }
@@ -127,13 +127,17 @@ extension ParsedOptions {
   /// - Throws: `ParseError.missingValue` for an empty `--db`; `StoreError` when the path or
   ///   the file cannot be used.
   func store(_ environment: Environment, access: Store.Access) throws -> Store? {
-    try Store.open(path: databasePath(environment), access: access, expander: .libical)
+    try Store.open(
+      path: databasePath(environment), access: access, expander: .libical(environment.zones),
+      zones: environment.zones)
   }
 
   /// The store for a command that writes: `existing` when there was one, else a new one.
   func writableStore(_ environment: Environment, existing: Store? = nil) throws -> Store {
     if let existing { return existing }
-    return try Store.openOrCreate(path: databasePath(environment), expander: .libical)
+    return try Store.openOrCreate(
+      path: databasePath(environment), expander: .libical(environment.zones),
+      zones: environment.zones)
   }
 
   /// `--db`, else the path the environment gives: `CHULBAL_DB` or the XDG default. An empty

@@ -60,7 +60,10 @@ enum DoctorCommand: Command {
     var status = stat()
     let mode = stat(path, &status) == 0 ? Int(status.st_mode & 0o7777) : nil
     do {
-      if let store = try Store.open(path: path, access: .reading, expander: .libical) {
+      if let store = try Store.open(
+        path: path, access: .reading, expander: .libical(environment.zones),
+        zones: environment.zones)
+      {
         settings = try store.settings()
         let version = try store.version()
         let count = try store.appointmentCount

@@ -77,7 +77,7 @@ enum EditCommand: Command {
       // rule's skipped or moved occurrences; a one-off becomes a series.
       edited.repetition = try RepeatOptions(options, atRepeats: true).series(
         rule: words.rule, firstStart: words.firstStart,
-        zone: environment.timeZone(stored: edited.timeZone), now: now)
+        zone: environment.timeZone(stored: edited.timeZone), now: now, zones: environment.zones)
     } else if var repetition = base.repetition,
       input.at != nil || draft.timeZone != base.timeZone
     {
@@ -129,7 +129,8 @@ enum EditCommand: Command {
   ) throws -> Outcome {
     let zone = environment.timeZone(stored: series.timeZone)
     let now = try options.clock(environment, timeZone: zone).now()
-    let occurrence = try option.occurrence(of: series, zone: zone, now: now)
+    let occurrence = try option.occurrence(
+      of: series, zone: zone, now: now, zones: environment.zones)
     guard let at = input.at else { throw AppointmentError.occurrenceNeedsAt(option: nil) }
     let start: Date
     do throws(InputError) {
@@ -151,7 +152,9 @@ enum EditCommand: Command {
     var others = series
     others.repetition?.exceptions.insert(occurrence.wall)
     others.repetition?.overrides[occurrence.wall] = nil
-    if try !others.occurrences(from: start, to: start.addingTimeInterval(1)).isEmpty {
+    if try !others.occurrences(
+      from: start, to: start.addingTimeInterval(1), zones: environment.zones
+    ).isEmpty {
       throw AppointmentError.occurrenceTaken(
         at.text, series: label, start: format.full(start, seenAt: now))
     }

@@ -47,7 +47,8 @@ enum ExportCommand: Command {
     }
     let uids = try store?.importedUIDs() ?? [:]
     let text = try ICalendarWriter.text(
-      appointments.map { event($0, uid: uids[$0.id]) }, stamp: now)
+      appointments.map { event($0, uid: uids[$0.id], zones: environment.zones) }, stamp: now,
+      zones: environment.zones)
     guard let path else { return .success(text) }
     do throws(WholeFile.Failure) {
       try WholeFile.write(Array(text.utf8), to: path)
@@ -64,8 +65,10 @@ enum ExportCommand: Command {
   ///
   /// - Parameter uid: the `UID` of the calendar event it was imported from, kept so that the
   ///   calendar program finds its event again; nil for chulbal's own.
-  static func event(_ appointment: Appointment, uid: String? = nil) -> ICalendarWriter.Event {
-    let zone = Zone(identifier: appointment.timeZone) ?? .gmt
+  static func event(_ appointment: Appointment, uid: String? = nil, zones: ZoneDatabase)
+    -> ICalendarWriter.Event
+  {
+    let zone = zones.zone(named: appointment.timeZone) ?? .gmt
     let repetition = appointment.repetition
     let start = repetition?.firstStart ?? WallTime(appointment.start, in: zone)
     // Every occurrence starts at the same second of its minute, so the alarms' distance from

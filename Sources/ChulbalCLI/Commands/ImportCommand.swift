@@ -1,6 +1,7 @@
 import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
+import ChulbalSystem
 import FoundationEssentials
 
 /// `chulbal import PATH… [--dry-run] [--json]`: keeps the events of iCalendar files and vdir
@@ -48,11 +49,11 @@ enum ImportCommand: Command {
     var calendars: [(source: String, contents: CalendarContents)] = []
     for path in options.positionals
     where !calendars.contains(where: { $0.source == absolute(path) }) {
-      calendars.append((absolute(path), try read(path)))
+      calendars.append((absolute(path), try read(path, zones: environment.zones)))
     }
     let writing = !options.has(dryRun)
     let existing = try options.store(environment, access: writing ? .writing : .reading)
-    let context = try Context(store: existing, zone: zone)
+    let context = try Context(store: existing, zone: zone, zones: environment.zones)
     var report = Report(dryRun: !writing, travel: context.settings.defaultTravelSeconds, zone: zone)
     var reading = Reading()
     for calendar in calendars {
@@ -102,19 +103,21 @@ enum ImportCommand: Command {
     var places: [String: Coordinate] = [:]
     /// The zone of floating times.
     let zone: Zone
+    let zones: ZoneDatabase
 
-    init(store: Store?, zone: Zone) throws {
+    init(store: Store?, zone: Zone, zones: ZoneDatabase) throws {
       settings = try store?.settings() ?? .defaults
       defaultOrigin = try store?.defaultPlace()?.origin
       for place in try store?.places() ?? [] { places[place.name] = place.coordinate }
       self.zone = zone
+      self.zones = zones
     }
 
     /// What a calendar's contents give.
     func plan(_ contents: CalendarContents) -> CalendarImport {
       CalendarImport(
         contents: contents, settings: settings, defaultOrigin: defaultOrigin, places: places,
-        floatingTimeZone: zone.identifier)
+        floatingTimeZone: zone.identifier, zones: zones)
     }
   }
 
@@ -137,7 +140,7 @@ enum ImportCommand: Command {
       for source in sources {
         let plan: CalendarImport
         do throws(SourceError) {
-          plan = context.plan(try ImportCommand.read(source.path))
+          plan = context.plan(try ImportCommand.read(source.path, zones: context.zones))
         } catch {
           fail(source, error.message)
           continue
@@ -153,7 +156,7 @@ enum ImportCommand: Command {
   }
 
   /// The events at `path`, or the one line that says why they cannot be read.
-  static func read(_ path: String) throws(SourceError) -> CalendarContents {
+  static func read(_ path: String, zones: ZoneDatabase) throws(SourceError) -> CalendarContents {
     // A URL is not a file that is missing: it is brought in by `source add` and `sync`.
     if path.contains("://"), let scheme = URLComponents(string: path)?.scheme?.lowercased(),
       SourceAddCommand.addressSchemes.contains(scheme)
@@ -161,7 +164,7 @@ enum ImportCommand: Command {
       throw SourceError.importOfAddress(path)
     }
     do {
-      return try ICalendarFile.read(path: path)
+      return try ICalendarFile.read(path: path, zones: zones)
     } catch {
       throw SourceError.calendar(error.description)
     }

@@ -1,6 +1,7 @@
 import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
+import ChulbalSystem
 import FoundationEssentials
 
 /// `--on DATE` of `remove` and `edit`: one occurrence of a series, named by its day in the
@@ -35,7 +36,9 @@ struct OccurrenceOption {
   /// - Throws: ``UsageError`` when `series` is a one-off, or that day has no occurrence (none
   ///   the rule gives and keeps, none moved onto it), naming the day and the series' next
   ///   occurrences.
-  func occurrence(of series: Appointment, zone: Zone, now: Date) throws -> Occurrence {
+  func occurrence(of series: Appointment, zone: Zone, now: Date, zones: ZoneDatabase) throws
+    -> Occurrence
+  {
     let label = "#\(series.id) \(TextCleaning.visible(series.title))"
     guard let repetition = series.repetition else { throw AppointmentError.notASeries(label) }
     let date: CivilDate
@@ -50,7 +53,7 @@ struct OccurrenceOption {
     var plain = series
     plain.repetition?.exceptions = []
     plain.repetition?.overrides = [:]
-    let walls = try plain.occurrences(from: dayStart, to: dayEnd).map {
+    let walls = try plain.occurrences(from: dayStart, to: dayEnd, zones: zones).map {
       WallTime($0.start, in: zone)
     }
     let own = walls.filter { !repetition.exceptions.contains($0) }
@@ -65,7 +68,7 @@ struct OccurrenceOption {
     else {
       var next: [String] = []
       var after = now
-      let set = try series.recurrenceSet()
+      let set = try series.recurrenceSet(zones: zones)
       while next.count < 3, let found = set?.nextOccurrence(after: after) {
         next.append(format.full(found, seenAt: now))
         after = found

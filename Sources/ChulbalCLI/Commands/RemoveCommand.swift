@@ -135,7 +135,9 @@ enum RemoveCommand: Command {
     throws -> CachedResource?
   {
     try store.cachedResources(source.name).first { resource in
-      let events = (try? ICalendarFile.read(data: resource.data, name: resource.href))?.events
+      let events =
+        (try? ICalendarFile.read(
+          data: resource.data, name: resource.href, zones: store.zones))?.events
       return events?.contains { $0.uid == uid } ?? false
     }
   }
@@ -147,7 +149,8 @@ enum RemoveCommand: Command {
   ) throws -> Outcome {
     let zone = environment.timeZone(stored: series.timeZone)
     let now = try options.clock(environment, timeZone: zone).now()
-    let occurrence = try option.occurrence(of: series, zone: zone, now: now)
+    let occurrence = try option.occurrence(
+      of: series, zone: zone, now: now, zones: environment.zones)
     let when = KoreanDateFormat(timeZone: zone).full(occurrence.start, seenAt: now)
     let what = TextCleaning.visible("#\(series.id) \(series.title)") + "의 \(when) 회차"
     if !options.has(yes) {

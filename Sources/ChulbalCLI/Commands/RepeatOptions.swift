@@ -1,6 +1,7 @@
 import ChulbalCalendar
 import ChulbalCore
 import ChulbalStore
+import ChulbalSystem
 import FoundationEssentials
 
 /// `add`'s `--repeat`, `--until` and `--count`, checked before the store is opened.
@@ -8,7 +9,7 @@ import FoundationEssentials
 /// A series comes from a rule and a first start on the wall of the appointment's zone; every
 /// way of giving one (`--repeat` over the time `--at` names, and the Korean words of `--at`
 /// such as `매주 화요일 저녁 7시`, whose grammar gives the rule and the first start itself)
-/// ends in ``series(rule:firstStart:zone:now:)``, which applies `--until` and `--count` and
+/// ends in ``series(rule:firstStart:zone:now:zones:)``, which applies `--until` and `--count` and
 /// checks the series with libical.
 struct RepeatOptions {
   static let repeatOption = OptionSpec(
@@ -73,7 +74,7 @@ struct RepeatOptions {
   }
 
   /// The series `--repeat` makes of a start at `start` in `zone`, or nil without `--repeat`.
-  func repetition(start: Date, zone: Zone, now: Date) throws -> Repetition? {
+  func repetition(start: Date, zone: Zone, now: Date, zones: ZoneDatabase) throws -> Repetition? {
     guard let word else { return nil }
     let firstStart = WallTime(start, in: zone)
     let rule: RecurrenceRule
@@ -82,7 +83,7 @@ struct RepeatOptions {
     } catch {
       throw ParseError.invalidValue(option: Self.repeatOption.name, error)
     }
-    return try series(rule: rule, firstStart: firstStart, zone: zone, now: now)
+    return try series(rule: rule, firstStart: firstStart, zone: zone, now: now, zones: zones)
   }
 
   /// The one way to a series: `rule` from `firstStart` in `zone`, ended by `--until` or
@@ -90,7 +91,9 @@ struct RepeatOptions {
   ///
   /// - Throws: ``UsageError`` for an `--until` before the first start, or a series with no
   ///   occurrence at all.
-  func series(rule: RecurrenceRule, firstStart: WallTime, zone: Zone, now: Date)
+  func series(
+    rule: RecurrenceRule, firstStart: WallTime, zone: Zone, now: Date, zones: ZoneDatabase
+  )
     throws -> Repetition
   {
     var rule = rule
@@ -118,7 +121,7 @@ struct RepeatOptions {
       bufferSeconds: 0, alertLeads: [], repetition: repetition)
     let first: Appointment?
     do {
-      first = try probe.nextOccurrence(after: start.addingTimeInterval(-1))
+      first = try probe.nextOccurrence(after: start.addingTimeInterval(-1), zones: zones)
     } catch {
       throw ParseError.invalidValue(
         option: Self.repeatOption.name, .recurrence(rule.text, reason: error.description))

@@ -78,7 +78,8 @@ extension SourceAddCommand {
       return try addFeed(answer, found: "이 주소는 CalDAV 서버가 아니라 iCalendar 피드입니다: 읽기만 합니다.\n")
     }
     if let departuresName {
-      try checkDepartures(departuresName, wanted: wanted, among: found, server: server)
+      try checkDepartures(
+        departuresName, wanted: wanted, among: found, server: server, zones: environment.zones)
     }
     // The departures calendar is chulbal's own: never read back as appointments.
     let candidates = found.filter { calendar in
@@ -86,7 +87,7 @@ extension SourceAddCommand {
     }
     let chosen = try choose(wanted, among: candidates)
     guard !chosen.isEmpty else { throw DAVError.noCalendars(url: key) }
-    let context = try ImportCommand.Context(store: existing, zone: zone)
+    let context = try ImportCommand.Context(store: existing, zone: zone, zones: environment.zones)
     let sync = ServerSync(
       store: try options.writableStore(environment, existing: existing), context: context,
       environment: environment, now: now)
@@ -128,13 +129,15 @@ extension SourceAddCommand {
   /// - Throws: ``SourceError/departuresAlsoRead(_:)``, ``SourceError/departuresNotEmpty(_:foreign:)``;
   ///   the `DAVError` of reading the calendar.
   static func checkDepartures(
-    _ name: String, wanted: [String], among found: [DAVCalendar], server: any CalendarServer
+    _ name: String, wanted: [String], among found: [DAVCalendar], server: any CalendarServer,
+    zones: ZoneDatabase
   ) throws {
     guard let calendar = found.first(where: { matches($0, name) }) else { return }
     if wanted.contains(where: { matches(calendar, $0) }) {
       throw SourceError.departuresAlsoRead(name)
     }
-    let foreign = try DepartureCalendarSync.foreignEvents(in: calendar.url, server: server)
+    let foreign = try DepartureCalendarSync.foreignEvents(
+      in: calendar.url, server: server, zones: zones)
     guard foreign == 0 else { throw SourceError.departuresNotEmpty(name, foreign: foreign) }
   }
 

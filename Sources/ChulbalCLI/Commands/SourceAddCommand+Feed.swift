@@ -33,7 +33,7 @@ extension SourceAddCommand {
     let pull = CalendarPull.feed(url, answer: answer, known: FeedVersion())
     var update = ServerSync.update(SourceCalendar(url: source.path), pull)
     update.calendar.displayName = properties.name
-    let context = try ImportCommand.Context(store: existing, zone: zone)
+    let context = try ImportCommand.Context(store: existing, zone: zone, zones: environment.zones)
     let made = try ServerSync.batch(source: source.path, resources: update.stored, context: context)
     let store = try options.writableStore(environment, existing: existing)
     guard

@@ -72,7 +72,7 @@ enum SourceAddCommand: Command {
     let sourceName = try keptName(options, else: base, from: isFolder(path) ? "폴더 이름" : "파일 이름")
     try options.checkNow()
     let now = try options.clock(environment, timeZone: nil).now()
-    _ = try ImportCommand.read(given)
+    _ = try ImportCommand.read(given, zones: environment.zones)
     let existing = try options.store(environment, access: .writing)
     if let taken = try existing?.sources().first(where: {
       $0.name == sourceName || $0.path == path

@@ -54,7 +54,7 @@ enum SyncCommand: Command {
       servers = [source]
     }
     guard let store, !servers.isEmpty else { return .success(addHint) }
-    let context = try ImportCommand.Context(store: store, zone: zone)
+    let context = try ImportCommand.Context(store: store, zone: zone, zones: environment.zones)
     var report = ImportCommand.Report(
       dryRun: false, travel: context.settings.defaultTravelSeconds, zone: zone)
     try store.advanceSeries(now: now)

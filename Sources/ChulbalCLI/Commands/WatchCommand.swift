@@ -49,7 +49,8 @@ enum WatchCommand: Command {
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 0)
     let path = try options.databasePath(environment)
-    let store = try Store.openOrCreate(path: path, expander: .libical)
+    let store = try Store.openOrCreate(
+      path: path, expander: .libical(environment.zones), zones: environment.zones)
     let lock: WatchLock
     do {
       lock = try WatchLock.acquire(beside: path)
@@ -104,7 +105,8 @@ enum WatchCommand: Command {
         // read as the new file's; closed first, the new connection sets up the -shm afresh.
         session.store.emptyLog(waiting: true)
         session.store.close()
-        let replacement = try Store.openOrCreate(path: path, expander: .libical)
+        let replacement = try Store.openOrCreate(
+          path: path, expander: .libical(environment.zones), zones: environment.zones)
         do {
           try lock.follow(path)
         } catch {
@@ -230,7 +232,7 @@ struct WatchSession {
   ) -> Watcher {
     var watcher = Watcher(
       lateCapSeconds: settings.lateCapSeconds, snoozeSeconds: settings.snoozeSeconds,
-      zoneNamed: { Zone(identifier: $0) },
+      zoneNamed: { environment.zones.zone(named: $0) },
       wording: { due, now in
         let appointment = due.appointment
         let link = NavCommand.link(
@@ -240,7 +242,7 @@ struct WatchSession {
           for: due, now: now,
           timeZone: environment.readerZone(
             else: environment.timeZone(stored: appointment.timeZone)),
-          ownZone: Zone(identifier: appointment.timeZone), link: link?.url,
+          ownZone: environment.zones.zone(named: appointment.timeZone), link: link?.url,
           snoozeSeconds: settings.snoozeSeconds)
       },
       delivery: { notifiers.chain.deliver(all: $0) })
@@ -407,7 +409,7 @@ struct WatchSession {
     let sources = try store.sources().filter { paths.contains($0.path) }
     guard !sources.isEmpty else { return }
     let zone = try environment.timeZone(option: nil)
-    let context = try ImportCommand.Context(store: store, zone: zone)
+    let context = try ImportCommand.Context(store: store, zone: zone, zones: environment.zones)
     var report = ImportCommand.Report(
       dryRun: false, travel: context.settings.defaultTravelSeconds, zone: zone)
     var reading = ImportCommand.Reading()

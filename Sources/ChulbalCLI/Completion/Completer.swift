@@ -109,7 +109,7 @@ struct Completer {
         })
     case .timeZone:
       return Completion(
-        candidates: ZoneDatabase(variables: environment.variables).names()
+        candidates: environment.zones.names()
           .filter { $0.hasPrefix(prefix) }.map { .init($0) })
     case .place:
       guard let places = try? store(database)?.places() else { return Completion() }
@@ -160,6 +160,8 @@ struct Completer {
       path = home + path.dropFirst()
     }
     guard !path.isEmpty else { return nil }
-    return try Store.open(path: path, access: .glancing, expander: .libical)
+    return try Store.open(
+      path: path, access: .glancing, expander: .libical(environment.zones),
+      zones: environment.zones)
   }
 }

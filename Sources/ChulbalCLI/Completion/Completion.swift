@@ -1,9 +1,7 @@
 import ChulbalCore
 
-/// What a shell may put where the cursor is: words, each with what it means, or file names.
-///
-/// Printed by `chulbal __complete` for the scripts of `chulbal completions`: a first line
-/// `words` or `files`, then one candidate a line, its description after a tab.
+/// What a shell may put at the cursor: described words, or file names. `chulbal __complete` prints
+/// `words` or `files`, then one candidate a line with its description after a tab.
 struct Completion: Equatable, Sendable {
   struct Candidate: Equatable, Sendable {
     let value: String
@@ -21,11 +19,8 @@ struct Completion: Equatable, Sendable {
 
   static let fileNames = Completion(files: true)
 
-  /// The lines `__complete` prints.
-  ///
-  /// A value with a control or bidi character in it (a tab or a line break would also break
-  /// the lines) is left out: cleaned, it would no longer be what it names. Descriptions come
-  /// from the database, so they are cleaned for the terminal that shows them, on one line.
+  /// The lines `__complete` prints. A value with a control or bidi character is left out (cleaned,
+  /// it would no longer name the thing); descriptions from the database are cleaned onto one line.
   var rendered: String {
     var text = files ? "files\n" : "words\n"
     for candidate in candidates

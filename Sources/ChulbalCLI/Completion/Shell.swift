@@ -1,8 +1,5 @@
-/// A shell `chulbal completions` writes a script for.
-///
-/// Each script is glue only: on every Tab it hands the words typed so far to
-/// `chulbal __complete` and shows what comes back, so what is offered always matches the
-/// binary that is installed, and the database it reads.
+/// A shell `chulbal completions` writes a script for: glue that hands the words typed to `chulbal
+/// __complete` on every Tab, so offers always match the installed binary and its database.
 enum Shell: String, CaseIterable, Sendable {
   case bash, zsh, fish
 
@@ -14,13 +11,10 @@ enum Shell: String, CaseIterable, Sendable {
     }
   }
 
-  // Bash gives a completion function the words in COMP_WORDS and the index of the one under
-  // the cursor in COMP_CWORD, and inserts what is left in COMPREPLY (bash(1), "Programmable
-  // Completion"). COMP_TYPE is 63 ('?') when bash lists the choices after a second Tab: only
-  // then are descriptions added, as a word inserted with one would carry it along. Bash splits
-  // `--tz=Asia/Se` at the sign (COMP_WORDBREAKS) into three words, anywhere on the line, so
-  // the sign after an option is left out and the value asked for as `--tz Asia/Se`; right
-  // after the sign the sign itself is the word under the cursor, and the value typed is empty.
+  // Bash passes COMP_WORDS and COMP_CWORD and inserts COMPREPLY (bash(1), "Programmable
+  // Completion"). Descriptions are added only when COMP_TYPE is 63 ('?', listing after a second
+  // Tab). Bash splits `--tz=Asia/Se` at the sign (COMP_WORDBREAKS), so the sign is dropped and the
+  // value asked for as `--tz Asia/Se`; right after the sign the value typed is empty.
   private static let bashScript = #"""
     # bash completion for chulbal, written by `chulbal completions bash`.
     _chulbal() {
@@ -73,9 +67,9 @@ enum Shell: String, CaseIterable, Sendable {
 
     """#
 
-  // The first line makes compinit autoload the file from a folder on fpath; sourced instead,
-  // the last lines register the function (zshcompsys(1), "Autoloaded files"). _describe
-  // shows `value:description` pairs, so a colon in a value is escaped.
+  // The first line lets compinit autoload the file from fpath; sourced instead, the last lines
+  // register the function (zshcompsys(1), "Autoloaded files"). _describe takes `value:description`,
+  // so colons in values are escaped.
   private static let zshScript = #"""
     #compdef chulbal
     # zsh completion for chulbal, written by `chulbal completions zsh`.
@@ -108,9 +102,8 @@ enum Shell: String, CaseIterable, Sendable {
 
     """#
 
-  // `commandline -opc` gives the words before the one being typed, unquoted, and
-  // `commandline -ct` that one; a completion printed as `value<TAB>description` shows its
-  // description (fish's `complete` documentation).
+  // `commandline -opc` gives the earlier words, unquoted, and `-ct` the current one;
+  // `value<TAB>description` shows a description (fish's `complete`).
   private static let fishScript = #"""
     # fish completion for chulbal, written by `chulbal completions fish`.
     function __chulbal_complete

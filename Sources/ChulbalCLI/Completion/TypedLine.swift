@@ -1,6 +1,5 @@
-/// The words of a command line before the one being completed, read as `CLI.run` would read
-/// them: global options, a command (or a group and its member, or `help`), then the command's
-/// options and operands.
+/// The words before the one being completed, read as `CLI.run` reads them: global options, a
+/// command (or group member, or `help`), then its options and operands.
 struct TypedLine {
   /// How far the line has got.
   enum Position {
@@ -19,8 +18,7 @@ struct TypedLine {
   private(set) var givenOptions: [OptionSpec] = []
   /// An option given last without a value: the next word is its value.
   private(set) var pendingOption: OptionSpec?
-  /// `--db`'s value, for completion to read the same database the command would; a leading
-  /// `~/` is still to be expanded, as the shell will before running the command.
+  /// `--db`'s value, so completion reads the command's database; a leading `~/` is still to expand.
   private(set) var database: String?
   /// How many operands the command has been given.
   private(set) var operandCount = 0
@@ -29,8 +27,7 @@ struct TypedLine {
   /// `help` came first: the command after it is asked about, not run.
   private(set) var askingHelp = false
 
-  /// Takes the next word; false when the line cannot be completed past it (an unknown
-  /// command).
+  /// Takes the next word; false when the line cannot be completed past it (unknown command).
   mutating func read(_ word: String) -> Bool {
     if let spec = pendingOption {
       pendingOption = nil

@@ -30,12 +30,9 @@ public enum LinkOpenFailure: Error, Equatable {
   }
 }
 
-/// Opens a link on this desktop with `xdg-open` (or `gio open`), safely.
-///
-/// The URL is one argument to a program started with `posix_spawn`: no shell ever sees it.
-/// Only allowed schemes are opened, never a URL that starts with `-` (xdg-open would read it
-/// as an option), and only inside a graphical session. The opener's standard streams are not
-/// ours, so a browser it leaves running cannot hold chulbal's output open.
+/// Opens a link with `xdg-open` (or `gio open`) as one `posix_spawn` argument, never through a
+/// shell: only allowed schemes, never a URL starting with `-`, only in a graphical session, with
+/// streams not ours so a browser left running cannot hold chulbal's output.
 struct URLOpener: LinkOpener {
   let variables: [String: String]
   /// How long to wait for the opener to report; past that it is taken as launched.
@@ -43,8 +40,8 @@ struct URLOpener: LinkOpener {
 
   static let webSchemes: Set<String> = ["https", "http"]
 
-  /// Opens `link` if its scheme is allowed: web links always, app schemes only when
-  /// `appSchemeRegistered` says an app is installed for them.
+  /// Opens `link` if its scheme is allowed: web links always, app schemes when
+  /// `appSchemeRegistered`.
   func open(_ link: MapLink, appSchemeRegistered: Bool) throws(LinkOpenFailure) {
     let url = link.url
     let allowed =

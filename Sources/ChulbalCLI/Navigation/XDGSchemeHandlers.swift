@@ -4,10 +4,8 @@ import FoundationEssentials
 import Synchronization
 
 /// Which URL schemes have an application on this desktop, read the XDG way without running
-/// anything: `.desktop` files declaring `MimeType=x-scheme-handler/SCHEME`, and defaults or
-/// added associations in `mimeapps.list` that name an installed `.desktop` file.
-///
-/// The folders are read once, on the first question.
+/// anything: `.desktop` files with `MimeType=x-scheme-handler/SCHEME`, and `mimeapps.list` entries
+/// naming an installed one. Read once, on the first question.
 final class XDGSchemeHandlers: SchemeHandlerLookup {
   private let variables: [String: String]
   private let schemes = Mutex<Set<String>?>(nil)

@@ -3,13 +3,11 @@ import ChulbalCore
 import ChulbalSystem
 import FoundationEssentials
 
-/// One departure as the departures calendar holds it: an event named `출발: 저녁 약속` that
-/// starts when it is time to leave and ends when the appointment starts, with an alarm for
-/// each of the appointment's alerts, so that a phone subscribed to the calendar rings with
-/// the laptop closed.
+/// One departure as the departures calendar holds it: `출발: 저녁 약속` from the departure to the
+/// appointment's start, with an alarm per alert, so a subscribed phone rings with the laptop
+/// closed.
 ///
-/// Its times are in UTC (`DTSTART:20261202T093000Z`, RFC 5545 §3.3.5 form 2): the phone shows
-/// them on its own clock, and no VTIMEZONE is needed.
+/// Times are in UTC (RFC 5545 §3.3.5 form 2), shown on the phone's clock with no VTIMEZONE.
 public struct DepartureEvent: Equatable, Sendable {
   /// `departure-12@chulbal` for a one-off appointment, `departure-12-1796205600@chulbal` for
   /// an occurrence of a series (see ``uid(appointmentID:occurrence:)``).
@@ -25,16 +23,16 @@ public struct DepartureEvent: Equatable, Sendable {
   /// The event for one occurrence of an appointment, with the alarms of its plan.
   ///
   /// - Parameters:
-  ///   - occurrence: the appointment, or one occurrence of a series (its `start` the
-  ///     occurrence's).
-  ///   - originalStart: for an occurrence of a series, the start its rule gives it (which a
-  ///     moved occurrence keeps as its name, as RFC 5545's `RECURRENCE-ID` does); nil for a
-  ///     one-off.
-  ///   - description: what the event's `DESCRIPTION` says (``description(for:link:)``).
+  ///   - occurrence: the appointment, or one occurrence of a series.
+  ///   - originalStart: for a series, the start its rule gives the occurrence (a moved one keeps it
+  ///     as its name, like `RECURRENCE-ID`); nil for a one-off.
+  ///   - description: the `DESCRIPTION` (``description(for:link:zones:)``).
   ///   - stamp: `DTSTAMP`, the instant the event is made.
+  ///   - zones: where zones are read.
   /// - Throws: `CalendarError` only when libical cannot be loaded.
   public init(
-    occurrence: Appointment, originalStart: Date?, description: String, stamp: Date
+    occurrence: Appointment, originalStart: Date?, description: String, stamp: Date,
+    zones: ZoneDatabase
   ) throws(CalendarError) {
     let plan = occurrence.plan
     let title = occurrence.title
@@ -55,15 +53,12 @@ public struct DepartureEvent: Equatable, Sendable {
         $0.latitude == 0 && $0.longitude == 0 ? nil : $0
       },
       note: description, alarms: alarms)
-    text = try ICalendarWriter.text([event], stamp: stamp)
+    text = try ICalendarWriter.text([event], stamp: stamp, zones: zones)
     digest = Self.digest(of: text)
   }
 
-  /// The UID of an appointment's departure: the same at every push, so a change is put over
-  /// the event the phone has rather than beside it.
-  ///
-  /// A one-off is named by its id alone, so that moving it updates its departure in place; an
-  /// occurrence of a series by its id and the start its rule gives it.
+  /// The UID of an appointment's departure, the same at every push so a change replaces the phone's
+  /// event: the id for a one-off, the id and rule start for an occurrence.
   public static func uid(appointmentID: Int, occurrence: Date?) -> String {
     guard let occurrence else { return "departure-\(appointmentID)@chulbal" }
     return
@@ -76,12 +71,13 @@ public struct DepartureEvent: Equatable, Sendable {
     String(uid.prefix { $0 != "@" }) + ".ics"
   }
 
-  /// `약속 오후 7:00 · 이동 35분 + 여유 10분`, and on the next line the navigation link when
-  /// there is one: what a person reads when the alarm rings. The time is on the appointment's
-  /// own zone.
-  public static func description(for occurrence: Appointment, link: String?) -> String {
+  /// `약속 오후 7:00 · 이동 35분 + 여유 10분`, then the navigation link when there is one, the time on the
+  /// appointment's own zone.
+  public static func description(
+    for occurrence: Appointment, link: String?, zones: ZoneDatabase
+  ) -> String {
     let plan = occurrence.plan
-    let zone = Zone(identifier: occurrence.timeZone) ?? .gmt
+    let zone = zones.zone(named: occurrence.timeZone) ?? .gmt
     let time = KoreanDateFormat(timeZone: zone).time(plan.start)
     let line = "약속 \(time) · \(plan.tripLine)"
     guard let link, !link.isEmpty else { return line }

@@ -1,31 +1,25 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// Brings a departures calendar to the departures wanted, touching only the events chulbal
-/// put there itself (those it has records of) and never asking the server more than the
-/// changes need: an event whose digest is unchanged costs no request.
+/// Brings a departures calendar to the departures wanted, touching only events chulbal put there
+/// (those it has records of); an event whose digest is unchanged costs no request.
 public enum DepartureReconciler {
-  /// Puts the new events (`If-None-Match: *`) and the changed ones (`If-Match` their recorded
-  /// ETag), several at once (``CalendarServer/put(_:)``), then those to put over, and deletes
-  /// those recorded but no longer wanted, in that order after deleting any recorded in
-  /// another calendar (the source's departures calendar was changed).
+  /// Puts new events (`If-None-Match: *`) and changed ones (`If-Match` their recorded ETag),
+  /// several at once (``CalendarServer/put(_:)``), then those to put over, and deletes those no
+  /// longer wanted; records in another calendar (the source's departures calendar changed) are
+  /// deleted first.
   ///
-  /// A 412 says the server holds a version of the event chulbal does not know: one it put
-  /// but could not record (a failure between the put and the store's write), or one a
-  /// calendar program changed (a phone marking an alarm seen). The event is chulbal's own,
-  /// derived from the store, so it is put over that version (deleted, then put anew) rather
-  /// than fetched and merged: what the store says is what the phone must ring for. The same
-  /// for a recorded event the server gave no ETag for, which `If-Match` cannot name. A 404 on
-  /// a delete means it is done.
+  /// A 412 means the server holds a version chulbal does not know (a put it failed to record, or a
+  /// phone's change). The event derives from the store, so it is put over that version (deleted,
+  /// then put anew) rather than merged; likewise an event recorded without an ETag. A 404 on a
+  /// delete means it is done.
   ///
-  /// An event the server refuses with a status of its own is left for the next push and
-  /// the others are done; any other failure stops the work (puts already under way finish,
-  /// and are kept). The result says what was done,
-  /// so the caller records exactly what the server has.
+  /// A refusal with a status of its own is left for the next push; any other failure stops the work
+  /// (puts under way finish). The result says exactly what the server has, for the caller to
+  /// record.
   ///
   /// - Parameters:
-  ///   - desired: the departures the calendar should hold; a second event with a UID already
-  ///     given is left out.
+  ///   - desired: the departures the calendar should hold; a repeated UID is left out.
   ///   - records: what chulbal put earlier, for this calendar's source.
   ///   - calendar: the departures calendar's URL.
   public static func reconcile(
@@ -44,11 +38,9 @@ public enum DepartureReconciler {
       }
     }
     var wanted = Set<String>()
-    /// Runs one event's requests. A refusal with a status of the server's own (such as 400
-    /// or 507) is kept as the failure, the first one only, and the work goes on, so that one
-    /// event the server will not take does not hold back the others; anything else (no
-    /// connection, a refused sign-in, a calendar gone) would fail every request alike, and
-    /// stops it.
+    /// Runs one event's requests. The first refusal with a status of the server's own (400, 507) is
+    /// kept as the failure and the work goes on; anything else (no connection, sign-in refused,
+    /// calendar gone) would fail every request, and stops it.
     func each(_ body: () throws(DAVError) -> Void) throws(DAVError) {
       do throws(DAVError) {
         try body()

@@ -3,17 +3,15 @@ import FoundationEssentials
 
 /// libcurl, loaded and initialised the first time a request is made (CCurl's shim.h).
 enum Curl {
-  /// Loads libcurl and runs `curl_global_init` once for the process.
+  /// Loads libcurl and runs `curl_global_init` once.
   ///
-  /// - Throws: ``DAVError/libraryMissing(_:)`` when libcurl or one of its functions is not
-  ///   there.
+  /// - Throws: ``DAVError/libraryMissing(_:)`` when libcurl or a function of it is missing.
   static func load() throws(DAVError) {
     if let error = loaded { throw error }
   }
 
-  /// Why libcurl cannot be used, or nil once it is loaded, every function found and the
-  /// library initialised. A `static let` runs once, whichever thread asks first, which is
-  /// what `curl_global_init` needs (it is not thread-safe before 7.84, libcurl-thread(3)).
+  /// Why libcurl cannot be used, or nil once loaded and initialised; a `static let` runs once, as
+  /// `curl_global_init` requires (not thread-safe before 7.84, libcurl-thread(3)).
   private static let loaded: DAVError? = {
     // The loader finds every function at the first load, or says which it could not.
     if let error = chulbal_curl_load_error() { return .libraryMissing(String(cString: error)) }
@@ -31,8 +29,7 @@ enum Curl {
     CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CLIENTCERT,
   ]
 
-  /// What went wrong, in Korean, for the result codes a transfer ends with; libcurl's own
-  /// words (libcurl-errors(3)) follow it in the message.
+  /// The Korean reason for a transfer's result code; libcurl's words (libcurl-errors(3)) follow it.
   static func koreanReason(_ code: CURLcode) -> String {
     switch code {
     case CURLE_COULDNT_RESOLVE_HOST: "호스트 이름을 찾을 수 없습니다"

@@ -2,24 +2,20 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// One libcurl easy handle, for the few requests of one ``CalDAVClient`` call: the requests
-/// after the first reuse its connection (`curl_easy_reset` keeps live connections).
+/// One libcurl easy handle for the few requests of one ``CalDAVClient`` call; later requests reuse
+/// its connection.
 final class CurlSession {
-  /// The largest answer read; a bigger one is not a calendar chulbal should hold in memory.
-  ///
-  /// Counted as decoded: the write callback (``Received``) is handed what libcurl has already
-  /// decompressed (CURLOPT_ACCEPT_ENCODING(3)), so a small gzip answer stops here as soon as
-  /// it inflates past the limit. CURLOPT_MAXFILESIZE_LARGE only adds an early refusal of a
-  /// `Content-Length` over it, the encoded size; it counts decompressed bytes only from
-  /// libcurl 8.20 (CURLOPT_MAXFILESIZE_LARGE(3)).
+  /// The largest answer read, counted as decoded: the write callback (``Received``) gets
+  /// decompressed data (CURLOPT_ACCEPT_ENCODING(3)), so a small gzip answer stops once it inflates
+  /// past the limit. CURLOPT_MAXFILESIZE_LARGE only refuses a larger `Content-Length` early; it
+  /// counts decompressed bytes only from libcurl 8.20.
   static let responseLimit = 64 << 20
 
   private let account: DAVAccount
   /// When the account's ``DAVAccount/budget`` runs out: no request goes on past it.
   private let deadline: ContinuousClock.Instant
   private let handle: UnsafeMutableRawPointer
-  /// CURLOPT_ERRORBUFFER: libcurl's detailed words for the last failure, kept as long as the
-  /// handle.
+  /// CURLOPT_ERRORBUFFER: libcurl's detail on the last failure.
   private let errorBuffer: UnsafeMutablePointer<CChar>
 
   /// - Throws: ``DAVError/libraryMissing(_:)`` when libcurl cannot be loaded.
@@ -39,14 +35,12 @@ final class CurlSession {
     errorBuffer.deallocate()
   }
 
-  /// Sends one request and reads the answer, following a few redirects.
+  /// Sends one request and reads the answer, following a few redirects. Only failing to get an
+  /// answer throws; the status is the caller's to judge.
   ///
-  /// Only a failure to get an answer throws; the answer's HTTP status, whatever it is, is the
-  /// caller's to judge.
-  ///
-  /// - Throws: ``DAVError/foreignOrigin(url:origin:allowed:)`` for a request, or a redirect,
-  ///   off the account's origin (``Origin``); ``DAVError/budgetSpent(url:seconds:)`` once the
-  ///   account's budget is spent, before or during the request.
+  /// - Throws: ``DAVError/foreignOrigin(url:origin:allowed:)`` for a request or redirect off the
+  ///   account's origin (``Origin``); ``DAVError/budgetSpent(url:seconds:)`` once the budget is
+  ///   spent.
   func perform(_ request: HTTPRequest) throws(DAVError) -> HTTPResponse {
     try Origin.check(request.url, for: account.url)
     let url = Self.display(request.url)
@@ -75,16 +69,15 @@ final class CurlSession {
     var status = 0
     _ = chulbal_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
     let answered = effectiveURL() ?? request.url
-    // A redirect libcurl followed to another origin went there without credentials (its rule,
-    // see ``Origin``); what a stranger answered a request that was not signed in is not read.
+    // libcurl followed a redirect to another origin without credentials (``Origin``); an answer to
+    // an unsigned request from a stranger is not read.
     try Origin.check(answered, for: account.url)
     return HTTPResponse(
       status: status, headers: received.headers, body: received.body, url: answered)
   }
 
-  /// The URL that gave the last answer, after any redirects (CURLINFO_EFFECTIVE_URL,
-  /// curl_easy_getinfo(3)), without the user name and password libcurl writes into it after
-  /// a redirect: hrefs read against it become calendar URLs that are stored.
+  /// The URL of the last answer after redirects (CURLINFO_EFFECTIVE_URL), without the credentials
+  /// libcurl writes into it: hrefs read against it become stored calendar URLs.
   private func effectiveURL() -> URL? {
     var text: UnsafePointer<CChar>?
     guard chulbal_curl_getinfo_text(handle, CURLINFO_EFFECTIVE_URL, &text) == CURLE_OK,
@@ -98,8 +91,7 @@ final class CurlSession {
   /// The budget in whole seconds, as errors say it.
   private var budgetSeconds: Int { Int(account.budget.rounded(.up)) }
 
-  /// A duration in whole milliseconds, at least one: CURLOPT_TIMEOUT_MS takes 0 as no
-  /// timeout at all.
+  /// Whole milliseconds, at least one: CURLOPT_TIMEOUT_MS reads 0 as no timeout.
   private static func milliseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components
     return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
@@ -120,12 +112,11 @@ final class CurlSession {
       // Only http and https, also where a redirect leads (CURLOPT_PROTOCOLS_STR(3)).
       (CURLOPT_PROTOCOLS_STR, .text("http,https")),
       (CURLOPT_REDIR_PROTOCOLS_STR, .text("http,https")),
-      // `/.well-known/caldav` answers with a redirect (RFC 6764 §5); PROPFIND stays PROPFIND
-      // with its body on every kind of redirect (CURL_REDIR_POST_ALL, CURLOPT_POSTREDIR(3)).
+      // `/.well-known/caldav` redirects (RFC 6764 §5); PROPFIND keeps its method and body on every
+      // redirect (CURL_REDIR_POST_ALL, CURLOPT_POSTREDIR(3)).
       (CURLOPT_FOLLOWLOCATION, .long(1)),
-      // Credentials only to the URL's own scheme, host and port, never across a redirect
-      // (CURLOPT_UNRESTRICTED_AUTH(3), libcurl 7.83 and later; 0 is its default, said here so
-      // no one turns it on). ``perform(_:)`` then refuses an answer from another origin.
+      // Credentials only to the URL's own origin, never across a redirect
+      // (CURLOPT_UNRESTRICTED_AUTH(3); 0 is the default, stated so no one turns it on).
       (CURLOPT_UNRESTRICTED_AUTH, .long(0)),
       (CURLOPT_MAXREDIRS, .long(5)),
       (
@@ -164,8 +155,7 @@ final class CurlSession {
   /// The error for a transfer that got no complete answer.
   private func failure(_ code: CURLcode, url: String, received: Received) -> DAVError {
     let detail = String(cString: errorBuffer)
-    // libcurl's words may quote the server (a certificate's names, a host name): cleaned, and
-    // kept in parentheses after the Korean, as SQLite's are.
+    // libcurl's words may quote the server: cleaned, and kept in parentheses after the Korean.
     let words = TextCleaning.visible(detail.isEmpty ? Curl.message(code) : detail)
     let reason = "\(Curl.koreanReason(code)) (libcurl: \(words))"
     switch code {
@@ -227,8 +217,8 @@ private enum Option {
   }
 }
 
-/// What libcurl hands over while a transfer runs: the body, up to a limit, and the headers of
-/// the last answer (those of a redirect are dropped when the next status line comes).
+/// What libcurl hands over during a transfer: the body up to a limit, and the last answer's headers
+/// (a redirect's are dropped at the next status line).
 private final class Received {
   let limit: Int
   var body = Data()

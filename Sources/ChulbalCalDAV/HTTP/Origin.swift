@@ -1,25 +1,18 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// Where a URL leads as far as trust goes: its scheme, host and port (RFC 6454 §4), the same
-/// three that decide whether libcurl keeps sending credentials across a redirect ("another
-/// host means that one or more of hostname, protocol scheme or port number changed",
-/// CURLOPT_UNRESTRICTED_AUTH(3)).
+/// A URL's scheme, host and port (RFC 6454 §4): the three that decide whether libcurl keeps sending
+/// credentials across a redirect (CURLOPT_UNRESTRICTED_AUTH(3)).
 ///
-/// chulbal speaks only to the origin of the account's URL, the one the person gave: a
-/// principal, home or calendar href on any other origin is refused with
-/// ``DAVError/foreignOrigin(url:origin:allowed:)`` before a request is made to it, rather
-/// than followed without the password, which would only end in a 401 and still let the
-/// server choose where chulbal connects. An `https` account never goes to `http`: the scheme
-/// is part of the origin.
+/// chulbal speaks only to the origin of the account's URL: an href on another origin is refused
+/// (``DAVError/foreignOrigin(url:origin:allowed:)``) before any request, rather than followed
+/// without the password, which would still let the server choose where chulbal connects. `https`
+/// never goes to `http`.
 ///
-/// Redirects keep libcurl's rule and this one agrees with it. RFC 6764 §5 has
-/// `/.well-known/caldav` redirect to the context path, which may be on another host; libcurl
-/// follows such a redirect without credentials, so an answer from another origin is one to a
-/// request that was not signed in, and it is refused like an href there. A redirect on the
-/// same origin (`/.well-known/caldav` to `/dav/`) is one libcurl follows with credentials, and
-/// the hrefs in its answer are read against the URL that answered
-/// (``HTTPResponse/url``). The person who means the other host can add that URL instead.
+/// RFC 6764 §5 lets `/.well-known/caldav` redirect to another host; libcurl follows it without
+/// credentials, and the answer is refused like an href there. A same-origin redirect keeps
+/// credentials, and its hrefs are read against the answering URL (``HTTPResponse/url``). A person
+/// who means the other host can add that URL.
 struct Origin: Equatable, Sendable, CustomStringConvertible {
   var scheme: String
   var host: String

@@ -1,14 +1,10 @@
 import Glibc
 
-/// Plain threads for blocking requests made side by side.
-///
-/// Not Swift concurrency's tasks: a libcurl transfer blocks its thread, and the cooperative
-/// pool has one thread per core, so on a two-core machine only two requests would be under
-/// way at once however many tasks wait.
+/// Plain threads for blocking requests side by side: a libcurl transfer blocks its thread, and the
+/// cooperative pool's one thread per core would allow two requests at once on two cores.
 enum WorkerThreads {
-  /// Runs `body` on `count` threads at once and returns when every one has ended. When a
-  /// thread cannot be started, the calling thread runs that `body` itself, after starting
-  /// the others.
+  /// Runs `body` on `count` threads and returns when all have ended; a thread that cannot start has
+  /// its `body` run on the calling thread.
   static func run(_ count: Int, _ body: @escaping @Sendable () -> Void) {
     var started: [pthread_t] = []
     var unstarted = 0

@@ -1,10 +1,8 @@
 import Synchronization
 
-/// The writes of one ``CalendarServer/put(_:)``, handed out one at a time to whoever writes
-/// them (one thread, or several at once) and their results gathered in the order given.
-///
-/// It stops handing out writes after a failure that would meet every write alike
-/// (``DAVError/concernsOneResource``); results of writes already handed out are still kept.
+/// The writes of one ``CalendarServer/put(_:)``, handed out one at a time to one or several
+/// writers, results gathered in order. After a failure that would meet every write
+/// (``DAVError/concernsOneResource`` false) no more are handed out.
 final class WriteQueue: Sendable {
   private struct State {
     var next = 0

@@ -3,10 +3,10 @@ import FoundationEssentials
 /// A read-only feed brought up to date as a calendar of one resource: the feed itself, its
 /// href the feed's URL, its ETag the feed's, and the calendar's CTag its `Last-Modified`.
 extension CalendarPull {
-  /// Asks `server` for the feed at `checkpoint`'s URL, naming the version cached (one GET).
+  /// Asks `server` for the feed at `checkpoint`'s URL, naming the cached version (one GET).
   ///
-  /// - Throws: the server's ``DAVError``, including an answer that is not iCalendar
-  ///   (``DAVError/notICalendar(url:contentType:)``); nothing is decided then.
+  /// - Throws: the server's ``DAVError``, including ``DAVError/notICalendar(url:contentType:)``;
+  ///   nothing is decided then.
   public static func feed(
     _ checkpoint: CalendarCheckpoint, from server: any CalendarServer
   ) throws(DAVError) -> CalendarPull {

@@ -1,19 +1,15 @@
 import FoundationEssentials
 
-/// What one sync of one calendar brought: the resources fetched, those gone, and the sync
-/// token and CTag to ask with next time; decided from where the last sync left off
-/// (``CalendarCheckpoint``) with as few requests as the server allows.
+/// What one sync of one calendar brought (resources fetched and gone, the next sync token and
+/// CTag), decided from the last checkpoint (``CalendarCheckpoint``) with as few requests as
+/// possible.
 ///
-/// - The first time: the calendar's token and CTag (PROPFIND), then every event from `start`
-///   on (`calendar-query`). The token is asked for before the events, so a change made in
-///   between is reported again next time rather than missed.
-/// - With a token: what changed since it (`sync-collection`, RFC 6578 §3.2), and the data of
-///   the resources whose ETag differs from the cached one (`calendar-multiget`). A token the
-///   server no longer knows (RFC 6578 §3.7) starts over as the first time.
-/// - Without one: the calendar's CTag; when it is the one kept, nothing changed and nothing
-///   more is asked. Otherwise the ETags of the events from `start` on, compared with the
-///   cache, and the data of those that differ; a cached resource not among them is gone (or
-///   has ended before `start`).
+/// - First time: token and CTag (PROPFIND), then every event from `start` on (`calendar-query`);
+///   the token first, so a change in between is reported next time.
+/// - With a token: the changes since it (`sync-collection`, RFC 6578 §3.2) and the data of changed
+///   ETags (`calendar-multiget`); an unknown token (RFC 6578 §3.7) starts over.
+/// - Without one: the CTag; if unchanged, nothing more. Otherwise the ETags from `start` on, the
+///   data of those that differ; cached ones not listed are gone.
 public struct CalendarPull: Equatable, Sendable {
   /// How the calendar was brought up to date.
   public enum Method: String, Equatable, Sendable {
@@ -51,8 +47,7 @@ public struct CalendarPull: Equatable, Sendable {
 
   /// Brings the calendar of `checkpoint` up to date from `server`.
   ///
-  /// - Parameter start: the first sync asks for the events that end after it (and the ETag
-  ///   comparison likewise), so the past is not fetched.
+  /// - Parameter start: the first sync fetches only events ending after it.
   /// - Throws: the server's ``DAVError``; nothing is decided then.
   public static func pull(
     _ checkpoint: CalendarCheckpoint, from server: any CalendarServer, start: Date

@@ -2,16 +2,15 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// libxml2, loaded the first time an answer is read (CLibxml2's shim.h), and the one thing it
-/// does here: turn a document into ``MarkupElement``s.
+/// libxml2, loaded with the first answer read (CLibxml2's shim.h), turning documents into
+/// ``MarkupElement``s.
 enum LibXML {
   /// The largest document read, the same as the largest answer libcurl is let read.
   static let sizeLimit = 64 << 20
 
-  /// The most `<` a document may hold, which bounds its elements: libxml2 builds a node for
-  /// each element before chulbal sees one, and chulbal a value for each after, so a dense
-  /// answer well under ``sizeLimit`` (and tiny once compressed) would cost gigabytes. A
-  /// calendar-query answer takes 14 per event, so this is some 35,000 events in one answer.
+  /// The most `<` a document may hold: libxml2 and chulbal each build a value per element, so a
+  /// dense answer under ``sizeLimit`` could cost gigabytes. At 14 per event this is some 35,000
+  /// events.
   static let tagLimit = 500_000
 
   /// Why a document could not be read: libxml2's words, or the size.
@@ -21,15 +20,12 @@ enum LibXML {
 
   /// The document's root element.
   ///
-  /// Parsed with no network access (`XML_PARSE_NONET`), no external DTD or entity loaded and
-  /// no entity substituted (neither `XML_PARSE_DTDLOAD` nor `XML_PARSE_NOENT`), so an answer
-  /// cannot make chulbal read a file or a URL (XXE), and without `XML_PARSE_HUGE`, so
-  /// libxml2's limits on depth and on entity expansion hold. Errors are not printed
-  /// (`XML_PARSE_NOERROR`, `XML_PARSE_NOWARNING`).
+  /// Parsed without network access, external DTDs or entity substitution (no `XML_PARSE_DTDLOAD`,
+  /// `XML_PARSE_NOENT`), so an answer cannot make chulbal read a file or URL (XXE), and without
+  /// `XML_PARSE_HUGE`, so libxml2's depth and expansion limits hold. Errors are not printed.
   ///
-  /// - Throws: ``DAVError/libraryMissing(_:)`` when libxml2 cannot be loaded, ``Failure``
-  ///   when the text is too large, holds more than ``tagLimit`` `<`, or is not well-formed
-  ///   XML.
+  /// - Throws: ``DAVError/libraryMissing(_:)`` without libxml2; ``Failure`` when the text is too
+  ///   large, has more than ``tagLimit`` `<`, or is not well-formed.
   static func parse(_ data: Data) throws(DAVError) -> Result<MarkupElement, Failure> {
     try load()
     guard data.count <= sizeLimit else {
@@ -61,8 +57,8 @@ enum LibXML {
     return .failure(Failure(reason: "요소가 없는 XML"))
   }
 
-  /// How many `<` the document holds, counted before libxml2 is given it. Every element's
-  /// start tag has one; so do end tags, comments and CDATA, so the count is an upper bound.
+  /// How many `<` the document holds, counted before libxml2 sees it: an upper bound on its
+  /// elements.
   private static func tagCount(_ data: Data) -> Int {
     data.withUnsafeBytes { bytes in
       var count = 0
@@ -76,9 +72,8 @@ enum LibXML {
     if let error = loaded { throw error }
   }
 
-  /// Why libxml2 cannot be used, or nil once it is loaded and initialised; `xmlInitParser`
-  /// is to be called once before threads parse (libxml2's threads.html), which a `static let`
-  /// makes sure of.
+  /// Why libxml2 cannot be used, or nil once loaded; `xmlInitParser` must run once before threads
+  /// parse (libxml2's threads.html), which a `static let` ensures.
   private static let loaded: DAVError? = {
     // The loader finds every function at the first load, or says which it could not.
     if let error = chulbal_xml_load_error() { return .libraryMissing(String(cString: error)) }

@@ -1,8 +1,7 @@
 import ChulbalCore
 
-/// An XML element read from a server's answer, by namespace URI and local name: servers spell
-/// `DAV:` as `d:`, `D:`, a default namespace or anything else, and only the URI counts
-/// (Namespaces in XML §3).
+/// An XML element of a server's answer by namespace URI and local name: servers spell `DAV:` any
+/// way, and only the URI counts (Namespaces in XML §3).
 struct MarkupElement: Equatable, Sendable {
   /// The namespace URI, empty for none.
   var namespace: String

@@ -1,15 +1,14 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// A WebDAV `multistatus` answer (RFC 4918 §14.16): one `response` per resource, each with its
-/// properties grouped by the status they were found with.
+/// A WebDAV `multistatus` answer (RFC 4918 §14.16): per resource, its properties grouped by status.
 struct MultiStatus: Equatable, Sendable {
   /// One resource's part of the answer.
   struct Response: Equatable, Sendable {
     /// As the server wrote it: a path, or now and then an absolute URL.
     var href: String
-    /// The `status` of a response without properties: a member removed, in a sync-collection
-    /// (RFC 6578 §3.5.2), or a resource not found, in a calendar-multiget. nil when not given.
+    /// The `status` of a response without properties: a member removed (sync-collection, RFC 6578
+    /// §3.5.2) or not found (calendar-multiget).
     var status: Int?
     var propStats: [PropStat]
 
@@ -42,10 +41,10 @@ struct MultiStatus: Equatable, Sendable {
 
   /// Reads a multistatus document.
   ///
-  /// - Parameter url: the request's URL, named by the error.
-  /// - Throws: ``DAVError/malformedResponse(url:reason:)`` for anything that is not XML, not
-  ///   a `DAV:multistatus`, or a `response` without an `href`; ``DAVError/libraryMissing(_:)``
-  ///   when libxml2 cannot be loaded.
+  /// - Parameter url: the request's URL, for the error.
+  /// - Throws: ``DAVError/malformedResponse(url:reason:)`` for anything not XML, not
+  ///   `DAV:multistatus`, or a `response` without `href`; ``DAVError/libraryMissing(_:)`` without
+  ///   libxml2.
   static func parse(_ data: Data, url: String) throws(DAVError) -> MultiStatus {
     let root: MarkupElement
     switch try LibXML.parse(data) {

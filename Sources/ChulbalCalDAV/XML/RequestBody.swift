@@ -1,10 +1,8 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// The XML bodies of the requests the client makes, written as text with every value escaped.
-///
-/// The prefixes are chosen here (`D:` for DAV:, `C:` for CalDAV, `CS:` for the calendar
-/// server's namespace); servers read the names by namespace, as the client reads theirs.
+/// The XML bodies of the client's requests, every value escaped. Prefixes (`D:`, `C:`, `CS:`) are
+/// chosen here; servers read names by namespace.
 enum RequestBody {
   private static let namespaces =
     #"xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/""#
@@ -22,8 +20,8 @@ enum RequestBody {
     "CS:getctag",
   ]
 
-  /// A calendar-query for the events that end after `start` (RFC 4791 §7.8, §9.9): their
-  /// ETags, and their data when `withData`.
+  /// A calendar-query for events ending after `start` (RFC 4791 §7.8, §9.9): ETags, and data when
+  /// `withData`.
   static func calendarQuery(from start: Date, withData: Bool) -> String {
     let data = withData ? "<C:calendar-data/>" : ""
     return #"<?xml version="1.0" encoding="utf-8"?><C:calendar-query \#(namespaces)>"#
@@ -72,8 +70,7 @@ enum RequestBody {
     return result
   }
 
-  /// An instant as a UTC DATE-TIME, `YYYYMMDDTHHMMSSZ`, the form `time-range` takes
-  /// (RFC 4791 §9.9).
+  /// An instant as `YYYYMMDDTHHMMSSZ`, the form `time-range` takes (RFC 4791 §9.9).
   static func utcText(_ instant: Date) -> String {
     // The basic format is the extended one, `WallTime`'s, without its separators.
     WallTime(instant, in: .gmt).description.filter { $0 != "-" && $0 != ":" } + "Z"

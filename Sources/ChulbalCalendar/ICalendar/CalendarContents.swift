@@ -1,16 +1,12 @@
-/// What a calendar (a file, a vdir folder, or a server's calendar) holds for chulbal: the
-/// events it reads, and the events it could not read, each with where and why.
-///
-/// One unreadable event does not refuse its calendar: Google writes empty `DESCRIPTION:`
-/// lines, Thunderbird leaves `X-LIC-ERROR`s behind, and an invitation can carry anything. The
-/// events that cannot be read are left out and counted, so the person can see which ones.
+/// What a calendar (file, vdir folder or server calendar) holds for chulbal: the events read, and
+/// those that could not be, with where and why. One unreadable event (Google's empty lines,
+/// Thunderbird's `X-LIC-ERROR`s) never refuses its calendar.
 public struct CalendarContents: Equatable, Sendable {
   /// An event left out because chulbal could not read it.
   public struct Unreadable: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file (as given), or a server resource's href.
     public var file: String
-    /// The line of the property at fault, else of the event's `BEGIN:VEVENT`; 0 for a file
-    /// that was not opened.
+    /// The faulty property's line, else the event's `BEGIN:VEVENT`; 0 for a file not opened.
     public var line: Int
     /// The property at fault (`DTSTART`), or nil when it is the event as a whole.
     public var property: String?

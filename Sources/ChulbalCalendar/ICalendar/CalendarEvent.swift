@@ -1,15 +1,13 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// One VEVENT read from an iCalendar file: what an import needs to make an appointment, a
-/// series, or an exception of one, and to decide to skip it.
+/// One VEVENT read from an iCalendar file: what an import needs to keep or skip it.
 public struct CalendarEvent: Equatable, Sendable {
   /// An `ATTENDEE`: who, and whether they go.
   public struct Attendee: Equatable, Sendable {
     /// The address after `mailto:`, in lower case; the value as written when it is not one.
     public var email: String
-    /// `PARTSTAT` in capitals (`ACCEPTED`, `DECLINED`, `TENTATIVE`, …); `NEEDS-ACTION`, the
-    /// default, when absent.
+    /// `PARTSTAT` in capitals (`ACCEPTED`, `DECLINED`, …); `NEEDS-ACTION` when absent.
     public var participation: String
     /// `CN`, if given.
     public var name: String?
@@ -24,8 +22,8 @@ public struct CalendarEvent: Equatable, Sendable {
   /// An `RRULE`: the rule chulbal takes, or the text of one it refuses and why.
   public enum Rule: Equatable, Sendable {
     case accepted(RecurrenceRule)
-    /// A rule ``RecurrenceRule/parse(_:)`` refuses (`FREQ=HOURLY`, `BYSETPOS`, …); the event
-    /// is still read, so the caller can report it and skip it.
+    /// A rule ``RecurrenceRule/parse(_:)`` refuses (`FREQ=HOURLY`); the event is still read so the
+    /// caller can report it.
     case refused(String, reason: String)
   }
 
@@ -57,24 +55,22 @@ public struct CalendarEvent: Equatable, Sendable {
   /// `TRANSP:TRANSPARENT`: the event does not take up the person's time.
   public var isTransparent: Bool
   public var attendees: [Attendee]
-  /// chulbal's own `X-CHULBAL-TRAVEL` (`35M`, `1H20M`, or a DURATION such as `PT35M`), in
-  /// seconds: the trip's length as the calendar's owner set it.
+  /// chulbal's own `X-CHULBAL-TRAVEL` (`35M`, `1H20M`, `PT35M`) in seconds.
   public var travelSeconds: Int?
-  /// The rest of the trip as chulbal wrote it (`X-CHULBAL-MODE`, `-BUFFER`, `-PREP`,
-  /// `-ALERTS`, `-ORIGIN`), each nil when the file does not give it.
+  /// The rest of chulbal's trip properties (`X-CHULBAL-MODE`, `-BUFFER`, `-PREP`, `-ALERTS`,
+  /// `-ORIGIN`); nil when absent.
   public var mode: TravelMode?
   public var bufferSeconds: Int?
   public var prepSeconds: Int?
   public var alertLeads: [Int]?
   public var origin: Origin?
-  /// A `TZID` of the event's that names no IANA zone chulbal can find: its times were read on
-  /// the clock of the file's own VTIMEZONE (as UTC instants), else in the calendar's
-  /// `X-WR-TIMEZONE`, else as floating times.
+  /// A `TZID` naming no IANA zone chulbal can find; its times were read on the file's VTIMEZONE,
+  /// else `X-WR-TIMEZONE`, else floating.
   public var unresolvedZone: String?
   /// `RRULE`s after the first that say something else, which are not followed.
   public var ignoredRules = 0
-  /// `SEQUENCE`, the event's revision: of two events with one `UID` (and `RECURRENCE-ID`),
-  /// the higher revision is the event (RFC 5546 §2.1.4).
+  /// `SEQUENCE`: of two events with one `UID` (and `RECURRENCE-ID`) the higher wins (RFC 5546
+  /// §2.1.4).
   public var sequence = 0
 
   /// Whether the event has a day and no time of day (`DTSTART;VALUE=DATE`).
@@ -83,18 +79,15 @@ public struct CalendarEvent: Equatable, Sendable {
     return false
   }
 
-  /// Whether a moved instance says what its series says, but for its time: the same title,
-  /// place, coordinate, note and trip.
+  /// Whether a moved instance has its series' title, place, coordinate, note and trip.
   public func hasSameDetails(as series: CalendarEvent) -> Bool {
     summary == series.summary && location == series.location
       && coordinate == series.coordinate && note == series.note
       && travelSeconds == series.travelSeconds
   }
 
-  /// Whether the event is a departure chulbal put in a departures calendar, by the UID it
-  /// gives every one (`departure-12@chulbal`, `departure-12-1796000000@chulbal`): another
-  /// machine's chulbal, or a calendar added without `--calendar`, must not read it as an
-  /// appointment.
+  /// Whether the event is one of chulbal's departures, by its UID (`departure-12@chulbal`), which
+  /// must never be read as an appointment.
   public var isDeparture: Bool {
     guard uid.hasPrefix("departure-"), uid.hasSuffix("@chulbal") else { return false }
     let middle = uid.dropFirst("departure-".count).dropLast("@chulbal".count)

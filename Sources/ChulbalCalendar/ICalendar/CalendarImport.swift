@@ -1,15 +1,13 @@
 import ChulbalCore
+import ChulbalSystem
 import FoundationEssentials
 
-/// Calendar events as chulbal's appointments: what `import` keeps and what it skips, and why.
+/// Calendar events as chulbal's appointments: what `import` keeps, what it skips, and why.
 ///
-/// Each event becomes one appointment named by its `UID`; a series (an accepted `RRULE`) keeps
-/// its `EXDATE`s as exceptions and the instances moved without details of their own
-/// (`RECURRENCE-ID`) as overrides, as `remove --on` and `edit --on` keep them (see
-/// ``keep(_:moved:settings:defaultOrigin:places:floatingTimeZone:)`` for the others). An
-/// `RDATE` start becomes an appointment of its own, named by the UID and that start, since a
-/// chulbal series holds no extra starts. A moved instance whose series the calendar does not
-/// hold is kept as a one-off, named by the UID and its `RECURRENCE-ID`.
+/// Each event becomes one appointment named by its `UID`; a series keeps its `EXDATE`s as
+/// exceptions and instances moved without details of their own as overrides, as `remove --on` and
+/// `edit --on` do. An `RDATE` start, and a moved instance whose series is missing, become
+/// appointments of their own.
 public struct CalendarImport: Sendable {
   /// Why an event was left out.
   public enum Skip: String, CaseIterable, Sendable {
@@ -69,25 +67,25 @@ public struct CalendarImport: Sendable {
   /// The events left out because they could not be read, each with where and why, in the
   /// order of their calendars.
   public private(set) var unreadable: [CalendarContents.Unreadable] = []
+  /// Where the events' zones are read.
+  private let zones: ZoneDatabase
 
-  /// What the person's settings and saved places make of a calendar's contents.
-  ///
-  /// An event whose start is no time its zone's clock shows, or whose zone libical cannot
-  /// load, is left out as unreadable (with its series' moved instances), beside those the
-  /// reading already left out.
+  /// What the person's settings and saved places make of a calendar's contents. An event whose
+  /// start no clock shows, or whose zone libical cannot load, is left out as unreadable with its
+  /// moved instances.
   ///
   /// - Parameters:
-  ///   - places: saved places by name, whose coordinate an event with that `LOCATION` and no
-  ///     `GEO` takes.
+  ///   - places: saved places by name, for an event with that `LOCATION` and no `GEO`.
   ///   - floatingTimeZone: the IANA zone a time without a zone is read in (the system's).
+  ///   - zones: where zones are read.
   public init(
     contents: CalendarContents, settings: Settings, defaultOrigin: Origin?,
-    places: [String: Coordinate], floatingTimeZone: String
+    places: [String: Coordinate], floatingTimeZone: String, zones: ZoneDatabase
   ) {
+    self.zones = zones
     unreadable = contents.unreadable
-    // An event given twice under one UID (and RECURRENCE-ID) is one event: the highest
-    // revision (SEQUENCE), the last one given of equal revisions, is kept, as the store keeps
-    // one appointment for each, and the others are counted.
+    // An event given twice under one UID (and RECURRENCE-ID) is one event: the highest SEQUENCE,
+    // the last of equals, is kept, and the others counted.
     var last: [String: Int] = [:]
     for (index, event) in contents.events.enumerated() {
       let key = event.uid + "\u{0}" + (event.recurrenceID?.description ?? "")
@@ -152,17 +150,13 @@ public struct CalendarImport: Sendable {
     if !unreadable.isEmpty { skipped[.unreadable] = unreadable.count }
   }
 
-  /// Keeps a one-off or a series, with its moved instances and `RDATE`s; else says why it is
-  /// skipped: a rule libical refuses after all, or one that never occurs (and no `RDATE`).
+  /// Keeps a one-off or a series with its moved instances and `RDATE`s, else says why it is skipped
+  /// (a rule libical refuses, or one that never occurs).
   ///
-  /// A moved instance that keeps the series' title, place, note and trip is an override of
-  /// the series (as `edit --on` makes); one with details of its own takes that occurrence out
-  /// and is kept whole as an appointment of its own, so its trip is planned to its own place.
-  /// An instance moved with `RANGE=THISANDFUTURE` ends the series, or the part an earlier one
-  /// began, before it and begins a part of its own: each later occurrence, `RDATE`s too, moves
-  /// as far as that instance moved and takes its details, up to the next such instance
-  /// (RFC 5545 §3.8.4.4). An instance that moves an `RDATE` start (or the start of an event
-  /// that does not repeat) replaces it.
+  /// A moved instance with the series' details is an override; one with details of its own takes
+  /// that occurrence out and is kept as its own appointment. `RANGE=THISANDFUTURE` ends the part
+  /// before it and starts a part that moves every later occurrence as far and takes its details
+  /// (RFC 5545 §3.8.4.4). An instance that moves an `RDATE` start, or a one-off's, replaces it.
   private mutating func keep(
     _ event: CalendarEvent, moved: [CalendarEvent], settings: Settings, defaultOrigin: Origin?,
     places: [String: Coordinate], floatingTimeZone: String
@@ -171,14 +165,15 @@ public struct CalendarImport: Sendable {
       if case .accepted(let rule)? = event.rule { rule } else { nil }
     let zone = Self.zone(
       of: event.start, repeats: seriesRule != nil, floatingTimeZone: floatingTimeZone)
-    let first = try at(event, CalendarOccurrences.wallTime(of: event.start, in: zone))
+    let first = try at(event, CalendarOccurrences.wallTime(of: event.start, in: zone, zones: zones))
     func wall(_ time: CalendarTime, of owner: CalendarEvent) throws(CalendarError) -> WallTime {
-      try at(owner, CalendarOccurrences.wallTime(of: time, in: zone))
+      try at(owner, CalendarOccurrences.wallTime(of: time, in: zone, zones: zones))
     }
     func instant(_ wall: WallTime, of owner: CalendarEvent) throws(CalendarError) -> Date {
       try at(
         owner,
-        CalendarOccurrences.instant(of: .zoned(wall, timeZone: zone), floatingTimeZone: zone))
+        CalendarOccurrences.instant(
+          of: .zoned(wall, timeZone: zone), floatingTimeZone: zone, zones: zones))
     }
     func base(_ owner: CalendarEvent, zone: String) throws(CalendarError) -> Appointment {
       try self.base(
@@ -204,7 +199,8 @@ public struct CalendarImport: Sendable {
     var added: [(key: String, wall: WallTime, start: Date)] = []
     for time in event.recurrenceDates where !Self.isDate(time) {
       let start = try at(
-        event, CalendarOccurrences.instant(of: time, floatingTimeZone: floatingTimeZone))
+        event,
+        CalendarOccurrences.instant(of: time, floatingTimeZone: floatingTimeZone, zones: zones))
       added.append(("RDATE " + time.description, try wall(time, of: event), start))
     }
     let addedWalls = Set(added.map(\.wall))
@@ -242,7 +238,8 @@ public struct CalendarImport: Sendable {
         } else if instance.hasSameDetails(as: parts[index].owner) {
           parts[index].overrides[moved] = try at(
             instance,
-            CalendarOccurrences.instant(of: instance.start, floatingTimeZone: floatingTimeZone))
+            CalendarOccurrences.instant(
+              of: instance.start, floatingTimeZone: floatingTimeZone, zones: zones))
         } else {
           parts[index].exceptions.insert(moved)
           ownItems.append((instance.recurrenceID?.description ?? "", instance))
@@ -261,7 +258,9 @@ public struct CalendarImport: Sendable {
       // rule gives in its stretch.
       var counts: [Int]?
       if seriesRule.count != nil, parts.count > 1 {
-        guard let whole = try? RecurrenceSet(rule: seriesRule, firstStart: first, timeZone: zone)
+        guard
+          let whole = try? RecurrenceSet(
+            rule: seriesRule, firstStart: first, timeZone: zone, zones: zones)
         else { return .unsupportedRule }
         let starts = whole.occurrences(from: bounds[0], to: .distantFuture)
         counts = parts.indices.map { index in
@@ -298,7 +297,7 @@ public struct CalendarImport: Sendable {
         do {
           series = try RecurrenceSet(
             rule: rule, firstStart: firstStart, timeZone: zone,
-            exceptions: parts[index].exceptions, overrides: parts[index].overrides)
+            exceptions: parts[index].exceptions, overrides: parts[index].overrides, zones: zones)
         } catch {
           return .unsupportedRule
         }
@@ -432,7 +431,7 @@ public struct CalendarImport: Sendable {
     places: [String: Coordinate]
   ) throws(CalendarError) -> Appointment {
     let start = try at(
-      event, CalendarOccurrences.instant(of: event.start, floatingTimeZone: zone))
+      event, CalendarOccurrences.instant(of: event.start, floatingTimeZone: zone, zones: zones))
     let place = event.location.map(Self.oneLine).flatMap { $0.isEmpty ? nil : $0 }
     let coordinate = event.coordinate ?? place.flatMap { places[$0] }
     // What the event says of its trip (an export of chulbal's own), else the settings.
@@ -486,9 +485,8 @@ public struct CalendarImport: Sendable {
     return nil
   }
 
-  /// The zone an event is kept in: its own; the system's for a floating time, or for a
-  /// one-off given in UTC, which people mean to see on their own clock; UTC for a series
-  /// given in UTC, whose rule runs on UTC's wall clock (RFC 5545).
+  /// The zone an event is kept in: its own; the system's for a floating time or a one-off in UTC;
+  /// UTC for a series in UTC, whose rule runs on UTC's wall clock (RFC 5545).
   static func zone(of start: CalendarTime, repeats: Bool, floatingTimeZone: String) -> String {
     switch start {
     case .zoned(_, let zone): zone

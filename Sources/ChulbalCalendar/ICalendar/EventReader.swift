@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalSystem
 import FoundationEssentials
 
 /// One VEVENT's properties made a ``CalendarEvent``: each value chulbal uses read strictly,
@@ -149,7 +150,7 @@ struct EventReader {
       Origin(
         name: originName.flatMap { $0.isEmpty ? nil : CalendarImport.oneLine($0) }, coordinate: $0)
     }
-    event.rule = Self.rule(rules, start: start)
+    event.rule = Self.rule(rules, start: start, zones: zones.database)
     event.ignoredRules = Set(rules.map { $0.uppercased() }).count - (rules.isEmpty ? 0 : 1)
     return event
   }
@@ -274,10 +275,13 @@ struct EventReader {
   /// SHOULD NOT have more than one; of several that differ, the first is followed and the
   /// others counted (``CalendarEvent/ignoredRules``), as the issue of a calendar that
   /// carries two leaves the choice.
-  private static func rule(_ texts: [String], start: CalendarTime) -> CalendarEvent.Rule? {
+  private static func rule(_ texts: [String], start: CalendarTime, zones: ZoneDatabase)
+    -> CalendarEvent.Rule?
+  {
     guard let text = texts.first else { return nil }
     do {
-      return .accepted(try RecurrenceRule.parse(untilInUTC(text, start: start)))
+      return .accepted(
+        try RecurrenceRule.parse(untilInUTC(text, start: start, zones: zones)))
     } catch {
       return .refused(text, reason: error.description)
     }
@@ -286,7 +290,7 @@ struct EventReader {
   /// A rule whose `UNTIL` has a time but no `Z` (Exchange 2010 and Zimbra write it so for a
   /// start with a zone) with that time read on the start's clock, as RFC 5545's erratum 5505
   /// reads it; on a floating start, the day alone. Any other rule as it is.
-  static func untilInUTC(_ text: String, start: CalendarTime) -> String {
+  static func untilInUTC(_ text: String, start: CalendarTime, zones: ZoneDatabase) -> String {
     var parts = text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
     guard
       let index = parts.firstIndex(where: { $0.uppercased().hasPrefix("UNTIL=") }),
@@ -295,7 +299,7 @@ struct EventReader {
     else { return text }
     switch start {
     case .zoned(_, let zone):
-      guard let instant = (try? Zone.named(zone)).map(wall.instant(in:)) else { return text }
+      guard let instant = zones.zone(named: zone).map(wall.instant(in:)) else { return text }
       parts[index] = "UNTIL=" + ICalendarValue.text(WallTime(instant, in: .gmt)) + "Z"
     case .utc:
       parts[index] = "UNTIL=" + value + "Z"

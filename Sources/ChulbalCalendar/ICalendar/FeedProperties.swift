@@ -1,22 +1,18 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// What a published calendar says of itself in its own properties, those before its first
-/// component: what it is called and how often it may be fetched.
-///
-/// Read from the text directly rather than through libical, which does not keep the
-/// calendar's non-standard properties (`X-WR-CALNAME`, `X-PUBLISHED-TTL`) in a form it
-/// hands back, and so that a sync deciding whether a feed is due need not parse it.
+/// What a published calendar says of itself before its first component: its name and how often it
+/// may be fetched. Read from the text, as libical does not hand back non-standard calendar
+/// properties, and so deciding whether a feed is due needs no parse.
 public struct FeedProperties: Equatable, Sendable {
-  /// `NAME` (RFC 7986 §5.1), else `X-WR-CALNAME` (what Google Calendar and Outlook write),
-  /// unescaped; nil when neither is there or it is blank.
+  /// `NAME` (RFC 7986 §5.1), else `X-WR-CALNAME` (Google, Outlook), unescaped; nil when absent or
+  /// blank.
   public var name: String?
-  /// `REFRESH-INTERVAL` (RFC 7986 §5.7), else `X-PUBLISHED-TTL` (Outlook's), in seconds;
-  /// nil when neither is there or it is not a positive duration.
+  /// `REFRESH-INTERVAL` (RFC 7986 §5.7), else Outlook's `X-PUBLISHED-TTL`, in seconds; nil unless
+  /// positive.
   public var refreshSeconds: Int?
 
-  /// How far into the feed its own properties are looked for: they come before the first
-  /// event, in the first few lines.
+  /// How far into the feed its own properties are looked for (they come first).
   static let headLimit = 64 << 10
 
   public init(name: String? = nil, refreshSeconds: Int? = nil) {
@@ -49,8 +45,8 @@ public struct FeedProperties: Equatable, Sendable {
       .first { $0 > 0 }
   }
 
-  /// A content line's name, upper-cased, and value: the value starts at the first colon
-  /// outside a quoted parameter value (RFC 5545 §3.1).
+  /// A content line's name, upper-cased, and value, which starts at the first colon outside a
+  /// quoted parameter (RFC 5545 §3.1).
   private static func split(_ line: String) -> (name: String, value: String)? {
     var quoted = false
     for index in line.indices {

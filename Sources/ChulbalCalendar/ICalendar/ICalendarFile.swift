@@ -3,16 +3,12 @@ import ChulbalSystem
 import FoundationEssentials
 import Glibc
 
-/// Reads the events of an iCalendar file (RFC 5545), or of a vdir folder of them, through
-/// libical's parser.
+/// Reads the events of an iCalendar file (RFC 5545), or a vdir folder of them, through libical.
 ///
-/// A file is refused only when it is not iCalendar at all, or is damaged beyond its events
-/// (too large, truncated, nested too deep, binary): the problem is thrown with the file and
-/// line. An event chulbal cannot read (a start that is no date, a broken line, a year outside
-/// 1900–2200) is left out and given back in ``CalendarContents/unreadable`` with its line and
-/// why; a property chulbal does not use is never looked at, whatever its value. A rule chulbal
-/// does not take (`FREQ=HOURLY`) comes back with ``CalendarEvent/Rule/refused(_:reason:)``,
-/// for the caller to report.
+/// A file is refused, with file and line, only when it is not iCalendar or damaged beyond its
+/// events (too large, truncated, too deep, binary). An unreadable event is left out and listed in
+/// ``CalendarContents/unreadable``; an unused property is never looked at; a refused rule
+/// (`FREQ=HOURLY`) comes back as ``CalendarEvent/Rule/refused(_:reason:)``.
 public enum ICalendarFile {
   /// The largest file read, in bytes (20 MiB); see ``ICalendarScan/maximumBytes``.
   public static let maximumBytes = ICalendarScan.maximumBytes
@@ -20,16 +16,17 @@ public enum ICalendarFile {
   public static let maximumLineBytes = ICalendarScan.maximumLineBytes
   /// The deepest nesting of components read (8).
   public static let maximumDepth = ICalendarScan.maximumDepth
-  /// The most a folder's calendar files may hold together: 64 MiB. A vdir keeps an event a
-  /// file, about a kilobyte each; 50,000 of them read in under 200 MB (measured here), so the
-  /// limit keeps a folder's reading under half a gigabyte, as ``maximumBytes`` keeps a file's.
+  /// The most a folder's calendar files may hold together: 64 MiB (50,000 one-event files read in
+  /// under 200 MB), keeping a folder's reading under half a gigabyte.
   public static let maximumFolderBytes = 64 << 20
 
-  /// The events of the file at `path`, or of every `*.ics` file in the folder at `path` (a
-  /// vdir, as vdirsyncer and khal keep calendars: one event per file), in name order.
+  /// The events of the file at `path`, or of every `*.ics` file of the vdir folder there, in name
+  /// order.
   ///
-  /// - Throws: ``CalendarError`` naming the file (and the line) of a file that cannot be read.
-  public static func read(path: String) throws(CalendarError) -> CalendarContents {
+  /// - Throws: ``CalendarError`` naming the file (and line) that cannot be read.
+  public static func read(path: String, zones: ZoneDatabase) throws(CalendarError)
+    -> CalendarContents
+  {
     var status = stat()
     guard stat(path, &status) == 0 else {
       let reason: String
@@ -41,7 +38,7 @@ public enum ICalendarFile {
       throw .unreadable(file: path, reason: reason)
     }
     switch status.st_mode & S_IFMT {
-    case S_IFDIR: return try readFolder(path: path)
+    case S_IFDIR: return try readFolder(path: path, zones: zones)
     case S_IFREG: break
     // A FIFO or a device (`/dev/zero`) could be read for ever.
     default: throw .unreadable(file: path, reason: "보통 파일이나 폴더가 아닙니다")
@@ -66,14 +63,16 @@ public enum ICalendarFile {
         throw .unreadable(file: path, reason: "파일을 열 수 없습니다")
       }
     }
-    return try read(data: Data(bytes), name: path)
+    return try read(data: Data(bytes), name: path, zones: zones)
   }
 
-  /// The events of every `*.ics` file in a folder, not looking into folders within it, nor at
-  /// hidden files (vdirsyncer writes its temporary files hidden).
+  /// The events of every `*.ics` file in a folder, not in subfolders nor hidden files (vdirsyncer's
+  /// temporary ones).
   ///
   /// - Throws: ``CalendarError`` for the first file that cannot be read.
-  public static func readFolder(path: String) throws(CalendarError) -> CalendarContents {
+  public static func readFolder(path: String, zones: ZoneDatabase) throws(CalendarError)
+    -> CalendarContents
+  {
     // The system would say why in English; a folder that exists fails to list for want of
     // permission, which is asked first.
     guard access(path, R_OK | X_OK) == 0 else {
@@ -122,17 +121,21 @@ public enum ICalendarFile {
     guard total <= maximumFolderBytes else {
       throw .folderTooLarge(folder: path, limit: maximumFolderBytes)
     }
-    for file in files { contents.append(try read(path: file)) }
+    for file in files { contents.append(try read(path: file, zones: zones)) }
     return contents
   }
 
   /// The events of iCalendar text; `name` stands for the file in errors and events.
-  public static func read(text: String, name: String) throws(CalendarError) -> CalendarContents {
-    try read(data: Data(text.utf8), name: name)
+  public static func read(text: String, name: String, zones: ZoneDatabase) throws(CalendarError)
+    -> CalendarContents
+  {
+    try read(data: Data(text.utf8), name: name, zones: zones)
   }
 
   /// The events of an iCalendar file's bytes; `name` stands for the file.
-  public static func read(data: Data, name: String) throws(CalendarError) -> CalendarContents {
+  public static func read(data: Data, name: String, zones: ZoneDatabase) throws(CalendarError)
+    -> CalendarContents
+  {
     try Libical.load()
     // Windows programs may begin UTF-8 with a byte order mark, which neither RFC 5545 nor
     // libical expects.
@@ -150,9 +153,9 @@ public enum ICalendarFile {
     else {
       throw .syntax(file: name, line: 1, message: "libical이 이 파일의 구성 요소를 읽지 못했습니다")
     }
-    // Where each of libical's components is in the file: the same kind's same ordinal in
-    // the scan, since libical reorders kinds but not components of one kind. `X-` components,
-    // which libical names `X`, are placed in the whole file.
+    // Each libical component's place in the file: libical reorders kinds but not components of one
+    // kind, so the same kind's same ordinal in the scan. `X-` components are placed in the whole
+    // file.
     var ordinals: [String: Int] = [:]
     let byKind = Dictionary(grouping: scan.components, by: \.name)
     let whole = ICalendarScan.Component(
@@ -162,17 +165,16 @@ public enum ICalendarFile {
       ordinals[component.name] = ordinal + 1
       return byKind[component.name].flatMap { ordinal < $0.count ? $0[ordinal] : nil } ?? whole
     }
-    // libical reports what it could not read as X-LIC-ERROR properties where they were: an
-    // event's own are read with the event (``EventReader``); those of a component chulbal
-    // does not read (an alarm's TRIGGER, a calendar's unknown property) change nothing.
+    // libical reports unreadable parts as X-LIC-ERROR properties: an event's own are read with it
+    // (``EventReader``); others change nothing.
     var contents = CalendarContents()
-    var zones: ZoneResolver?
+    var resolver: ZoneResolver?
     for (index, component) in document.components.enumerated() {
       switch component.name {
       case "VCALENDAR":
-        zones = ZoneResolver(calendar: component, file: name)
+        resolver = ZoneResolver(calendar: component, file: name, database: zones)
       case "VEVENT":
-        guard let zones else { continue }
+        guard let resolver else { continue }
         let place = places[index]
         if let problem = place.problem {
           contents.unreadable.append(
@@ -182,7 +184,7 @@ public enum ICalendarFile {
           continue
         }
         var reader = EventReader(
-          file: name, place: place, properties: component.properties, zones: zones)
+          file: name, place: place, properties: component.properties, zones: resolver)
         do throws(CalendarContents.Unreadable) {
           contents.events.append(try reader.event())
         } catch {

@@ -1,20 +1,14 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// A first pass over an iCalendar file's bytes, before libical sees them: the limits, the
-/// encoding, and the nesting of `BEGIN`/`END`.
+/// A first pass over an iCalendar file's bytes before libical sees them: limits, encoding, and
+/// `BEGIN`/`END` nesting.
 ///
-/// What breaks the file as a whole (its size, its nesting, a binary byte, a line outside any
-/// calendar before the first one) is refused with the line it is on. A broken line (no colon,
-/// bytes that are not UTF-8) inside an event is the event's ``Component/problem``: that event
-/// is left out and counted, and the rest of the file is read (be liberal in what you read); in
-/// any other component it is passed over.
-/// Lines after the last `END:VCALENDAR` are passed over, as other readers pass them over.
-///
-/// libical is not trusted with pathological input: it reads a missing `END` or junk as an
-/// `X-LIC-ERROR` or as nothing at all (calendar.md), and it has no limits of its own. The pass
-/// also keeps where each component and property begins, which libical does not, so that the
-/// errors found later can name a line.
+/// What breaks the whole file (size, nesting, a binary byte, a line before the first calendar) is
+/// refused with its line. A broken line inside an event is that event's ``Component/problem`` (left
+/// out and counted); elsewhere it is passed over, as are lines after the last `END:VCALENDAR`.
+/// libical has no limits and reads junk as `X-LIC-ERROR` or nothing (calendar.md); this pass also
+/// records each component's and property's line for later errors.
 struct ICalendarScan {
   /// A component as the file nests them, in the order `BEGIN` lines come (pre-order).
   struct Component {
@@ -28,12 +22,8 @@ struct ICalendarScan {
     var problem: (line: Int, property: String?, message: String)?
   }
 
-  /// The largest file read: 20 MiB. A calendar of 10,000 events is about 3 MiB. libical holds
-  /// a parsed file in about 15 times its size, and a read peaks at about 20 times: a 19.2 MiB
-  /// file of 60,000 events took libical's parse alone 285 MiB and 1.3 s, and
-  /// `chulbal-bench --ics read` 395 MiB and 2.7 s; 800,000 empty VEVENTs in 20 MiB, 365 MiB
-  /// and 1.3 s to the error (measured here). So the limit keeps a read under half a gigabyte;
-  /// a larger file is refused from its size, before it is read.
+  /// The largest file read: 20 MiB, which keeps a read under half a gigabyte (figures in
+  /// docs/performance.md). A larger file is refused from its size, before it is read.
   static let maximumBytes = 20 << 20
   /// The longest content line, unfolded: 256 KiB. Far beyond any summary or description; an
   /// inline attachment larger than that is refused rather than held.
@@ -46,12 +36,10 @@ struct ICalendarScan {
   static let maximumProperties = 10_000
 
   let components: [Component]
-  /// What libical is given: each line kept, unfolded, with CR LF. An event's own properties
-  /// chulbal does not read (``EventReader/readProperties``), those of the components inside
-  /// it (alarms), properties with an empty value, properties past ``maximumProperties``, and
-  /// lines after the last calendar are left out: libical removes a property it cannot read
-  /// by searching its component's list from the start, so thousands of them in one
-  /// component cost it quadratic time (80,000 empty lines: 27 s).
+  /// What libical is given: each line kept, unfolded, with CR LF. Left out: an event's properties
+  /// chulbal does not read (``EventReader/readProperties``), those of components inside it, empty
+  /// values, properties past ``maximumProperties`` and lines after the last calendar, since libical
+  /// removes an unreadable property in quadratic time.
   let text: [UInt8]
 
   /// - Throws: ``CalendarError/tooLarge(file:bytes:limit:)`` or
@@ -241,9 +229,8 @@ struct ICalendarScan {
     "DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE", "RDATE", "DURATION",
   ]
 
-  /// The value of a time property's line (`DTSTART;TZID="(UTC+09:00) 서울":20270105T090000`)
-  /// when a piece of it is no DATE, DATE-TIME, PERIOD or (for `DURATION`) DURATION; nil when
-  /// every piece is one. Only the shape is looked at: the reader checks the numbers.
+  /// The value of a time property's line when a piece of it is no DATE, DATE-TIME, PERIOD or (for
+  /// `DURATION`) DURATION; nil otherwise. Only the shape is checked.
   static func unreadableTimeValue(_ line: [UInt8], property: String) -> ArraySlice<UInt8>? {
     // The value begins after the first colon outside a quoted parameter value.
     var quoted = false

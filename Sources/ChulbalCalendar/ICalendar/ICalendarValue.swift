@@ -1,10 +1,8 @@
 import ChulbalCore
 import FoundationEssentials
 
-/// RFC 5545's value texts (§3.3) read and written: dates, times, durations and escaped text.
-///
-/// libical parses these too, but it takes a date such as `20261301` without complaint
-/// (measured here), so chulbal reads the value text libical hands back itself, strictly.
+/// RFC 5545's value texts (§3.3), read strictly and written: dates, times, durations and escaped
+/// text. libical takes a date such as `20261301` without complaint.
 enum ICalendarValue {
   /// `20261201`
   static func date(_ text: Substring) -> CivilDate? {
@@ -105,8 +103,8 @@ enum ICalendarValue {
     return result
   }
 
-  /// TEXT for writing: without control and bidi characters (`TextCleaning.plain`), then with
-  /// `\`, `;`, `,` and line ends escaped.
+  /// TEXT for writing: control and bidi characters removed (`TextCleaning.plain`), `\`, `;`, `,`
+  /// and line ends escaped.
   static func escaped(_ text: String) -> String {
     var result = ""
     for character in TextCleaning.plain(text) {

@@ -1,5 +1,6 @@
 @preconcurrency import CLibical
 import ChulbalCore
+import ChulbalSystem
 import FoundationEssentials
 
 /// Writes appointments as an iCalendar file (RFC 5545) that calendar programs import: each
@@ -130,7 +131,9 @@ public enum ICalendarWriter {
   /// - Parameter stamp: `DTSTAMP`, the instant the file is made (RFC 5545 requires one).
   /// - Throws: ``CalendarError/unknownTimeZone(_:directory:)`` for a zone libical cannot
   ///   load, ``CalendarError/invalidWallTime(_:)`` for a time no clock shows.
-  public static func text(_ events: [Event], stamp: Date) throws(CalendarError) -> String {
+  public static func text(_ events: [Event], stamp: Date, zones: ZoneDatabase) throws(CalendarError)
+    -> String
+  {
     try Libical.load()
     var lines = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID, "CALSCALE:GREGORIAN",
@@ -151,7 +154,7 @@ public enum ICalendarWriter {
     }
     let dtstamp = "DTSTAMP:" + ICalendarValue.text(WallTime(stamp, in: .gmt)) + "Z"
     for event in events {
-      lines += eventLines(event, stamp: dtstamp)
+      lines += eventLines(event, stamp: dtstamp, zones: zones)
       for override in event.overrides {
         var moved = event
         moved.start = override.start
@@ -164,7 +167,8 @@ public enum ICalendarWriter {
         moved.location = override.location ?? event.location
         moved.rule = nil
         moved.exceptions = []
-        lines += eventLines(moved, stamp: dtstamp, recurrenceID: override.originalStart)
+        lines += eventLines(
+          moved, stamp: dtstamp, recurrenceID: override.originalStart, zones: zones)
       }
     }
     lines.append("END:VCALENDAR")
@@ -172,7 +176,9 @@ public enum ICalendarWriter {
   }
 
   /// One VEVENT.
-  private static func eventLines(_ event: Event, stamp: String, recurrenceID: WallTime? = nil)
+  private static func eventLines(
+    _ event: Event, stamp: String, recurrenceID: WallTime? = nil, zones: ZoneDatabase
+  )
     -> [String]
   {
     // UTC needs no VTIMEZONE: its times are written with a `Z` (RFC 5545 §3.3.5, form 2).
@@ -192,7 +198,9 @@ public enum ICalendarWriter {
     } else if let end = event.end {
       lines.append(times("DTEND", [end]))
     }
-    if let rule = event.rule { lines.append("RRULE:" + ruleText(rule, zone: event.timeZone)) }
+    if let rule = event.rule {
+      lines.append("RRULE:" + ruleText(rule, zone: event.timeZone, zones: zones))
+    }
     if !event.exceptions.isEmpty {
       lines.append(times("EXDATE", event.exceptions.sorted()))
     }
@@ -235,8 +243,10 @@ public enum ICalendarWriter {
   /// The rule's text, with `UNTIL` given as a date written as the last second of that day in
   /// the zone, in UTC: RFC 5545 §3.3.10 requires UTC beside a start with a `TZID`, and this is
   /// how ``RecurrenceSet`` reads a date.
-  private static func ruleText(_ rule: RecurrenceRule, zone: String) -> String {
-    guard case .date(let date)? = rule.until, let zone = try? Zone.named(zone)
+  private static func ruleText(_ rule: RecurrenceRule, zone: String, zones: ZoneDatabase)
+    -> String
+  {
+    guard case .date(let date)? = rule.until, let zone = zones.zone(named: zone)
     else { return rule.text }
     var written = rule
     let last = WallTime(date: date, hour: 23, minute: 59, second: 59)

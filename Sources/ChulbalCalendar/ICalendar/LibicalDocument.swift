@@ -1,10 +1,9 @@
 @preconcurrency import CLibical
 
-/// A calendar parsed by libical's `icalparser_parse_string`, freed with this object; its
-/// components and properties read into Swift values.
+/// A calendar parsed by libical's `icalparser_parse_string`, freed with this object.
 final class LibicalDocument {
-  /// One property: its name in capitals (`DTSTART`, `X-APPLE-STRUCTURED-LOCATION`), its
-  /// value as the file writes it (TEXT still escaped), and where to ask for parameters.
+  /// One property: its name in capitals, its value as written (TEXT still escaped), and where to
+  /// ask for parameters.
   struct Property {
     let name: String
     let value: String
@@ -27,8 +26,7 @@ final class LibicalDocument {
     let name: String
     let pointer: OpaquePointer
 
-    /// Read when asked, one component at a time: held for every component at once, they
-    /// would double a large file's memory.
+    /// Read when asked: held for every component at once, they would double a large file's memory.
     var properties: [Property] {
       var properties: [Property] = []
       var property = icalcomponent_get_first_property(pointer, ICAL_ANY_PROPERTY)
@@ -45,19 +43,13 @@ final class LibicalDocument {
   }
 
   private let root: OpaquePointer
-  /// Every component, parents before children, without the `XROOT` libical puts around
-  /// several calendars in one file.
-  ///
-  /// Not quite the file's order: libical moves a calendar's VTIMEZONEs before its other
-  /// components (measured here), though components of one kind keep their order.
+  /// Every component, parents first, without libical's `XROOT` around several calendars. libical
+  /// moves VTIMEZONEs before a calendar's other components, but keeps the order within one kind.
   let components: [Component]
 
-  /// Parses a file's bytes; nil when libical returns nothing at all.
-  ///
-  /// The bytes are given as they are, not decoded first: libical joins folded lines before it
-  /// reads them, and a fold may fall inside a character (RFC 5545 §3.1).
-  ///
-  /// Call only once ``Libical/load()`` has succeeded.
+  /// Parses a file's bytes; nil when libical returns nothing. The bytes are given undecoded, since
+  /// a fold may fall inside a character (RFC 5545 §3.1). Call only after ``Libical/load()``
+  /// succeeded.
   init?(bytes: some Collection<UInt8>) {
     let terminated = Array(bytes) + [0]
     let parsed = terminated.withUnsafeBytes { raw in

@@ -1,11 +1,10 @@
-/// Windows time zone names, as Outlook and Exchange write them in `TZID` (`Korea Standard Time`,
-/// `W. Europe Standard Time`), and the IANA zone each stands for.
+/// Windows zone names as Outlook and Exchange write them in `TZID` (`Korea Standard Time`), with
+/// the IANA zone each stands for.
 ///
-/// The data is CLDR's `windowsZones.xml` (https://github.com/unicode-org/cldr/blob/main/common/supplemental/windowsZones.xml,
-/// Unicode License), the zone of territory `001` for each Windows name: the one Windows itself
-/// means. Where CLDR keeps an old spelling for compatibility (`Asia/Calcutta`,
-/// `America/Buenos_Aires`, `Europe/Kiev`, `America/Godthab`), the current tzdata name is
-/// written. A name not in the table may still resolve through the file's VTIMEZONE.
+/// From CLDR's `windowsZones.xml`
+/// (https://github.com/unicode-org/cldr/blob/main/common/supplemental/windowsZones.xml, Unicode
+/// License), territory `001`, with current tzdata names where CLDR keeps old ones (`Asia/Calcutta`,
+/// `Europe/Kiev`).
 enum WindowsZones {
   static let ianaNames: [String: String] = [
     "Dateline Standard Time": "Etc/GMT+12",

@@ -3,25 +3,23 @@ import ChulbalCore
 import ChulbalSystem
 import FoundationEssentials
 
-/// What a `TZID` in one calendar means, as an IANA zone: never a silent floating time.
+/// What a `TZID` in one calendar means as an IANA zone, never a silent floating time (libical alone
+/// reads an unknown `TZID` as floating; calendar.md).
 ///
-/// In order: an IANA name is used as such (also after the path some programs put before it,
-/// `/freeassociation.sourceforge.net/Tzfile/Europe/London`); a Windows name through CLDR's
-/// table (``WindowsZones``); else the IANA zone whose offsets equal those of the file's own
-/// VTIMEZONE for two years from the event, preferring a zone the name itself points to
-/// (`(UTC+09:00) Seoul`), then Asia/Seoul. A zone found by either of the last two must agree
-/// with the file's VTIMEZONE, when there is one, at the event's start. A `TZID` that matches
-/// nothing is not a zone: the caller reads the time on the clock of the file's own VTIMEZONE
-/// when it has one, else in the calendar's `X-WR-TIMEZONE`, else in the system zone, and counts
-/// it. libical alone would read an unknown `TZID` as a floating
-/// time without a word (calendar.md).
+/// In order: an IANA name (also after a path prefix such as
+/// `/freeassociation.sourceforge.net/Tzfile/`); a Windows name through CLDR's table
+/// (``WindowsZones``); else the IANA zone whose offsets match the file's own VTIMEZONE for two
+/// years, preferring a city the name mentions, then Asia/Seoul. Those last two must agree with the
+/// VTIMEZONE at the event's start. An unmatched `TZID` is read on its own VTIMEZONE's clock, else
+/// `X-WR-TIMEZONE`, else the system zone, and counted.
 ///
-/// A VTIMEZONE whose parts repeat more often than yearly is not used: libical works out a
-/// zone's changes from each part's DTSTART, so `RRULE:FREQ=SECONDLY` from 1601 would take it
-/// for ever (and grow without end) before the first offset came back.
+/// A VTIMEZONE whose parts repeat more often than yearly is not used: libical expands every part
+/// from its DTSTART, so `FREQ=SECONDLY` from 1601 would never finish.
 final class ZoneResolver {
   private let calendar: OpaquePointer
   private let file: String
+  /// Where IANA zones are read.
+  let database: ZoneDatabase
   /// The calendar's `X-WR-TIMEZONE` (Google's and Apple's exports), when it is an IANA name.
   let calendarZone: String?
   /// Each `TZID` met: its IANA name (nil when it names nothing), and whether it was an IANA
@@ -37,18 +35,18 @@ final class ZoneResolver {
   static let maximumComparisons = 50
 
   /// - Parameter calendar: the VCALENDAR whose VTIMEZONEs the `TZID`s name.
-  init(calendar: LibicalDocument.Component, file: String) {
+  init(calendar: LibicalDocument.Component, file: String, database: ZoneDatabase) {
     self.calendar = calendar.pointer
     self.file = file
+    self.database = database
     let named = calendar.properties.first { $0.name == "X-WR-TIMEZONE" }?.value
-    calendarZone = named.flatMap { Self.isIANA($0) ? $0 : nil }
+    calendarZone = named.flatMap { Self.isIANA($0, in: database) ? $0 : nil }
   }
 
-  /// The IANA name for `tzid` on a value showing `wall`, on `line`; nil when `tzid` is no
-  /// zone chulbal can find.
+  /// The IANA name for `tzid` on a value showing `wall`, on `line`; nil when none is found.
   ///
-  /// - Throws: ``CalendarError/syntax(file:line:message:)`` when the file's VTIMEZONE
-  ///   disagrees with the zone its name stands for.
+  /// - Throws: ``CalendarError/syntax(file:line:message:)`` when the file's VTIMEZONE disagrees
+  ///   with the zone its name stands for.
   func ianaName(for tzid: String, at wall: WallTime, line: Int) throws(CalendarError) -> String? {
     // The file's own VTIMEZONE is looked up only for a name that is not an IANA one.
     if let (name, isDirect) = found[tzid] {
@@ -57,7 +55,7 @@ final class ZoneResolver {
       }
       return name
     }
-    if let name = Self.ianaCandidates(of: tzid).first(where: Self.isIANA) {
+    if let name = Self.ianaCandidates(of: tzid).first(where: { Self.isIANA($0, in: database) }) {
       found[tzid] = (name, true)
       return name
     }
@@ -78,11 +76,8 @@ final class ZoneResolver {
     return name
   }
 
-  /// The file's VTIMEZONE for `tzid`, when it has one whose changes libical can work out.
-  ///
-  /// At most ``maximumDescribed`` of a calendar's VTIMEZONEs are used: libical works each
-  /// one's changes out the first time it is asked (about a millisecond), and a real calendar
-  /// has a few; the rest are as if the file described none.
+  /// The file's VTIMEZONE for `tzid`, when libical can work out its changes. Only the first
+  /// ``maximumDescribed`` are used (about a millisecond each; real calendars have a few).
   private func described(_ tzid: String) -> OpaquePointer? {
     if let known = usedZones[tzid] { return known }
     guard usedZones.count < Self.maximumDescribed else { return nil }
@@ -98,9 +93,8 @@ final class ZoneResolver {
   /// The most VTIMEZONEs of one calendar used.
   static let maximumDescribed = 200
 
-  /// Whether every STANDARD and DAYLIGHT part of a VTIMEZONE repeats yearly at most, on named
-  /// months and days: what every zone rule is (RFC 5545 §3.6.5 writes them `FREQ=YEARLY`), and
-  /// what keeps libical's working out of the zone's changes to a few per year.
+  /// Whether every STANDARD and DAYLIGHT part repeats at most yearly on named months and days, as
+  /// zone rules do (RFC 5545 §3.6.5), which keeps libical's expansion to a few changes a year.
   static func isBounded(_ zone: OpaquePointer) -> Bool {
     guard let component = icaltimezone_get_component(zone) else { return false }
     var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
@@ -130,11 +124,11 @@ final class ZoneResolver {
     return frequency == "YEARLY"
   }
 
-  /// The instant `wall` names on the clock of the file's own VTIMEZONE for `tzid`, for a zone
-  /// no IANA zone matches (an old rule, a zone made up): nil when the file describes none.
+  /// The instant `wall` names on the file's own VTIMEZONE for `tzid`, for a zone no IANA zone
+  /// matches; nil when the file describes none.
   ///
-  /// The one place libical's offsets make an instant: only libical reads a VTIMEZONE. A
-  /// skipped or repeated wall time is still read by the core's rule, as in an IANA zone.
+  /// The one place libical's offsets make an instant; skipped or repeated wall times still follow
+  /// the core's rule.
   func instant(of wall: WallTime, describedAs tzid: String) -> Date? {
     described(tzid).map { zone in
       let second = Zone.instant(forLocalSeconds: wall.secondsSinceEpoch) {
@@ -152,15 +146,15 @@ final class ZoneResolver {
   }
 
   /// Whether both the zone database and libical know `name` as an IANA zone.
-  static func isIANA(_ name: String) -> Bool {
-    Zone(identifier: name) != nil && (try? Libical.zone(named: name)) != nil
+  static func isIANA(_ name: String, in database: ZoneDatabase) -> Bool {
+    database.zone(named: name) != nil && (try? Libical.zone(named: name)) != nil
   }
 
   /// The offset of the file's zone and of `name` at the instant `wall` names in `name`.
   private func check(
     _ described: OpaquePointer, against name: String, tzid: String, at wall: WallTime, line: Int
   ) throws(CalendarError) {
-    guard let zone = Zone(identifier: name) else { return }
+    guard let zone = database.zone(named: name) else { return }
     let second = zone.instant(forLocalSeconds: wall.secondsSinceEpoch)
     let theirs = Libical.offset(in: described, atSecond: second)
     let ours = zone.offset(atSecond: second)
@@ -174,10 +168,9 @@ final class ZoneResolver {
     )
   }
 
-  /// The first IANA zone whose offsets equal the VTIMEZONE's on the 1st and 16th of each
-  /// month for two years from the year of `wall`: first the zones `tzid` names by their city
-  /// (`(UTC+09:00) Seoul`, `서울`), then Asia/Seoul, then those of the Windows table, then the
-  /// rest, each group by name.
+  /// The first IANA zone whose offsets equal the VTIMEZONE's on the 1st and 16th of each month for
+  /// two years from `wall`: cities `tzid` names first (`(UTC+09:00) Seoul`, `서울`), then Asia/Seoul,
+  /// the Windows table's zones, and the rest.
   private func matching(_ described: OpaquePointer, named tzid: String, near wall: WallTime)
     -> String?
   {
@@ -186,44 +179,42 @@ final class ZoneResolver {
       return (date.days + (index % 2) * 15) * 86_400 + 12 * 3600
     }
     let offsets = samples.map { Libical.offset(in: described, atSecond: $0) }
-    let cities = Self.named(in: tzid)
+    let cities = named(in: tzid)
     let key = [wall.date.year] + offsets
     if cities.isEmpty, let known = matched[key] { return known }
     guard comparisons < Self.maximumComparisons else { return nil }
     comparisons += 1
-    let found = Self.first(
-      among: cities + ["Asia/Seoul"] + Self.candidates, samples: samples, offsets: offsets)
+    let found = first(
+      among: cities + ["Asia/Seoul"] + candidates, samples: samples, offsets: offsets)
     if cities.isEmpty { matched[key] = found }
     return found
   }
 
-  /// The zones of the Windows table, then the rest, each by name: read from the zone
-  /// database once a process.
-  private static let candidates =
-    Set(WindowsZones.ianaNames.values).sorted() + Zone.knownIdentifiers.sorted()
+  /// The database's zone names, sorted: read the first time a VTIMEZONE is compared.
+  private lazy var knownNames = database.names().sorted()
+
+  /// The zones of the Windows table, then the rest, each by name.
+  private lazy var candidates = Set(WindowsZones.ianaNames.values).sorted() + knownNames
 
   /// Each zone by name, with its city as a `TZID` would write it (`new york`).
-  private static let cities: [(name: String, city: String)] = Zone.knownIdentifiers.sorted()
-    .compactMap { name in
-      guard let city = name.split(separator: "/").last, city.count > 2 else { return nil }
-      return (name, city.lowercased().replacingEvery("_", with: " "))
-    }
+  private lazy var cities: [(name: String, city: String)] = knownNames.compactMap { name in
+    guard let city = name.split(separator: "/").last, city.count > 2 else { return nil }
+    return (name, city.lowercased().replacingEvery("_", with: " "))
+  }
 
   /// The first of `candidates` whose offsets at `samples` are `offsets`.
-  private static func first(among candidates: [String], samples: [Int], offsets: [Int])
-    -> String?
-  {
+  private func first(among candidates: [String], samples: [Int], offsets: [Int]) -> String? {
     candidates.first { name in
-      guard let zone = Zone(identifier: name) else { return false }
+      guard let zone = database.zone(named: name) else { return false }
       return zip(samples, offsets).allSatisfy { second, offset in
         zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(second))) == offset
-      } && isIANA(name)
+      } && Self.isIANA(name, in: database)
     }
   }
 
   /// The zones whose city a `TZID` names, as Exchange writes them (`(UTC+09:00) Seoul`), by
   /// name; Seoul also in Korean, as a Korean Outlook writes it.
-  private static func named(in tzid: String) -> [String] {
+  private func named(in tzid: String) -> [String] {
     let text = tzid.lowercased()
     var names = cities.filter { text.contains($0.city) }.map(\.name)
     if text.contains("서울") { names.insert("Asia/Seoul", at: 0) }

@@ -1,11 +1,9 @@
 @preconcurrency import CLibical
 
-// The libical functions this module calls, each found in libical when first called (see
-// CLibical's shim.h): chulbal is not linked against it, so that the commands that expand no
-// series do not load it and ICU. Each has the name and the signature of the C function it
-// stands for, and this module's own declaration is the one its code calls. Call one only once
-// ``Libical/load()`` has succeeded, as ``RecurrenceSet``'s initialiser and ``ICalendarFile``'s
-// and ``ICalendarWriter``'s entry points make sure of.
+// The libical functions this module calls, each found on first call (CLibical's shim.h): chulbal
+// does not link libical, so commands that expand no series never load it and ICU. Each has its C
+// function's name and signature. Call them only after ``Libical/load()`` has succeeded, as the
+// entry points ensure.
 
 func icalcomponent_as_ical_string_r(_ a0: OpaquePointer?) -> UnsafeMutablePointer<CChar>! {
   chulbal_ical_icalcomponent_as_ical_string_r()!(a0)
@@ -135,10 +133,10 @@ func icaltzutil_get_zone_directory() -> UnsafePointer<CChar>! {
 }
 
 extension Libical {
-  /// Loads libical and finds every function above in it, once per process.
+  /// Loads libical and finds every function above, once per process.
   ///
-  /// - Throws: ``CalendarError/libraryMissing(_:)`` with the dynamic loader's words when
-  ///   libical (Debian's `libical3`) is not installed, or lacks one of the functions.
+  /// - Throws: ``CalendarError/libraryMissing(_:)`` with the loader's words when libical (Debian's
+  ///   `libical3`) or one of its functions is missing.
   static func load() throws(CalendarError) {
     if let error = loaded { throw error }
   }

@@ -1,18 +1,16 @@
 @preconcurrency import CLibical
 import ChulbalCore
+import ChulbalSystem
 import FoundationEssentials
 import Synchronization
 
-/// A repeating appointment's starts as instants: a rule, a first start on the wall of a named
-/// zone, the occurrences taken out (`EXDATE`) and the ones moved (`RECURRENCE-ID`), together
-/// RFC 5545's recurrence set (§3.8.5).
+/// A repeating appointment's starts as instants: RFC 5545's recurrence set (§3.8.5) of a rule, a
+/// first start on a named zone's wall clock, `EXDATE`s and moved instances.
 ///
-/// The rule is expanded by libical's `icalrecur_iterator` on the wall clock only, and each
-/// occurrence is made an instant by chulbal's own ``Zone``, as a one-off appointment's time is
-/// (``WallTime/instant(in:)``), so the wall-clock time holds across daylight-saving changes (a
-/// weekly 09:00 in New York is 14:00Z in winter and 13:00Z in summer) and a series and a
-/// one-off agree on a skipped or repeated hour. Nothing is cached; each question runs a fresh
-/// iterator from a start near it, not through the whole history: see ``startOfWalk(near:)``.
+/// libical expands the rule on the wall clock only; chulbal's ``Zone`` makes each occurrence an
+/// instant, as for a one-off, so the wall time holds across DST and series and one-offs agree on
+/// skipped or repeated hours. Nothing is cached; each question walks from a start near it
+/// (``startOfWalk(near:)``).
 public struct RecurrenceSet: Sendable {
   public let rule: RecurrenceRule
   public let firstStart: WallTime
@@ -23,24 +21,23 @@ public struct RecurrenceSet: Sendable {
   /// Occurrences moved, from the wall time the rule gives them to the instant they start.
   public let overrides: [WallTime: Date]
 
-  /// The rule text libical reads: ``RecurrenceRule/text`` without `UNTIL`, which is applied
-  /// here, because libical compares it with floating times as if they were UTC.
+  /// The rule text libical reads: without `UNTIL`, which is applied here because libical compares
+  /// it with floating times as if UTC.
   private let libicalRule: String
   /// The zone named ``timeZone``, read from the zone database in use.
   private let zone: Zone
 
-  /// Checks everything libical will be given, so that the questions after it cannot fail.
+  /// Checks everything libical will be given, so later questions cannot fail.
   ///
-  /// - Throws: ``CalendarError/unknownTimeZone(_:directory:)`` for a zone the zone database
-  ///   does not have (never a floating time), ``CalendarError/libraryMissing(_:)`` without
-  ///   libical, ``CalendarError/invalidWallTime(_:)`` for a start or an
+  /// - Throws: ``CalendarError/unknownTimeZone(_:directory:)``,
+  ///   ``CalendarError/libraryMissing(_:)``, ``CalendarError/invalidWallTime(_:)`` for a start or
   ///   exception no clock shows, ``CalendarError/rule(_:message:)`` if libical refuses the rule.
   public init(
     rule: RecurrenceRule, firstStart: WallTime, timeZone: String,
-    exceptions: Set<WallTime> = [], overrides: [WallTime: Date] = [:]
+    exceptions: Set<WallTime> = [], overrides: [WallTime: Date] = [:], zones: ZoneDatabase
   ) throws(CalendarError) {
     try Libical.load()
-    let zone = try Zone.named(timeZone)
+    let zone = try zones.named(timeZone)
     for time in [firstStart] + exceptions + overrides.keys where !time.isValid {
       throw .invalidWallTime(time)
     }
@@ -53,19 +50,15 @@ public struct RecurrenceSet: Sendable {
     var libicalRule = rule
     libicalRule.until = nil
     self.libicalRule = libicalRule.text
-    // A rule libical cannot start is reported now rather than read as "no occurrences".
-    // Whether it can is the rule's alone (icalrecur_iterator_new checks the rule's parts
-    // against its frequency; the start is checked above), so each rule text is tried once a
-    // process: an agenda of 1,000 series of a few rules starts a few iterators for it, not
-    // 1,000, each of which opens an ICU calendar in Debian's libical.
+    // A rule libical cannot start is reported now rather than read as "no occurrences". That
+    // depends on the rule text alone, so each text is tried once a process: an iterator opens an
+    // ICU calendar in Debian's libical.
     let text = self.libicalRule
     guard !Self.startableRules.withLock({ $0.contains(text) }) else { return }
     guard Iterator(set: self, from: firstStart).handle != nil else {
       let message = Libical.lastError
-      // libical starts no iterator when it finds no first occurrence. When the same rule
-      // every month or year starts, the days exist but never in the periods the interval
-      // lands on (every 12 months from February, on the 30th): the person's rule, not a
-      // disagreement with libical.
+      // libical starts no iterator when the rule finds no first occurrence, such as every 12 months
+      // from February on the 30th: the person's rule, not a disagreement with libical.
       var everyPeriod = libicalRule
       everyPeriod.interval = 1
       if rule.interval > 1,
@@ -88,8 +81,8 @@ public struct RecurrenceSet: Sendable {
     let iterator = Iterator(set: self, from: startOfWalk(near: from))
     let earliest = Self.earliestWallSecond(for: from)
     while let wall = iterator.next() {
-      // Only occurrences near the window are made instants, which costs more than libical's
-      // step: the walk may begin up to a period before it.
+      // Only occurrences near the window are made instants: the walk may begin up to a period
+      // before it.
       guard wall.secondsSinceEpoch >= earliest else { continue }
       let start = wall.instant(in: zone)
       guard start < to else { break }
@@ -100,11 +93,9 @@ public struct RecurrenceSet: Sendable {
 
   /// The first start after `instant`, or nil when the series has ended.
   ///
-  /// A series started ten years ago does not walk its 3,650 days: libical 3.0's
-  /// `icalrecur_iterator_set_start` would skip ahead, but in 3.0.16 it moves a weekly rule
-  /// with `INTERVAL` by the wrong number of weeks and sets the time of day from the point it
-  /// is given (icalrecur.c, `__iterator_set_start`), so the walk instead starts from a first
-  /// start moved forward by whole periods (``startOfWalk(near:)``).
+  /// The walk starts from a first start moved forward by whole periods (``startOfWalk(near:)``)
+  /// rather than `icalrecur_iterator_set_start`, which in libical 3.0.16 moves an `INTERVAL` weekly
+  /// rule by the wrong number of weeks (icalrecur.c, `__iterator_set_start`).
   public func nextOccurrence(after instant: Date) -> Date? {
     var next = overrides.values.filter { $0 > instant }.min()
     let iterator = Iterator(set: self, from: startOfWalk(near: instant))
@@ -126,24 +117,21 @@ public struct RecurrenceSet: Sendable {
     !exceptions.contains(wall) && overrides[wall] == nil
   }
 
-  /// A wall-clock second (``WallTime/secondsSinceEpoch``) before which no wall time in any
-  /// zone can be at or after `instant`: zones are less than a day from UTC.
+  /// A wall-clock second before which no wall time in any zone is at or after `instant` (zones are
+  /// within a day of UTC).
   private static func earliestWallSecond(for instant: Date) -> Int {
     Int(instant.timeIntervalSince1970.rounded(.down)) - 86_400
   }
 
-  /// A first start the rule gives the same occurrences from, on or after the real one, that
-  /// misses none at or after `instant`: the real one moved forward by whole periods.
+  /// A first start, on or after the real one, that gives the same occurrences at or after
+  /// `instant`: the real one moved forward by whole periods.
   ///
-  /// The moved start keeps the rule's alignment: a daily or weekly rule moves by whole
-  /// periods of days (the weekday, and the weeks `WKST` begins, stay where they were); a
-  /// monthly or yearly rule by whole periods of months or years, to the first of the month
-  /// (or of January) when the rule names its days itself, else to the start's own day when
-  /// that exists there (not the 29th to 31st of a month, nor 29 February). libical 3.0.16
-  /// begins with the first occurrence at or after the start it is given and gives the start
-  /// itself only when the rule does (icalrecur.c, `icalrecur_iterator_next`), so a moved start
-  /// on a day the rule skips adds nothing. A rule with `COUNT` walks from the real start,
-  /// where its count begins, at most ``RecurrenceRule/countLimit`` occurrences.
+  /// The move keeps the rule's alignment: daily and weekly rules by whole periods of days (weekday
+  /// and `WKST` weeks stay); monthly and yearly rules by whole months or years, to the 1st (or 1
+  /// January) when the rule names its days, else to the start's own day where it exists. libical
+  /// 3.0.16 gives the start itself only when the rule does (icalrecur.c,
+  /// `icalrecur_iterator_next`), so a moved start on a skipped day adds nothing. A `COUNT` rule
+  /// walks from the real start, at most ``RecurrenceRule/countLimit`` occurrences.
   func startOfWalk(near instant: Date) -> WallTime {
     guard rule.count == nil else { return firstStart }
     // A day before `instant` in every zone.
@@ -182,8 +170,7 @@ public struct RecurrenceSet: Sendable {
 }
 
 extension RecurrenceSet {
-  /// One libical iterator over floating wall times, freed with this object; stops at
-  /// `UNTIL` itself.
+  /// One libical iterator over floating wall times, freed with this object; stops at `UNTIL`.
   final class Iterator {
     let handle: OpaquePointer?
     private let zone: Zone

@@ -1,12 +1,11 @@
 import FoundationEssentials
 
-/// Korean date and time strings, byte-identical to `DateFormatter` with locale `ko_KR` for
-/// every year from 1583 (before it, ICU's calendar is Julian; this one stays Gregorian).
+/// Korean date and time strings, byte-identical to `DateFormatter` with locale `ko_KR` for every
+/// year from 1583 (ICU is Julian before it; this stays Gregorian).
 ///
-/// `DateFormatter` is too slow to create and to call for every row of `list` and `agenda`
-/// (docs/performance.md). This type computes the calendar fields with integer arithmetic from
-/// the zone's offset (``Zone``, read from the system's zone file) and writes the UTF-8 bytes of the result once, in the
-/// proleptic Gregorian calendar. A value is cheap to copy and safe to use from any thread.
+/// `DateFormatter` is too slow for every row of `list` and `agenda` (docs/performance.md): this
+/// computes the fields with integer arithmetic from the zone's offset and writes the UTF-8 once.
+/// Cheap to copy, safe from any thread.
 public struct KoreanDateFormat: Sendable {
   /// The `DateFormatter` patterns this type reproduces.
   public enum Pattern: String, CaseIterable, Sendable {
@@ -31,14 +30,13 @@ public struct KoreanDateFormat: Sendable {
 
   /// `12월 1일 (화) 오후 7:00`
   public func full(_ date: Date) -> String { string(date, .full) }
-  /// `12월 1일 (화) 오후 7:00` in the year of `now`, else `2027년 12월 1일 (수) 오후 2:00`: a date
-  /// 363 days away must not read like yesterday's.
+  /// `12월 1일 (화) 오후 7:00` in the year of `now`, else with the year: a date 363 days away must not
+  /// read like yesterday's.
   public func full(_ date: Date, seenAt now: Date) -> String {
     string(date, year(of: date) == year(of: now) ? .full : .fullWithYear)
   }
 
-  /// Appends what ``full(_:seenAt:)`` makes, as UTF-8, working the date's fields out once for
-  /// both the year and the text.
+  /// Appends what ``full(_:seenAt:)`` makes, as UTF-8, working the fields out once.
   public func appendFull(_ date: Date, seenAt now: Date, to bytes: inout [UInt8]) {
     let fields = fields(date)
     let pattern: Pattern = fields.year == year(of: now) ? .full : .fullWithYear
@@ -68,15 +66,13 @@ public struct KoreanDateFormat: Sendable {
     }
   }
 
-  /// Appends what ``string(_:_:)`` makes, as UTF-8, without making the string: for output
-  /// written as bytes (`list`'s table).
+  /// Appends what ``string(_:_:)`` makes, as UTF-8, without making a string.
   public func append(_ date: Date, _ pattern: Pattern, to bytes: inout [UInt8]) {
     let fields = fields(date)
     Self.append(to: &bytes) { $0.write(fields, pattern) }
   }
 
-  /// Room enough for any pattern (`2026년 12월 31일 (목) 오후 12:00` is 39 bytes) and for
-  /// ISO 8601 (25).
+  /// Room for any pattern (the longest is 39 bytes) and for ISO 8601 (25).
   public static var longest: Int { 48 }
 
   /// Writes through a ``ByteWriter`` into room made at the end of `bytes` with one append.
@@ -100,16 +96,16 @@ public struct KoreanDateFormat: Sendable {
     }
   }
 
-  /// Writes ``iso8601(_:)`` as UTF-8 into `buffer`, which has room for ``longest`` bytes, and
-  /// returns how many it wrote: for a writer that makes its own room.
+  /// Writes ``iso8601(_:)`` as UTF-8 into `buffer` (room for ``longest`` bytes) and returns how
+  /// many bytes it wrote.
   public func writeISO8601(_ date: Date, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
     var out = ByteWriter(buffer)
     out.iso8601(fields(date))
     return out.count
   }
 
-  /// Whether two instants fall on the same calendar day in this zone: what comparing their
-  /// ``date(_:)`` strings says, without making them.
+  /// Whether two instants fall on the same day in this zone, without making their ``date(_:)``
+  /// strings.
   public func isSameDay(_ first: Date, _ second: Date) -> Bool {
     func day(_ date: Date) -> Int {
       let seconds = Int(date.timeIntervalSince1970.rounded(.down))
@@ -120,8 +116,8 @@ public struct KoreanDateFormat: Sendable {
 
   /// Seconds east of UTC in this zone at `date`.
   public func offset(at date: Date) -> Int {
-    // The table's offset alone: `agenda` asks ``isSameDay(_:_:)`` for every row, and working
-    // out every field for it is most of that cost.
+    // The offset alone: `agenda` asks for every row, and working out every field was most of the
+    // cost.
     timeZone.offset(atSecond: Self.second(date))
   }
 
@@ -136,10 +132,8 @@ public struct KoreanDateFormat: Sendable {
     return Self.fields(second: second, offset: timeZone.offset(atSecond: second))
   }
 
-  /// The second since 1970 that `date` falls in, counted as ICU counts it (from whole
-  /// milliseconds, floored), so that a time shown is the one `DateFormatter` showed. An instant
-  /// more than 10^13 seconds (some 300,000 years) away is shown at that distance, and one that
-  /// is not a number as 1970.
+  /// The second since 1970 that `date` falls in, as ICU counts it (whole milliseconds, floored), so
+  /// times match `DateFormatter`. Beyond 10^13 seconds it is clamped; NaN is 1970.
   @inline(__always)
   private static func second(_ date: Date) -> Int {
     let milliseconds = (date.timeIntervalSinceReferenceDate + 978_307_200) * 1000

@@ -2,8 +2,8 @@
 public enum KoreanDuration {
   /// How finely to show a duration.
   public enum Precision: Sendable {
-    /// Hours and minutes, the seconds dropped: `1시간 5분`, `35분`, `0분`; from a day on, a
-    /// day, hours and minutes (`1일 16시간 49분`); from two days on, days and hours: `3일 4시간`.
+    /// Hours and minutes (`1시간 5분`, `35분`); from a day, days, hours and minutes (`1일 16시간 49분`);
+    /// from two days, days and hours (`3일 4시간`).
     case minutes
     /// Seconds too while under an hour: `12분 34초`, `45초`; from an hour on, as `.minutes`.
     case seconds
@@ -19,11 +19,8 @@ public enum KoreanDuration {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// ``text(seconds:precision:)`` as UTF-8, appended to `bytes`, for output made as bytes.
-  ///
-  /// Written into room made at once, where the longest text fits (27 bytes, for the most
-  /// seconds an `Int` holds, and room for the 21 bytes a number may take at any point), as
-  /// every row of `list` shows one.
+  /// ``text(seconds:precision:)`` appended to `bytes` as UTF-8, written into room made once (every
+  /// row of `list` shows one).
   public static func append(
     seconds: Int, precision: Precision = .minutes, to bytes: inout [UInt8]
   ) {

@@ -1,7 +1,5 @@
-/// The colours every live display shares: the countdown screen, the status formats and tmux.
-///
-/// One gradient, from calm purple far away to urgent pink in the last five minutes, so the
-/// same moment looks the same in a terminal and in a status bar.
+/// The colours every live display shares (countdown, status formats, tmux): one gradient from calm
+/// purple far away to urgent pink in the last five minutes.
 public enum Palette {
   /// An sRGB colour.
   public struct Color: Equatable, Sendable {

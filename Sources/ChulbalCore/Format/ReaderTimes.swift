@@ -1,10 +1,7 @@
 import FoundationEssentials
 
-/// Times shown in the reader's zone, with the appointment's own local time beside them when
-/// its zone keeps another clock: `오후 11:00 (뉴욕 오전 9:00)`.
-///
-/// Only a different clock earns the label: an appointment kept in Tokyo, read in Seoul, shows
-/// the same hour and needs none.
+/// Times in the reader's zone, with the appointment's own local time beside them when its zone's
+/// clock differs: `오후 11:00 (뉴욕 오전 9:00)`.
 public struct ReaderTimes: Sendable {
   /// The reader's zone.
   public let reader: KoreanDateFormat
@@ -16,8 +13,7 @@ public struct ReaderTimes: Sendable {
     self.own = own.identifier == reader.identifier ? nil : KoreanDateFormat(timeZone: own)
   }
 
-  /// `12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)`; the year as ``KoreanDateFormat/full(_:seenAt:)``
-  /// shows it.
+  /// `12월 1일 (화) 오후 11:00 (뉴욕 오전 9:00)`, the year as ``KoreanDateFormat/full(_:seenAt:)`` shows it.
   public func full(_ date: Date, seenAt now: Date) -> String {
     var bytes: [UInt8] = []
     appendFull(date, seenAt: now, to: &bytes)
@@ -37,8 +33,7 @@ public struct ReaderTimes: Sendable {
     reader.time(date) + ownTime(date, seenAt: now)
   }
 
-  /// ` (뉴욕 오전 9:00)`, with the date when it is another day there (` (뉴욕 11월 30일 (월) 오후
-  /// 7:00)`); empty when the two clocks agree at `date`.
+  /// ` (뉴욕 오전 9:00)`, with the date when it is another day there; empty when the clocks agree.
   public func ownTime(_ date: Date, seenAt now: Date) -> String {
     guard let own, own.offset(at: date) != reader.offset(at: date) else { return "" }
     let sameDay = own.date(date) == reader.date(date)

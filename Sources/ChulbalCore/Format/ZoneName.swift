@@ -1,8 +1,5 @@
-/// What a Korean reader calls a time zone: the city Korean news names it by (`뉴욕`, `런던`),
-/// else its IANA name.
-///
-/// The names are the cities of the zones' identifiers, written as the National Institute of
-/// Korean Language's loanword rules spell them (`로스앤젤레스`, `호찌민`).
+/// What a Korean reader calls a time zone: its city as Korean news writes it (`뉴욕`, `로스앤젤레스`, by
+/// the National Institute of Korean Language's loanword rules), else its IANA name.
 public enum ZoneName {
   static let korean: [String: String] = [
     "Asia/Seoul": "서울", "Asia/Pyongyang": "평양", "Asia/Tokyo": "도쿄",

@@ -1,10 +1,8 @@
 import FoundationEssentials
 
-/// Builds the app and web links of every provider for a route (pure: no I/O).
-///
-/// Formats follow each provider's documented form (see the README's table); where only an
-/// undocumented form would carry the origin or the mode, the documented one is used and the
-/// origin or mode is left to the map.
+/// Builds every provider's app and web links for a route (pure: no I/O), in each provider's
+/// documented form (README's table); where only an undocumented form carries the origin or mode,
+/// those are left to the map.
 public enum MapLinkBuilder {
   /// The `appname` Naver requires on every `nmap://` link: a stable id for this tool.
   public static let naverAppName = "kr.chulbal.cli"
@@ -20,10 +18,8 @@ public enum MapLinkBuilder {
     }
   }
 
-  /// The provider's app link (when it has an app scheme) and web link (when it has a web map).
-  ///
-  /// - Returns: nil when the request has neither a usable coordinate nor a name, and for TMAP
-  ///   without a coordinate: it has no search link.
+  /// The provider's app link (with an app scheme) and web link (with a web map); nil without a
+  /// coordinate or a name, and for TMAP without a coordinate (it has no search link).
   public static func links(for request: RouteRequest, provider: MapProvider) -> [MapLink]? {
     let name = request.destinationName.flatMap { $0.isEmpty ? nil : $0 }
     guard let destination = request.routableDestination else {
@@ -46,16 +42,14 @@ public enum MapLinkBuilder {
       let route = "route?\(start)ep=\(pair(destination))&by=\(by)"
       add(.app, "kakaomap://" + route)
       if origin != nil {
-        // Kakao's URL Scheme page gives every app URL a mobile-web twin under
-        // m.map.kakao.com/scheme/ for when the app is missing (map-links.md §2.1, DOC-2 for the
-        // route parameters): the same origin, destination and mode, and short enough for a QR
-        // code on an 80×24 terminal. The widely used link/by/MODE/NAME,LAT,LNG/… form carries
-        // names but is documented nowhere, and each Hangul syllable costs 9 bytes in it.
+        // Kakao documents a mobile-web twin under m.map.kakao.com/scheme/ for every app URL
+        // (map-links.md §2.1, DOC-2): same origin, destination and mode, and short enough for a QR
+        // code on 80×24. The common link/by/MODE/… form is undocumented and costs 9 bytes per
+        // Hangul syllable.
         add(.web, "https://m.map.kakao.com/scheme/" + route)
       } else {
-        // The documented web form for a destination alone; commas and slashes end the name
-        // inside its 'name,lat,lng' segment even when encoded, so they are removed; a name
-        // of nothing else is labelled as a missing one is.
+        // The documented destination-only form: commas and slashes end the name inside
+        // 'name,lat,lng' even encoded, so they are removed.
         let label = (name ?? "").filter { $0 != "," && $0 != "/" }
         add(
           .web,
@@ -80,12 +74,9 @@ public enum MapLinkBuilder {
           provider: .naver, kind: .web,
           url: "https://map.naver.com/p/search/\(e(place ?? pair(destination)))", isSearch: true))
     case .tmap:
-      // TMAP documents no public URL scheme: its SDK's invokeRoute takes a goal name and
-      // longitude/latitude (rGoName, rGoX, rGoY; rStName, rStX, rStY for a start), see
-      // https://www.npmjs.com/package/react-native-invoke-tmap, and the app's tmap://route
-      // takes the same as goalname/goalx/goaly and startname/startx/starty, x being the
-      // longitude, in the form public apps send it (map-links.md has no TMAP section). No web
-      // link: TMAP has no web map.
+      // TMAP documents no URL scheme: the app's tmap://route takes goalname/goalx/goaly and
+      // startname/startx/starty (x the longitude), as its SDK's invokeRoute does
+      // (https://www.npmjs.com/package/react-native-invoke-tmap). TMAP has no web map.
       var query = ""
       if let origin {
         query += "startname=\(e(request.originName ?? "출발"))"

@@ -5,9 +5,8 @@ public protocol SchemeHandlerLookup: Sendable {
 
 /// Picks the one link to give a person, from the providers in their order.
 public enum NavigationChain {
-  /// The first provider whose app is installed gets its app link; otherwise the first web
-  /// link, which always opens in a browser; when no provider in the order has a web map
-  /// (`--provider tmap`), the first app link, for a phone.
+  /// The first provider with its app installed gives its app link; else the first web link; when no
+  /// provider has a web map (`--provider tmap`), the first app link, for a phone.
   ///
   /// - Returns: nil when the request has neither a coordinate nor a name.
   public static func choose(

@@ -4,9 +4,7 @@ extension [UInt8] {
     text.withUTF8Buffer { append(contentsOf: $0) }
   }
 
-  /// Appends `value` in decimal ASCII, zero-padded to at least `digits` digits, for text made
-  /// as bytes: `String(value)` makes a string to copy from and goes through the generic
-  /// integer printer.
+  /// Appends `value` in decimal ASCII, zero-padded to `digits`, without making a string first.
   public mutating func appendDecimal(_ value: Int, digits: Int = 1) {
     // Made in room made at once: an array appended to a digit at a time checks its storage
     // for every one.

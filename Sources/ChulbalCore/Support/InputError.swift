@@ -1,8 +1,6 @@
-/// A value a person typed that chulbal cannot use.
-///
-/// Each case carries the offending text exactly as given and a reason a person can act on.
-/// The description is one line, in Korean, with the input in single quotes and no final
-/// period; the CLI prefixes it with the option the value came from.
+/// A value a person typed that chulbal cannot use, carrying the text as given and a reason a person
+/// can act on. One Korean line, input in single quotes, no final period; the CLI prefixes the
+/// option.
 public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case time(String, reason: String)
   /// A day with no time of day, such as `내일`.
@@ -18,8 +16,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case noZoneDatabase(String, directory: String)
   /// `GMT+9` and the like, which Foundation and POSIX read with opposite signs.
   case offsetTimeZone(String)
-  /// A `TZ` the C library understands but no IANA name stands for: a daylight-saving rule, a
-  /// part-hour offset, a file outside the zone database.
+  /// A `TZ` with no IANA name: a DST rule, a part-hour offset, a file outside the zone database.
   case unstorableTimeZone(String, reason: String)
   case alerts(String, reason: String)
   case travelMode(String)
@@ -31,8 +28,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
   case command(String, reason: String)
   /// A setting's value outside what it takes, such as a snooze of 0.
   case setting(String, reason: String)
-  /// A `--repeat` word or RFC 5545 recurrence rule chulbal does not take; the reason names
-  /// the bad part and what is taken.
+  /// A `--repeat` word or RFC 5545 rule chulbal does not take; the reason names the bad part.
   case recurrence(String, reason: String)
 
   public var description: String {

@@ -1,7 +1,5 @@
-/// A cursor over the characters of a short piece of user input.
-///
-/// Hangul syllables are single `Character`s, so words like `내일` and units like `시` are
-/// matched whole.
+/// A cursor over the characters of a short piece of user input; Hangul syllables are single
+/// `Character`s, so `내일` and `시` match whole.
 struct TextScanner {
   private let characters: [Character]
   private(set) var position = 0
@@ -25,11 +23,8 @@ struct TextScanner {
     while let c = peek, c.isWhitespace { position += 1 }
   }
 
-  /// Reads ASCII digits as a number, with how many digits there were and the digits as typed.
-  ///
-  /// Every digit is read, however many there are, so that the rest of the text is never taken
-  /// for a unit; a value past ``largeNumber`` is kept as ``largeNumber``, which every range
-  /// check rejects, so that no arithmetic overflows.
+  /// Reads ASCII digits as a number, with their count and text. Every digit is read so no digit is
+  /// taken for a unit; a value past ``largeNumber`` is kept as it, which every range check rejects.
   mutating func number() -> (value: Int, digits: Int, text: String)? {
     var value = 0
     var text = ""
@@ -66,11 +61,9 @@ extension Character {
 }
 
 extension StringProtocol {
-  /// The text without leading and trailing Unicode white space (the `White_Space` property).
-  ///
-  /// Not Foundation's `whitespacesAndNewlines`, which on Linux also holds U+200B ZERO WIDTH
-  /// SPACE: an invisible character a person typed stays, and a title is never shortened
-  /// behind their back.
+  /// The text without leading and trailing `White_Space` scalars. Not Foundation's
+  /// `whitespacesAndNewlines`, which on Linux includes U+200B: an invisible character typed is
+  /// kept.
   public func trimmingWhitespace() -> String {
     let scalars = String(self).unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
@@ -81,11 +74,8 @@ extension StringProtocol {
 }
 
 extension StringProtocol {
-  /// The text with every `scalar` in it replaced by `replacement`.
-  ///
-  /// Scalar by scalar, unlike the standard library's `replacing(_:with:)`, which compares
-  /// whole characters: a `'` that a combining mark follows, or the `\n` of a `\r\n`, is one
-  /// character with it there, and would be left as it is.
+  /// The text with every `scalar` replaced, scalar by scalar: `replacing(_:with:)` compares
+  /// characters, and would miss a `'` with a combining mark or the `\n` of `\r\n`.
   public func replacingEvery(_ scalar: Unicode.Scalar, with replacement: String) -> String {
     guard unicodeScalars.contains(scalar) else { return String(self) }
     var result = String.UnicodeScalarView()

@@ -1,12 +1,10 @@
 import Glibc
 
 extension Double {
-  /// The number with `places` decimals, as C's `printf("%.*f")` writes it (`126.9780000`,
-  /// `-0.0000000`): correctly rounded from the binary value, never in exponent form. The
-  /// point is a `.`: chulbal never calls setlocale, so printf keeps the C locale's.
+  /// The number with `places` decimals as `printf("%.*f")` writes it: correctly rounded, never in
+  /// exponent form, with a `.` (chulbal never calls setlocale).
   public func decimalText(places: Int) -> String {
-    // One pass to learn the length (a coordinate needs a dozen bytes, 1e300 over 300), one to
-    // write; a va_list serves one call.
+    // One pass for the length, one to write; a va_list serves one call.
     let length = Int(withVaList([Int32(places), self]) { vsnprintf(nil, 0, "%.*f", $0) })
     guard length > 0 else { return "" }
     return String(unsafeUninitializedCapacity: length + 1) { buffer in
@@ -21,18 +19,14 @@ extension Double {
 }
 
 extension UnsafeMutablePointer<UInt8> {
-  /// Writes what `value.description` says for a number of at most seven decimals whose size
-  /// is from 1 up to a million (a coordinate: `37.4979`, `-122.4194`, `127.0`), by integer
-  /// arithmetic, and moves past it; there must be room for 24 bytes. Returns false, having
-  /// written nothing, for any other number, which `description` must write.
+  /// Writes what `value.description` says for a number of at most seven decimals between 1 and a
+  /// million in size (a coordinate), by integer arithmetic, and moves past it; needs room for 24
+  /// bytes. Returns false, writing nothing, for any other number.
   ///
-  /// Why it is the same text: `description` writes the shortest decimal that reads back as the
-  /// number (Swift's SwiftDtoa). The seven-decimal candidate reads back when dividing its
-  /// digits by 10^7, one correctly rounded division, gives the number. Below a million two
-  /// doubles are less than 10^-7 / 500 apart, so no decimal with fewer digits lies close
-  /// enough to read back too: the candidate, trailing zeros dropped, is the shortest, and
-  /// `description` keeps one zero after the point for a whole number and uses no exponent
-  /// between 1 and 2^53.
+  /// The same text because `description` writes the shortest decimal that reads back (SwiftDtoa):
+  /// below a million two doubles are less than 10^-7 / 500 apart, so the seven-decimal candidate
+  /// with trailing zeros dropped is that shortest, and `description` keeps one zero after the point
+  /// of a whole number and uses no exponent between 1 and 2^53.
   public mutating func writeShortDecimal(_ value: Double) -> Bool {
     let magnitude = Swift.abs(value)
     guard magnitude >= 1, magnitude < 1_000_000 else { return false }

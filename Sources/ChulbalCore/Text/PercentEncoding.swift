@@ -1,10 +1,8 @@
 import FoundationEssentials
 
-/// Percent-encoding for URL values, with the RFC 3986 unreserved set only.
-///
-/// Foundation's `.urlQueryAllowed` and `URLComponents.queryItems` leave `&`, `=` and `+` raw,
-/// which splits a name such as `카페 & 바` into two parameters; here every byte outside
-/// `A–Z a–z 0–9 - . _ ~` is encoded, a space as `%20` and a plus as `%2B`.
+/// Percent-encoding for URL values with the RFC 3986 unreserved set only: every byte outside `A–Z
+/// a–z 0–9 - . _ ~` is encoded, unlike Foundation's `.urlQueryAllowed`, which leaves `&`, `=` and
+/// `+` raw and splits `카페 & 바`.
 public enum PercentEncoding {
   /// `text` in Unicode NFC (precomposed Hangul, as map apps expect), percent-encoded.
   public static func encode(_ text: String) -> String {

@@ -1,17 +1,13 @@
 import FoundationEssentials
 
 extension String {
-  /// The text in Unicode normal form C (precomposed: `한` as one syllable, `é` as one letter,
-  /// `하` followed by a trailing jamo U+11AB as `한`).
+  /// The text in Unicode normal form C (`하` + U+11AB as `한`, `é` as one letter).
   ///
-  /// Text that is already in that form, as nearly everything typed is, comes back as it is
-  /// without running the normaliser. The test is the Unicode quick check (UAX #15, section 9),
-  /// kept to two blocks where it is always yes: every scalar below U+0300, which are all
-  /// starters that no later scalar of such text can combine with, and the precomposed Hangul
-  /// syllables U+AC00–U+D7A3, which could only combine with a following trailing jamo
-  /// (U+11A8–U+11C2, outside both blocks). Anything else is normalised by the standard
-  /// library's own NFC (`_nfcCodeUnits`, public in its ABI: what String comparison and
-  /// FoundationEssentials normalise with), which composes Hangul as Unicode section 3.12 says.
+  /// Text already in NFC, as nearly all typed text is, is returned without normalising, by the
+  /// Unicode quick check (UAX #15 §9) kept to two always-yes blocks: scalars below U+0300 and the
+  /// Hangul syllables U+AC00–U+D7A3 (which only a trailing jamo U+11A8–U+11C2 could follow into
+  /// composition). Anything else goes through the standard library's NFC (`_nfcCodeUnits`, public
+  /// in its ABI), which composes Hangul per Unicode §3.12.
   public var precomposed: String {
     let simple = utf8.withContiguousStorageIfAvailable(Self.isSimplyPrecomposed) ?? false
     return simple ? self : String(decoding: _nfcCodeUnits, as: UTF8.self)

@@ -1,16 +1,13 @@
 /// Text from people, calendars or servers made safe for where it is going.
 ///
-/// The one rule for what text must never carry raw: control characters (``isControl(_:)``),
-/// which move a terminal's cursor, ring its bell or retitle its window, and bidirectional
-/// formatting characters (``isBidiControl(_:)``), which reorder what a person reads (the
-/// "Trojan Source" class). Terminal text and messages show them as escapes, JSON escapes them
-/// as `\uXXXX`, files and environments other programs read leave them out (``plain(_:)``), and
-/// typed titles and place names refuse control characters.
+/// The one rule for what text never carries raw: control characters (``isControl(_:)``), which move
+/// a terminal's cursor, ring its bell or retitle it, and bidi formatting characters
+/// (``isBidiControl(_:)``), which reorder what a person reads ("Trojan Source"). Terminals and
+/// messages show them as escapes, JSON as `\uXXXX`, files and environments leave them out
+/// (``plain(_:)``), and typed titles refuse control characters.
 public enum TextCleaning {
-  /// `text` with every control character (ESC, BEL, CR, newline, DEL, C1 controls) shown as a
-  /// visible escape such as `\x1B`, and every bidirectional formatting character as one such as
-  /// `\u{202E}`, so text can never move a terminal's cursor, ring the bell, retitle the window,
-  /// break a one-line message into two, or make what follows it read backwards.
+  /// `text` with every control character shown as an escape such as `\x1B` and every bidi
+  /// formatting character as one such as `\u{202E}`.
   public static func visible(_ text: String) -> String {
     guard mayNeedCleaning(text) else { return text }
     var result = ""
@@ -27,13 +24,9 @@ public enum TextCleaning {
     return result
   }
 
-  /// `text` for a file or an environment another program reads (an iCalendar TEXT value, the
-  /// `CHULBAL_TITLE` a notification command gets): control characters left out but the
-  /// newline, and bidirectional formatting characters left out too.
-  ///
-  /// RFC 5545 §3.3.11 allows no control character in TEXT but the escaped line end, and a
-  /// program that prints a value should get neither an escape sequence nor a reordering
-  /// character from it.
+  /// `text` for a file or environment another program reads (an iCalendar TEXT value,
+  /// `CHULBAL_TITLE`): control characters but the newline left out, and bidi formatting characters
+  /// too (RFC 5545 §3.3.11 allows no control character in TEXT).
   public static func plain(_ text: String) -> String {
     guard mayNeedCleaning(text) else { return text }
     var result = String.UnicodeScalarView()
@@ -45,9 +38,8 @@ public enum TextCleaning {
   }
 
   /// False when no scalar of `text` can be a control or bidi character, judged from its UTF-8
-  /// bytes alone: C0 controls and DEL are single bytes; C1 controls are `C2 80`…`C2 9F`; ALM is
-  /// `D8 9C`; LRM, RLM and the embeddings, overrides and isolates all begin `E2 80` or `E2 81`.
-  /// Most text, ASCII or Hangul, passes without being split into scalars.
+  /// bytes: C0 and DEL are single bytes, C1 is `C2 80`…`C2 9F`, ALM is `D8 9C`, the others begin
+  /// `E2 80` or `E2 81`.
   public static func mayNeedCleaning(_ text: String) -> Bool {
     mayNeedCleaning(utf8: text.utf8)
   }
@@ -72,12 +64,9 @@ public enum TextCleaning {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
-  /// The characters that change the direction text is laid out in: the embeddings and
-  /// overrides (U+202A–U+202E), the isolates (U+2066–U+2069), and the marks LRM, RLM and ALM
-  /// (U+200E, U+200F, U+061C).
-  ///
-  /// The marks reorder less than the others but still change what neighbouring characters
-  /// look like, and nothing a person types into a title needs them.
+  /// Bidi formatting characters: embeddings and overrides (U+202A–U+202E), isolates
+  /// (U+2066–U+2069), and the marks LRM, RLM and ALM (U+200E, U+200F, U+061C), which no typed title
+  /// needs.
   public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
@@ -85,21 +74,17 @@ public enum TextCleaning {
     }
   }
 
-  /// Whether `scalar` must be escaped in JSON so that no byte of it can act on a terminal a
-  /// document is shown on: control characters (a C1 control is the bytes `C2 80`–`C2 9F`,
-  /// which 8-bit terminals read as CSI and friends) and bidirectional formatting characters.
+  /// Whether JSON must escape `scalar` so no byte of it acts on a terminal: control characters (C1
+  /// `C2 80`–`C2 9F` reads as CSI on 8-bit terminals) and bidi formatting characters.
   public static func needsJSONEscape(_ scalar: Unicode.Scalar) -> Bool {
     isControl(scalar) || isBidiControl(scalar)
   }
 
-  /// `text` for markup (notification bodies, waybar's Pango text): control characters
-  /// removed and `&`, `<`, `>`, `"`, `'` escaped.
+  /// `text` for markup (notification bodies, waybar's Pango text): control characters removed, and
+  /// `&`, `<`, `>`, `"`, `'` escaped as GLib's `g_markup_escape_text` does.
   ///
-  /// The Desktop Notifications Specification lets servers read the body as a small subset of
-  /// HTML ("Markup" section), and waybar reads a custom module's text as Pango markup, so a
-  /// title such as `A<b>` or `R&D` must arrive escaped or it is shown wrongly or not at all;
-  /// the quotes are escaped as GLib's `g_markup_escape_text` does, so the text is safe inside
-  /// an attribute too.
+  /// Notification servers may read the body as HTML subset (Desktop Notifications Specification,
+  /// "Markup"), so `A<b>` or `R&D` must arrive escaped.
   public static func markup(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars where !isControl(scalar) {

@@ -1,8 +1,7 @@
 import FoundationEssentials
 
-/// What a countdown shows at one instant: the remaining (or overdue) time in words.
-///
-/// With prep time it counts to getting ready first, then to departure.
+/// What a countdown shows at one instant; with prep time it counts to getting ready, then to
+/// departure.
 public struct CountdownReading: Equatable, Sendable {
   /// What the reading counts to.
   public enum Phase: Equatable, Sendable {
@@ -12,8 +11,7 @@ public struct CountdownReading: Equatable, Sendable {
     case depart
   }
 
-  /// How long before what it counts to the bar fills and the colour turns: the last half hour,
-  /// whenever the countdown was started.
+  /// How long before the target the bar fills and the colour turns.
   public static let barSeconds: TimeInterval = 30 * 60
 
   public let phase: Phase
@@ -21,17 +19,16 @@ public struct CountdownReading: Equatable, Sendable {
   public let status: DepartureStatus
   /// The instant counted to: `ready` while preparing, else the departure.
   public let target: Date
-  /// Whole seconds to `target` as the display counts them: rounded up while ahead (so it reads
-  /// 0 exactly at the target), negative and rounded down when overdue.
+  /// Whole seconds to `target`: rounded up ahead (0 exactly at the target), negative and rounded
+  /// down when overdue.
   public let seconds: Int
-  /// Whether the display shows seconds (30 minutes or less to `target`, or past it), not only
-  /// whole minutes.
+  /// Whether seconds are shown (30 minutes or less to `target`, or past it).
   public let countsSeconds: Bool
   /// `준비 시작까지 12분`, `출발까지 12분 34초` (`남은 시간 1시간` with no trip), `지금 출발하세요!`,
   /// `출발 3분 지남`, `약속 시각입니다`.
   public let text: String
-  /// `12분 늦음` when leaving at the reading's instant arrives after the start
-  /// (``DeparturePlan/lateness(leavingAt:)``), else nil.
+  /// `12분 늦음` when leaving now arrives after the start (``DeparturePlan/lateness(leavingAt:)``),
+  /// else nil.
   public let lateness: String?
   /// The remaining or overdue time alone, as the display counts it: `12분 34초`, `1시간 5분`.
   public let duration: String
@@ -42,8 +39,8 @@ public struct CountdownReading: Equatable, Sendable {
 
   /// Reads the countdown to `plan` at `now`.
   ///
-  /// - Parameter countingReady: whether to count to `ready` first when the plan has prep
-  ///   time; a status bar counts to the departure alone.
+  /// - Parameter countingReady: count to `ready` first when there is prep time (a status bar counts
+  ///   to departure alone).
   public init(plan: DeparturePlan, now: Date, countingReady: Bool = true) {
     status = plan.status(at: now)
     lateness = plan.lateness(leavingAt: now)
@@ -71,8 +68,8 @@ public struct CountdownReading: Equatable, Sendable {
     let overdue = Int((-remaining).rounded(.down))
     seconds = -overdue
     duration = KoreanDuration.text(seconds: overdue, precision: .seconds)
-    // Within the second of departure it is time to leave, even for a timer whose departure
-    // is its start, which a wake a moment late already finds started.
+    // Within the second of departure it is time to leave, even when a late wake finds a timer
+    // already started.
     switch status {
     case _ where overdue == 0: text = "지금 출발하세요!"
     case .started(let since) where since >= 60:

@@ -1,19 +1,14 @@
 import FoundationEssentials
 
-/// The wall clock a command reads and a long-running loop sleeps on.
-///
-/// The system clock sleeps until an absolute wall-clock deadline, so a suspend or a clock
-/// change is noticed at the next wake; tests use a scripted clock that jumps.
+/// The wall clock a command reads and a long-running loop sleeps on; the system one sleeps to
+/// absolute deadlines, tests use a scripted one that jumps.
 public protocol WallClock: Sendable {
   func now() -> Date
   /// Returns once the clock reads `deadline` or later, or earlier when a signal arrives.
   func sleep(until deadline: Date)
 }
 
-/// A clock stopped at one instant, as `--now` gives it.
-///
-/// Time never moves on it, so only commands that read the time once use it; the ones that
-/// loop refuse `--now`.
+/// A clock stopped at one instant, as `--now` gives it; looping commands refuse `--now`.
 public struct FixedClock: WallClock {
   public let instant: Date
 
@@ -29,8 +24,8 @@ public struct FixedClock: WallClock {
 
 /// The loop behind every live display: draw, then sleep to the next deadline, nothing else.
 public enum Ticker {
-  /// Calls `step` with the current time; it draws and returns the next deadline, or nil to
-  /// stop. Between steps the process sleeps; no timer or polling wakes it.
+  /// Calls `step` with the current time until it returns no next deadline, sleeping between steps
+  /// with no timer or polling.
   ///
   /// - Throws: whatever `step` throws, which ends the loop.
   public static func run<Failure: Error>(

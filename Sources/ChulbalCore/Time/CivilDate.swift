@@ -1,7 +1,5 @@
-/// A day of the proleptic Gregorian calendar, converted to and from a count of days.
-///
-/// The conversions are pure integer arithmetic (the "days from civil" algorithm), so the
-/// formatter and the time parser share them without touching `Calendar`.
+/// A day of the proleptic Gregorian calendar, converted to and from a day count by integer
+/// arithmetic, without `Calendar`.
 public struct CivilDate: Hashable, Sendable {
   public var year: Int
   public var month: Int
@@ -13,12 +11,10 @@ public struct CivilDate: Hashable, Sendable {
     self.day = day
   }
 
-  /// The date `days` days after 1970-01-01 (negative before it).
-  ///
-  /// For years −32,800 to about 2.9 million, Neri and Schneider's algorithm ("Euclidean affine
-  /// functions and their application to calendar algorithms", 2022): unsigned products and
-  /// shifts in place of most of the divisions of the general one, as every time shown needs a
-  /// date. Other days take the general "civil from days" algorithm.
+  /// The date `days` days after 1970-01-01 (negative before it). For years −32,800 to about 2.9
+  /// million by Neri and Schneider's algorithm ("Euclidean affine functions and their application
+  /// to calendar algorithms", 2022), which avoids most divisions; other days by the general "civil
+  /// from days" algorithm.
   public init(days: Int) {
     guard days >= -Self.fastShift, days < (1 << 30) - Self.fastShift else {
       self.init(generalDays: days)
@@ -38,8 +34,8 @@ public struct CivilDate: Hashable, Sendable {
       day: Int((monthDay & 0xFFFF) / 2141) + 1)
   }
 
-  /// Days from 0000-03-01 of the proleptic calendar, moved on by 82 cycles of 400 years so
-  /// that the fast algorithm counts from zero.
+  /// Days from 0000-03-01 moved on by 82 cycles of 400 years, so the fast algorithm counts from
+  /// zero.
   private static let fastShift = 719_468 + 146_097 * 82
 
   /// The general algorithm, for any day.

@@ -3,10 +3,9 @@ public enum DurationExpression {
   /// The longest duration accepted: one week, far beyond any trip or lead time.
   public static let maximumSeconds = 7 * 86_400
 
-  /// Parses a duration into whole seconds.
+  /// Parses a duration into whole seconds: `h`/`시간`, `m`/`분`, `s`/`초`, each at most once, largest
+  /// first, spaces optional; `H:MM` is hours and minutes; a bare `0` is zero.
   ///
-  /// Units may be `h`/`시간`, `m`/`분`, `s`/`초`, each at most once and largest first, with
-  /// or without spaces between the parts; `H:MM` means hours and minutes; a bare `0` is zero.
   /// - Throws: `InputError.duration` naming the text and what is wrong with it.
   public static func parse(_ text: String) throws(InputError) -> Int {
     let trimmed = text.trimmingWhitespace()

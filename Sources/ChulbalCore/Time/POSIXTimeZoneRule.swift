@@ -1,12 +1,8 @@
-/// A POSIX `TZ` rule such as `UTC+9`, `<+0530>-5:30` or `EST5EDT,M3.2.0,M11.1.0`, read the way
-/// the C library reads it (tzset(3)) when no zone file has that name, and as the footer of a
-/// compiled zone file (RFC 8536 §3.3) that says what follows its last transition.
+/// A POSIX `TZ` rule such as `UTC+9`, `<+0530>-5:30` or `EST5EDT,M3.2.0,M11.1.0`, read as tzset(3)
+/// reads it, and as a zone file's footer (RFC 8536 §3.3).
 ///
-/// The offset in the text counts hours *west* of UTC, so `UTC+9` is nine hours behind UTC, not
-/// ahead: `TZ=UTC+9 date +%z` prints `-0900`.
-///
-/// The rule is evaluated by integer arithmetic on civil dates alone: no calendar, no table, no
-/// allocation per call, so a zone file's footer can answer as often as its table does.
+/// The offset counts hours *west* of UTC: `TZ=UTC+9 date +%z` prints `-0900`. Evaluated by integer
+/// arithmetic on civil dates, with no allocation, so a footer can answer as often as a table.
 public struct POSIXTimeZoneRule: Equatable, Sendable {
   public let standardName: String
   /// Seconds east of UTC in standard time (the opposite sign of the text).
@@ -112,9 +108,8 @@ public struct POSIXTimeZoneRule: Equatable, Sendable {
       end: end, hasDaylightSaving: true)
   }
 
-  /// The IANA name of the zone a rule without daylight saving describes: `UTC` at offset 0,
-  /// `Etc/GMT-9` for whole hours (tzdata's `Etc` names count west like POSIX); nil when tzdata
-  /// has no name for it (daylight saving, or an offset of a part hour).
+  /// The IANA name of a rule without DST: `UTC` at offset 0, `Etc/GMT-9` for whole hours (tzdata's
+  /// `Etc` names count west too); nil otherwise.
   public var fixedZoneIdentifier: String? {
     guard !hasDaylightSaving, standardOffsetSeconds % 3600 == 0,
       UTCOffset.isValid(standardOffsetSeconds)
@@ -218,19 +213,14 @@ extension POSIXTimeZoneRule {
     return daylightSaving.name
   }
 
-  /// The first instant strictly after `second` at which the offset changes, and the offset
-  /// from then on; nil when it never changes again (no daylight saving, daylight saving at the
-  /// standard offset, or daylight saving all year round).
-  ///
-  /// A change of the abbreviation or of the daylight-saving flag alone does not count.
+  /// The first instant strictly after `second` at which the offset changes, with the new offset;
+  /// nil when it never changes again. A change of abbreviation or DST flag alone does not count.
   public func nextTransition(after second: Int) -> (at: Int, offset: Int)? {
     schedule.nextTransition(after: second)
   }
 
-  /// The arithmetic of a rule: its offsets and changes, without its names.
-  ///
-  /// It holds no reference, so evaluating it (per row of a listing) copies it without
-  /// retaining or releasing anything, where reading the rule itself would retain its names.
+  /// The arithmetic of a rule without its names: holding no reference, it is copied per row without
+  /// retain or release.
   struct Schedule: Equatable, Sendable {
     let standardOffset: Int
     let daylightOffset: Int
@@ -242,15 +232,12 @@ extension POSIXTimeZoneRule {
       isDaylightSaving(atSecond: second) ? daylightOffset : standardOffset
     }
 
-    /// Whether daylight saving is in force at `second`.
+    /// Whether DST is in force at `second`: the latest change at or before it is a start.
     ///
-    /// Daylight saving is in force when the latest change at or before `second` is a start.
-    /// The changes of the neighbouring years are looked at too when they may matter, so a
-    /// change that a time of day past 24 hours (or before 0) moves into the next or previous
-    /// year still counts; glibc and Python's zoneinfo look at the UTC year of `second` alone.
-    /// When a start and an end fall on the same instant, the start wins: in
-    /// `EST5EDT4,0/0,J365/25` each year's end is the next year's start, which is how RFC 8536
-    /// §3.3.1 writes daylight saving all year round.
+    /// Neighbouring years' changes are considered, so a change a time past 24:00 moves into another
+    /// year still counts (glibc and Python's zoneinfo look at the UTC year alone). A start and an
+    /// end at the same instant: the start wins, which is how RFC 8536 §3.3.1 writes DST all year
+    /// (`EST5EDT4,0/0,J365/25`).
     func isDaylightSaving(atSecond second: Int) -> Bool {
       guard hasDaylightSaving else { return false }
       let instant = min(max(second, -POSIXTimeZoneRule.limit), POSIXTimeZoneRule.limit)
@@ -271,9 +258,8 @@ extension POSIXTimeZoneRule {
         }
       }
       consider(year)
-      // A change lands at most `reach` from its year's bounds, so the next year matters only
-      // in the last days of this one, and the previous year only until a change of this year
-      // has passed the first days.
+      // A change lands at most `reach` from its year's bounds, so the next year matters only at the
+      // end of this one, and the previous one only at its start.
       if instant >= nextJanuary1 - Self.reach { consider(year + 1) }
       if latest < january1 + Self.reach { consider(year - 1) }
       var earlier = year - 2
@@ -308,9 +294,8 @@ extension POSIXTimeZoneRule {
       return nil
     }
 
-    /// The instants at which daylight saving starts and ends in `year`.
-    ///
-    /// The start is given in standard time and the end in daylight-saving time (POSIX).
+    /// The instants DST starts and ends in `year`; the start is given in standard time, the end in
+    /// DST (POSIX).
     private func changes(inYear year: Int) -> (start: Int, end: Int) {
       let start = start.days(inYear: year) * 86_400 + start.secondsAfterMidnight - standardOffset
       let end = end.days(inYear: year) * 86_400 + end.secondsAfterMidnight - daylightOffset
@@ -322,8 +307,7 @@ extension POSIXTimeZoneRule {
     private static let reach = 9 * 86_400
   }
 
-  /// About 31 million years either side of 1970: far enough for any date, near enough that
-  /// the arithmetic on a year's changes cannot overflow. Instants beyond are read as the
-  /// nearest of them; the rule repeats every year, so an answer out there means nothing anyway.
+  /// About 31 million years either side of 1970: beyond any date, and small enough that a year's
+  /// arithmetic cannot overflow. Instants beyond are clamped.
   static let limit = 1_000_000_000_000_000
 }

@@ -1,12 +1,11 @@
 import FoundationEssentials
 
 extension TimeExpression {
-  /// Reads a day with no time of day, as `agenda --from`, `--until` and `--on` take one:
-  /// `12월 8일`, `2026-12-08`, `2026.12.8`, `12/8`, `오늘`, `내일`, `모레`, `다음 주 월요일`,
-  /// `금요일` (the coming one, today included), `다음 달 3일`, `이번 달 말일`.
+  /// Reads a day with no time, as `agenda --from`, `--until` and `--on` take it: `12월 8일`,
+  /// `2026-12-08`, `12/8`, `내일`, `다음 주 월요일`, `금요일` (the coming one, today included), `이번 달 말일`.
   ///
-  /// - Throws: `InputError.time` naming the text when it gives a time of day, names no day,
-  ///   or names one that cannot be (`13월 1일`), as ``scan(_:)`` does for a time.
+  /// - Throws: `InputError.time` when the text gives a time of day, names no day, or names an
+  ///   impossible one (`13월 1일`).
   public static func scanDay(_ text: String) throws(InputError) -> ScannedTime {
     let normalized = text.precomposed.trimmingWhitespace()
     guard !normalized.isEmpty else { throw .day(text, reason: "비어 있습니다") }
@@ -31,9 +30,8 @@ extension TimeExpression {
 }
 
 extension ScannedTime {
-  /// The day a text read by ``TimeExpression/scanDay(_:)`` names, seen on `now`'s day in
-  /// `timeZone`: a month and day with no year are this year's unless that day has gone, a
-  /// weekday alone is the coming one (today when it is today).
+  /// The day a ``TimeExpression/scanDay(_:)`` text names, seen from `now` in `timeZone`: a month
+  /// and day without a year are this year's unless gone; a weekday alone is the coming one.
   ///
   /// - Throws: `InputError.time` for a day that year lacks (`2월 29일` in 2027).
   public func resolveDay(now: Date, timeZone: Zone) throws(InputError) -> CivilDate {
@@ -52,15 +50,13 @@ extension ScannedTime {
     return day
   }
 
-  /// Whether a day is named: a date, a day of the month (`24일`), a day counted from today,
-  /// or a weekday.
+  /// Whether a day is named: a date, a day of the month, a day counted from today, or a weekday.
   var namesDay: Bool {
     month != nil || day != nil || monthStep != nil || isLastDay || relativeDays != nil
       || weekday != nil
   }
 
-  /// Whether a month is named (`12월 16일`, `2026-12-16`): a day the calendar fixes, which
-  /// reads the same whichever day it is read from, up to the year.
+  /// Whether a month is named (`12월 16일`): a day that reads the same from any day, up to the year.
   public var namesMonth: Bool { month != nil }
 
   /// Whether any piece of a time of day was given.

@@ -1,21 +1,17 @@
 import FoundationEssentials
 
 extension ScannedTime {
-  /// The series this text names, its first start the first time the rule names strictly
-  /// after `now`, on the wall clock of `timeZone`.
+  /// The series this text names, its first start the first time the rule names strictly after
+  /// `now`, on `timeZone`'s wall clock.
   ///
-  /// The time of day is the same on every day of a series, so it cannot depend on when the
-  /// text was typed: a bare `N시` is read as on a named day that is not today (`내일 7시`),
-  /// 1–6 in the afternoon, 7–11 in the morning and 12 noon, and `매일 7시` is 07:00 every day
-  /// whether it is typed at 06:00 or at 08:00. 오전/오후/아침/저녁/밤/새벽 say otherwise.
-  /// A time past midnight (`자정`, `24시`, `밤 1시`) is the next day's 0–5시, which only a
-  /// daily series can keep without moving its days.
+  /// The time of day cannot depend on when the text was typed: a bare `N시` is 1–6 in the afternoon,
+  /// 7–11 in the morning, 12 noon (`매일 7시` is 07:00 whenever typed) unless 오전/오후/아침/저녁/밤/새벽 say
+  /// otherwise. A time past midnight (`자정`, `밤 1시`) is the next day's, which only a daily series
+  /// can keep. A day missing from a month or year is skipped as RFC 5545 does (`매월 31일`, `매년 2월
+  /// 29일`).
   ///
-  /// A day the rule names may be missing from a month or a year: `매월 31일` starts in the
-  /// next month with a 31st and `매년 2월 29일` in the next leap year, as RFC 5545 skips them.
-  ///
-  /// - Throws: `InputError.time` when the text names no series (``repeats`` is false), or
-  ///   when the first start falls outside the years 1900–2200.
+  /// - Throws: `InputError.time` when the text names no series (``repeats`` is false) or the first
+  ///   start falls outside 1900–2200.
   public func resolveRepeating(now: Date, timeZone: Zone) throws(InputError)
     -> RepeatingTime
   {
@@ -39,11 +35,9 @@ extension ScannedTime {
     throw fail("규칙에 맞는 날이 없습니다")
   }
 
-  /// The hour (0–23) and minute every day of a series keeps (see
-  /// ``resolveRepeating(now:timeZone:)``).
+  /// The hour and minute every day of a series keeps (see ``resolveRepeating(now:timeZone:)``).
   ///
-  /// - Throws: `InputError.time` for a time past midnight in a series that is not daily,
-  ///   whose days it would move.
+  /// - Throws: `InputError.time` for a time past midnight in a series that is not daily.
   func seriesClock(_ frequency: RecurrenceRule.Frequency) throws(InputError) -> (
     hour: Int, minute: Int
   ) {
@@ -137,9 +131,8 @@ extension ScannedTime {
     return day
   }
 
-  /// The first piece of the text that names one day, which a series of `frequency` cannot
-  /// keep: `내일`, `3일 뒤`, `다음 달`, `다음 주`, `2027년`, and a month or a day its rule
-  /// does not take (`매주 12월 24일`); nil when there is none.
+  /// The first piece of the text naming one day, which a series of `frequency` cannot keep (`내일`,
+  /// `3일 뒤`, `다음 주`, `2027년`, `매주 12월 24일`); nil when there is none.
   private func fixedDayWord(in frequency: RecurrenceRule.Frequency) -> String? {
     if let relativeDaysWord { return relativeDaysWord }
     if let monthStep { return monthStep == 0 ? "이번 달" : "다음 달" }
@@ -163,9 +156,8 @@ extension String {
 }
 
 extension RecurrenceRule {
-  /// Whether the rule names `date`, for the rules the time grammar makes: every day, some
-  /// weekdays, or one day of the month (of one month), by its number or as the first, …,
-  /// last of its weekday; the interval is counted from the first start and is not looked at.
+  /// Whether the rule names `date`, for the rules the grammar makes (every day, some weekdays, a
+  /// day of the month by number or as the first … last weekday); the interval is not looked at.
   func isSeriesDay(_ date: CivilDate) -> Bool {
     let lastDay = CivilDate.daysIn(month: date.month, year: date.year)
     let monthDay =

@@ -3,18 +3,15 @@ import FoundationEssentials
 extension ScannedTime {
   /// The instant this time means, read against `now` in `timeZone`.
   ///
-  /// A time with no day is the next time that clock time comes after `now`; a month and day
-  /// with no year are in the year of `now` unless that day has gone, then in the next. A bare
-  /// `N시` is read on the 12-hour clock (``twelveHourCandidates(_:)``).
+  /// A time with no day is the next time that clock comes after `now`; a month and day with no year
+  /// are this year unless gone. A bare `N시` is on the 12-hour clock (``twelveHourCandidates(_:)``).
   ///
-  /// - Parameter start: the start of the appointment an edit changes, nil for a new one. A
-  ///   time with no day then keeps that start's day rather than coming next after `now`, and
-  ///   a bare `N시` takes the reading nearest that start's time of day: `7시 반` for a 7 p.m.
-  ///   dinner is 7:30 p.m. the same day. A named day and a relative time read as without it.
-  /// - Throws: `InputError.time` for a day that year lacks, such as `2월 30일`, or an instant
-  ///   outside the years 1900–2200 (`+1h` late on 2200-12-31); scanning has already rejected
-  ///   everything else. A series (``repeats``) is refused rather than cut to one time: it
-  ///   resolves through ``resolveRepeating(now:timeZone:)``.
+  /// - Parameter start: the start an edit changes, nil for a new appointment. A time with no day
+  ///   then keeps that day, and a bare `N시` takes the reading nearest its time of day (`7시 반` for a
+  ///   7 p.m. dinner is 7:30 p.m.).
+  /// - Throws: `InputError.time` for a day that year lacks (`2월 30일`), an instant outside
+  ///   1900–2200, or a series (``repeats``), which goes through
+  ///   ``resolveRepeating(now:timeZone:)``.
   public func resolve(now: Date, timeZone: Zone, keeping start: Date? = nil) throws(InputError)
     -> Date
   {
@@ -110,9 +107,8 @@ extension ScannedTime {
       let thisMonth = CivilDate(days: today)
       named = try dayIn(year: thisMonth.year, month: thisMonth.month).days
     } else if day != nil {
-      // `24일`: the next 24th, today included; a month that lacks the day (`31일` in
-      // November) is passed over for the next that has it. Of three months in a row one has
-      // every day 1–31, the range scanning allows.
+      // `24일`: the next 24th, today included, passing over months that lack the day. One of any
+      // three months in a row has every day 1–31.
       let thisMonth = CivilDate(days: today)
       let months = thisMonth.year * 12 + thisMonth.month - 1
       named =
@@ -154,9 +150,8 @@ extension ScannedTime {
     return date
   }
 
-  /// The instant on `day` at the time the text gives; a bare `N시` there is 1–6 in the
-  /// afternoon, 7–11 whichever is still ahead when `day` is today (else the afternoon one,
-  /// already past) and the morning on another day, 12 noon.
+  /// The instant on `day` at the text's time; a bare `N시` is 1–6 in the afternoon, 7–11 whichever
+  /// is still ahead today (else the afternoon) or the morning on another day, 12 noon.
   ///
   /// - Parameter clockHour: the hour as ``clock()`` reads it, for every other time.
   private func onDay(
@@ -180,10 +175,9 @@ extension ScannedTime {
     return clockHour + 12
   }
 
-  /// For a bare `N시` (1–12, no 오전/오후/아침/저녁/밤/새벽/낮), the hours of the day it can
-  /// mean, earliest first, as a Korean says the hour: N and N + 12, except that 1–5 are never
-  /// the small hours unless 새벽 or 밤 says so, and `12시` alone is noon. Nil for every other
-  /// time, which is read as written.
+  /// For a bare `N시` (1–12, no 오전/오후/아침/저녁/밤/새벽/낮), the hours it can mean, earliest first: N and N
+  /// + 12, except that 1–5 are never the small hours unless 새벽 or 밤 says so, and `12시` is noon. Nil
+  /// for every other time.
   func twelveHourCandidates(_ hour: Int) -> [Int]? {
     guard isKoreanHour, meridiem == nil, fixedHour == nil, (1...12).contains(hour) else {
       return nil
@@ -195,8 +189,8 @@ extension ScannedTime {
     }
   }
 
-  /// For a morning time that has gone, the afternoon reading when that is still ahead, as the
-  /// person probably meant it: `오후 9시` for `오늘 오전 9시` typed at 14:00; nil otherwise.
+  /// For a morning time that has gone, the afternoon reading when it is still ahead (`오후 9시` for
+  /// `오늘 오전 9시` typed at 14:00); nil otherwise.
   ///
   /// - Parameters:
   ///   - resolved: what ``resolve(now:timeZone:)`` gave, in `timeZone`.
@@ -212,12 +206,11 @@ extension ScannedTime {
     return "오후 \(localHour)시" + (clock.minute == 0 ? "" : " \(clock.minute)분")
   }
 
-  /// For a bare `N시` read by the twelve-hour rule, which reading `resolved` took and how to
-  /// say the other: `오전 7시로 읽었습니다 (저녁이면 '저녁 7시')`; nil for every other time.
+  /// For a bare `N시` read by the 12-hour rule, which reading was taken and how to say the other:
+  /// `오전 7시로 읽었습니다 (저녁이면 '저녁 7시')`; nil otherwise.
   ///
   /// - Parameters:
-  ///   - resolved: what ``resolve(now:timeZone:keeping:)`` or the first start of
-  ///     ``resolveRepeating(now:timeZone:)`` gave, in `timeZone`.
+  ///   - resolved: the instant or first start resolved, in `timeZone`.
   public func ruleReading(of resolved: Date, timeZone: Zone) -> String? {
     guard relativeSeconds == nil, let typed = try? clock(),
       twelveHourCandidates(typed.hour) != nil
@@ -241,9 +234,7 @@ extension ScannedTime {
     return "\(said)\(Korean.directionParticle(after: said)) 읽었습니다 (\(word)이면 '\(otherSaid)')"
   }
 
-  /// Makes every check of ``resolve(now:timeZone:)`` and
-  /// ``resolveRepeating(now:timeZone:)`` that needs neither `now` nor a zone, and makes the
-  /// series' ``recurrence``.
+  /// Makes every check that needs neither `now` nor a zone, and makes the series' ``recurrence``.
   mutating func check() throws(InputError) {
     guard relativeSeconds == nil else { return }
     // The day first: `다음 달`, `12월` and `매주` lack a day before they lack a time.
@@ -299,9 +290,7 @@ extension ScannedTime {
     }
   }
 
-  /// Checks the day pieces as far as they go without the year `now` would supply.
-  ///
-  /// A date with its year is checked whole; without one, whether the day exists waits for
+  /// Checks the day pieces as far as they go without a year: a date without one waits for
   /// ``resolve(now:timeZone:)`` (`2월 29일` depends on the year).
   func checkDate() throws(InputError) {
     let isDate = year != nil || month != nil || day != nil || monthStep != nil || isLastDay

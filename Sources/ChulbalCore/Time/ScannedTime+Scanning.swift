@@ -59,11 +59,9 @@ extension ScannedTime {
       || (weekdaySeparators.prefix(4) + weekdayRangeMarks).contains(String(next))
   }
 
-  /// `월수금`, `화목요일`: one-syllable weekdays run together, as people write a series' days;
-  /// their indices, the scanner moved past them.
-  ///
-  /// Read only in a series or before `요일`, `욜` or `마다`, so that `금일` (today, in writing)
-  /// is not taken for Friday and Sunday.
+  /// One-syllable weekdays run together (`월수금`, `화목요일`), as people write a series' days: their
+  /// indices, with the scanner moved past. Read only in a series or before `요일`, `욜` or `마다`, so
+  /// `금일` (today) is not Friday and Sunday.
   static func weekdayRun(_ scanner: inout TextScanner, inSeries: Bool) -> [Int]? {
     var attempt = scanner
     var run: [Int] = []
@@ -93,9 +91,8 @@ extension ScannedTime {
     return all.first { scanner.take($0.0) }.map { (word: $0.0, value: $0.1) }
   }
 
-  /// The words that make a series: `매일`, `매주`, `매월`/`매달`, `매년`/`매해` (also with a
-  /// space, `매 주`), `격일`, `격주`, `격월` (also `격주로`); and `매` before a weekday, `평일` or `주말`
-  /// (`매 화요일`, `매주말`), which leaves those to be read next.
+  /// The words that make a series: `매일`, `매주`, `매월`/`매달`, `매년`/`매해` (also `매 주`), `격일`, `격주`, `격월`
+  /// (also `격주로`); `매` before a weekday, `평일` or `주말` leaves those to be read next.
   static func repetitionWord(_ scanner: inout TextScanner) -> (
     word: String, frequency: RecurrenceRule.Frequency, interval: Int
   )? {
@@ -132,9 +129,8 @@ extension ScannedTime {
     return (lead + unit, frequency, 1)
   }
 
-  /// Reads the pieces of `text`, already normalized and trimmed, naming `original` in errors.
-  ///
-  /// Only the shape of the text is checked here; ``check()`` judges the values.
+  /// Reads the pieces of normalized, trimmed `text`, naming `original` in errors; only the shape is
+  /// checked here, ``check()`` judges the values.
   static func scan(_ text: String, original: String) throws(InputError) -> ScannedTime {
     var parts = ScannedTime(text: original)
     var scanner = TextScanner(text)

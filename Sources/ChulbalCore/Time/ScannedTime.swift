@@ -1,9 +1,5 @@
-/// The pieces of one time expression, read from the text before they are resolved to an
-/// instant.
-///
-/// ``TimeExpression/scan(_:)`` makes one and has already checked it, so resolving can only
-/// fail for a day the calendar lacks in the year `now` picks. Scanning early rejects a
-/// mistyped time before the zone or the instant to resolve against is known.
+/// The pieces of one time expression, scanned and checked by ``TimeExpression/scan(_:)`` before
+/// they are resolved, so resolving fails only for a day missing from the year `now` picks.
 public struct ScannedTime: Sendable {
   /// Which week a weekday name means.
   enum WeekdayWeek: Sendable { case next, this, following }
@@ -26,32 +22,28 @@ public struct ScannedTime: Sendable {
   var weekday: (index: Int, week: WeekdayWeek)?
   var meridiem: Meridiem?
   var hour: Int?
-  /// Whether the hour was written `N시`, which a Korean reads on the 12-hour clock when no
-  /// 오전/오후 comes with it, rather than as `19:00`.
+  /// Whether the hour was written `N시`, which Koreans read on the 12-hour clock without 오전/오후.
   var isKoreanHour = false
   var minute: Int?
   var second = 0
   var offsetSeconds: Int?
   /// `정오` / `자정` give the whole time at once.
   var fixedHour: Int?
-  /// `매주`, `격주`, `3일마다`, `매 화요일`: the word that makes the time a series, as typed,
-  /// with how often and every how many it repeats.
+  /// The word that makes a series (`매주`, `격주`, `3일마다`), as typed, with frequency and interval.
   var repetition: (word: String, frequency: RecurrenceRule.Frequency, interval: Int)?
   /// `평일` or `주말`: several weekdays named at once, which make a weekly series.
   var dayGroup: (word: String, days: [Int])?
   /// The weekdays named after ``weekday`` (`매주 월·수·금`): only a series takes more than one.
   var moreWeekdays: [Int] = []
-  /// `첫째`, `둘째·넷째`, `마지막`: which of the month's weekdays a monthly series takes
-  /// (`매월 첫째 월요일`), as typed and as RFC 5545 counts them (-1 for the last).
+  /// Which weekdays of the month a monthly series takes (`첫째`, `마지막`), as typed and as RFC 5545
+  /// counts them (-1 for the last).
   var ordinals: [(word: String, value: Int)] = []
   /// `화요일마다`, `주말마다`: the days repeat every week though no `매주` was typed.
   var saysEvery = false
-  /// The rule the repetition words make, which ``TimeExpression/scan(_:)`` has checked; nil
-  /// for a time that comes once.
+  /// The rule the repetition words make; nil for a time that comes once.
   public internal(set) var recurrence: RecurrenceRule?
 
-  /// Whether the text names a series (`매주 화요일 저녁 7시`) rather than one time: resolve it
-  /// with ``resolveRepeating(now:timeZone:)``, not ``resolve(now:timeZone:)``.
+  /// Whether the text names a series: resolve it with ``resolveRepeating(now:timeZone:)``.
   public var repeats: Bool { recurrence != nil }
 
   /// The error for this text with `reason`.

@@ -1,39 +1,25 @@
 import FoundationEssentials
 
-/// Reads an appointment time as people type it, in English-style numbers or in Korean.
+/// Reads an appointment time as people type it, in digits or in Korean, against an injected `now`
+/// and zone.
 ///
-/// Accepted forms, each resolved against an injected `now` and time zone:
-/// - ISO 8601 with or without offset: `2026-12-01T19:00+09:00`, `2026-12-01 19:00`;
-/// - month/day and clock time: `12/1 19:00`, `19:00`, `7:30:15`;
-/// - relative: `+1h30m`, `+90m`, `2시간 후`, `30분 뒤`, `지금부터 1시간 뒤`, `지금`, `3일 뒤`;
-/// - dotted dates: `2026.12.24`, `12.24`, `2026. 12. 24.`;
-/// - Korean: `오늘`/`내일`/`모레`/`글피`, `12월 1일`, `2027년 1월 2일`, `다음 달 3일`,
-///   `이번 달 말일`, `월요일`…`일요일` (also `금`, `(금)`, `금욜`), `다음 주 월요일`,
-///   `이번 주 금요일`, `오전`/`오후`/`아침`/`저녁`/`밤`/`새벽`/`낮`, `N시`, `N시 M분`, `N시 반`,
-///   `정오`, `자정`, `점심` (12:00, or `점심 12시 반`), with `에` or `까지` after the time and
-///   `에` after the day (`금요일에 10시`); `내일모레` (모레), `낼` (내일), `담주` (다음 주),
-///   `이번 주말` (this week's Saturday), `24일` (the next 24th, this month's if not gone),
-///   `1시간 반 뒤`;
-/// - a series, which ``ScannedTime/resolveRepeating(now:timeZone:)`` resolves to its rule and
-///   first start and ``ScannedTime/resolve(now:timeZone:)`` refuses: `매일 7시 반`, `평일 오전 9시`,
-///   `주말 10시`, `매주 화요일 저녁 7시` (also `화요일마다`, `매 화요일`), several weekdays
-///   (`매주 월수금`, `매주 월·수·금`, `매주 월, 수, 금`, `매주 월요일과 목요일`, `매주 월~금`),
-///   `격주 토요일`, `2주마다 토요일`, `3일마다`, `격일`, `매월 3일` (`매달`, `격월`, `3개월마다`),
-///   `매달 말일`, `매월 첫째 월요일`, `매달 마지막 금요일`, `매년 12월 24일`, `매년 11월 넷째 목요일`.
+/// Forms: ISO 8601 (`2026-12-01T19:00+09:00`, `2026-12-01 19:00`); month/day and clock (`12/1
+/// 19:00`, `19:00`); relative (`+1h30m`, `2시간 후`, `지금부터 1시간 뒤`, `3일 뒤`); dotted dates
+/// (`2026.12.24`, `12.24`); Korean days and clocks (`내일`, `12월 1일`, `다음 달 3일`, `이번 달 말일`, `금요일`,
+/// `다음 주 월요일`, `이번 주말`, `24일`, `오후 7시 반`, `정오`, `점심`); and series (`매일 7시 반`, `평일 오전 9시`, `매주 월수금`,
+/// `격주 토요일`, `매월 첫째 월요일`, `매년 12월 24일`), which ``ScannedTime/resolveRepeating(now:timeZone:)``
+/// resolves and ``ScannedTime/resolve(now:timeZone:)`` refuses.
 ///
-/// A bare `N시` (1–12) is an hour of the 12-hour clock as Koreans say it
-/// (``ScannedTime/twelveHourCandidates(_:)``).
+/// A bare `N시` (1–12) is on the 12-hour clock as Koreans say it
+/// (``ScannedTime/twelveHourCandidates(_:)``). A time with no day is the next time that clock
+/// comes; a month and day with no year are this year unless already gone.
 ///
-/// A time with no day means the next time that clock time comes; a month and day with no year
-/// mean this year unless that day has already gone, then next year.
-///
-/// Reading happens in two stages, like argument parsing: ``scan(_:)`` checks the text alone,
-/// and ``ScannedTime/resolve(now:timeZone:)`` turns it into an instant, so a caller can reject
-/// a mistyped time before it knows the zone or the instant to resolve against.
+/// Two stages, like argument parsing: ``scan(_:)`` checks the text alone,
+/// ``ScannedTime/resolve(now:timeZone:)`` makes the instant, so a typo is refused before the zone
+/// is known.
 public enum TimeExpression {
-  /// The years a time chulbal keeps may fall in, typed or read from a calendar: far enough
-  /// back for any calendar's first start, far enough ahead for any plan, and within what the
-  /// store holds.
+  /// The years a kept time may fall in: back to any calendar's first start, ahead of any plan,
+  /// within what the store holds.
   public static let years = 1900...2200
 
   /// Parses an appointment time.
@@ -45,12 +31,11 @@ public enum TimeExpression {
     try scan(text).resolve(now: now, timeZone: timeZone)
   }
 
-  /// Reads an appointment time without resolving it yet.
+  /// Reads an appointment time without resolving it.
   ///
-  /// Makes every check that needs neither `now` nor a zone: the words, the numbers and their
-  /// units, hour, minute and second ranges, a month in 1–12, an explicit year in 1900–2200 and
-  /// an explicit date that exists. What is left for ``ScannedTime/resolve(now:timeZone:)`` to
-  /// reject is a day missing from the calendar year `now` picks, such as `2월 30일`.
+  /// Makes every check that needs neither `now` nor a zone (words, units, ranges, an explicit date
+  /// that exists); only a day missing from the year `now` picks, such as `2월 30일`, is left to
+  /// ``ScannedTime/resolve(now:timeZone:)``.
   ///
   /// - Throws: `InputError.time` naming the text and the part that could not be used.
   public static func scan(_ text: String) throws(InputError) -> ScannedTime {
@@ -73,8 +58,8 @@ public enum TimeExpression {
     return scanned
   }
 
-  /// `지금` (0), `2시간 후`, `30분 뒤`, `지금부터 1시간 30분 뒤`: seconds from now, or nil for
-  /// any other text. Days (`3일 뒤`) are a day of their own and are left to the scanner.
+  /// Seconds from now for `지금`, `2시간 후`, `30분 뒤`, `지금부터 1시간 30분 뒤`; nil otherwise. Days (`3일 뒤`)
+  /// are left to the scanner.
   static func koreanRelativeSeconds(_ text: String) -> Int? {
     if text == "지금" { return 0 }
     guard text.hasSuffix("뒤") || text.hasSuffix("후") else { return nil }
@@ -93,14 +78,13 @@ public enum TimeExpression {
     return seconds + half
   }
 
-  /// Parses an exact instant such as `2026-11-30T14:00:00+09:00`, as `--now` takes it.
+  /// Parses an exact instant such as `2026-11-30T14:00:00+09:00`, as `--now` takes it; without an
+  /// offset it is read in the zone.
   ///
-  /// A date and a time are required; without an offset the time is read in the zone.
-  ///
-  /// - Parameter timeZone: gives the zone, and is called only when the text has no UTC offset,
-  ///   so that an instant with one is read even where the zone cannot be known yet.
-  /// - Throws: `InputError.instant` for the text, checked before the zone is asked for, or
-  ///   what `timeZone` throws.
+  /// - Parameter timeZone: called only when the text has no offset, so an instant with one is read
+  ///   even where the zone is unknown.
+  /// - Throws: `InputError.instant`, checked before the zone is asked for, or what `timeZone`
+  ///   throws.
   public static func parseInstant(
     _ text: String, timeZone: () throws(InputError) -> Zone
   ) throws(InputError) -> Date {

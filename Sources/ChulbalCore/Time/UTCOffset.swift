@@ -1,9 +1,6 @@
-/// The one rule for a UTC offset a person types, in an ISO 8601 time or a `TZ` rule.
-///
-/// The bounds are the offsets real zones use: in tzdata (2025b) every offset in force since
-/// 1980 is a whole quarter hour from −12:00 (`Etc/GMT+12`) to +14:00 (`Pacific/Kiritimati`),
-/// with −09:30, +05:45, +08:45, +12:45 and +13:45 among them. Anything else, such as `+14:59`,
-/// is a typo rather than a place.
+/// The one rule for a typed UTC offset (ISO 8601 time or `TZ` rule): a whole quarter hour from
+/// −12:00 to +14:00, the range every offset in force since 1980 falls in (tzdata 2025b); `+14:59`
+/// is a typo, not a place.
 public enum UTCOffset {
   /// Seconds east of UTC an offset may have.
   public static let range = (-12 * 3600)...(14 * 3600)

@@ -1,8 +1,6 @@
-/// A date and a time of day as a clock on the wall shows them, in no particular zone.
-///
-/// A repeating series keeps its first start in this form beside its zone's name, because
-/// what repeats is the wall-clock time (09:00 every Tuesday), not a fixed distance between
-/// instants: across a daylight-saving change the instants move and the wall time does not.
+/// A date and time of day as a wall clock shows them, in no zone. A series keeps its first start
+/// this way beside its zone's name, since what repeats is the wall time, not a distance between
+/// instants.
 public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible {
   public var date: CivilDate
   public var hour: Int

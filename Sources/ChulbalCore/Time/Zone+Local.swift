@@ -1,20 +1,15 @@
 import FoundationEssentials
 
 extension Zone {
-  /// The instant at which clocks in this zone show a wall-clock time.
-  ///
-  /// `localSeconds` counts seconds since 1970-01-01 00:00 *on the wall clock*. A wall time
-  /// that does not exist (skipped by a DST gap) moves forward by the length of the gap; a wall
-  /// time that occurs twice (DST fall-back) takes the earlier instant.
-  ///
-  /// - Returns: seconds since 1970-01-01 00:00 UTC.
+  /// The instant, in seconds since 1970 UTC, at which this zone's clocks show `localSeconds`
+  /// (seconds since 1970-01-01 00:00 on the wall clock). A time skipped by a DST gap moves forward
+  /// by the gap; a repeated one takes the earlier instant.
   public func instant(forLocalSeconds localSeconds: Int) -> Int {
     Self.instant(forLocalSeconds: localSeconds, offset: offset(atSecond:))
   }
 
-  /// ``instant(forLocalSeconds:)`` for a zone whose offsets come from elsewhere (a
-  /// calendar's own VTIMEZONE, which libical reads): `offset` gives seconds east of UTC at a
-  /// second since 1970 (UTC).
+  /// ``instant(forLocalSeconds:)`` for offsets from elsewhere (a calendar's own VTIMEZONE):
+  /// `offset` gives seconds east of UTC at a UTC second.
   public static func instant(forLocalSeconds localSeconds: Int, offset: (Int) -> Int) -> Int {
     // Offsets a day either side bracket any single transition near the wall time.
     let before = offset(localSeconds - 86_400)
@@ -23,8 +18,7 @@ extension Zone {
       offset($0) == localSeconds - $0
     }
     if let earliest = candidates.min() { return earliest }
-    // In a gap: read the wall time with the offset in force before the gap, which lands the
-    // same distance past the gap's end.
+    // In a gap: the offset before it, which lands as far past the gap's end.
     return localSeconds - before
   }
 }

@@ -1,25 +1,19 @@
 import FoundationEssentials
 
-/// A time zone of the system's zone database (`Asia/Seoul`, `UTC`, `Etc/GMT-9`), by its IANA
-/// name, with its offsets from the database's compiled file for that name
-/// (/usr/share/zoneinfo/Asia/Seoul, as the C library reads it).
+/// A time zone by its IANA name (`Asia/Seoul`, `UTC`, `Etc/GMT-9`), with the offsets of its
+/// compiled tzdata file.
 ///
-/// The core only parses: ChulbalSystem reads the files and finds a zone by its name
-/// (`Zone(identifier:)`), and hands the bytes here.
-///
-/// Not Foundation's `TimeZone`: that one asks ICU, and linking ICU and the rest of Foundation
-/// would break the start-up budget (docs/performance.md).
-///
-/// Two zones are equal when their names are.
+/// The core only parses; ``ZoneDatabase`` (ChulbalSystem) reads the files. Not Foundation's
+/// `TimeZone`, which would link ICU and break the start-up budget (docs/performance.md). Two zones
+/// are equal when their names are.
 public struct Zone: Sendable, Hashable, CustomStringConvertible {
-  /// The zone's name and offsets, behind one reference: a zone is copied into every formatter
-  /// and every row's times, which should not copy the file's tables.
+  /// Behind one reference, so copying a zone into every formatter and row does not copy the file's
+  /// tables.
   private let table: Table
 
   private final class Table: Sendable {
     let identifier: String
-    /// Not optional: reading the offset through an optional copied the whole file value out
-    /// of the table on every lookup.
+    /// Not optional: reading through an optional copied the whole file value on every lookup.
     let file: ZoneFile
 
     init(_ identifier: String, file: ZoneFile) {
@@ -51,12 +45,10 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     "Etc/GMT-0",
   ]
 
-  /// Whether `name` may name a zone: a relative path inside the database, of the characters
-  /// tzdata's names use, not a fixed offset, not one of the database's files that are not
-  /// zones, and not a `right/` zone.
+  /// Whether `name` may name a zone: a relative path of tzdata's characters, not a fixed offset,
+  /// not a database file that is no zone, not a `right/` zone.
   ///
-  /// Read as bytes: every byte it allows is ASCII, so once they are checked a byte is a
-  /// character, and every command checks a few names before it starts its work.
+  /// Checked as bytes, since every allowed byte is ASCII.
   public static func isStorableName(_ name: String) -> Bool {
     let bytes = name.utf8
     guard !bytes.isEmpty, bytes.count <= 255 else { return false }
@@ -124,11 +116,9 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     table.file.nextTransition(after: second)
   }
 
-  /// Every zone name tzdata's summary `tzdata.zi` lists, zones and their links (`Asia/Seoul`,
-  /// `ROK`, `UTC`), given its bytes.
+  /// Every zone and link name in tzdata's summary `tzdata.zi`, given its bytes.
   ///
-  /// Completion asks on every Tab, so the file is scanned as bytes rather than split into
-  /// lines as a `String`.
+  /// Scanned as bytes because completion asks on every Tab.
   public static func names(inSummary bytes: [UInt8]) -> [String] {
     var names: [String] = []
     summary(bytes) { kind, fields in
@@ -141,8 +131,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     return names
   }
 
-  /// The links tzdata's summary `tzdata.zi` lists, given its bytes: each name with the zone
-  /// it stands for.
+  /// Each link in `tzdata.zi`, given its bytes: name → target.
   public static func links(inSummary bytes: [UInt8]) -> [String: String] {
     var links: [String: String] = [:]
     summary(bytes) { kind, fields in
@@ -156,7 +145,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Calls `line` with the kind (`Z` or `L`) and the fields of each zone and link line of
-  /// `tzdata.zi`: zic(8)'s input, in the abbreviated form tzdata.zi is written in.
+  /// `tzdata.zi` (zic(8)'s abbreviated input).
   private static func summary(_ bytes: [UInt8], _ line: (UInt8, [ArraySlice<UInt8>]) -> Void) {
     for text in bytes.split(separator: UInt8(ascii: "\n")) {
       guard text.count > 2, text[text.startIndex + 1] == UInt8(ascii: " "),

@@ -6,19 +6,14 @@ public enum ZoneFileError: Error, Equatable, Sendable {
   case malformed(String)
 }
 
-/// The offsets of one zone, read from a compiled zone file (TZif, RFC 8536) such as
-/// /usr/share/zoneinfo/Asia/Seoul.
+/// The offsets of one zone, read from a compiled zone file (TZif, RFC 8536).
 ///
-/// The file's transitions answer for the instants they cover; before the first of them the
-/// zone is in its time type 0 (RFC 8536 §3.2), and after the last the POSIX rule of the file's
-/// footer answers (or, when the footer is empty, the last transition's type goes on forever).
-/// A version 1 file has no footer, so its last type goes on forever.
+/// Transitions answer for the instants they cover; before the first the zone is in type 0 (RFC 8536
+/// §3.2), after the last the footer's POSIX rule answers, or the last type goes on (version 1, or
+/// an empty footer). Leap seconds and the standard/wall and UT/local indicators are skipped:
+/// offsets are POSIX time's.
 ///
-/// Leap-second records and the standard/wall and UT/local indicators are read past and not
-/// kept: the offsets are those of POSIX time, as the zone files outside `right/` give them.
-///
-/// A class, not a struct: a zone holds one, and every lookup read it out of the zone, which for
-/// a struct of five arrays and a rule was a copy (a memcpy and retains) per time shown.
+/// A class, so a zone's lookups do not copy five arrays and a rule per time shown.
 public final class ZoneFile: Sendable, Equatable {
   /// One local time type (a `ttinfo` record).
   struct LocalTimeType: Sendable, Equatable {
@@ -41,19 +36,16 @@ public final class ZoneFile: Sendable, Equatable {
   /// The rule's arithmetic, which (unlike the rule, which holds its names) is copied without
   /// retaining anything when a lookup reads it.
   private let schedule: POSIXTimeZoneRule.Schedule?
-  /// The rule's one offset when it has no daylight saving (Asia/Seoul's `KST-9`), read without
-  /// copying the schedule out of its optional for every time shown after a zone's last
-  /// transition.
+  /// The rule's one offset when it has no DST (Asia/Seoul's `KST-9`), so lookups need not unwrap
+  /// the schedule.
   private let steadyOffset: Int?
 
-  /// Parses the bytes of a zone file.
+  /// Parses the bytes of a zone file: version 1 from its 32-bit data, later versions from the
+  /// 64-bit data and footer.
   ///
-  /// A version 1 file is read from its 32-bit data; a later one from its 64-bit data and its
-  /// footer, past the 32-bit data it starts with.
-  ///
-  /// - Throws: ``ZoneFileError/malformed(_:)`` when the bytes are not a zone file: a wrong
-  ///   magic or version, counts the bytes do not hold or RFC 8536 forbids, transitions out of
-  ///   order, a type or abbreviation index out of range, or a footer that is not a rule.
+  /// - Throws: ``ZoneFileError/malformed(_:)`` for a wrong magic or version, counts the bytes do
+  ///   not hold or RFC 8536 forbids, transitions out of order, an index out of range, or a footer
+  ///   that is not a rule.
   public init(bytes: [UInt8]) throws(ZoneFileError) {
     var reader = ByteReader(bytes: bytes)
     let first = try Header(&reader)
@@ -121,14 +113,11 @@ public final class ZoneFile: Sendable, Equatable {
     return rule!.abbreviation(atSecond: second)
   }
 
-  /// The first instant strictly after `second` at which the offset changes, with the offset
-  /// from then on; nil when none follows.
+  /// The first instant strictly after `second` at which the offset changes, with the new offset;
+  /// nil when none follows.
   ///
-  /// Only a change of the offset counts: a transition that changes only the abbreviation or
-  /// the daylight-saving flag (Asia/Seoul's `JST` to `KST` in 1945 kept its offset, and
-  /// America/New_York's `EWT` to `EPT` did too) is skipped. Past the last transition the
-  /// footer's rule gives the changes, for any year; a zone whose rule has no daylight saving
-  /// (Asia/Seoul since 1988) has none after its last transition.
+  /// A transition that changes only the abbreviation or DST flag (Asia/Seoul's `JST` to `KST` in
+  /// 1945) does not count. Past the last transition the footer's rule gives the changes.
   public func nextTransition(after second: Int) -> (at: Int, offset: Int)? {
     let current = offset(atSecond: second)
     var index = firstTransition(after: second)

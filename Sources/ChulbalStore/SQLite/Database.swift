@@ -55,46 +55,35 @@ final class Database {
     sqlite3_extended_result_codes(handle, 1)
   }
 
-  /// Leaves the `-wal` and `-shm` files beside the database when this connection is the last
-  /// to close, the log emptied to 0 bytes once it has been copied in, instead of removing them.
+  /// Leaves the `-wal` and `-shm` files beside the database when this connection closes last (the
+  /// log emptied to 0 bytes), rather than removing them.
   ///
-  /// SQLite's first connection to a WAL database makes both files and its last removes them,
-  /// unless told to keep them (`SQLITE_FCNTL_PERSIST_WAL`, sqlite3.h); a kept log keeps its
-  /// size unless given a limit (`PRAGMA journal_size_limit`,
-  /// https://sqlite.org/pragma.html#pragma_journal_size_limit). Making and unlinking them in
-  /// every command is a cost `next` need not pay. An empty log is what ``StoreFile/hasPendingLog(_:)`` reads as none pending;
-  /// a log a connection could not copy in (one closed with ``checkpointOnClose(_:)`` off, or
-  /// a crash) keeps its pages.
+  /// SQLite's first connection to a WAL database makes both files and its last removes them unless
+  /// told to keep them (`SQLITE_FCNTL_PERSIST_WAL`, sqlite3.h; size limit:
+  /// https://sqlite.org/pragma.html#pragma_journal_size_limit); making and unlinking them in every
+  /// command is a cost `next` need not pay. An empty log is what ``StoreFile/hasPendingLog(_:)``
+  /// reads as none pending.
   ///
-  /// Asked for once a write has been committed (``writeTransaction(_:)``), and by the store
-  /// for a file it has checked when the files were already there: a command that only reads,
-  /// or that is refused, leaves a folder without them as it found it. Nothing for a
-  /// connection that cannot write.
+  /// Asked for once a write is committed, and by the store for a checked file whose logs were
+  /// already there, so a read-only or refused command leaves the folder as it was.
   func keepLogFiles() {
     guard access == .readWrite, !keepsLogFiles else { return }
     keepsLogFiles = true
     var keep: Int32 = 1
     // A flag on the open file, read when the last connection closes; it cannot fail.
     _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &keep)
-    // Reads and writes nothing. Should it fail (only for want of memory), the log keeps its
-    // pages, which the next command copies in as a pending log.
+    // Writes nothing. If it fails (out of memory), the next command copies the log in as pending.
     _ = sqlite3_exec(handle, "PRAGMA journal_size_limit=0", nil, nil, nil)
   }
 
-  /// Keeps few pages in SQLite's cache, for a connection that reads a file once over.
-  ///
-  /// A query walks each page of its tables and indexes once, and SQLite's cache would give
-  /// every page read a buffer of its own, up to 2 MB, each a page of memory touched for the
-  /// first time and so a page fault apiece. With a few pages their buffers are used again. SQLite exceeds the number when a statement holds more pages at once
-  /// (https://sqlite.org/pragma.html#pragma_cache_size). Should it fail (only for want of
-  /// memory), the cache keeps its size.
+  /// Keeps few pages in SQLite's cache, for a connection that reads a file once over: a buffer per
+  /// page read would only add page faults (https://sqlite.org/pragma.html#pragma_cache_size).
   func cacheFewPages() {
     _ = sqlite3_exec(handle, "PRAGMA cache_size=16", nil, nil, nil)
   }
 
-  /// SQLite set up for this process before its first connection: without its count of the
-  /// memory it holds, whose mutex every allocation would take. A static `let` runs once,
-  /// under the runtime's lock, before any connection of any thread opens.
+  /// SQLite set up once, before any connection: without memory statistics, whose mutex every
+  /// allocation would take.
   private static let configured: Void = {
     _ = csqlite_stop_counting_memory()
   }()
@@ -111,16 +100,15 @@ final class Database {
     sqlite3_close_v2(handle)
   }
 
-  /// Closes the connection before the value goes; nothing may use it after (SQLite's calls
-  /// take no closed connection), and the deinitialiser's close of nil does nothing.
+  /// Closes the connection now; nothing may use it after.
   func close() {
     sqlite3_close_v2(handle)
     handle = nil
   }
 
-  /// Whether closing this connection, when it is the file's last, copies the write-ahead log
-  /// into the file (SQLite's default). Off while a file is not yet known to be chulbal's, so
-  /// that a refused file's pending log is left exactly as it was.
+  /// Whether closing the file's last connection copies the write-ahead log in (SQLite's default).
+  /// Off until the file is known to be chulbal's, so a refused file's pending log is left as it
+  /// was.
   func checkpointOnClose(_ on: Bool) {
     _ = csqlite_checkpoint_on_close(handle, on ? 1 : 0)
   }
@@ -164,11 +152,11 @@ final class Database {
     return result
   }
 
-  /// Runs one statement with bound values and hands each row to `body` as it is stepped to,
-  /// so a long result is never held whole; `body` returns false to stop.
+  /// Runs one statement with bound values and hands each row to `body` as it is stepped to; `body`
+  /// returns false to stop.
   ///
-  /// The row is read in place, column by column, only while `body` runs: copying every
-  /// column into an array of values first would cost more than SQLite's own step.
+  /// The row is read in place, only while `body` runs: copying every column out first costs more
+  /// than the step.
   func forEachRow(
     _ sql: String, _ values: [SQLValue] = [], _ body: (StatementRow) throws(StoreError) -> Bool
   ) throws(StoreError) {
@@ -221,11 +209,10 @@ final class Database {
   }
 
   /// The row a statement has stepped to, read in place: valid only inside the
-  /// ``Database/forEachRow(_:_:_:)`` body it is handed to.
+  /// ``Database/forEachRow(_:_:_:)`` body.
   ///
-  /// Every column's storage class and value are read out of SQLite in one C call as the
-  /// statement steps (`csqlite_read_row`), and looked at here as often as a reader needs:
-  /// asking SQLite column by column, two calls or three each, costs more than the step.
+  /// Every column's storage class and value come out of SQLite in one C call per step
+  /// (`csqlite_read_row`), which is cheaper than two or three calls per column.
   struct StatementRow {
     private let cells: UnsafePointer<csqlite_cell>
     /// How many columns the statement selects.
@@ -239,8 +226,7 @@ final class Database {
     /// Every column, copied.
     var values: [SQLValue] { (0..<count).map(value) }
 
-    /// The storage class of a column; NULL for a column the statement does not select, as
-    /// SQLite answers for one.
+    /// The storage class of a column; NULL for a column the statement does not select.
     private func type(_ column: Int) -> Int32 {
       column >= 0 && column < count ? cells[column].type : SQLITE_NULL
     }
@@ -256,8 +242,8 @@ final class Database {
         return .blob(
           Array(UnsafeRawBufferPointer(start: cells[position].bytes, count: bytes(position))))
       default:
-        // Read by its length, not up to a NUL, and never repaired: text that is not UTF-8
-        // is kept as bytes so that the row reading it can report the damage.
+        // Read by length and never repaired: text that is not UTF-8 is kept so the row can report
+        // the damage.
         return SQLValue.text(textBytes(position) ?? UnsafeRawBufferPointer(start: nil, count: 0))
       }
     }
@@ -282,14 +268,12 @@ final class Database {
       }
     }
 
-    /// The column's text as a string when it is UTF-8 with no NUL inside, else nil (the row
-    /// reading it then says what is wrong).
+    /// The column's text when it is UTF-8 with no NUL inside, else nil.
     func validText(_ column: Int) -> String? {
       guard let bytes = textBytes(column), let start = bytes.baseAddress, !bytes.contains(0)
       else { return nil }
-      // SQLite ends every text it returns with a NUL, so the C-string reader takes exactly
-      // these bytes; it checks them with the standard library's fast validation, where
-      // `String(validating:as:)` takes a generic path.
+      // SQLite ends every text with a NUL, so the C-string reader takes exactly these bytes, with
+      // the standard library's fast validation.
       return String(validatingCString: start.assumingMemoryBound(to: CChar.self))
     }
 
@@ -306,16 +290,12 @@ final class Database {
     }
   }
 
-  /// The names of `table`'s columns in order, from a statement that selects them all and is
-  /// prepared but never run.
-  ///
-  /// Much cheaper to prepare than `pragma_table_info` joined to `sqlite_master`, and every
-  /// command that opens the store asks.
+  /// The names of `table`'s columns in order, from a `SELECT *` prepared but never run: cheaper
+  /// than `pragma_table_info`, and every command that opens the store asks.
   func columnNames(table: String) throws(StoreError) -> [String] {
     var statement: OpaquePointer?
     var sql = "SELECT * FROM \""
-    // Not Foundation's replacingOccurrences, whose UTF-16 path costs a start-up two of the
-    // runtime's conformance searches.
+    // Not Foundation's replacingOccurrences, whose UTF-16 path costs start-up time.
     for character in table { sql += character == "\"" ? "\"\"" : String(character) }
     sql += "\""
     let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
@@ -350,12 +330,11 @@ final class Database {
   /// Rows changed by the last statement.
   var changes: Int { Int(sqlite3_changes(handle)) }
 
-  /// The `StoreError` for an SQLite status and its message (by default the connection's
-  /// latest); the SQL that failed is not part of it, since no person should read it.
+  /// The `StoreError` for an SQLite status and its message (by default the connection's latest);
+  /// the SQL is left out, as no person should read it.
   private func error(_ status: Int32, message: String? = nil) -> StoreError {
     let message = message ?? String(cString: sqlite3_errmsg(handle))
-    // The system's errno tells a full disk apart from other I/O failures (such as 4874,
-    // SQLITE_IOERR_SHMSIZE, when there is no room for the -shm file).
+    // errno tells a full disk from other I/O failures (such as SQLITE_IOERR_SHMSIZE).
     let systemError = sqlite3_system_errno(handle)
     let outOfRoom =
       [SQLITE_IOERR, SQLITE_CANTOPEN].contains(status & 0xFF)

@@ -1,11 +1,8 @@
 import ChulbalCore
 
 /// Why the appointment database could not be used; every case is a runtime failure (exit 1).
-///
-/// Every description is one Korean line naming the path as it was given; SQLite's own English
-/// message, where there is one, follows in parentheses as `(SQLite: …)` for the curious, and no SQLite code or SQL
-/// text ever appears. A file refused as it is ends with the same sentence, saying it was left
-/// unchanged.
+/// Descriptions are one Korean line naming the path as given, SQLite's own message after it as
+/// `(SQLite: …)`, never an SQLite code or SQL; a refused file's line says it was left unchanged.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
   /// The file or its folder could not be opened or created; `reason` is Korean.
   case cannotOpen(path: String, reason: String)
@@ -14,9 +11,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case readOnlyFolder(path: String, folder: String)
   /// A command that writes found the file itself read-only.
   case readOnlyFile(path: String)
-  /// A command that writes found the `-wal` or `-shm` file beside the database read-only
-  /// (its mode, or `chattr +i`), where SQLite would fail, or die of SIGBUS writing the
-  /// `-shm` it maps.
+  /// A writing command found the `-wal` or `-shm` file read-only (mode or `chattr +i`), where
+  /// SQLite would fail or die of SIGBUS.
   case readOnlyLogFile(path: String, file: String)
   /// The disk (or the file system's quota) is full.
   case diskFull(path: String, detail: String)

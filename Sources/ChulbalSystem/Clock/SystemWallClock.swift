@@ -4,19 +4,14 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 
-/// The real wall clock; sleeps on a `CLOCK_REALTIME` timer with an absolute deadline.
-///
-/// An absolute deadline on the real-time clock means no drift from repeated intervals, and
-/// Linux fires such a timer when the clock is set past the deadline or after a suspend that
-/// outlasted it, so the next draw shows the true remaining time. A signal ends the sleep early
-/// (EINTR), which lets the loop notice Ctrl-C or a resize at once; so does the reader of the
-/// watched output going away, so that `chulbal countdown | head -1` ends as soon as `head`
-/// does, not at the next tick up to a minute later.
+/// The real wall clock, sleeping on a `CLOCK_REALTIME` timer with an absolute deadline: no drift,
+/// and Linux fires it when the clock is set past the deadline or after a suspend. A signal (EINTR)
+/// or the watched output's reader leaving ends the sleep early, so `chulbal countdown | head -1`
+/// ends with `head`.
 public struct SystemWallClock: WallClock {
   private let watch: HangUpWatch?
 
-  /// - Parameter descriptor: an output whose reader going away (a pipe closed, a terminal
-  ///   hung up) ends a sleep early, once; nil for none.
+  /// - Parameter descriptor: an output whose reader leaving ends a sleep early, once; nil for none.
   public init(wakingWhenReaderLeaves descriptor: Int32? = nil) {
     watch = descriptor.map(HangUpWatch.init)
   }
@@ -32,8 +27,7 @@ public struct SystemWallClock: WallClock {
       _ = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &time, nil)
       return
     }
-    // The same absolute real-time deadline, as a timer that poll() can wait on beside the
-    // output.
+    // The same absolute deadline as a timer poll() can wait on beside the output.
     let timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
     guard timer >= 0 else {
       _ = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &time, nil)
@@ -54,8 +48,8 @@ public struct SystemWallClock: WallClock {
   }
 }
 
-/// An output whose reader going away wakes a sleep; only once, so that an output that keeps
-/// reporting a hang-up can never turn the loop into a busy one.
+/// An output whose reader leaving wakes a sleep, only once, so a persistent hang-up cannot make the
+/// loop busy.
 private final class HangUpWatch: Sendable {
   let descriptor: Int32
   private let woken = Atomic<Bool>(false)

@@ -13,8 +13,8 @@ public protocol Console: Sendable {
   func height() -> Int
   /// Writes `text` at once, unbuffered; an empty text writes nothing.
   ///
-  /// - Throws: `WriteError` when it cannot be written: the reader closed the pipe, the disk is
-  ///   full, or the stream is closed.
+  /// - Throws: `WriteError` when the reader closed the pipe, the disk is full, or the stream is
+  ///   closed.
   func write(_ text: String, to stream: StandardStream) throws(WriteError)
   /// Writes UTF-8 as ``write(_:to:)`` writes text, for output made as bytes: making a string
   /// of it first checks and copies every byte once more (`list --json` of 100,000 is 99 MB).

@@ -5,29 +5,24 @@ import Synchronization
 /// Set from the SIGWINCH handler, taken by the drawing loop.
 private let resized = Atomic<Bool>(false)
 
-/// The self-pipe ending signals are written into while a loop routes them
-/// (``Signals/routeEndingSignals()``): `[reader, writer]`, -1 before. The handler only
-/// writes one byte, which is async-signal-safe, so no signal is lost between a check and a
-/// wait, whichever thread the kernel hands it to.
+/// The self-pipe ending signals are written into while routed (``Signals/routeEndingSignals()``):
+/// `[reader, writer]`, -1 before. The handler writes one byte (async-signal-safe), so no signal is
+/// lost between a check and a wait.
 nonisolated(unsafe) private var signalPipe: (reader: Int32, writer: Int32) = (-1, -1)
 
-/// What to write to standard output when a signal ends the program: read by the signal
-/// handler, so it is plain bytes set up before the handlers are installed; nil until a live
-/// display installs them.
+/// What to write to standard output when a signal ends the program: plain bytes, set before the
+/// handlers, as the handler reads them; nil until a live display installs them.
 nonisolated(unsafe) private var restoreBytes: UnsafeMutableBufferPointer<UInt8>?
 
-/// What SIGBUS writes to standard error before it ends the program
-/// (``Signals/reportBusError(_:status:)``): plain bytes set up before the handler is
-/// installed, as the handler reads them; nil before.
+/// What SIGBUS writes to standard error (``Signals/reportBusError(_:status:)``): plain bytes for
+/// the handler; nil before.
 nonisolated(unsafe) private var busErrorBytes: UnsafeMutableBufferPointer<UInt8>?
 nonisolated(unsafe) private var busErrorStatus: Int32 = 1
 
 /// Signals that end the program, and window resizes for a live display.
 ///
-/// Termination is handled inside the handler itself: it writes the terminal-restoring bytes
-/// and calls `_exit(128 + signal)`, both async-signal-safe. Doing it there rather than in the
-/// loop leaves no window in which a signal could arrive just before a minute-long sleep and go
-/// unanswered until the sleep ends.
+/// The handler itself writes the terminal-restoring bytes and calls `_exit(128 + signal)`, both
+/// async-signal-safe, so a signal arriving just before a long sleep is not left waiting.
 enum Signals {
   /// The signals the Swift runtime's backtracer catches on Linux. Left to it, a Ctrl-\ prints
   /// `*** Program crashed` with a backtrace and, on a terminal, waits 30 seconds for a key.
@@ -44,12 +39,10 @@ enum Signals {
 
   /// Sets the process's signal dispositions at start.
   ///
-  /// SIGPIPE is ignored, so a write to a closed pipe fails with EPIPE and the writer decides.
-  /// Ctrl-\ (SIGQUIT) ends the program with status 131, as Ctrl-C does with 130, with no core
-  /// dump. The other signals the runtime's backtracer catches go back to their default action,
-  /// so a crash ends the process at once with no crash report and no wait; `keepBacktracer`
-  /// (`SWIFT_BACKTRACE` is set) leaves them to the backtracer for whoever asked for it. A
-  /// signal the parent ignores (SIGQUIT for a background job, `nohup`) stays ignored.
+  /// SIGPIPE is ignored, so a write to a closed pipe fails with EPIPE. SIGQUIT ends the program
+  /// with 131, as Ctrl-C does with 130, without a core dump. The other signals the runtime's
+  /// backtracer catches go back to their defaults so a crash ends at once, unless `keepBacktracer`
+  /// (`SWIFT_BACKTRACE` is set). A signal the parent ignores stays ignored.
   static func prepareProcess(keepBacktracer: Bool) {
     signal(SIGPIPE, SIG_IGN)
     if !isIgnored(SIGQUIT) { handle(SIGQUIT, with: terminate) }
@@ -80,12 +73,10 @@ enum Signals {
     pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
   }
 
-  /// From now on SIGBUS writes `text` to standard error and ends the program with `status`.
+  /// From now on SIGBUS writes `text` to standard error and exits with `status`.
   ///
-  /// The kernel sends SIGBUS for a write into memory mapped from a file that can no longer be
-  /// written, as SQLite maps its `-shm` file; its default action ends the program without a
-  /// word (status 135). Nothing can go on after it, so the handler only says why and exits.
-  /// For one call per process: the text's bytes are kept for the handler.
+  /// The kernel sends SIGBUS for a write into a mapped file that can no longer be written, as
+  /// SQLite maps its `-shm`; the default ends the program silently (135). For one call per process.
   static func reportBusError(_ text: String, status: Int32) {
     let bytes = Array(text.utf8)
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
@@ -103,10 +94,9 @@ enum Signals {
   /// The signals `routeEndingSignals` hands to the loop.
   static let endingSignals = [SIGINT, SIGQUIT, SIGHUP, SIGTERM]
 
-  /// From now on SIGINT, SIGQUIT, SIGHUP and SIGTERM do not end the program: each is written
-  /// to a pipe the loop waits on (``pipeReader``), so a loop can finish what it is doing
-  /// first. A signal the parent ignores stays ignored, but for SIGTERM, which is how a
-  /// service is stopped. Idempotent.
+  /// From now on SIGINT, SIGQUIT, SIGHUP and SIGTERM are written to a pipe the loop waits on
+  /// (``pipeReader``) instead of ending the program, so the loop can finish its work. Ignored
+  /// signals stay ignored, but SIGTERM, which stops a service. Idempotent.
   static func routeEndingSignals() throws(SystemCallError) {
     guard signalPipe.reader < 0 else { return }
     var ends: [Int32] = [-1, -1]

@@ -11,15 +11,12 @@ public struct StandardConsole: Console {
     isErrorClosed = errorClosed
   }
 
-  /// Sets the process up to write safely and returns its console; call it first, before
-  /// anything opens a file.
+  /// Sets the process up to write safely and returns its console; call it before anything opens a
+  /// file.
   ///
-  /// A standard stream that is closed gets /dev/null in its place, so that no file opened
-  /// later (a database, a zone file) can take its number and receive text meant for a person;
-  /// writes to a stream that was closed still fail, with `EBADF`. SIGPIPE is ignored, so a
-  /// write to a closed pipe fails with `EPIPE` instead of killing the process, and the Swift
-  /// runtime's crash reporter is turned off unless `SWIFT_BACKTRACE` asks for it (see
-  /// `Signals.prepareProcess`).
+  /// A closed standard stream gets /dev/null in its place, so no file opened later takes its number
+  /// (writes to it still fail with `EBADF`). SIGPIPE is ignored, and the runtime's crash reporter
+  /// is off unless `SWIFT_BACKTRACE` asks for it (`Signals.prepareProcess`).
   public static func start(variables: [String: String]) -> StandardConsole {
     var closed: [Int32] = []
     for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
@@ -89,9 +86,8 @@ public struct StandardConsole: Console {
     Self.isHungUp(STDOUT_FILENO)
   }
 
-  /// Whether `descriptor` reports that its other end is gone: POLLERR for a pipe without
-  /// readers, POLLHUP for a terminal that hung up or a closed socket. Asking for no events
-  /// reports only those; a file or /dev/null never reports them.
+  /// Whether `descriptor`'s other end is gone: POLLERR for a pipe without readers, POLLHUP for a
+  /// hung-up terminal or closed socket. Files and /dev/null never report them.
   static func isHungUp(_ descriptor: Int32) -> Bool {
     var state = pollfd(fd: descriptor, events: 0, revents: 0)
     return poll(&state, 1, 0) > 0 && state.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0

@@ -2,13 +2,12 @@ import CSystem
 import FoundationEssentials
 import Glibc
 
-/// The watch's one wait: an absolute wall-clock deadline, changes in the database's folder,
-/// the ending signals, and any outside sources (GLib's D-Bus connection), in one `poll`.
+/// The watch's one wait, in one `poll`: an absolute wall-clock deadline, changes in the database's
+/// folder, the ending signals, and outside sources (GLib's D-Bus connection).
 ///
-/// Nothing wakes it but these: an idle loop sleeps until its deadline with no timer ticking
-/// in between. The deadline is a `CLOCK_REALTIME` timer with an absolute expiry, which Linux
-/// fires at once when a suspend outlasted it, and which `TFD_TIMER_CANCEL_ON_SET` also ends
-/// when the clock is set (timerfd_create(2)), so a clock change is seen at once.
+/// Nothing else wakes it. The deadline is a `CLOCK_REALTIME` timer with absolute expiry, which
+/// fires at once after a suspend that outlasted it, and which `TFD_TIMER_CANCEL_ON_SET` ends when
+/// the clock is set (timerfd_create(2)).
 public final class EventLoop {
   /// What ended a wait; a wait may end for several at once.
   public enum Wake: Equatable, Sendable {
@@ -60,8 +59,7 @@ public final class EventLoop {
 
   /// - Parameters:
   ///   - folder: the folder whose files to watch.
-  ///   - names: the names in it that count (the database and its `-wal` and `-journal`);
-  ///     other files coming and going there wake nothing.
+  ///   - names: the names that count (the database, its `-wal` and `-journal`).
   /// - Throws: `SystemCallError` when the timer or the watch cannot be made.
   public init(watching folder: String, names: Set<String>) throws(SystemCallError) {
     timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
@@ -106,8 +104,7 @@ public final class EventLoop {
 
   /// Replaces the folders watched besides the first.
   ///
-  /// - Returns: the watches whose folder cannot be watched (it does not exist, or is not a
-  ///   folder), with why; the others are in place.
+  /// - Returns: those that cannot be watched (missing, or not a folder), with why.
   @discardableResult
   public func setFolderWatches(_ watches: [FolderWatch]) -> [(
     watch: FolderWatch, error: SystemCallError

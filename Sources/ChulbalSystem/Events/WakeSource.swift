@@ -1,19 +1,16 @@
 import FoundationEssentials
 
-/// What `watch` waits on between its steps: a wall-clock deadline, and the events that end a
-/// wait early (a change to its files, a signal, a clock change, an outside source).
-///
-/// ``EventLoop`` is the real one; tests drive the watch with a scripted one, so that a suspend
-/// or a clock change happens when the test says, with no time passing.
+/// What `watch` waits on between steps: a wall-clock deadline and the events that end a wait early
+/// (file changes, signals, clock changes, outside sources). ``EventLoop`` is the real one; tests
+/// script one, so suspends and clock changes take no time.
 public protocol WakeSource: AnyObject {
-  /// From now on a failed write into mapped memory (SIGBUS) writes `text` to standard error
-  /// and ends the process with `status`.
+  /// From now on SIGBUS writes `text` to standard error and exits with `status`.
   func reportBusError(_ text: String, status: Int32)
   /// Replaces the outside sources (GLib's D-Bus connection) every wait includes.
   func setSources(_ sources: [any PollSource])
   /// Replaces the folders watched besides the database's.
   ///
-  /// - Returns: the watches whose folder cannot be watched, with why; the others are in place.
+  /// - Returns: those that cannot be watched, with why.
   @discardableResult
   func setFolderWatches(_ watches: [EventLoop.FolderWatch]) -> [(
     watch: EventLoop.FolderWatch, error: SystemCallError

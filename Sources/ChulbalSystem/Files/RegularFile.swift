@@ -12,10 +12,8 @@ public enum RegularFile {
     case tooLarge
   }
 
-  /// The bytes of the regular file at `path`, at most `limit` of them.
-  ///
-  /// The file is opened without waiting (a FIFO would wait for a writer that never comes) and
-  /// checked to be a regular file before anything is read.
+  /// The bytes of the regular file at `path`, at most `limit`, opened without waiting (a FIFO would
+  /// wait for a writer) and checked to be regular before reading.
   public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw .system(errno) }

@@ -4,19 +4,15 @@ import Glibc
 
 /// The lock that lets one `watch` at a time serve a database, by whatever name it is reached.
 ///
-/// It is two locks, which the kernel drops when the process ends, however it ends, so a watch
-/// that crashed never blocks the next one:
-/// - an exclusive `flock` on a file beside the database's real path, symbolic links resolved
-///   (`chulbal.db.lock`), holding the process id of the watch that has it, so that a second
-///   watch can name the first; the file stays, empty of meaning until locked again;
-/// - an open file description lock (`F_OFD_SETLK`, fcntl(2)) on one byte of the database file
-///   itself, which the kernel keys by the file, so that a watch through a hard link, a name
-///   the real path does not lead to, meets it too.
+/// Two locks, which the kernel drops when the process ends however it ends:
+/// - an exclusive `flock` on `chulbal.db.lock` beside the database's real path, holding the watch's
+///   process id so a second watch can name it;
+/// - an open file description lock (`F_OFD_SETLK`, fcntl(2)) on one byte of the database itself,
+///   keyed by the file, so a watch through a hard link meets it too.
 ///
-/// The byte lies past the bytes SQLite locks (512 from `PENDING_BYTE` at 1 GiB), so the two
-/// never meet. Closing any descriptor of a file drops this process's POSIX locks on it,
-/// SQLite's among them (fcntl(2)), so the lock keeps its descriptor of the database open
-/// for as long as it is held.
+/// The byte lies past the bytes SQLite locks (512 from `PENDING_BYTE` at 1 GiB). Closing any
+/// descriptor of a file drops this process's POSIX locks on it, SQLite's among them (fcntl(2)), so
+/// the lock keeps its descriptor open while held.
 public final class WatchLock {
   /// Why the lock could not be taken.
   public enum Failure: Error, Equatable, Sendable {
@@ -51,11 +47,10 @@ public final class WatchLock {
     (RealPath.of(databasePath) ?? databasePath) + ".lock"
   }
 
-  /// Takes the lock for the database at `databasePath`, which must exist, writing this
-  /// process's id into the lock's file.
+  /// Takes the lock for the existing database at `databasePath`, writing this process's id into the
+  /// lock file.
   ///
-  /// - Throws: `Failure.held` naming the process that has it, or
-  ///   `Failure.heldThroughAnotherName` when one has the file through another name.
+  /// - Throws: `Failure.held` naming the holder, or `Failure.heldThroughAnotherName`.
   public static func acquire(beside databasePath: String) throws(Failure) -> WatchLock {
     let path = path(beside: databasePath)
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -85,8 +80,8 @@ public final class WatchLock {
       identity: file.identity)
   }
 
-  /// Moves the lock on the database file to the file now at `databasePath`, when another
-  /// has taken the place of the one locked; nothing while none is there.
+  /// Moves the database-file lock to the file now at `databasePath` when another has replaced the
+  /// locked one.
   ///
   /// - Throws: as ``acquire(beside:)``; the lock then still holds the file it held.
   public func follow(_ databasePath: String) throws(Failure) {
@@ -97,11 +92,10 @@ public final class WatchLock {
     identity = file.identity
   }
 
-  /// The process that holds the lock for the database at `databasePath`, without taking it
-  /// or making its file.
+  /// The process holding the lock for the database at `databasePath`, without taking it.
   ///
-  /// - Returns: nil when no process holds it; `.some(nil)` when one does but its id is not
-  ///   known: it has not written it yet, or it holds the file through another name.
+  /// - Returns: nil when none holds it; `.some(nil)` when one does but its id is unknown (not yet
+  ///   written, or held through another name).
   public static func holder(beside databasePath: String) -> Int32?? {
     let descriptor = open(path(beside: databasePath), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
     if descriptor >= 0 {

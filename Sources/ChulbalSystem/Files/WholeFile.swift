@@ -1,14 +1,12 @@
 import FoundationEssentials
 import Glibc
 
-/// A file written whole or not at all: the bytes go to a new file beside it, which is flushed
-/// to disk and then renamed over it, so a reader (a calendar program importing it, a sync tool)
-/// sees the old file or the whole new one, and a full disk leaves the old one as it was.
+/// A file written whole or not at all: the bytes go to a new file beside it, flushed and renamed
+/// over it, so readers see the old file or the whole new one, and a full disk leaves the old one.
 ///
-/// Only a regular file or a new name is replaced so. A character device or a FIFO (`/dev/null`,
-/// `/dev/stdout` on a terminal, a shell's `>(…)`) is opened and written into, as a shell's `>`
-/// would: renaming over it would put a regular file in place of the device or pipe, and
-/// there is no old file to keep whole. Anything else a path can name is refused untouched.
+/// A character device or FIFO (`/dev/stdout`, a shell's `>(…)`) is written into as a shell's `>`
+/// would, since renaming would replace it; anything else but a regular file or a new name is
+/// refused.
 public enum WholeFile {
   /// What a path names that no bytes can be written to.
   public enum Kind: Equatable, Sendable {
@@ -43,11 +41,11 @@ public enum WholeFile {
     }
   }
 
-  /// Writes `bytes` to `path`: replacing a regular file, or making a new one with mode 0644
-  /// less the umask as any new file would get; or into a character device or FIFO.
+  /// Writes `bytes` to `path`: replacing a regular file, making a new one (0644 less the umask), or
+  /// into a character device or FIFO.
   ///
-  /// - Throws: `Failure`, with nothing left behind and what `path` named unchanged but for
-  ///   bytes a device or FIFO took before a failed write.
+  /// - Throws: `Failure`, leaving nothing behind and `path` unchanged (but for bytes a device or
+  ///   FIFO took).
   public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
     var info = stat()
     if stat(path, &info) == 0 {
@@ -67,11 +65,10 @@ public enum WholeFile {
     }
   }
 
-  /// Writes `bytes` into the device or FIFO at `path`, opened without creating or truncating
-  /// anything (a FIFO's open waits for a reader, as a shell's would).
+  /// Writes into the device or FIFO at `path`, opened without creating or truncating (a FIFO waits
+  /// for a reader).
   ///
-  /// - Returns: false, having written nothing, when `path` no longer names a device or FIFO
-  ///   by the time it is opened.
+  /// - Returns: false, having written nothing, when `path` is no longer a device or FIFO.
   private static func writeInto(_ path: String, _ bytes: [UInt8]) throws(Failure) -> Bool {
     var descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
     while descriptor < 0 && errno == EINTR {

@@ -1,13 +1,10 @@
 import FoundationEssentials
 import Glibc
 
-/// Where this desktop keeps a user's data and settings, read from environment variables.
-///
-/// Follows the XDG Base Directory Specification, version 0.8
-/// (https://specifications.freedesktop.org/basedir-spec/latest/): a variable that is unset or
-/// empty takes its default, and a path that is not absolute is invalid and ignored, so a
-/// relative `XDG_DATA_HOME` falls back to `$HOME/.local/share`. The variables are passed in
-/// rather than read from the process, so a test can give any environment it likes.
+/// Where this desktop keeps a user's data and settings, from the given environment variables, by
+/// the XDG Base Directory Specification 0.8
+/// (https://specifications.freedesktop.org/basedir-spec/latest/): an unset, empty or relative
+/// variable takes its default.
 public struct XDGBaseDirectories: Equatable, Sendable {
   /// `$XDG_DATA_HOME`, else `$HOME/.local/share`: the user's own data files.
   public let dataHome: String

@@ -2,13 +2,10 @@ import ChulbalCore
 import FoundationEssentials
 import Glibc
 
-/// What a short-lived program said and how it ended: a notification command, a password
-/// command, anything chulbal starts and waits for.
+/// What a short-lived program (a notification or password command) said and how it ended.
 ///
-/// Only the first ``limit`` bytes of each output are kept; the rest is read and dropped, so a
-/// program that floods its output costs neither memory nor disk. The whole exchange takes at
-/// most the timeout: a program still running then is killed with its process group, so what
-/// it started (a shell's children) ends with it.
+/// Only the first ``limit`` bytes of each output are kept, the rest read and dropped. The exchange
+/// takes at most the timeout; a program still running then is killed with its process group.
 public struct ChildOutput: Equatable, Sendable {
   /// The bytes kept of each output: room for a password line or an error message many times
   /// over.
@@ -35,11 +32,8 @@ public struct ChildOutput: Equatable, Sendable {
     }
   }
 
-  /// Starts `arguments` as ``ChildProcess`` does, in a process group of its own, and reads both
-  /// its outputs until it exits or `timeout` seconds have passed.
-  ///
-  /// The exchange ends when the program exits: a program it left running (`cmd &`) is not
-  /// waited for, and gets SIGPIPE if it writes to an output it inherited afterwards.
+  /// Starts `arguments` as ``ChildProcess`` does, in its own process group, and reads both outputs
+  /// until it exits or `timeout` passes. A program it left running (`cmd &`) is not waited for.
   ///
   /// - Throws: `SpawnError` when the pipes cannot be made or the program cannot be started.
   public static func run(
@@ -48,12 +42,10 @@ public struct ChildOutput: Equatable, Sendable {
     try run(all: [Program(arguments, environment: environment)], timeout: timeout)[0].get()
   }
 
-  /// Starts every program at once, each as ``run(_:environment:timeout:)`` starts one, and
-  /// reads all their outputs together: the whole batch takes at most `timeout`, however many
-  /// programs hang.
+  /// Starts every program at once and reads all outputs together, so the batch takes at most
+  /// `timeout` however many hang.
   ///
-  /// - Returns: for each program in order, what it said and how it ended, or why it could
-  ///   not be started.
+  /// - Returns: for each program, what it said and how it ended, or why it could not be started.
   public static func run(all programs: [Program], timeout: TimeInterval)
     -> [Result<ChildOutput, SpawnError>]
   {

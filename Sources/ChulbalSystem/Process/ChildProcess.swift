@@ -2,23 +2,21 @@ import CSystem
 import FoundationEssentials
 import Glibc
 
-/// A program started with `posix_spawn`, its standard streams never chulbal's own.
+/// A program started with `posix_spawn`, its standard streams never chulbal's own, its argument
+/// vector never seen by a shell.
 ///
-/// `Foundation.Process` is not used for programs that may leave something running (an opener
-/// that starts a browser, tmux that starts its server): those inherit Process's internal
-/// descriptors, and `waitUntilExit` then waits for them too. The argument vector goes to the
-/// program as it is; no shell ever sees it.
+/// Not `Foundation.Process`: a program left running (a browser, a tmux server) inherits Process's
+/// internal descriptors, and `waitUntilExit` then waits for it too.
 public struct ChildProcess: Sendable {
   public let pid: pid_t
 
-  /// Starts `arguments[0]`, found on the `PATH` of `environment` unless it contains a slash,
-  /// with standard input from /dev/null and the outputs written to the given files.
+  /// Starts `arguments[0]`, found on `environment`'s `PATH` unless it has a slash, with standard
+  /// input from /dev/null and the outputs written to the given files.
   ///
-  /// - Parameter ownGroup: start it in a process group of its own, whose id is its pid, so
-  ///   that ``killGroup()`` ends whatever it started too (a shell's children).
-  ///
-  /// - Throws: `SpawnError` naming the program and the failed call; `isNoSuchProgram` when
-  ///   there is no such program.
+  /// - Parameter ownGroup: start it in its own process group, so ``killGroup()`` ends its children
+  ///   too.
+  /// - Throws: `SpawnError` naming the program and the failed call; `isNoSuchProgram` when there is
+  ///   no such program.
   public init(
     _ arguments: [String], environment: [String: String],
     standardOutput: String = "/dev/null", standardError: String = "/dev/null",
@@ -39,10 +37,8 @@ public struct ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(
           &actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600))
     }
-    // Nothing else of ours goes along: not the database, and not a pipe another thread has
-    // open, which a program left running (a browser, a tmux server) would otherwise hold.
-    // ENOSYS means this C library cannot do it; the program then starts anyway, as it would
-    // have before glibc 2.34, inheriting only descriptors that lack close-on-exec.
+    // Nothing else of ours goes along (the database, another thread's pipe), which a program left
+    // running would hold. ENOSYS (before glibc 2.34) starts the program anyway.
     let closeFrom = csystem_spawn_closefrom(&actions, 3)
     if closeFrom != ENOSYS { try check(.addCloseFrom, closeFrom) }
     let executable: String
@@ -61,10 +57,8 @@ public struct ChildProcess: Sendable {
     defer { argv.forEach { free($0) } }
     var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { envp.forEach { free($0) } }
-    // The program starts with signals as a shell would give them: chulbal ignores SIGPIPE,
-    // and an ignored signal stays ignored across exec; and the calling thread's mask, which
-    // on a Swift concurrency thread blocks SIGINT, SIGQUIT, SIGHUP and more, would otherwise
-    // leave the program deaf to them.
+    // Signals as a shell gives them: chulbal's ignored SIGPIPE and a Swift concurrency thread's
+    // mask (which blocks SIGINT, SIGQUIT, SIGHUP) would otherwise carry across exec.
     var attributes = posix_spawnattr_t()
     try check(.attributesInit, posix_spawnattr_init(&attributes))
     defer { posix_spawnattr_destroy(&attributes) }
@@ -88,8 +82,7 @@ public struct ChildProcess: Sendable {
 
   /// Waits for the program to end, at most `timeout` seconds when given.
   ///
-  /// - Returns: its exit status (128 + the signal when a signal ended it), or nil when it is
-  ///   still running at the timeout.
+  /// - Returns: its exit status (128 + the signal when a signal ended it), or nil at the timeout.
   public func wait(timeout: TimeInterval? = nil) -> Int32? {
     let deadline = timeout.map { Date().addingTimeInterval($0) }
     var status: Int32 = 0

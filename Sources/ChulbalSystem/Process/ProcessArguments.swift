@@ -1,11 +1,9 @@
 import FoundationEssentials
 import Glibc
 
-/// What this process was started with, as the bytes the kernel handed over.
-///
-/// `CommandLine.arguments` and `ProcessInfo.environment` replace bytes that are not UTF-8
-/// with U+FFFD, which silently changes a title or names a different file; these read the
-/// bytes themselves, so the caller can refuse what it cannot use.
+/// What this process was started with, as the kernel's bytes: `CommandLine.arguments` and
+/// `ProcessInfo.environment` replace non-UTF-8 bytes with U+FFFD, silently changing a title or a
+/// file name, so the caller can refuse what it cannot use.
 public enum ProcessArguments {
   /// The words after the program name.
   public static func bytes() -> [[UInt8]] {
@@ -14,10 +12,9 @@ public enum ProcessArguments {
     }
   }
 
-  /// The environment, read from `environ` in one pass: every variable, a value that is not
-  /// UTF-8 with U+FFFD for its bad bytes (as `ProcessInfo` gives it), and those values' own
-  /// bytes by name. Cheaper at start-up than `ProcessInfo.environment`, which first builds the
-  /// whole `ProcessInfo`.
+  /// The environment from `environ` in one pass: every variable (non-UTF-8 bytes as U+FFFD, as
+  /// `ProcessInfo` gives them) and those values' own bytes by name. Cheaper at start-up than
+  /// building `ProcessInfo`.
   public static func environment() -> (
     variables: [String: String], undecodable: [String: [UInt8]]
   ) {

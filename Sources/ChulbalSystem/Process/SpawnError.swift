@@ -30,10 +30,8 @@ public struct SpawnError: Error, Equatable, Sendable, CustomStringConvertible {
     self.code = code
   }
 
-  /// Whether there is no such program, so a caller can try another one.
-  ///
-  /// `posix_spawn` also reports ENOENT when a standard-stream file cannot be opened (its
-  /// folder is missing); callers pass files in folders that exist.
+  /// Whether there is no such program, so a caller can try another. (`posix_spawn` also says ENOENT
+  /// for a stream file in a missing folder; callers pass existing folders.)
   public var isNoSuchProgram: Bool { code == ENOENT }
 
   /// The C library's words for `code`, such as "No such file or directory".

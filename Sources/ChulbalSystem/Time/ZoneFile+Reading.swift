@@ -5,13 +5,10 @@ extension ZoneFile {
   /// one, and reading stops there.
   static let maximumSize = 1 << 20
 
-  /// Reads and parses the zone file at `path`.
+  /// Reads and parses the zone file at `path`, only if regular (`TZDIR` may name any folder, and a
+  /// FIFO would never answer).
   ///
-  /// Only a regular file is read: `TZDIR` may name any folder, and a FIFO in it would never
-  /// answer.
-  ///
-  /// - Throws: ``ZoneFileError/unreadable(path:errno:)`` when the file cannot be read,
-  ///   ``ZoneFileError/malformed(_:)`` when it is not a zone file.
+  /// - Throws: ``ZoneFileError/unreadable(path:errno:)`` or ``ZoneFileError/malformed(_:)``.
   public convenience init(contentsOf path: String) throws(ZoneFileError) {
     let bytes: [UInt8]
     do throws(RegularFile.Failure) {

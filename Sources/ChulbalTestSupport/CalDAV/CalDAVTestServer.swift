@@ -1,11 +1,8 @@
 import Foundation
 
-/// The Radicale server `contrib/caldav-session.sh` runs for the test process, and an
-/// independent client for it: the `curl` program, so that what a test sets up on the server
-/// or checks there never goes through the code under test.
-///
-/// Tests run in parallel against the one server; each makes calendars of its own
-/// (``makeCalendar(displayName:)`` gives each a unique name).
+/// The Radicale server `contrib/caldav-session.sh` runs, and an independent client for it (the
+/// `curl` program), so test setup and checks never go through the code under test. Tests share the
+/// server, each with calendars of its own (``makeCalendar(displayName:)``).
 public struct CalDAVTestServer: Sendable {
   /// The server's root, `http://127.0.0.1:PORT/`.
   public let url: URL
@@ -42,8 +39,7 @@ public struct CalDAVTestServer: Sendable {
 
   /// The server the session script started, from its environment variables.
   ///
-  /// - Throws: ``Missing`` when they are not set: the tests were not run under
-  ///   `contrib/caldav-session.sh`.
+  /// - Throws: ``Missing`` when not run under `contrib/caldav-session.sh`.
   public static func fromEnvironment() throws -> CalDAVTestServer {
     let environment = ProcessInfo.processInfo.environment
     guard let base = environment["CHULBAL_TEST_CALDAV_URL"], let url = URL(string: base),
@@ -63,8 +59,7 @@ public struct CalDAVTestServer: Sendable {
 
   /// Makes a calendar with a name no other test uses (MKCALENDAR, with curl).
   ///
-  /// - Parameter components: what it may hold (`supported-calendar-component-set`); nil says
-  ///   nothing, which Radicale takes as every kind.
+  /// - Parameter components: its `supported-calendar-component-set`; nil allows every kind.
   /// - Returns: its URL, ending in `/`.
   public func makeCalendar(displayName: String? = nil, components: [String]? = nil) throws -> URL {
     let calendar = home.appendingPathComponent("test-\(UUID().uuidString)", isDirectory: true)

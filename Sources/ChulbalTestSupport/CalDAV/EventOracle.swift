@@ -1,11 +1,9 @@
 import Foundation
 
-/// Python's `icalendar` (from PyPI, written apart from libical and from chulbal), asked what
-/// the events of iCalendar texts say: for tests that read back what chulbal writes.
-///
-/// Its interpreter is `CHULBAL_ORACLE_PYTHON` when set, else the virtual environment
-/// `contrib/test.sh` makes at `.build/oracle-venv`. Without either the test fails and says how
-/// to make it: an oracle that is missing is never a silent pass.
+/// Python's `icalendar` (PyPI, independent of libical and chulbal), asked what iCalendar texts say,
+/// to read back what chulbal writes. Its interpreter is `CHULBAL_ORACLE_PYTHON`, else
+/// `contrib/test.sh`'s `.build/oracle-venv`; a missing oracle fails the test, never passes
+/// silently.
 public enum EventOracle {
   /// One VEVENT as `icalendar` reads it.
   public struct Event: Codable, Equatable, Sendable {

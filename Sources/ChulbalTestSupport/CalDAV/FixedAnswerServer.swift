@@ -4,10 +4,9 @@ import Foundation
   import Glibc
 #endif
 
-/// A small HTTP or HTTPS server (Python's `http.server`, a child process) that gives every
-/// request the same answer, for the answers a real CalDAV server never gives: text that is not
-/// XML, XML that is not a multistatus, a certificate nobody signed. Stopped when the value goes
-/// away.
+/// A small HTTP(S) server (Python's `http.server`, a child process) giving every request the same
+/// answer, for answers a real CalDAV server never gives (not XML, no multistatus, an unsigned
+/// certificate). Stopped when the value goes away.
 public final class FixedAnswerServer: @unchecked Sendable {
   /// `http://127.0.0.1:PORT/` or `https://…`.
   public let url: URL
@@ -82,8 +81,8 @@ public final class FixedAnswerServer: @unchecked Sendable {
 }
 
 extension FixedAnswerServer {
-  /// Starts `arguments` (`python3 -c PROGRAM …`, a server that prints the port it listens on
-  /// as its first line), and gives the process and that port.
+  /// Starts `arguments` (a Python server that prints its port as its first line) and gives the
+  /// process and port.
   ///
   /// - Throws: `ProgramOutput.Failure` naming `name` when no port comes.
   static func startPython(_ arguments: [String], name: String) throws -> (Process, Int) {

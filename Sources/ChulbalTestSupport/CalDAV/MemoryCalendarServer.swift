@@ -1,12 +1,10 @@
 import ChulbalCalDAV
 import Foundation
 
-/// A CalDAV server in memory that records every request: for tests of what decides which
-/// requests to make, beside the tests against a real Radicale.
-///
-/// Puts and deletes keep RFC 4918's preconditions as a server does (`If-None-Match: *` fails
-/// on a resource that exists, `If-Match` on another version, with 412); each put gives a new
-/// ETag. Anything can be made to fail once with ``fail(_:_:with:)``.
+/// A CalDAV server in memory that records every request, for tests of which requests are made. Puts
+/// and deletes keep RFC 4918's preconditions (412 for `If-None-Match: *` on an existing resource or
+/// `If-Match` on another version); each put gives a new ETag; ``fail(_:_:with:)`` makes anything
+/// fail once.
 public final class MemoryCalendarServer: CalendarServer {
   /// One request as the server saw it.
   public struct Request: Equatable, Sendable, CustomStringConvertible {

@@ -4,13 +4,11 @@ import Foundation
   import Glibc
 #endif
 
-/// A hostile HTTP server (Python's `http.server`, a child process) that answers each path as
-/// scripted and writes down every request it is sent, with its `Authorization` header: for
-/// the answers a server chooses in order to hurt a client (hrefs on other origins, thousands of
-/// hrefs, slow answers, compressed bombs), or a feed that changes, fails or sends a web page
-/// (``update(_:otherwise:)``). A 200 answer with an `ETag` or `Last-Modified` header is
-/// answered 304 when the request names that version (`If-None-Match` first, RFC 9110
-/// §13.2.2). Stopped when the value goes away.
+/// A hostile HTTP server (Python's `http.server`, a child process) answering each path as scripted
+/// and logging every request with its `Authorization` header: for answers meant to hurt a client
+/// (foreign hrefs, thousands of hrefs, slow answers, compression bombs) or a feed that changes
+/// (``update(_:otherwise:)``). A 200 with `ETag` or `Last-Modified` is answered 304 when the
+/// request names that version (RFC 9110 §13.2.2). Stopped when the value goes away.
 public final class ScriptedServer: @unchecked Sendable {
   /// One scripted answer.
   public struct Answer: Encodable, Sendable {
@@ -83,10 +81,10 @@ public final class ScriptedServer: @unchecked Sendable {
   /// Starts the server and waits until it listens.
   ///
   /// - Parameters:
-  ///   - answers: the answer for each path (without a query), or for one method on it
-  ///     (`PROPFIND /feed.ics`), which goes first.
+  ///   - answers: the answer per path (without query), or per method and path (`PROPFIND
+  ///     /feed.ics`), which goes first.
   ///   - otherwise: the answer for any other path; nil answers 404.
-  ///   - folder: where the script and the request log are written.
+  ///   - folder: where the script and request log are written.
   public init(
     _ answers: [String: Answer], otherwise: Answer? = nil, in folder: TemporaryFolder
   ) throws {

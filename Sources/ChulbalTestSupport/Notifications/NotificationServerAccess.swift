@@ -1,11 +1,8 @@
 import Testing
 
-/// Gives a suite the session's notification server to itself while it runs.
-///
-/// dunst is one server for the whole test process, and suites of different targets run at
-/// once: one suite's notifications on screen would be pressed by another's `dunstctl action
-/// 0`, or counted in another's `count displayed`. Applied to a suite (not recursively), it
-/// holds the server from the suite's first test to its last.
+/// Gives a suite the session's notification server to itself, from its first test to its last:
+/// suites of several targets run at once, and one's `dunstctl action 0` or `count displayed` would
+/// see another's notifications.
 public struct NotificationServerAccess: SuiteTrait, TestScoping {
   public var isRecursive: Bool { false }
 

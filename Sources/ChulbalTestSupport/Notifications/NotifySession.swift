@@ -1,10 +1,9 @@
 import Foundation
 import Testing
 
-/// The private session of `contrib/notify-session.sh`: a bus of its own with dunst on it.
-///
-/// Tests that need it run when it is there, and also when `CI` is set, where they fail without
-/// it, so that a broken harness cannot skip them unnoticed; elsewhere they are skipped.
+/// The private session of `contrib/notify-session.sh`, a bus with dunst on it. Tests needing it run
+/// when it is there, and under `CI`, where they fail without it so a broken harness cannot skip
+/// them.
 public enum NotifySession {
   public static let variables = ProcessInfo.processInfo.environment
 

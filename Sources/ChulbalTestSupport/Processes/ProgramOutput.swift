@@ -8,11 +8,9 @@ public enum ProgramOutput {
     public let description: String
   }
 
-  /// Runs `arguments` (the program found on `PATH`) to its end and returns its standard
-  /// output; its standard error is dropped.
-  ///
-  /// `input` is written from a thread of its own while the output is read, so a program that
-  /// answers as it reads cannot fill one pipe while it waits on the other.
+  /// Runs `arguments` (found on `PATH`) to its end and returns its standard output, dropping
+  /// standard error. `input` is written from its own thread while the output is read, so the pipes
+  /// cannot deadlock.
   ///
   /// - Throws: when the program cannot be started, or ``Failure`` when it fails.
   @discardableResult

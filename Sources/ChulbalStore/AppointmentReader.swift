@@ -16,7 +16,7 @@ struct AppointmentReader {
     let selected = [
       id, title, startAt, timeZone, place, latitude, longitude, originName, originLatitude,
       originLongitude, mode, travelSeconds, travelEstimated, bufferSeconds, prepSeconds, alerts,
-      note, repeatRule, repeatFirst, repeatLastAt,
+      note, repeatRule, repeatFirst, repeatLastAt, lengthSeconds, originReason, originAfter,
     ]
     precondition(
       selected.enumerated().allSatisfy { $0.element.position == $0.offset },
@@ -24,12 +24,17 @@ struct AppointmentReader {
     return Row.Columns(selected.map(\.name))
   }()
   /// ``columns`` for a SELECT from a file of schema `version`: a file older than series
-  /// (version 4), which a reader reads as it is, gives NULL for their columns.
+  /// (version 4) or origins (version 11), which a reader reads as it is, gives NULL for their
+  /// columns.
   static func list(schema version: Int) -> String {
-    version >= 4 ? columns.list : oldList
+    version >= 11 ? columns.list : version >= 4 ? beforeOrigins : beforeSeries
   }
-  private static let oldList = columns.names.map { $0.hasPrefix("repeat_") ? "NULL" : $0 }
+  private static let originColumns: Set = ["length_seconds", "origin_reason", "origin_after"]
+  private static let beforeOrigins = columns.names.map { originColumns.contains($0) ? "NULL" : $0 }
     .joined(separator: ", ")
+  private static let beforeSeries = columns.names.map {
+    $0.hasPrefix("repeat_") || originColumns.contains($0) ? "NULL" : $0
+  }.joined(separator: ", ")
   // Each column with its position, made where it is read: a `static let` each would cost a
   // `swift_once` for every column of every row.
   private static var id: Row.Column { Row.Column(name: "id", position: 0) }
@@ -60,6 +65,11 @@ struct AppointmentReader {
   private static var repeatLastAt: Row.Column {
     Row.Column(name: "repeat_last_at", position: 19)
   }
+  private static var lengthSeconds: Row.Column {
+    Row.Column(name: "length_seconds", position: 20)
+  }
+  private static var originReason: Row.Column { Row.Column(name: "origin_reason", position: 21) }
+  private static var originAfter: Row.Column { Row.Column(name: "origin_after", position: 22) }
 
   let path: String
   private var zones = KnownTexts<String>()
@@ -100,6 +110,20 @@ struct AppointmentReader {
       throw row.damaged(
         Self.originName.name, "값이 있는데 origin_lat과 origin_lng가 비어 있습니다 (NULL)")
     }
+    // NULL only from a file older than version 11, whose origins were the default place's
+    // or given, and whose appointments last the default length.
+    var origin = originCoordinate.map { Origin(name: originName, coordinate: $0) }
+    if !row.isNull(Self.originReason) {
+      let text = try row.text(Self.originReason)
+      guard let reason = OriginReason(rawValue: text) else {
+        throw row.damaged(Self.originReason.name, "알 수 없는 값 '\(text)'")
+      }
+      origin?.reason = reason
+      origin?.after = try row.optionalText(Self.originAfter)
+    }
+    let lengthSeconds =
+      row.isNull(Self.lengthSeconds)
+      ? Settings.defaults.lengthSeconds : try row.duration(Self.lengthSeconds)
     let mode = try Self.known(Self.mode, of: row, in: &modes) { () throws(StoreError) in
       let name = try row.text(Self.mode)
       guard let mode = TravelMode(rawValue: name) else {
@@ -130,8 +154,8 @@ struct AppointmentReader {
       ends: repetition.map { $0.rule.until != nil || $0.rule.count != nil }, start: start, in: row)
     return Appointment(
       id: id, title: title, start: Date(timeIntervalSince1970: TimeInterval(start)),
-      timeZone: timeZone, place: place, coordinate: coordinate,
-      origin: originCoordinate.map { Origin(name: originName, coordinate: $0) }, mode: mode,
+      lengthSeconds: lengthSeconds, timeZone: timeZone, place: place, coordinate: coordinate,
+      origin: origin, mode: mode,
       travelSeconds: travelSeconds, travelEstimated: travelEstimated,
       bufferSeconds: bufferSeconds, prepSeconds: prepSeconds, alertLeads: alertLeads,
       note: try row.optionalText(Self.note), repetition: repetition)

@@ -53,6 +53,10 @@ enum Schema {
     if version >= 10 {
       columns["appointment", default: []] += ["departure_at"]
     }
+    if version >= 11 {
+      columns["appointment", default: []] += ["length_seconds", "origin_reason", "origin_after"]
+      columns["source", default: []] += ["origin_name", "origin_lat", "origin_lng"]
+    }
     return columns
   }
 
@@ -70,7 +74,11 @@ enum Schema {
     ("alert_log", "CREATE TABLE \"alert_log\" (\n\(alertLogColumns))"),
     ("repeat_exception", repeatExceptionTable),
     ("repeat_override", repeatOverrideTable),
-    ("source", "CREATE TABLE \"source\" (\n\(sourceColumns))"),
+    (
+      "source",
+      "CREATE TABLE \"source\" (\n\(sourceColumns), origin_name TEXT, origin_lat REAL"
+        + ", origin_lng REAL)"
+    ),
     ("source_calendar", sourceCalendarTable),
     ("source_resource", sourceResourceTable),
     ("departure_push", departurePushTable),
@@ -233,13 +241,14 @@ enum Schema {
 
     """
 
-  /// What the `ALTER TABLE … ADD COLUMN`s of versions 4 to 10 append to `appointment`'s
+  /// What the `ALTER TABLE … ADD COLUMN`s of versions 4 to 11 append to `appointment`'s
   /// text, as SQLite writes them in.
   private static let appointmentAdded = """
     , repeat_rule TEXT, repeat_first TEXT, repeat_last_at INTEGER, source TEXT\
     , source_uid TEXT, source_recurrence TEXT, source_digest INTEGER\
     , repeat_known_from INTEGER, repeat_known_until INTEGER\
-    , local_fields INTEGER NOT NULL DEFAULT 0, departure_at INTEGER)
+    , local_fields INTEGER NOT NULL DEFAULT 0, departure_at INTEGER\
+    , length_seconds INTEGER NOT NULL DEFAULT 3600, origin_reason TEXT, origin_after TEXT)
     """
   private static let version1Columns: [String: [String]] = [
     "alert_log": ["appointment_id", "lead_seconds", "kind", "due_at", "delivered_at"],
@@ -433,6 +442,25 @@ enum Schema {
     CREATE INDEX appointment_malformed ON appointment (id)
       WHERE NOT (typeof(departure_at) = 'integer' AND typeof(start_at) = 'integer'
         AND travel_seconds BETWEEN 0 AND 604800 AND buffer_seconds BETWEEN 0 AND 604800);
+    """,
+    // 11: where each trip starts and why (`OriginRule`). Appointments get a length (an hour
+    // for those already kept, the `length` setting's default), so that the next one's trip
+    // can start where one ends; `origin_reason` keeps the rule's step (`OriginReason`, NULL
+    // without an origin) and `origin_after` the title of the appointment a chained trip
+    // follows. An origin already kept is the default place's when it matches that place,
+    // else one given with `--from`. A calendar source may have an origin of its own.
+    """
+    ALTER TABLE appointment ADD COLUMN length_seconds INTEGER NOT NULL DEFAULT 3600;
+    ALTER TABLE appointment ADD COLUMN origin_reason TEXT;
+    ALTER TABLE appointment ADD COLUMN origin_after TEXT;
+    UPDATE appointment SET origin_reason = CASE
+      WHEN origin_lat IS NULL THEN NULL
+      WHEN EXISTS (SELECT 1 FROM place WHERE is_default = 1 AND name IS appointment.origin_name
+        AND lat = appointment.origin_lat AND lng = appointment.origin_lng) THEN 'default'
+      ELSE 'given' END;
+    ALTER TABLE source ADD COLUMN origin_name TEXT;
+    ALTER TABLE source ADD COLUMN origin_lat REAL;
+    ALTER TABLE source ADD COLUMN origin_lng REAL;
     """,
   ]
 }

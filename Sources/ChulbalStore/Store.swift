@@ -15,7 +15,7 @@ import Glibc
 /// through ``Row``.
 public final class Store {
   /// The schema this build reads and writes (`PRAGMA user_version`).
-  public static let schemaVersion = 10
+  public static let schemaVersion = 11
   /// `PRAGMA application_id`: 'CHLB'.
   static let applicationID = 0x4348_4C42
 
@@ -34,6 +34,13 @@ public final class Store {
   /// Expands the series read and written: the store keeps a series as one row, and asks
   /// this for its occurrences (the calendar library's work, not the store's).
   let expander: any SeriesExpander
+  /// The reader's zone, whose days a chain of trips stays within (``OriginRule``); nil writes
+  /// each appointment's origin as given, without planning trips around it.
+  public var tripZone: Zone?
+  /// The days and series a transaction's writes may have changed the trips of, planned again
+  /// before it commits (``writeAppointments(_:)``).
+  var notedTripDays: Set<CivilDate> = []
+  var notedTripSeries: Set<Int> = []
 
   private init(database: Database, schema: Int, expander: any SeriesExpander) {
     self.database = database

@@ -50,6 +50,7 @@ enum WatchCommand: Command {
     try options.expectPositionals(atMost: 0)
     let path = try options.databasePath(environment)
     let store = try Store.openOrCreate(path: path, expander: .libical)
+    store.tripZone = environment.readerZone(else: .gmt)
     let lock: WatchLock
     do {
       lock = try WatchLock.acquire(beside: path)
@@ -105,6 +106,7 @@ enum WatchCommand: Command {
         session.store.emptyLog(waiting: true)
         session.store.close()
         let replacement = try Store.openOrCreate(path: path, expander: .libical)
+        replacement.tripZone = environment.readerZone(else: .gmt)
         do {
           try lock.follow(path)
         } catch {

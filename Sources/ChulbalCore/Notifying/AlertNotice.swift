@@ -51,7 +51,10 @@ public enum AlertNotice {
     var body = times.time(plan.start, seenAt: now)
     if let place = appointment.place { body += " \(place)" }
     if plan.travelSeconds > 0 {
-      body += " · 이동 \(plan.travelText)"
+      let from = appointment.origin?.reason == .previous ? appointment.origin?.fromText : nil
+      body += " · " + (from.map { $0 + " " } ?? "") + "이동 \(plan.travelText)"
+    } else if appointment.origin?.reason == .same {
+      body += " · 이동 없음 (같은 장소)"
     }
     var summary = "\(headline) · \(appointment.title)"
     var actions: [Notice.Action] = []

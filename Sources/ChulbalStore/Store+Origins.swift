@@ -1,0 +1,158 @@
+import ChulbalCore
+import FoundationEssentials
+
+/// Where trips start (schema 11): each write of appointments plans again, through
+/// ``OriginRule``, the trips of the days it touched, so that a trip chained to an earlier
+/// appointment follows it when that one is added, moved, edited or removed.
+extension Store {
+  /// Whether the file keeps lengths and origins' reasons (schema 11 on).
+  var keepsOrigins: Bool { schema >= 11 }
+
+  /// A write transaction of appointments: `body`, then the trips of the days its writes noted
+  /// planned again, in the same transaction.
+  func writeAppointments<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    defer {
+      notedTripDays = []
+      notedTripSeries = []
+    }
+    return try database.writeTransaction { () throws(StoreError) -> T in
+      let result = try body()
+      try planNotedTrips()
+      return result
+    }
+  }
+
+  /// Notes that the trips of `appointment`'s day (or, for a series, its own) may change.
+  func noteTrips(of appointment: Appointment) {
+    guard keepsOrigins, let tripZone else { return }
+    if appointment.repeats {
+      notedTripSeries.insert(appointment.id)
+    } else {
+      notedTripDays.insert(CivilDate(appointment.start, in: tripZone))
+    }
+  }
+
+  /// Notes the day of the stored row `id`, before a write moves or removes it.
+  func noteTrips(ofRow id: Int) throws(StoreError) {
+    guard keepsOrigins, tripZone != nil, let stored = try appointment(id: id) else { return }
+    noteTrips(of: stored)
+  }
+
+  /// Writes what ``OriginRule`` adds to an appointment: its length and its origin's reason.
+  func writeTripColumns(of appointment: Appointment) throws(StoreError) {
+    guard keepsOrigins else { return }
+    try database.rows(
+      "UPDATE appointment SET length_seconds = ?, origin_reason = ?, origin_after = ? WHERE id = ?",
+      [
+        .integer(appointment.lengthSeconds), SQLValue(appointment.origin?.reason.rawValue),
+        SQLValue(appointment.origin?.after), .integer(appointment.id),
+      ])
+  }
+
+  /// Plans again the trips of the noted days and series, writing those that change: origin,
+  /// travel and departure.
+  private func planNotedTrips() throws(StoreError) {
+    guard let tripZone, !(notedTripDays.isEmpty && notedTripSeries.isEmpty) else { return }
+    let settings = try settings()
+    let defaultOrigin = try defaultPlace()?.origin
+    let sourceOrigins = try self.sourceOrigins()
+    func inputs(_ source: String?) -> OriginRule.Inputs {
+      OriginRule.Inputs(
+        chainSeconds: settings.originChainSeconds, zone: tripZone,
+        sourceOrigin: source.flatMap { sourceOrigins[$0] }, defaultOrigin: defaultOrigin)
+    }
+    for day in notedTripDays {
+      let from = WallTime(date: day, hour: 0, minute: 0).instant(in: tripZone)
+      let to = WallTime(date: CivilDate(days: day.days + 1), hour: 0, minute: 0)
+        .instant(in: tripZone)
+      // The day before too: an appointment that began then may end on this day.
+      let candidates = try appointmentRows(
+        "WHERE start_at >= ? AND start_at < ? AND repeat_rule IS NULL",
+        [.integer(Self.seconds(from) - 86_400), .integer(Self.seconds(to))],
+        order: "start_at, id")
+      let sources = try self.sources(from: from, to: to)
+      for appointment in candidates where appointment.start >= from {
+        let planned = OriginRule.planned(
+          appointment, after: candidates, inputs(sources[appointment.id]))
+        if planned != appointment { try writeTrip(planned) }
+      }
+    }
+    for id in notedTripSeries {
+      guard let series = try appointment(id: id) else { continue }
+      let source = try database.scalar(
+        "SELECT source FROM appointment WHERE id = ?", [.integer(id)])
+      guard case .text(let path) = source else {
+        let planned = OriginRule.planned(series, after: [], inputs(nil))
+        if planned != series { try writeTrip(planned) }
+        continue
+      }
+      let planned = OriginRule.planned(series, after: [], inputs(path))
+      if planned != series { try writeTrip(planned) }
+    }
+  }
+
+  /// The source of each appointment from a calendar starting in `from..<to`, by id.
+  private func sources(from: Date, to: Date) throws(StoreError) -> [Int: String] {
+    var result: [Int: String] = [:]
+    for row in try database.rows(
+      "SELECT id, source FROM appointment WHERE source IS NOT NULL AND start_at >= ? AND start_at < ?",
+      [.integer(Self.seconds(from)), .integer(Self.seconds(to))])
+    {
+      if case .integer(let id) = row[0], case .text(let source) = row[1] { result[id] = source }
+    }
+    return result
+  }
+
+  /// Writes a planned trip: the origin, the travel and the departure they give.
+  private func writeTrip(_ appointment: Appointment) throws(StoreError) {
+    try database.rows(
+      """
+      UPDATE appointment SET origin_name = ?, origin_lat = ?, origin_lng = ?, origin_reason = ?,
+        origin_after = ?, travel_seconds = ?, departure_at = ?
+      WHERE id = ?
+      """,
+      [
+        SQLValue(appointment.origin?.name), SQLValue(appointment.origin?.coordinate.latitude),
+        SQLValue(appointment.origin?.coordinate.longitude),
+        SQLValue(appointment.origin?.reason.rawValue), SQLValue(appointment.origin?.after),
+        .integer(appointment.travelSeconds), .integer(Self.departure(of: appointment)),
+        .integer(appointment.id),
+      ])
+  }
+
+  /// Each source's origin, by its path (the appointments' `source`).
+  func sourceOrigins() throws(StoreError) -> [String: Origin] {
+    guard keepsOrigins else { return [:] }
+    var result: [String: Origin] = [:]
+    for source in try sources() {
+      if let origin = source.origin { result[source.path] = origin }
+    }
+    return result
+  }
+
+  /// Sets the origin of the source named `name` (nil: none), and plans again the trips of
+  /// its appointments.
+  ///
+  /// - Returns: false when there is no such source.
+  public func setOrigin(_ origin: Origin?, ofSource name: String) throws(StoreError) -> Bool {
+    guard keepsOrigins else { return false }
+    return try writeAppointments { () throws(StoreError) -> Bool in
+      guard
+        case .text(let path) = try database.scalar(
+          "SELECT path FROM source WHERE name = ?", [.text(name)])
+      else { return false }
+      try database.rows(
+        "UPDATE source SET origin_name = ?, origin_lat = ?, origin_lng = ? WHERE name = ?",
+        [
+          SQLValue(origin?.name), SQLValue(origin?.coordinate.latitude),
+          SQLValue(origin?.coordinate.longitude), .text(name),
+        ])
+      for appointment in try appointmentRows(
+        "WHERE source = ?", [.text(path)], order: "start_at, id")
+      {
+        noteTrips(of: appointment)
+      }
+      return true
+    }
+  }
+}

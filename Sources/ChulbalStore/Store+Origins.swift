@@ -79,15 +79,17 @@ extension Store {
     }
     for id in notedTripSeries {
       guard let series = try appointment(id: id) else { continue }
-      let source = try database.scalar(
-        "SELECT source FROM appointment WHERE id = ?", [.integer(id)])
-      guard case .text(let path) = source else {
-        let planned = OriginRule.planned(series, after: [], inputs(nil))
-        if planned != series { try writeTrip(planned) }
-        continue
+      let row = try database.rows(
+        "SELECT source, start_at FROM appointment WHERE id = ?", [.integer(id)])
+      let path: String? = if case .text(let path)? = row.first?[0] { path } else { nil }
+      var planned = OriginRule.planned(series, after: [], inputs(path))
+      guard planned != series else { continue }
+      // The row's departure goes with the row's own start, the cached next occurrence, which
+      // a moved occurrence read over it may not be.
+      if case .integer(let start)? = row.first?[1] {
+        planned.start = Date(timeIntervalSince1970: TimeInterval(start))
       }
-      let planned = OriginRule.planned(series, after: [], inputs(path))
-      if planned != series { try writeTrip(planned) }
+      try writeTrip(planned)
     }
   }
 

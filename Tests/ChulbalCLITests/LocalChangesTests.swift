@@ -253,6 +253,8 @@ import Testing
     let json = try ImportCommandTests.json(workspace.run(["doctor", "--json"]))
     let database = try #require(json["database"] as? [String: Any])
     #expect(database["mode"] as? String == "640")
-    #expect(workspace.run(["doctor"]).standardOutput.contains("(권한 640, 스키마 10, 약속 1개)"))
+    #expect(
+      workspace.run(["doctor"]).standardOutput.contains(
+        "(권한 640, 스키마 \(Store.schemaVersion), 약속 1개)"))
   }
 }

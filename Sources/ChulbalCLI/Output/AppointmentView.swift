@@ -188,8 +188,9 @@ struct AppointmentView {
 
   /// Every field, one per line.
   var detail: String {
-    var rows: [[String]] = [["약속", "\(label)"], ["시각", startText], ["끝", endText]]
+    var rows: [[String]] = [["약속", "\(label)"], ["시각", startText]]
     if let repeatText { rows.append(["반복", repeatText]) }
+    rows.append(["끝", endText])
     if let place = appointment.place { rows.append(["장소", place]) }
     if let coordinate = appointment.coordinate {
       rows.append(["좌표", Self.text(coordinate) + mark(.coordinate)])

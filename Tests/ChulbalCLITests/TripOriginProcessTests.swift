@@ -133,15 +133,24 @@ import Testing
 
   @Test func chainingIsOffAtZeroAndEndsTwoHoursAfterThePreviousAppointment() throws {
     let day = try Day()
-    try day.run(["config", "set", "origin.chain", "0"])
     try day.add("회의", at: "12T14:00", ["--place", "회사"])
-    let off = try day.add("커피", at: "12T15:40", Self.cafe)
-    #expect(off == "#2 커피 — 1월 12일 (화) 오후 3:40 · 오후 3:05 출발 · 이동 25분 (추정) + 여유 10분\n")
-    try day.run(["config", "set", "origin.chain", "2h"])
+    try day.add("커피", at: "12T15:40", Self.cafe)
+    // Setting it plans the trips already kept again.
+    try day.run(["config", "set", "origin.chain", "0"])
+    #expect(
+      try day.run(["next"])
+        == "#1 회의 — 오후 1:28 출발 (4시간 28분 남음) · 1월 12일 (화) 오후 2:00 · 회사\n")
+    let off = try day.run(["show", "커피"])
+    #expect(off.contains("\n출발지  집 (37.5547,126.9707) · 기본 장소\n"), "\(off)")
+    #expect(off.contains("\n이동    도보 · 25분 (추정) + 여유 10분\n"), "\(off)")
+    try day.run(["config", "unset", "origin.chain"])
+    #expect(try day.run(["show", "커피"]).contains("\n출발지  회사 (앞 약속 '회의'의 장소)\n"))
     // 커피 ends at 16:40; a trip to 회사 that would leave 카페 more than two hours later
     // starts at home.
     let late = try day.add("저녁", at: "12T19:30", ["--place", "회사"])
-    #expect(late.hasPrefix("#3 저녁 — 1월 12일 (화) 오후 7:30 · 오후 6:58 출발 · 이동 22분 (추정) + 여유 10분\n"))
+    #expect(
+      late.hasPrefix(
+        "#3 저녁 — 1월 12일 (화) 오후 7:30 · 오후 6:58 출발 · 이동 22분 (추정) + 여유 10분\n"))
   }
 
   @Test func movingEditingOrRemovingTheEarlierAppointmentPlansTheLaterTripAgain() throws {

@@ -75,6 +75,7 @@ struct AppointmentReader {
   private var zones = KnownTexts<String>()
   private var modes = KnownTexts<TravelMode>()
   private var alertLists = KnownTexts<[Int]>()
+  private var reasons = KnownTexts<OriginReason>()
   /// Rules repeat less than zones: a person's weekly series on each weekday and monthly ones
   /// on each day of the month are some forty texts, each worth parsing once.
   private var rules = KnownTexts<RecurrenceRule>(capacity: 64)
@@ -114,9 +115,13 @@ struct AppointmentReader {
     // or given, and whose appointments last the default length.
     var origin = originCoordinate.map { Origin(name: originName, coordinate: $0) }
     if !row.isNull(Self.originReason) {
-      let text = try row.text(Self.originReason)
-      guard let reason = OriginReason(rawValue: text) else {
-        throw row.damaged(Self.originReason.name, "알 수 없는 값 '\(text)'")
+      let reason = try Self.known(Self.originReason, of: row, in: &reasons) {
+        () throws(StoreError) in
+        let text = try row.text(Self.originReason)
+        guard let reason = OriginReason(rawValue: text) else {
+          throw row.damaged(Self.originReason.name, "알 수 없는 값 '\(text)'")
+        }
+        return reason
       }
       origin?.reason = reason
       origin?.after = try row.optionalText(Self.originAfter)

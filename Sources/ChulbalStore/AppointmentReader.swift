@@ -14,7 +14,8 @@ struct AppointmentReader {
     let selected = [
       id, title, startAt, timeZone, place, latitude, longitude, originName, originLatitude,
       originLongitude, mode, travelSeconds, travelEstimated, bufferSeconds, prepSeconds, alerts,
-      note, repeatRule, repeatFirst, repeatLastAt, travelSource,
+      note, repeatRule, repeatFirst, repeatLastAt, travelSource, lengthSeconds, originReason,
+      originAfter,
     ]
     precondition(
       selected.enumerated().allSatisfy { $0.element.position == $0.offset },
@@ -22,14 +23,20 @@ struct AppointmentReader {
     return Row.Columns(selected.map(\.name))
   }()
   /// ``columns`` for a SELECT from a file of schema `version`: a file older than series
-  /// (version 4) or travel sources (version 12), which a reader reads as it is, gives NULL
-  /// for their columns.
+  /// (version 4), travel sources (version 12) or origins (version 14), which a reader reads as
+  /// it is, gives NULL for their columns.
   static func list(schema version: Int) -> String {
-    version >= 12 ? columns.list : version >= 4 ? listBefore12 : listBefore4
+    version >= 14
+      ? columns.list
+      : version >= 12 ? listBefore14 : version >= 4 ? listBefore12 : listBefore4
   }
-  private static let listBefore12 = list(nulling: { $0 == travelSource.name })
+  private static let originColumns: Set = ["length_seconds", "origin_reason", "origin_after"]
+  private static let listBefore14 = list(nulling: { originColumns.contains($0) })
+  private static let listBefore12 = list(nulling: {
+    originColumns.contains($0) || $0 == travelSource.name
+  })
   private static let listBefore4 = list(nulling: {
-    $0 == travelSource.name || $0.hasPrefix("repeat_")
+    originColumns.contains($0) || $0 == travelSource.name || $0.hasPrefix("repeat_")
   })
   private static func list(nulling absent: (String) -> Bool) -> String {
     columns.names.map { absent($0) ? "NULL" : $0 }.joined(separator: ", ")
@@ -67,6 +74,11 @@ struct AppointmentReader {
   private static var travelSource: Row.Column {
     Row.Column(name: "travel_source", position: 20)
   }
+  private static var lengthSeconds: Row.Column {
+    Row.Column(name: "length_seconds", position: 21)
+  }
+  private static var originReason: Row.Column { Row.Column(name: "origin_reason", position: 22) }
+  private static var originAfter: Row.Column { Row.Column(name: "origin_after", position: 23) }
 
   let path: String
   /// Where stored zone names are checked.
@@ -74,6 +86,7 @@ struct AppointmentReader {
   private var zones = KnownTexts<String>()
   private var modes = KnownTexts<TravelMode>()
   private var alertLists = KnownTexts<[Int]>()
+  private var reasons = KnownTexts<OriginReason>()
   /// Rules repeat less than zones: a person's weekly series on each weekday and monthly ones
   /// on each day of the month are some forty texts, each worth parsing once.
   private var rules = KnownTexts<RecurrenceRule>(capacity: 64)
@@ -110,6 +123,24 @@ struct AppointmentReader {
       throw row.damaged(
         Self.originName.name, "값이 있는데 origin_lat과 origin_lng가 비어 있습니다 (NULL)")
     }
+    // NULL only from a file older than version 14, whose origins were the default place's
+    // or given, and whose appointments last the default length.
+    var origin = originCoordinate.map { Origin(name: originName, coordinate: $0) }
+    if !row.isNull(Self.originReason) {
+      let reason = try Self.known(Self.originReason, of: row, in: &reasons) {
+        () throws(StoreError) in
+        let text = try row.text(Self.originReason)
+        guard let reason = OriginReason(rawValue: text) else {
+          throw row.damaged(Self.originReason.name, "알 수 없는 값 '\(text)'")
+        }
+        return reason
+      }
+      origin?.reason = reason
+      origin?.after = try row.optionalText(Self.originAfter)
+    }
+    let lengthSeconds =
+      row.isNull(Self.lengthSeconds)
+      ? Settings.defaults.lengthSeconds : try row.duration(Self.lengthSeconds)
     let mode = try Self.known(Self.mode, of: row, in: &modes) { () throws(StoreError) in
       let name = try row.text(Self.mode)
       guard let mode = TravelMode(rawValue: name) else {
@@ -149,8 +180,8 @@ struct AppointmentReader {
       ends: repetition.map { $0.rule.until != nil || $0.rule.count != nil }, start: start, in: row)
     return Appointment(
       id: id, title: title, start: Date(timeIntervalSince1970: TimeInterval(start)),
-      timeZone: timeZone, place: place, coordinate: coordinate,
-      origin: originCoordinate.map { Origin(name: originName, coordinate: $0) }, mode: mode,
+      lengthSeconds: lengthSeconds, timeZone: timeZone, place: place, coordinate: coordinate,
+      origin: origin, mode: mode,
       travelSeconds: travelSeconds, travelSource: travelSource,
       bufferSeconds: bufferSeconds, prepSeconds: prepSeconds, alertLeads: alertLeads,
       note: try row.optionalText(Self.note), repetition: repetition)

@@ -64,6 +64,10 @@ enum Schema {
         "destination_lng", "mode", "travel_seconds", "remembered_at",
       ]
     }
+    if version >= 14 {
+      columns["appointment", default: []] += ["length_seconds", "origin_reason", "origin_after"]
+      columns["source", default: []] += ["origin_name", "origin_lat", "origin_lng"]
+    }
     return columns
   }
 
@@ -78,14 +82,18 @@ enum Schema {
     (
       "appointment",
       "CREATE TABLE appointment (\n\(appointmentColumns)" + appointmentAdded
-        + appointmentAdded12 + ")"
+        + appointmentAdded12 + appointmentAdded14 + ")"
     ),
     ("place", placeTable),
     ("setting", settingTable),
     ("alert_log", "CREATE TABLE \"alert_log\" (\n\(alertLog13Columns))"),
     ("repeat_exception", repeatExceptionTable),
     ("repeat_override", repeatOverrideTable),
-    ("source", "CREATE TABLE \"source\" (\n\(sourceColumns))"),
+    (
+      "source",
+      "CREATE TABLE \"source\" (\n\(sourceColumns), origin_name TEXT, origin_lat REAL"
+        + ", origin_lng REAL)"
+    ),
     ("source_calendar", sourceCalendarTable),
     ("source_resource", sourceResourceTable),
     ("departure_push", departurePushTable),
@@ -287,7 +295,7 @@ enum Schema {
 
     """
 
-  /// What the `ALTER TABLE … ADD COLUMN`s of versions 4 to 10 append to `appointment`'s
+  /// What the `ALTER TABLE … ADD COLUMN`s of versions 4 to 11 append to `appointment`'s
   /// text, as SQLite writes them in.
   private static let appointmentAdded = """
     , repeat_rule TEXT, repeat_first TEXT, repeat_last_at INTEGER, source TEXT\
@@ -297,6 +305,9 @@ enum Schema {
     """
   /// What version 12's `ALTER TABLE … ADD COLUMN` appends to `appointment`'s text.
   private static let appointmentAdded12 = ", travel_source TEXT NOT NULL DEFAULT 'given'"
+  /// What version 14's `ALTER TABLE … ADD COLUMN`s append to `appointment`'s text.
+  private static let appointmentAdded14 =
+    ", length_seconds INTEGER NOT NULL DEFAULT 3600, origin_reason TEXT, origin_after TEXT"
 
   private static let rememberedTripTable = """
     CREATE TABLE remembered_trip (
@@ -544,6 +555,25 @@ enum Schema {
     DROP TABLE alert_log;
     ALTER TABLE alert_log_13 RENAME TO alert_log;
     CREATE INDEX alert_log_due ON alert_log (due_at);
+    """,
+    // 14: where each trip starts and why (`OriginRule`). Appointments get a length (an hour
+    // for those already kept, the `length` setting's default), so that the next one's trip
+    // can start where one ends; `origin_reason` keeps the rule's step (`OriginReason`, NULL
+    // without an origin) and `origin_after` the title of the appointment a chained trip
+    // follows. An origin already kept is the default place's when it matches that place,
+    // else one given with `--from`. A calendar source may have an origin of its own.
+    """
+    ALTER TABLE appointment ADD COLUMN length_seconds INTEGER NOT NULL DEFAULT 3600;
+    ALTER TABLE appointment ADD COLUMN origin_reason TEXT;
+    ALTER TABLE appointment ADD COLUMN origin_after TEXT;
+    UPDATE appointment SET origin_reason = CASE
+      WHEN origin_lat IS NULL THEN NULL
+      WHEN EXISTS (SELECT 1 FROM place WHERE is_default = 1 AND name IS appointment.origin_name
+        AND lat = appointment.origin_lat AND lng = appointment.origin_lng) THEN 'default'
+      ELSE 'given' END;
+    ALTER TABLE source ADD COLUMN origin_name TEXT;
+    ALTER TABLE source ADD COLUMN origin_lat REAL;
+    ALTER TABLE source ADD COLUMN origin_lng REAL;
     """,
   ]
 }

@@ -309,14 +309,15 @@ extension Store {
   public func insert(_ appointment: Appointment, createdAt: Date) throws(StoreError)
     -> Appointment
   {
-    try database.writeTransaction { () throws(StoreError) in
+    let stored = try writeAppointments { () throws(StoreError) in
       try insertRow(appointment, createdAt: createdAt)
     }
+    return try planned(stored)
   }
 
   /// Adds many appointments in one transaction: all of them or, on failure, none.
   public func insert(_ appointments: [Appointment], createdAt: Date) throws(StoreError) {
-    try database.writeTransaction { () throws(StoreError) in
+    try writeAppointments { () throws(StoreError) in
       for appointment in appointments { _ = try insertRow(appointment, createdAt: createdAt) }
     }
   }
@@ -350,7 +351,9 @@ extension Store {
         """, Self.values(stored) + [.integer(Self.seconds(createdAt))])
     }
     stored.id = try database.scalar("SELECT last_insert_rowid()").int ?? 0
+    try writeTripColumns(of: stored)
     try writeChanges(stored, now: createdAt)
+    noteTrips(of: stored)
     return stored
   }
 
@@ -370,13 +373,21 @@ extension Store {
     _ appointment: Appointment, now: Date, local: LocalFields? = nil,
     occurrence: (wall: WallTime, start: Date?)? = nil
   ) throws(StoreError) -> Appointment {
-    try database.writeTransaction { () throws(StoreError) -> Appointment in
+    let written = try writeAppointments { () throws(StoreError) -> Appointment in
+      try noteTrips(ofRow: appointment.id)
       if let local { try writeLocalFields(local, of: appointment.id) }
       if let occurrence {
         try writeLocalOccurrence(of: appointment.id, occurrence.wall, start: occurrence.start)
       }
       return try updateRow(appointment, now: now)
     }
+    return try planned(written)
+  }
+
+  /// `written` as the trips planned after it left it: read again when trips are planned.
+  private func planned(_ written: Appointment) throws(StoreError) -> Appointment {
+    guard keepsOrigins, tripZone != nil else { return written }
+    return try appointment(id: written.id) ?? written
   }
 
   /// ``update(_:now:local:occurrence:)``'s write of the row itself, inside the caller's
@@ -411,6 +422,8 @@ extension Store {
         WHERE id = ?
         """, Self.values(stored) + [.integer(appointment.id)])
     }
+    try writeTripColumns(of: stored)
+    noteTrips(of: stored)
     return stored
   }
 
@@ -419,9 +432,10 @@ extension Store {
   /// One brought in from a calendar is hidden, so that reading the calendar again does not
   /// bring it back while the calendar holds its event.
   public func delete(ids: [Int], now: Date) throws(StoreError) -> Int {
-    try database.writeTransaction { () throws(StoreError) in
+    try writeAppointments { () throws(StoreError) in
       var deleted = 0
       for id in ids {
+        try noteTrips(ofRow: id)
         if keepsLocalChanges, let (source, key) = try calendarKey(of: id) {
           try database.rows(
             "INSERT OR REPLACE INTO hidden_event (source, uid, instance, hidden_at) "

@@ -133,7 +133,7 @@ extension Store {
   public func addServerSource(
     _ source: CalendarSource, updates: [CalendarUpdate], batch: CalendarBatch, now: Date
   ) throws(StoreError) -> ImportCounts? {
-    try database.writeTransaction { () throws(StoreError) -> ImportCounts? in
+    try writeAppointments { () throws(StoreError) -> ImportCounts? in
       guard try insertSource(source) else { return nil }
       for update in updates {
         try database.rows(
@@ -161,7 +161,7 @@ extension Store {
     of name: String, expecting: [SourceCalendar], updates: [CalendarUpdate],
     batch: CalendarBatch?, now: Date
   ) throws(StoreError) -> ImportCounts? {
-    try database.writeTransaction { () throws(StoreError) -> ImportCounts? in
+    try writeAppointments { () throws(StoreError) -> ImportCounts? in
       guard
         case .text(let key) = try database.scalar(
           "SELECT path FROM source WHERE name = ?", [.text(name)])

@@ -281,7 +281,7 @@ extension Store {
   public func importCalendars(
     _ batches: [CalendarBatch], now: Date, failures: [(path: String, error: String)] = []
   ) throws(StoreError) -> ImportCounts {
-    try database.writeTransaction { () throws(StoreError) -> ImportCounts in
+    try writeAppointments { () throws(StoreError) -> ImportCounts in
       try writeImport(batches, now: now, failures: failures)
     }
   }
@@ -308,6 +308,7 @@ extension Store {
           ])
       }
       for id in changes.removed {
+        try noteTrips(ofRow: id)
         try database.rows("DELETE FROM appointment WHERE id = ?", [.integer(id)])
       }
       for key in changes.unhidden {
@@ -330,6 +331,7 @@ extension Store {
     var stored = appointment
     var local: LocalFields = []
     if let kept = try self.appointment(id: appointment.id) {
+      noteTrips(of: kept)
       (stored, local) = appointment.keepingLocal(
         try localFields(of: appointment.id), of: kept,
         occurrences: try localOccurrences(of: appointment.id))

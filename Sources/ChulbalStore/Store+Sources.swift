@@ -36,11 +36,15 @@ public struct CalendarSource: Equatable, Sendable {
   public var caFile: String?
   /// CalDAV: the calendar the departures are put in (`--departures`), or nil.
   public var departuresURL: String?
+  /// Where the trips to its appointments start (`--from`), unless ``OriginRule`` finds an
+  /// earlier step; nil for the default place.
+  public var origin: Origin?
 
   public init(
     name: String, path: String, kind: Kind, addedAt: Date, lastReadAt: Date? = nil,
     lastError: String? = nil, eventCount: Int? = nil, user: String? = nil,
-    passwordCommand: String? = nil, caFile: String? = nil, departuresURL: String? = nil
+    passwordCommand: String? = nil, caFile: String? = nil, departuresURL: String? = nil,
+    origin: Origin? = nil
   ) {
     self.name = name
     self.path = path
@@ -53,6 +57,7 @@ public struct CalendarSource: Equatable, Sendable {
     self.passwordCommand = passwordCommand
     self.caFile = caFile
     self.departuresURL = departuresURL
+    self.origin = origin
   }
 }
 
@@ -74,7 +79,8 @@ extension Store {
     guard keepsSources else { return [] }
     let columns = Row.Columns(
       Self.fileSourceColumns + (keepsServers ? Self.serverColumns : [])
-        + (keepsSkips ? ["skipped_count"] : []))
+        + (keepsSkips ? ["skipped_count"] : [])
+        + (keepsOrigins ? ["origin_name", "origin_lat", "origin_lng"] : []))
     return try database.rows(
       "SELECT \(columns.list) FROM source ORDER BY name"
     ).map { values throws(StoreError) in
@@ -100,6 +106,14 @@ extension Store {
         source.departuresURL = try row.optionalText("departures_url")
       }
       if keepsSkips { source.skippedCount = try row.optionalInteger("skipped_count") }
+      if keepsOrigins,
+        let coordinate = try row.coordinate(
+          latitude: Row.Column(name: "origin_lat", position: columns.names.count - 2),
+          longitude: Row.Column(name: "origin_lng", position: columns.names.count - 1))
+      {
+        source.origin = Origin(
+          name: try row.optionalText("origin_name"), coordinate: coordinate, reason: .source)
+      }
       return source
     }
   }
@@ -124,7 +138,16 @@ extension Store {
         SQLValue(source.passwordCommand), SQLValue(source.caFile),
         SQLValue(source.departuresURL),
       ])
-    return database.changes > 0
+    guard database.changes > 0 else { return false }
+    if keepsOrigins, let origin = source.origin {
+      try database.rows(
+        "UPDATE source SET origin_name = ?, origin_lat = ?, origin_lng = ? WHERE name = ?",
+        [
+          SQLValue(origin.name), .real(origin.coordinate.latitude),
+          .real(origin.coordinate.longitude), .text(source.name),
+        ])
+    }
+    return true
   }
 
   /// How many appointments came from `path`.
@@ -141,13 +164,18 @@ extension Store {
   /// - Returns: how many appointments were deleted, or nil when there is no such source.
   public func removeSource(named name: String, appointments: Bool) throws(StoreError) -> Int? {
     guard keepsSources else { return nil }
-    return try database.writeTransaction { () throws(StoreError) -> Int? in
+    return try writeAppointments { () throws(StoreError) -> Int? in
       guard
         case .text(let path) = try database.scalar(
           "SELECT path FROM source WHERE name = ?", [.text(name)])
       else { return nil }
       var deleted = 0
       if appointments {
+        for appointment in try appointmentRows(
+          "WHERE source = ?", [.text(path)], order: "start_at, id")
+        {
+          noteTrips(of: appointment)
+        }
         try database.rows("DELETE FROM appointment WHERE source = ?", [.text(path)])
         deleted = database.changes
       }

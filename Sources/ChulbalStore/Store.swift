@@ -12,7 +12,7 @@ import Glibc
 /// `Store+<Table>.swift`.
 public final class Store {
   /// The schema this build reads and writes (`PRAGMA user_version`).
-  public static let schemaVersion = 13
+  public static let schemaVersion = 14
   /// `PRAGMA application_id`: 'CHLB'.
   static let applicationID = 0x4348_4C42
 
@@ -33,6 +33,13 @@ public final class Store {
   let expander: any SeriesExpander
   /// Where the zones stored with appointments are looked up.
   public let zones: ZoneDatabase
+  /// The reader's zone, whose days a chain of trips stays within (``OriginRule``); nil writes
+  /// each appointment's origin as given, without planning trips around it.
+  public var tripZone: Zone?
+  /// The days and series a transaction's writes may have changed the trips of, planned again
+  /// before it commits (``writeAppointments(_:)``).
+  var notedTripDays: Set<CivilDate> = []
+  var notedTripSeries: Set<Int> = []
 
   private init(
     database: Database, schema: Int, expander: any SeriesExpander, zones: ZoneDatabase

@@ -147,7 +147,7 @@ import Testing
     #expect(outcome.exitCode == 2)
     #expect(
       outcome.standardError
-        == "chulbal: 바꿀 것이 없습니다. --title, --at, --place, --coord, --from, --mode, --travel, "
+        == "chulbal: 바꿀 것이 없습니다. --title, --at, --end, --for, --place, --coord, --from, --mode, --travel, "
         + "--buffer, --prep, --alerts, --tz, --note 가운데 하나 이상을 주세요 (예: chulbal edit 3 --at 19:30)\n"
     )
     #expect(FileManager.default.contents(atPath: database) == before)

@@ -69,6 +69,12 @@ struct Damage: Sendable, CustomTestStringConvertible {
       "UPDATE appointment SET origin_lat = NULL, origin_lng = NULL",
       "약속 #1, origin_name: 값이 있는데 origin_lat과 origin_lng가 비어 있습니다 (NULL)"),
     Damage("UPDATE appointment SET mode = 'plane'", "약속 #1, mode: 알 수 없는 값 'plane'"),
+    Damage(
+      "UPDATE appointment SET origin_reason = 'guess'",
+      "약속 #1, origin_reason: 알 수 없는 값 'guess'"),
+    Damage(
+      "UPDATE appointment SET length_seconds = -1",
+      "약속 #1, length_seconds: 범위 밖의 값 '-1' (0~604800초)"),
     Damage("UPDATE appointment SET mode = NULL", "약속 #1, mode: 값이 없습니다 (NULL)"),
     Damage(
       "UPDATE appointment SET travel_seconds = -60",

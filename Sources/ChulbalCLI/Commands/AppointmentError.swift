@@ -42,9 +42,17 @@ enum AppointmentError: UsageError, Equatable {
   case onServerWithOn
   /// `add` of a title at a time that already has it, with no terminal to ask and no `--yes`.
   case duplicate(String)
+  /// `--end` and `--for` together.
+  case endWithLength
+  /// `--end` before the start.
+  case endBeforeStart(String, start: String)
 
   var message: String {
     switch self {
+    case .endWithLength:
+      return "'--end'와 '--for'는 함께 쓸 수 없습니다 (끝나는 시각이나 길이 중 하나만 주세요)"
+    case .endBeforeStart(let end, let start):
+      return "끝나는 시각이 시작보다 앞섭니다: \(end) (시작: \(start))"
     case .notFromServer(let what):
       return "'\(what)'\(Korean.topicParticle(after: what)) CalDAV 캘린더에서 가져온 약속이 아니라서 "
         + "서버에서 지울 수 없습니다 (--on-server 없이 지우면 이 컴퓨터에서 지웁니다)"

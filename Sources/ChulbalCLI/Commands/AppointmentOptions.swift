@@ -10,8 +10,13 @@ import FoundationEssentials
 /// appointment starts from.
 struct AppointmentOptions {
   static let past = OptionSpec("--past", help: "이미 지난 시각도 받습니다 (지난 약속을 기록해 둘 때)")
+  static let end = OptionSpec(
+    "--end", value: "시각", help: "끝나는 시각, 예: 오후 3시 (날짜가 없으면 시작하는 날)")
+  static let length = OptionSpec(
+    "--for", value: "시간",
+    help: "약속의 길이, 예: 90m, 1시간 30분 (기본: 설정의 length 값, 초깃값 \(OptionSpec.initially(.length)))")
   static let specs: [OptionSpec] = [
-    .at, past, OptionSpec.place.help("장소 이름 (예: \"강남역 2번 출구\"). 저장된 장소면 그 좌표를 씁니다"),
+    .at, end, length, past, OptionSpec.place.help("장소 이름 (예: \"강남역 2번 출구\"). 저장된 장소면 그 좌표를 씁니다"),
     .coordOrPlace, .from, .mode, .travel, .buffer, .prep, .alerts,
     OptionSpec.timeZone.help("약속의 IANA 시간대 (기본: 시스템 시간대, TZ 환경 변수를 따름)"), .note, .now, .database,
     .json,
@@ -21,6 +26,8 @@ struct AppointmentOptions {
   var draft = AppointmentDraft()
   /// `--at` as typed, checked; resolved once its zone is known.
   let at: ScannedTime?
+  /// `--end` as typed, checked; resolved on the start's day.
+  let end: ScannedTime?
   let zone: Zone?
   let from: PlaceReference?
   let coordinate: PlaceReference?
@@ -50,6 +57,9 @@ struct AppointmentOptions {
     zone = try options.timeZone(environment)
     try Self.refuseSplitAt(options)
     at = try options.parse(.at, TimeExpression.scan)
+    end = try options.parse(Self.end, TimeExpression.scan)
+    draft.lengthSeconds = try options.parse(Self.length, DurationExpression.parse)
+    if end != nil && draft.lengthSeconds != nil { throw AppointmentError.endWithLength }
     from = PlaceReference.read(options, .from)
     try options.checkNow()
     json = options.has(.json)
@@ -126,6 +136,20 @@ struct AppointmentOptions {
       }
       draft.start = start
     }
+    if let end, let start = draft.start ?? base?.start {
+      let instant: Date
+      do {
+        instant = try end.resolve(now: now, timeZone: zone, keeping: start)
+      } catch {
+        throw ParseError.invalidValue(option: Self.end.name, error)
+      }
+      guard instant >= start else {
+        let format = KoreanDateFormat(timeZone: zone)
+        throw AppointmentError.endBeforeStart(
+          format.full(instant, seenAt: now), start: format.full(start, seenAt: now))
+      }
+      draft.end = instant
+    }
     var savedPlace: SavedPlace?
     if let coordinate {
       draft.coordinate = try coordinate.resolved(in: store).coordinate
@@ -178,6 +202,9 @@ struct AppointmentOptions {
           missingDestination: missingDestination, place: place,
           hasPlaces: !(try store?.places().isEmpty ?? true))
       case .estimateTooLong(let seconds): throw TripError.estimateTooLong(seconds: seconds)
+      case .endBeforeStart:
+        // Checked with the times it names when `--end` is read.
+        throw AppointmentError.endWithLength
       }
     }
   }

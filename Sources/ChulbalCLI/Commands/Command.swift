@@ -127,17 +127,21 @@ extension ParsedOptions {
   /// - Throws: `ParseError.missingValue` for an empty `--db`; `StoreError` when the path or
   ///   the file cannot be used.
   func store(_ environment: Environment, access: Store.Access) throws -> Store? {
-    try Store.open(
+    let store = try Store.open(
       path: databasePath(environment), access: access, expander: .libical(environment.zones),
       zones: environment.zones)
+    store?.tripZone = environment.readerZone(else: .gmt)
+    return store
   }
 
   /// The store for a command that writes: `existing` when there was one, else a new one.
   func writableStore(_ environment: Environment, existing: Store? = nil) throws -> Store {
     if let existing { return existing }
-    return try Store.openOrCreate(
+    let store = try Store.openOrCreate(
       path: databasePath(environment), expander: .libical(environment.zones),
       zones: environment.zones)
+    store.tripZone = environment.readerZone(else: .gmt)
+    return store
   }
 
   /// `--db`, else the path the environment gives: `CHULBAL_DB` or the XDG default. An empty

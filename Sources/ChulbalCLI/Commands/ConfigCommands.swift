@@ -69,7 +69,11 @@ enum ConfigSetCommand: Command {
     if key == .command, let program = settings.notifyCommand?.first {
       try checkRunnable(program, variables: environment.variables)
     }
-    try options.writableStore(environment).save(key, of: settings)
+    let store = try options.writableStore(environment)
+    try store.save(key, of: settings)
+    if key == .originChain {
+      try store.planTripsAgain(after: options.clock(environment, timeZone: nil).now())
+    }
     return .success("\(key.rawValue) = \(settings.text(key))\n")
   }
 }
@@ -93,6 +97,9 @@ enum ConfigUnsetCommand: Command {
       return .success("\(key.rawValue) = \(value) (기본값)\n")
     }
     let removed = try store.unset(key)
+    if removed, key == .originChain {
+      try store.planTripsAgain(after: options.clock(environment, timeZone: nil).now())
+    }
     return .success(
       "\(key.rawValue) = \(value) (기본값\(removed ? "으로 되돌렸습니다" : ", 바꾼 적이 없습니다"))\n")
   }

@@ -49,7 +49,11 @@ enum SourceAddCommand: Command {
   static let departures = OptionSpec(
     "--departures", value: "캘린더", help: "CalDAV: 출발 시각을 올릴 캘린더 (없으면 만듭니다), 예: 출발")
   static let serverOptions = [user, passwordCommand, calendar, caFile, departures]
-  static let options: [OptionSpec] = [nameOption] + serverOptions + [.now, .database]
+  /// `--from` of `source add` and `source edit`.
+  static let origin = OptionSpec(
+    "--from", value: "장소|위도,경도", kind: .place,
+    help: "이 캘린더의 약속이 출발하는 곳: 저장된 장소 이름이나 좌표, 예: 회사 (앞 약속의 장소가 먼저입니다)")
+  static let options: [OptionSpec] = [nameOption, origin] + serverOptions + [.now, .database]
   static let operands: [WordKind] = [.file]
   static let epilogue = """
     예:
@@ -62,6 +66,22 @@ enum SourceAddCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let given = try options.singlePositional("경로", example: "chulbal source add ~/.calendars/work")
+    // Checked before anything is read or written; set once the source is kept.
+    let reading = try options.store(environment, access: .reading)
+    let from = try PlaceReference.read(options, origin).map { try $0.origin(in: reading) }
+    let before = Set(try reading?.sources().map(\.name) ?? [])
+    let outcome = try add(given, options, environment)
+    guard let from, outcome.exitCode == 0 else { return outcome }
+    let store = try options.writableStore(environment)
+    for source in try store.sources() where !before.contains(source.name) {
+      _ = try store.setOrigin(from, ofSource: source.name)
+    }
+    return outcome
+  }
+
+  private static func add(_ given: String, _ options: ParsedOptions, _ environment: Environment)
+    throws -> Outcome
+  {
     if given.contains("://") { return try addServer(given, options, environment) }
     if let server = serverOptions.first(where: { options[$0] != nil }) {
       throw ParseError.unexpectedArgument(server.name, command: name)
@@ -191,6 +211,52 @@ enum SourceListCommand: Command {
     case .caldav: "CalDAV"
     case .feed: "피드"
     }
+  }
+}
+
+/// `chulbal source edit NAME --from PLACE`
+enum SourceEditCommand: Command {
+  static let name = "source edit"
+  static let summary = "등록한 캘린더의 출발지를 바꿉니다"
+  static let usage = ["chulbal source edit 이름 --from 장소|위도,경도|none"]
+  static let about = """
+    이 캘린더에서 가져온 약속이 출발하는 곳을 정합니다: 회사 캘린더의 약속은 회사에서.
+    앞 약속이 끝나고 곧 출발하면 (설정 origin.chain) 그 장소에서 출발하고, --from으로 출발지를
+    준 약속은 그대로입니다. none이면 기본 장소에서 출발합니다. 이미 가져온 약속의 이동 시간도
+    다시 계산합니다.
+    """
+  static let options: [OptionSpec] = [SourceAddCommand.origin, .database]
+  static let operands: [WordKind] = [.source(serverOnly: false)]
+  static let epilogue = """
+    예:
+      chulbal source edit work --from 회사
+      chulbal source edit work --from none
+
+    """
+
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    let sourceName = try options.singlePositional(
+      "출처 이름", example: "chulbal source edit work --from 회사")
+    guard let text = options[SourceAddCommand.origin] else {
+      throw ValidationError.nothingToEdit([SourceAddCommand.origin.name])
+    }
+    let clears = ["none", "없음"].contains(text.trimmingWhitespace().lowercased())
+    let existing = try options.store(environment, access: .writing)
+    guard let existing, try existing.sources().contains(where: { $0.name == sourceName }) else {
+      throw SourceError.unknownSource(sourceName)
+    }
+    let from =
+      clears
+      ? nil : try PlaceReference.read(options, SourceAddCommand.origin)?.origin(in: existing)
+    guard try existing.setOrigin(from, ofSource: sourceName) else {
+      throw SourceError.unknownSource(sourceName)
+    }
+    let shown = TextCleaning.visible(sourceName)
+    guard let from else {
+      return .success("출처 '\(shown)'의 약속은 이제 기본 장소에서 출발합니다\n")
+    }
+    let place = from.name.map(TextCleaning.visible) ?? AppointmentView.text(from.coordinate)
+    return .success("출처 '\(shown)'의 약속은 이제 \(place)에서 출발합니다\n")
   }
 }
 

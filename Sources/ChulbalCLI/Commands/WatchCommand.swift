@@ -51,6 +51,7 @@ enum WatchCommand: Command {
     let path = try options.databasePath(environment)
     let store = try Store.openOrCreate(
       path: path, expander: .libical(environment.zones), zones: environment.zones)
+    store.tripZone = environment.readerZone(else: .gmt)
     let lock: WatchLock
     do {
       lock = try WatchLock.acquire(beside: path)
@@ -107,6 +108,7 @@ enum WatchCommand: Command {
         session.store.close()
         let replacement = try Store.openOrCreate(
           path: path, expander: .libical(environment.zones), zones: environment.zones)
+        replacement.tripZone = environment.readerZone(else: .gmt)
         do {
           try lock.follow(path)
         } catch {

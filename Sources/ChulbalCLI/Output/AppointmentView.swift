@@ -151,17 +151,35 @@ struct AppointmentView {
       bytes.append(UInt8(ascii: "#"))
       bytes.appendDecimal(appointment.id)
     }
-    table.append(appointment.title)
+    if let chained = chainMark {
+      table.append(appointment.title + chained)
+    } else {
+      table.append(appointment.title)
+    }
     table.appendCell { appendStart(to: &$0) }
     table.appendCell { appendDeparture(to: &$0) }
     table.appendCell { appendRemaining(to: &$0) }
     table.endRow()
   }
 
+  /// ` ← 회사` after the title of a trip that starts at the previous appointment's place;
+  /// nil for any other.
+  var chainMark: String? {
+    guard let origin = appointment.origin, origin.reason == .previous else { return nil }
+    return " ← " + (origin.name.map(TextCleaning.visible) ?? Self.text(origin.coordinate))
+  }
+
+  /// `오후 3:00`, or the full date when it ends on another day than it starts.
+  var endText: String {
+    let end = appointment.end
+    if times.reader.isSameDay(end, plan.start) { return times.reader.time(end) }
+    return times.full(end, seenAt: now)
+  }
+
   /// `#3 저녁 약속 — 12월 1일 (화) 오후 7:00 · 오후 6:12 출발 · 이동 38분 (추정) + 여유 10분`
   var summaryLine: String {
     let repeats = repeatText.map { " · \($0)" } ?? ""
-    return "\(label) — \(startText)\(repeats) · \(departureText) 출발 · \(plan.tripLine)"
+    return "\(label) — \(startText)\(repeats) · \(departureText) 출발 · \(appointment.tripLine)"
   }
 
   /// `#3 저녁 약속 — 오후 6:12 출발 (2시간 15분 남음) · 12월 1일 (화) 오후 7:00 · 강남역 2번 출구`
@@ -176,13 +194,22 @@ struct AppointmentView {
   var detail: String {
     var rows: [[String]] = [["약속", "\(label)"], ["시각", startText]]
     if let repeatText { rows.append(["반복", repeatText]) }
+    rows.append(["끝", endText])
     if let place = appointment.place { rows.append(["장소", place]) }
     if let coordinate = appointment.coordinate {
       rows.append(["좌표", Self.text(coordinate) + mark(.coordinate)])
     }
     if let origin = appointment.origin {
-      let name = origin.name.map { "\($0) (\(Self.text(origin.coordinate)))" }
-      rows.append(["출발지", (name ?? Self.text(origin.coordinate)) + mark(.origin)])
+      switch origin.reason {
+      case .previous, .same:
+        rows.append([
+          "출발지", (origin.name ?? Self.text(origin.coordinate)) + " (\(origin.reasonText))",
+        ])
+      default:
+        let name = origin.name.map { "\($0) (\(Self.text(origin.coordinate)))" }
+        let why = local.contains(.origin) ? mark(.origin) : " · " + origin.reasonText
+        rows.append(["출발지", (name ?? Self.text(origin.coordinate)) + why])
+      }
     }
     // The mode only with a travel time to go with it; the row's name already says 이동.
     var trip: [String] = []
@@ -194,6 +221,9 @@ struct AppointmentView {
       trip.append(
         "여유 \(KoreanDuration.text(seconds: plan.bufferSeconds, precision: .seconds))"
           + mark(.buffer))
+    }
+    if appointment.origin?.reason == .same, plan.travelSeconds == 0 {
+      trip.insert("없음 (같은 장소)", at: 0)
     }
     rows.append(["이동", trip.isEmpty ? "없음" : trip.joined(separator: " + ")])
     if plan.travelEstimated, plan.travelSeconds > 0 {
@@ -259,6 +289,7 @@ struct AppointmentView {
     writer.member("id", integer: appointment.id, depth: depth)
     writer.member("title", string: appointment.title, depth: depth)
     writer.member("start", iso8601: plan.start, in: format, depth: depth)
+    writer.member("end", iso8601: appointment.end, in: format, depth: depth)
     writer.member("departure", iso8601: plan.departure, in: format, depth: depth)
     if let occurrence { writer.member("occurrence", bool: occurrence, depth: depth) }
     if let ready = plan.ready { writer.member("ready", iso8601: ready, in: format, depth: depth) }
@@ -273,6 +304,8 @@ struct AppointmentView {
       writer.member("name", string: origin.name, depth: inner)
       writer.key("coord", depth: inner)
       Self.write(origin.coordinate, to: &writer, depth: inner + 1)
+      writer.member("reason", plain: origin.reason.rawValue, depth: inner)
+      writer.member("after", string: origin.after, depth: inner)
       writer.closeObject(depth: inner)
     } else {
       writer.memberNull("origin", depth: depth)

@@ -79,7 +79,7 @@ public struct DepartureEvent: Equatable, Sendable {
     let plan = occurrence.plan
     let zone = zones.zone(named: occurrence.timeZone) ?? .gmt
     let time = KoreanDateFormat(timeZone: zone).time(plan.start)
-    let line = "약속 \(time) · \(plan.tripLine)"
+    let line = "약속 \(time) · \(occurrence.tripLine)"
     guard let link, !link.isEmpty else { return line }
     return line + "\n" + link
   }

@@ -445,6 +445,7 @@ public struct CalendarImport: Sendable {
       prepSeconds: event.prepSeconds ?? settings.prepSeconds,
       alertLeads: event.alertLeads ?? settings.alertLeads,
       note: event.note.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 })
+    appointment.lengthSeconds = length(of: event, start: start, zone: zone, settings: settings)
     if let travel = event.travelSeconds {
       appointment.travelSeconds = travel
       appointment.travelSource = .given
@@ -457,6 +458,23 @@ public struct CalendarImport: Sendable {
       withDefaultTravel += 1
     }
     return appointment
+  }
+
+  /// How long the event lasts: its `DURATION`, else `DTEND` less the start, else the `length`
+  /// setting; at most the week a stored length is held to (a longer event's end does not
+  /// start any trip).
+  private func length(of event: CalendarEvent, start: Date, zone: String, settings: Settings)
+    -> Int
+  {
+    var seconds = settings.lengthSeconds
+    if let duration = event.durationSeconds {
+      seconds = duration
+    } else if let end = event.end,
+      let instant = try? CalendarOccurrences.instant(of: end, floatingTimeZone: zone)
+    {
+      seconds = Int(instant.timeIntervalSince(start).rounded(.down))
+    }
+    return min(max(seconds, 0), DurationExpression.maximumSeconds)
   }
 
   /// A value's result, or the error it threw said at the event's file and line.

@@ -8,6 +8,9 @@ public struct Appointment: Equatable, Sendable {
   /// When it starts, to the whole second; for a series, the start of the occurrence this value
   /// stands for (the next one, as the store reads it).
   public var start: Date
+  /// How long it lasts, in seconds: given (`--end`, `--for`, an event's DTEND or DURATION) or
+  /// the `length` setting when the appointment was made.
+  public var lengthSeconds: Int
   /// The IANA zone the appointment is shown in.
   public var timeZone: String
   public var place: String?
@@ -41,7 +44,8 @@ public struct Appointment: Equatable, Sendable {
   public var repetitionRule: RecurrenceRule? { repeating?.value.rule }
 
   public init(
-    id: Int = 0, title: String, start: Date, timeZone: String, place: String? = nil,
+    id: Int = 0, title: String, start: Date, lengthSeconds: Int = Settings.defaults.lengthSeconds,
+    timeZone: String, place: String? = nil,
     coordinate: Coordinate? = nil, origin: Origin? = nil, mode: TravelMode, travelSeconds: Int,
     travelSource: TravelSource = .given, bufferSeconds: Int, prepSeconds: Int = 0,
     alertLeads: [Int],
@@ -50,6 +54,7 @@ public struct Appointment: Equatable, Sendable {
     self.id = id
     self.title = title
     self.start = Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded(.down))
+    self.lengthSeconds = lengthSeconds
     self.timeZone = timeZone
     self.place = place
     self.coordinate = coordinate
@@ -63,6 +68,9 @@ public struct Appointment: Equatable, Sendable {
     self.note = note
     repeating = repetition.map(RepetitionBox.init)
   }
+
+  /// When it ends: ``start`` plus ``lengthSeconds``.
+  public var end: Date { start.addingTimeInterval(TimeInterval(lengthSeconds)) }
 
   /// The mode the trip is planned by: ``mode``, or walking for an estimated transit trip that
   /// walking covers no slower (``TravelEstimate/mode(from:to:mode:)``).
@@ -79,15 +87,24 @@ public struct Appointment: Equatable, Sendable {
   }
 }
 
-/// The start of a trip.
+/// The start of a trip, and why it starts there (``OriginRule``).
 public struct Origin: Equatable, Sendable {
-  /// The saved place's name, or nil for a bare coordinate.
+  /// The saved place's name (or the previous appointment's place), or nil for a bare
+  /// coordinate.
   public var name: String?
   public var coordinate: Coordinate
+  public var reason: OriginReason
+  /// For ``OriginReason/previous`` and ``OriginReason/same``, the title of the appointment the
+  /// trip follows; else nil.
+  public var after: String?
 
-  public init(name: String?, coordinate: Coordinate) {
+  public init(
+    name: String?, coordinate: Coordinate, reason: OriginReason = .given, after: String? = nil
+  ) {
     self.name = name
     self.coordinate = coordinate
+    self.reason = reason
+    self.after = after
   }
 }
 

@@ -8,6 +8,10 @@ import FoundationEssentials
 public struct AppointmentDraft: Equatable, Sendable {
   public var title: String?
   public var start: Date?
+  /// When it ends (`--end`); the length is the time from the start.
+  public var end: Date?
+  /// How long it lasts (`--for`).
+  public var lengthSeconds: Int?
   /// The IANA zone the start was read in.
   public var timeZone: String?
   /// An empty string clears the place.
@@ -33,13 +37,16 @@ public struct AppointmentDraft: Equatable, Sendable {
     /// No travel time was given and none can be estimated: the destination's coordinate or
     /// the origin is missing.
     case noTravel(missingDestination: Bool)
+    /// The end comes before the start.
+    case endBeforeStart
     /// The estimate is longer than ``TravelEstimate/maximumSeconds``: the coordinates are
     /// far apart.
     case estimateTooLong(seconds: Int)
   }
 
   /// A new appointment: what the draft gives, the settings for the rest, and the default place
-  /// as origin when none is given; travel is remembered or estimated when not given.
+  /// as origin when none is given (``OriginRule`` may choose another once the appointment is
+  /// among the others); travel is remembered or estimated when not given.
   ///
   /// - Throws: ``Problem`` when the start or title is missing or travel cannot be estimated.
   public func appointment(
@@ -47,7 +54,10 @@ public struct AppointmentDraft: Equatable, Sendable {
   ) throws(Problem) -> Appointment {
     guard let start, let timeZone else { throw .missingStart }
     let base = Appointment(
-      title: "", start: start, timeZone: timeZone, origin: defaultOrigin, mode: settings.mode,
+      title: "", start: start, lengthSeconds: settings.lengthSeconds, timeZone: timeZone,
+      origin: defaultOrigin.map {
+        Origin(name: $0.name, coordinate: $0.coordinate, reason: .default)
+      }, mode: settings.mode,
       travelSeconds: 0, travelSource: .estimate, bufferSeconds: settings.bufferSeconds,
       prepSeconds: settings.prepSeconds, alertLeads: settings.alertLeads)
     guard title != nil else { throw .emptyTitle }
@@ -73,6 +83,14 @@ public struct AppointmentDraft: Equatable, Sendable {
       result.start = Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded(.down))
     }
     if let timeZone { result.timeZone = timeZone }
+    if let end {
+      guard end >= result.start else { throw .endBeforeStart }
+      // A stored length is held to a week, as typed durations are.
+      result.lengthSeconds = min(
+        Int(end.timeIntervalSince(result.start).rounded(.down)), DurationExpression.maximumSeconds)
+    } else if let lengthSeconds {
+      result.lengthSeconds = lengthSeconds
+    }
     if let place { result.place = place.isEmpty ? nil : place }
     if let note { result.note = note.isEmpty ? nil : note }
     if let coordinate { result.coordinate = coordinate }

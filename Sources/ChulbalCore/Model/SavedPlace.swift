@@ -10,6 +10,6 @@ public struct SavedPlace: Equatable, Sendable {
     self.isDefault = isDefault
   }
 
-  /// The trip's start when it leaves from here.
-  public var origin: Origin { Origin(name: name, coordinate: coordinate) }
+  /// The trip's start when it leaves from here as the default place.
+  public var origin: Origin { Origin(name: name, coordinate: coordinate, reason: .default) }
 }

@@ -12,6 +12,8 @@ public struct Settings: Equatable, Sendable {
     case command = "notify.command"
     case backends = "notify.backends"
     case syncInterval = "sync.interval"
+    case length
+    case originChain = "origin.chain"
 
     public var summary: String {
       switch self {
@@ -28,6 +30,8 @@ public struct Settings: Equatable, Sendable {
       case .command: "알림 때 실행할 프로그램과 인수, 셸 없이 (예: 'notify-send -u critical', none)"
       case .backends: "알림 방식의 순서 (예: libnotify,command,terminal)"
       case .syncInterval: "watch가 CalDAV 캘린더를 동기화하는 간격, 1분에서 1일 (예: 15m)"
+      case .length: "끝을 정하지 않은 약속의 길이 (예: 1h)"
+      case .originChain: "앞 약속이 끝나고 이 시간 안에 출발하면 그 장소에서 출발합니다, 0이면 끔 (예: 2h, 0)"
       }
     }
   }
@@ -62,25 +66,32 @@ public struct Settings: Equatable, Sendable {
   public var email: String?
   /// How often `watch` syncs the CalDAV sources.
   public var syncIntervalSeconds: Int
+  /// How long an appointment lasts when nothing says (no `--end`, `--for`, DTEND or DURATION).
+  public var lengthSeconds: Int
+  /// A trip starts at the previous appointment's place when that appointment ends at most
+  /// this long before the departure (``OriginRule``); 0 for never.
+  public var originChainSeconds: Int
   /// The keys the person has set; the others hold their defaults.
   public private(set) var stored: Set<Key> = []
 
   /// 10 minutes of buffer, no prep, alerts 30 and 10 minutes before and at departure, transit,
   /// every map provider in ``MapProvider``'s order; a 5-minute snooze, late alerts up to 10
   /// minutes past departure, a late notice every 5 minutes, no notification command, every
-  /// backend in ``NotifyBackend``'s order, and a CalDAV sync every 15 minutes.
+  /// backend in ``NotifyBackend``'s order, a CalDAV sync every 15 minutes, appointments of an
+  /// hour, and trips from an appointment that ended up to 2 hours before.
   public static let defaults = Settings(
     bufferSeconds: 10 * 60, prepSeconds: 0, alertLeads: [30 * 60, 10 * 60, 0], mode: .transit,
     providers: MapProvider.allCases, snoozeSeconds: 5 * 60, lateCapSeconds: 10 * 60,
     lateRepeatSeconds: 5 * 60, notifyCommand: nil, backends: NotifyBackend.allCases,
-    defaultTravelSeconds: 30 * 60, email: nil, syncIntervalSeconds: 15 * 60)
+    defaultTravelSeconds: 30 * 60, email: nil, syncIntervalSeconds: 15 * 60,
+    lengthSeconds: 60 * 60, originChainSeconds: 2 * 60 * 60)
 
   private init(
     bufferSeconds: Int, prepSeconds: Int, alertLeads: [Int], mode: TravelMode,
     providers: [MapProvider], snoozeSeconds: Int, lateCapSeconds: Int, lateRepeatSeconds: Int,
     notifyCommand: [String]?,
     backends: [NotifyBackend], defaultTravelSeconds: Int, email: String?,
-    syncIntervalSeconds: Int
+    syncIntervalSeconds: Int, lengthSeconds: Int, originChainSeconds: Int
   ) {
     self.bufferSeconds = bufferSeconds
     self.prepSeconds = prepSeconds
@@ -95,6 +106,8 @@ public struct Settings: Equatable, Sendable {
     self.defaultTravelSeconds = defaultTravelSeconds
     self.email = email
     self.syncIntervalSeconds = syncIntervalSeconds
+    self.lengthSeconds = lengthSeconds
+    self.originChainSeconds = originChainSeconds
   }
 
   /// Sets `key` from text as a person types it (`10분`, `kakao, naver`), marking it stored.
@@ -133,6 +146,8 @@ public struct Settings: Equatable, Sendable {
         throw .setting(text, reason: "동기화 간격은 1분에서 1일까지, 분 단위로 씁니다 (예: 15m, 1h)")
       }
       syncIntervalSeconds = seconds
+    case .length: lengthSeconds = try DurationExpression.parse(text)
+    case .originChain: originChainSeconds = try DurationExpression.parse(text)
     case .me:
       let trimmed = text.trimmingWhitespace()
       if ["none", "없음"].contains(trimmed.lowercased()) {
@@ -175,6 +190,8 @@ public struct Settings: Equatable, Sendable {
     case .travel: DurationExpression.text(defaultTravelSeconds)
     case .me: email ?? "none"
     case .syncInterval: DurationExpression.text(syncIntervalSeconds)
+    case .length: DurationExpression.text(lengthSeconds)
+    case .originChain: DurationExpression.text(originChainSeconds)
     }
   }
 }

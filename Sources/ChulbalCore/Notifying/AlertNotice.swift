@@ -54,7 +54,10 @@ public enum AlertNotice {
     // `10분 뒤` no longer is.
     if plan.departure < plan.start { body += " · \(times.reader.time(plan.departure)) 출발" }
     if plan.travelSeconds > 0 {
-      body += " · 이동 \(plan.travelText)"
+      let from = appointment.origin?.reason == .previous ? appointment.origin?.fromText : nil
+      body += " · " + (from.map { $0 + " " } ?? "") + "이동 \(plan.travelText)"
+    } else if appointment.origin?.reason == .same {
+      body += " · 이동 없음 (같은 장소)"
     }
     var summary = "\(headline) · \(appointment.title)"
     var actions: [Notice.Action] = []

@@ -93,6 +93,7 @@ enum HostileCampaign {
     "export": ["export", "1"],
     "source add": ["source", "add", calendarFixture, "--name", "구글"],
     "source list": ["source", "list"], "source remove": ["source", "remove", "구글", "--yes"],
+    "source edit": ["source", "edit", "구글", "--from", "집"],
     "sync": ["sync"],
   ]
 

@@ -1,0 +1,40 @@
+/// The trip of an appointment in words, with where it starts when the origin rule chained it.
+extension Appointment {
+  /// `회사에서 이동 3분 (추정) + 여유 10분` after an appointment at 회사, `이동 없음 (같은 장소) +
+  /// 여유 10분` when the previous appointment is at the destination, else
+  /// ``DeparturePlan/tripLine``.
+  public var tripLine: String {
+    let plan = plan
+    switch origin?.reason {
+    case .same?:
+      guard plan.travelSeconds == 0 else { return plan.tripLine }
+      let buffer =
+        plan.bufferSeconds > 0
+        ? " + 여유 " + KoreanDuration.text(seconds: plan.bufferSeconds, precision: .seconds) : ""
+      return "이동 없음 (같은 장소)" + buffer
+    case .previous?:
+      guard let from = origin?.fromText, plan.travelSeconds > 0 else { return plan.tripLine }
+      return from + " " + plan.tripLine
+    default: return plan.tripLine
+    }
+  }
+}
+
+extension Origin {
+  /// `회사에서`: the named place a chained trip starts from; nil for a bare coordinate.
+  public var fromText: String? {
+    name.map { TextCleaning.visible($0) + "에서" }
+  }
+
+  /// `앞 약속 '회의'의 장소`, `기본 장소`, …: why the trip starts here, as `show` says it.
+  public var reasonText: String {
+    let after = after.map { "앞 약속 '\(TextCleaning.visible($0))'" } ?? "앞 약속"
+    switch reason {
+    case .given: return "직접 정한 출발지"
+    case .same: return "\(after)의 장소, 같은 곳이라 이동 없음"
+    case .previous: return "\(after)의 장소"
+    case .source: return "캘린더의 출발지"
+    case .default: return "기본 장소"
+    }
+  }
+}

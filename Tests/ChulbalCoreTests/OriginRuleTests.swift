@@ -18,7 +18,7 @@ import Testing
     Appointment(
       id: id, title: title, start: instant(start), lengthSeconds: minutes * 60,
       timeZone: "Asia/Seoul", place: title, coordinate: place, mode: .transit, travelSeconds: 0,
-      travelEstimated: true, bufferSeconds: 600, alertLeads: [0])
+      travelSource: .estimate, bufferSeconds: 600, alertLeads: [0])
   }
 
   static func inputs(chain: Int = 7200, source: Origin? = nil) -> OriginRule.Inputs {

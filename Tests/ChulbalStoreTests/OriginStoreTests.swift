@@ -54,7 +54,7 @@ import Testing
       Appointment(
         title: title, start: instant(start), timeZone: "Asia/Seoul", place: title,
         coordinate: place, origin: home, mode: .walk, travelSeconds: travel ?? 0,
-        travelEstimated: travel == nil, bufferSeconds: 0, alertLeads: [0])
+        travelSource: travel == nil ? .estimate : .given, bufferSeconds: 0, alertLeads: [0])
     }
     let now = instant("2027-01-12T09:00:00+09:00")
     let coffee = try store.insert(

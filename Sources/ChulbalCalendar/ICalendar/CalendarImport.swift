@@ -470,7 +470,7 @@ public struct CalendarImport: Sendable {
     if let duration = event.durationSeconds {
       seconds = duration
     } else if let end = event.end,
-      let instant = try? CalendarOccurrences.instant(of: end, floatingTimeZone: zone)
+      let instant = try? CalendarOccurrences.instant(of: end, floatingTimeZone: zone, zones: zones)
     {
       seconds = Int(instant.timeIntervalSince(start).rounded(.down))
     }

@@ -385,7 +385,7 @@ extension Store {
   }
 
   /// `written` as the trips planned after it left it: read again when trips are planned.
-  private func planned(_ written: Appointment) throws(StoreError) -> Appointment {
+  func planned(_ written: Appointment) throws(StoreError) -> Appointment {
     guard keepsOrigins, tripZone != nil else { return written }
     return try appointment(id: written.id) ?? written
   }

@@ -36,7 +36,8 @@ extension Store {
     _ appointment: Appointment, now: Date, local: LocalFields?, remembering trip: RememberedTrip
   ) throws(StoreError) -> (appointment: Appointment, trip: RememberedTrip, replanned: [Appointment])
   {
-    try database.writeTransaction { () throws(StoreError) in
+    let written = try writeAppointments { () throws(StoreError) in
+      try noteTrips(ofRow: appointment.id)
       if let local { try writeLocalFields(local, of: appointment.id) }
       let stored = try updateRow(appointment, now: now)
       var kept = trip
@@ -68,6 +69,7 @@ extension Store {
       let replanned = try replan(along: kept, now: now, except: appointment.id)
       return (stored, kept, replanned)
     }
+    return (try planned(written.0), written.1, written.2)
   }
 
   /// Forgets remembered trip `id` and plans again, over the trips left, every appointment to
@@ -79,7 +81,7 @@ extension Store {
     -> (trip: RememberedTrip, replanned: [Appointment])?
   {
     guard keepsTrips else { return nil }
-    return try database.writeTransaction { () throws(StoreError) in
+    return try writeAppointments { () throws(StoreError) in
       guard let trip = try rememberedTrips().trips.first(where: { $0.id == id }) else {
         return nil
       }

@@ -57,6 +57,8 @@ import Testing
 
   @Test func aNewAppointmentWithin150MetresUsesTheRememberedTripAndOneFartherTheEstimate() {
     let workspace = workspace()
+    // Each trip from the default place: a chained one would start at 점심, beside the coffee.
+    workspace.run(["config", "set", "origin.chain", "0"])
     workspace.run(["edit", "1", "--travel", "1h10m"])
     // 100 m north of 회사 (0.0009° of latitude), then 160 m (0.00144°).
     let near = workspace.run([

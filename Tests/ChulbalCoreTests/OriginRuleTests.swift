@@ -57,4 +57,30 @@ import Testing
     #expect(off.origin == work)
     #expect(OriginRule.planned(coffee, after: [meeting], Self.inputs(chain: 0)).origin == Self.home)
   }
+
+  /// A chained trip between two places the person corrected a trip between takes that trip,
+  /// not the estimate; a trip the person gave stays.
+  @Test func aChainedTripBetweenRememberedPlacesTakesTheRememberedTime() {
+    let gangnam = Coordinate(latitude: 37.4979, longitude: 127.0276)
+    let meeting = Self.appointment(1, "회의", "2027-01-12T14:00:00+09:00", at: Self.office)
+    let dinner = Self.appointment(2, "저녁", "2027-01-12T16:30:00+09:00", at: gangnam)
+    var inputs = Self.inputs()
+    let estimated = OriginRule.planned(dinner, after: [meeting], inputs)
+    #expect(estimated.origin?.reason == .previous)
+    #expect(estimated.travelSource == .estimate)
+    inputs.remembered = RememberedTrips([
+      RememberedTrip(
+        origin: Origin(name: "회사", coordinate: Self.office), destinationName: "강남",
+        destination: gangnam, mode: .transit, travelSeconds: 50 * 60)
+    ])
+    let remembered = OriginRule.planned(dinner, after: [meeting], inputs)
+    #expect(remembered.origin?.reason == .previous)
+    #expect(remembered.travelSource == .remembered)
+    #expect(remembered.travelSeconds == 50 * 60)
+    #expect(remembered.travelSeconds != estimated.travelSeconds)
+    var given = dinner
+    given.travelSource = .given
+    given.travelSeconds = 20 * 60
+    #expect(OriginRule.planned(given, after: [meeting], inputs).travelSeconds == 20 * 60)
+  }
 }

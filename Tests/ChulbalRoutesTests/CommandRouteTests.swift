@@ -130,6 +130,19 @@ import Testing
     destination: Coordinate(latitude: 37.3947, longitude: 127.1112), mode: .car,
     departure: instant("2027-01-12T18:40:00+09:00"), timeZone: seoul)
 
+  /// The car chain of `settings` asked about ``query``: its answer and the lines it passed
+  /// over with.
+  static func ask(_ settings: Settings) throws -> (RouteAnswer, [String]) {
+    let chain = RouteProviders.chain(
+      for: .car, settings: settings.routes, key: { _, _ throws(RouteFailure) in "k" },
+      environment: [:], now: instant("2027-01-12T18:00:00+09:00"))
+    var lines: [String] = []
+    let answer = try chain.ask(query) { source, failure, next in
+      lines.append(RouteChain.passedOverMessage(source, failure, next: next))
+    }
+    return (answer, lines)
+  }
+
   @Test func aFailingProviderIsPassedOverWithOneLineAndTheEstimateAnswers() throws {
     let folder = TemporaryFolder()
     let server = try RouteServer(status: 401, body: DocumentedAnswers.kakaoRefused, in: folder)
@@ -137,14 +150,7 @@ import Testing
     try settings.set(.routeCar, from: "kakao")
     try settings.set(.kakaoURL, from: server.url)
     try settings.set(.kakaoKeyCommand, from: "echo key")
-    let chain = RouteProviders.chain(
-      for: .car, settings: settings.routes, key: { _, _ throws(RouteFailure) in "k" },
-      environment: [:],
-      now: instant("2027-01-12T18:00:00+09:00"))
-    var lines: [String] = []
-    let answer = try chain.ask(Self.query) { source, failure, next in
-      lines.append(RouteChain.passedOverMessage(source, failure, next: next))
-    }
+    let (answer, lines) = try Self.ask(settings)
     #expect(lines == ["카카오 길찾기에 실패해 추정값을 씁니다: 키가 거절되었습니다 (HTTP 401)"])
     let estimate = try TravelEstimate.seconds(
       from: Self.query.origin, to: Self.query.destination, mode: .car)
@@ -160,14 +166,7 @@ import Testing
     try settings.set(.routeCar, from: "command,osrm,valhalla,estimate")
     try settings.set(.osrmURL, from: osrm.url)
     try settings.set(.valhallaURL, from: valhalla.url)
-    let chain = RouteProviders.chain(
-      for: .car, settings: settings.routes, key: { _, _ throws(RouteFailure) in "k" },
-      environment: [:],
-      now: instant("2027-01-12T18:00:00+09:00"))
-    var lines: [String] = []
-    let answer = try chain.ask(Self.query) { source, failure, next in
-      lines.append(RouteChain.passedOverMessage(source, failure, next: next))
-    }
+    let (answer, lines) = try Self.ask(settings)
     #expect(
       lines == [
         "길찾기 명령에 실패해 OSRM 길찾기를 씁니다: route.command 설정이 없습니다 (chulbal config set route.command …)"

@@ -78,7 +78,7 @@ import Testing
     #expect(
       Set(object.keys) == [
         "appointment", "departure", "ready", "travel_minutes", "travel_estimated",
-        "buffer_minutes", "prep_minutes", "alerts", "status", "text",
+        "travel_source", "buffer_minutes", "prep_minutes", "alerts", "status", "text",
       ])
     #expect(object["appointment"] as? String == "2026-12-01T19:00:00+09:00")
     #expect(object["departure"] as? String == "2026-12-01T18:15:00+09:00")

@@ -29,11 +29,14 @@ let package = Package(
     .target(
       name: "ChulbalCalDAV",
       dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalCalendar", "CCurl", "CLibxml2"]),
+    // Route providers reach their services through ChulbalCalDAV's libcurl client.
+    .target(
+      name: "ChulbalRoutes", dependencies: ["ChulbalCore", "ChulbalSystem", "ChulbalCalDAV"]),
     .target(
       name: "ChulbalCLI",
       dependencies: [
         "ChulbalCore", "ChulbalSystem", "ChulbalStore", "ChulbalCalendar", "ChulbalCalDAV",
-        "ChulbalTerminal", "ChulbalNotify",
+        "ChulbalTerminal", "ChulbalNotify", "ChulbalRoutes",
       ]),
     .executableTarget(name: "chulbal", dependencies: ["ChulbalCLI"]),
     .executableTarget(
@@ -70,10 +73,13 @@ let package = Package(
       name: "ChulbalCalDAVTests",
       dependencies: ["ChulbalCalDAV", "ChulbalCalendar", "ChulbalCore", "ChulbalTestSupport"]),
     .testTarget(
+      name: "ChulbalRoutesTests",
+      dependencies: ["ChulbalRoutes", "ChulbalCore", "ChulbalSystem", "ChulbalTestSupport"]),
+    .testTarget(
       name: "ChulbalCLITests",
       dependencies: [
         "ChulbalCLI", "ChulbalCore", "ChulbalStore", "ChulbalSystem", "ChulbalTerminal",
-        "ChulbalNotify", "ChulbalCalDAV", "ChulbalCalendar", "ChulbalTestSupport",
+        "ChulbalNotify", "ChulbalCalDAV", "ChulbalCalendar", "ChulbalRoutes", "ChulbalTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

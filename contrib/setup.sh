@@ -24,10 +24,12 @@ for arg in "$@"; do
     # (contrib/caldav-session.sh), set up their data with the curl program, and make a
     # self-signed certificate with openssl for a Python HTTPS server. The width table is made
     # from, and tested against, unicode-data's EastAsianWidth.txt (contrib/width-table.sh).
+    # The `command` route provider is tested with a real routing engine, routino
+    # (planetsplitter + routino-router), on a street grid the test writes.
     --test)
       packages+=(tmux zbar-tools dunst xvfb libnotify-bin dbus-daemon dbus-bin libglib2.0-bin systemd
         zsh fish groff-base mandoc dpkg-dev lintian python3 python3-dateutil python3-venv
-        radicale curl openssl unicode-data)
+        radicale curl openssl unicode-data routino)
       ;;
     --bench) packages+=(hyperfine tmux remind calcurse gcc libc6-dev) ;;
     *) echo "setup.sh: unknown option '$arg' (--test, --bench)" >&2; exit 2 ;;

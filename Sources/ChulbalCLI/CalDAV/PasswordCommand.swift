@@ -20,20 +20,26 @@ struct PasswordCommand: Sendable {
     /// Its first line is longer than the bytes read of its output.
     case lineTooLong(command: String, limit: Int)
 
-    var message: String {
+    var message: String { message(printing: "비밀번호") }
+
+    /// The message for a command that prints `secret` (`비밀번호`, or `키` for a route
+    /// provider's key command, which runs the same way).
+    func message(printing secret: String) -> String {
+      let noun = "\(secret) 명령"
       switch self {
       case .cannotStart(let command, let reason):
-        return "비밀번호 명령을 실행할 수 없습니다 ('\(command)'): \(reason)"
+        return "\(noun)을 실행할 수 없습니다 ('\(command)'): \(reason)"
       case .failed(let command, let status, let said):
         let particle = Korean.directionParticle(after: String(status))
-        return "비밀번호 명령이 상태 \(status)\(particle) 끝났습니다 ('\(command)')"
+        return "\(noun)이 상태 \(status)\(particle) 끝났습니다 ('\(command)')"
           + (said.map { ": \($0)" } ?? "")
       case .printedNothing(let command):
-        return "비밀번호 명령이 아무것도 출력하지 않았습니다 ('\(command)', 상태 0): 첫 줄에 비밀번호를 출력해야 합니다"
+        return
+          "\(noun)이 아무것도 출력하지 않았습니다 ('\(command)', 상태 0): 첫 줄에 \(secret)\(Korean.objectParticle(after: secret)) 출력해야 합니다"
       case .timedOut(let command, let seconds):
-        return "비밀번호 명령이 \(seconds)초 안에 끝나지 않았습니다 ('\(command)')"
+        return "\(noun)이 \(seconds)초 안에 끝나지 않았습니다 ('\(command)')"
       case .lineTooLong(let command, let limit):
-        return "비밀번호 명령이 출력한 첫 줄이 \(limit)바이트보다 깁니다 ('\(command)')"
+        return "\(noun)이 출력한 첫 줄이 \(limit)바이트보다 깁니다 ('\(command)')"
       }
     }
   }

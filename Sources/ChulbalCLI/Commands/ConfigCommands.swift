@@ -49,6 +49,9 @@ enum ConfigSetCommand: Command {
         chulbal config set providers kakao,naver,google
         chulbal config set notify.command "notify-send -u critical"
         chulbal config set notify.backends command,terminal
+        chulbal config set kakao.key-command "pass show kakao/rest-api-key"
+        chulbal config set route.car kakao,estimate
+        chulbal config set osrm.url http://127.0.0.1:5000
 
       """
   }
@@ -66,7 +69,8 @@ enum ConfigSetCommand: Command {
     } catch {
       throw ParseError.invalidValue(option: key.rawValue, error)
     }
-    if key == .command, let program = settings.notifyCommand?.first {
+    let program = key == .command ? settings.notifyCommand?.first : nil
+    if let program = program ?? (key == .routeCommand ? settings.routes.command?.first : nil) {
       try checkRunnable(program, variables: environment.variables)
     }
     let store = try options.writableStore(environment)

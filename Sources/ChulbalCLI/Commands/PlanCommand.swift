@@ -1,4 +1,5 @@
 import ChulbalCore
+import ChulbalRoutes
 import FoundationEssentials
 
 /// `chulbal plan`: when to leave for one appointment, computed and shown, nothing stored.
@@ -12,6 +13,7 @@ enum PlanCommand: Command {
   static let about = """
     약속 시각에서 이동 시간과 여유 시간을 빼서 출발 시각을 구하고, 알림 시각을 보여 줍니다.
     아무것도 저장하지 않습니다. --from과 --to에는 좌표나 저장된 장소 이름(chulbal place list)을 씁니다.
+    이동 시간은 route.car 같은 설정의 길찾기에 차례로 묻고, 모두 실패하면 추정합니다.
     """
   static let from = OptionSpec(
     "--from", value: "장소|위도,경도", kind: .place,
@@ -22,7 +24,7 @@ enum PlanCommand: Command {
   static let options: [OptionSpec] = [
     OptionSpec.at.help("약속 시각 (필수, 아래 '시각 쓰는 법')"), .travel, from, to,
     OptionSpec.mode.help(
-      "추정에 쓸 이동 수단: car, transit, walk, bike (기본 \(OptionSpec.initially(.mode)))"),
+      "길찾기와 추정에 쓸 이동 수단: car, transit, walk, bike (기본 \(OptionSpec.initially(.mode)))"),
     OptionSpec.buffer.help("여유 시간 (기본 \(OptionSpec.initially(.buffer)))"),
     OptionSpec.prep.help(
       "출발 전 준비 시간. 주면 준비 시작 알림이 생깁니다 (기본 \(OptionSpec.initially(.prep)))"),
@@ -52,8 +54,11 @@ enum PlanCommand: Command {
     // The plan is shown in the reader's zone, with --tz's own clock beside when it differs.
     let view = PlanView(
       plan: request.plan, timeZone: request.timeZone,
-      readerZone: environment.readerZone(else: request.timeZone), now: request.now)
-    return .success(options.has(.json) ? view.json().rendered() : view.text())
+      readerZone: environment.readerZone(else: request.timeZone), now: request.now,
+      route: request.route)
+    return Outcome(
+      standardOutput: options.has(.json) ? view.json().rendered() : view.text(),
+      standardError: Outcome.diagnostics(request.passedOver))
   }
 }
 
@@ -62,6 +67,10 @@ struct PlanRequest {
   let plan: DeparturePlan
   let timeZone: Zone
   let now: Date
+  /// Where the trip time came from and the departure it was asked for; nil for `--travel`.
+  let route: PlanView.Route?
+  /// One line for each route provider that failed and was passed over.
+  let passedOver: [String]
 
   /// - Throws: `UsageError` for bad input; `StoreError` when saved places cannot be read.
   init(options: ParsedOptions, environment: Environment) throws {
@@ -78,19 +87,28 @@ struct PlanRequest {
       throw ParseError.missingOption(
         "--at", command: PlanCommand.name, example: "--at \"내일 오후 7시\"")
     }
-    let (travel, source) = try Self.travel(options, environment: environment)
     let defaults = Settings.defaults
+    let buffer = try options.parse(.buffer, DurationExpression.parse) ?? defaults.bufferSeconds
+    let prep = try options.parse(.prep, DurationExpression.parse) ?? defaults.prepSeconds
+    let alerts = try options.parse(.alerts, AlertLeads.parse) ?? defaults.alertLeads
+    var passedOver: [String] = []
+    let travel = try Self.travel(
+      options, environment: environment, start: start, bufferSeconds: buffer, zone: zone,
+      now: now, passedOver: &passedOver)
+    self.passedOver = passedOver
+    route = travel.route
     plan = DeparturePlan(
-      start: start, travelSeconds: travel, travelSource: source,
-      bufferSeconds: try options.parse(.buffer, DurationExpression.parse) ?? defaults.bufferSeconds,
-      prepSeconds: try options.parse(.prep, DurationExpression.parse) ?? defaults.prepSeconds,
-      alertLeads: try options.parse(.alerts, AlertLeads.parse) ?? defaults.alertLeads)
+      start: start, travelSeconds: travel.seconds,
+      travelSource: travel.route.map { TravelSource($0.source) } ?? .given, bufferSeconds: buffer,
+      prepSeconds: prep, alertLeads: alerts)
   }
 
-  /// Travel seconds from `--travel`, or estimated from `--from`/`--to`/`--mode`.
-  private static func travel(_ options: ParsedOptions, environment: Environment) throws
-    -> (Int, TravelSource)
-  {
+  /// Travel seconds from `--travel`, or asked of the mode's route chain for `--from`/`--to`
+  /// (`--mode`), with where they came from.
+  private static func travel(
+    _ options: ParsedOptions, environment: Environment, start: Date, bufferSeconds: Int,
+    zone: Zone, now: Date, passedOver: inout [String]
+  ) throws -> (seconds: Int, route: PlanView.Route?) {
     let travel = try options.parse(.travel, DurationExpression.parse)
     // 0,0 is read here to be refused below with what to do instead.
     let from = PlaceReference.read(options, PlanCommand.from, knownOnly: false)
@@ -98,20 +116,22 @@ struct PlanRequest {
     let mode = try options.parse(.mode, TravelMode.parse)
     if let travel {
       guard from == nil, to == nil, mode == nil else { throw TripError.travelWithRoute }
-      return (travel, .given)
+      return (travel, nil)
     }
     guard let from, let to else {
       throw from != nil || to != nil ? TripError.incompleteRoute : TripError.planNeedsTravel
     }
-    // Only a saved place's name needs the store; plan opens no file otherwise.
-    let store =
-      from.needsStore || to.needsStore ? try options.store(environment, access: .reading) : nil
+    // The database gives saved places and the route settings; plan creates none.
+    let store = try options.store(environment, access: .reading)
     let origin = try from.resolved(in: store).coordinate
     let destination = try to.resolved(in: store).coordinate
+    let settings = try store?.settings() ?? .defaults
+    let travelMode = mode ?? Settings.defaults.mode
+    // The estimate first: it checks both ends, and places the departure the providers are
+    // asked about.
+    let estimate: Int
     do throws(TravelEstimate.Problem) {
-      let seconds = try TravelEstimate.seconds(
-        from: origin, to: destination, mode: mode ?? Settings.defaults.mode)
-      return (seconds, .estimate)
+      estimate = try TravelEstimate.seconds(from: origin, to: destination, mode: travelMode)
     } catch {
       switch error {
       case .unknownOrigin: throw TripError.unknownCoordinate(option: PlanCommand.from.name)
@@ -119,5 +139,19 @@ struct PlanRequest {
       case .tooLong(let seconds): throw TripError.estimateTooLong(seconds: seconds)
       }
     }
+    let query = RouteQuery(
+      origin: origin, destination: destination, mode: travelMode,
+      departure: DeparturePlan.departure(
+        start: start, travelSeconds: estimate, bufferSeconds: bufferSeconds),
+      timeZone: zone)
+    let chain = RouteProviders.chain(
+      for: travelMode, settings: settings.routes, key: RouteKeyCommand.key(environment.variables),
+      environment: environment.variables, now: now)
+    var lines: [String] = []
+    let answer = try chain.ask(query) { source, failure, next in
+      lines.append(RouteChain.passedOverMessage(source, failure, next: next))
+    }
+    passedOver += lines
+    return (answer.seconds, PlanView.Route(source: answer.source, departure: query.departure))
   }
 }

@@ -9,12 +9,21 @@ struct PlanView {
   /// The reader's zone, with the appointment's own clock beside when it differs.
   let times: ReaderTimes
   let now: Date
+  /// Where the trip time came from; nil when it was given (`--travel`).
+  let route: Route?
 
-  init(plan: DeparturePlan, timeZone: Zone, readerZone: Zone, now: Date) {
+  /// A trip time's source and the departure it was asked for.
+  struct Route {
+    var source: RouteSource
+    var departure: Date
+  }
+
+  init(plan: DeparturePlan, timeZone: Zone, readerZone: Zone, now: Date, route: Route? = nil) {
     self.plan = plan
     format = KoreanDateFormat(timeZone: timeZone)
     times = ReaderTimes(reader: readerZone, own: timeZone)
     self.now = now
+    self.route = route
   }
 
   func text() -> String {
@@ -22,7 +31,7 @@ struct PlanView {
     if let ready = plan.ready {
       lines.append("준비  \(times.full(ready, seenAt: now))   준비 \(duration(plan.prepSeconds))")
     }
-    lines.append("출발  \(times.full(plan.departure, seenAt: now))   \(plan.tripLine)")
+    lines.append("출발  \(times.full(plan.departure, seenAt: now))   \(tripLine)")
     let alerts = plan.alerts.map { "\(alertTime($0.at)) (\($0.label))" }
     lines.append("알림  " + (alerts.isEmpty ? "없음" : alerts.joined(separator: " · ")))
     lines.append("상태  " + statusText())
@@ -64,6 +73,14 @@ struct PlanView {
           ("kind", .string(alert.kind.rawValue)),
         ])
       })
+  }
+
+  /// The plan's trip line, naming the route provider that gave the trip and the departure it
+  /// was asked for: `이동 38분 (카카오 길찾기, 오후 5:40 출발 기준) + 여유 10분`.
+  private var tripLine: String {
+    guard let route, route.source != .estimate else { return plan.tripLine }
+    let basis = "\(route.source.koreanName), \(alertTime(route.departure)) 출발 기준"
+    return plan.tripLine(travelNote: basis)
   }
 
   private func duration(_ seconds: Int) -> String {

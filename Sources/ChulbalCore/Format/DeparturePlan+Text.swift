@@ -8,9 +8,16 @@ extension DeparturePlan {
 
   /// `이동 38분 (추정) + 여유 10분`, `이동 38분`, `여유 10분`, or `이동·여유 없음` for a kitchen
   /// timer, which has neither.
-  public var tripLine: String {
+  public var tripLine: String { tripLine(travelNote: nil) }
+
+  /// ``tripLine`` with `note` in parentheses after the travel time in place of `(추정)`:
+  /// `이동 38분 (카카오 길찾기, 오후 5:40 출발 기준) + 여유 10분`.
+  public func tripLine(travelNote note: String?) -> String {
     var parts: [String] = []
-    if travelSeconds > 0 { parts.append("이동 " + travelText) }
+    let travel =
+      note.map { KoreanDuration.text(seconds: travelSeconds, precision: .seconds) + " (\($0))" }
+      ?? travelText
+    if travelSeconds > 0 { parts.append("이동 " + travel) }
     if bufferSeconds > 0 {
       parts.append("여유 " + KoreanDuration.text(seconds: bufferSeconds, precision: .seconds))
     }

@@ -14,6 +14,20 @@ public struct Settings: Equatable, Sendable {
     case syncInterval = "sync.interval"
     case length
     case originChain = "origin.chain"
+    case routeCar = "route.car"
+    case routeTransit = "route.transit"
+    case routeWalk = "route.walk"
+    case routeBike = "route.bike"
+    case kakaoKeyCommand = "kakao.key-command"
+    case tmapKeyCommand = "tmap.key-command"
+    case odsayKeyCommand = "odsay.key-command"
+    case kakaoURL = "kakao.url"
+    case tmapURL = "tmap.url"
+    case odsayURL = "odsay.url"
+    case osrmURL = "osrm.url"
+    case valhallaURL = "valhalla.url"
+    case routeCommand = "route.command"
+    case routeTimeout = "route.timeout"
 
     public var summary: String {
       switch self {
@@ -32,6 +46,14 @@ public struct Settings: Equatable, Sendable {
       case .syncInterval: "watch가 CalDAV 캘린더를 동기화하는 간격, 1분에서 1일 (예: 15m)"
       case .length: "끝을 정하지 않은 약속의 길이 (예: 1h)"
       case .originChain: "앞 약속이 끝나고 이 시간 안에 출발하면 그 장소에서 출발합니다, 0이면 끔 (예: 2h, 0)"
+      case .routeCar, .routeTransit, .routeWalk, .routeBike:
+        "\(routeMode?.koreanName ?? "") 이동 시간을 물을 길찾기 순서, 쉼표로. estimate가 언제나 마지막 (예: kakao,estimate)"
+      case .kakaoKeyCommand, .tmapKeyCommand, .odsayKeyCommand:
+        "\(keySource?.koreanName ?? "") 키를 첫 줄에 출력하는 명령, 쓸 때마다 실행 (예: 'pass show kakao', none)"
+      case .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL:
+        "\(urlSource?.koreanName ?? "") 서버 주소 (예: http://127.0.0.1:5000)"
+      case .routeCommand: "이동 시간을 초로 출력하는 내 프로그램과 인수, 셸 없이 (예: '/usr/local/bin/my-route', none)"
+      case .routeTimeout: "길찾기 하나를 기다리는 시간, 1초에서 1분 (예: 3s)"
       }
     }
   }
@@ -71,6 +93,8 @@ public struct Settings: Equatable, Sendable {
   /// A trip starts at the previous appointment's place when that appointment ends at most
   /// this long before the departure (``OriginRule``); 0 for never.
   public var originChainSeconds: Int
+  /// Live routes: the provider chains, their keys' commands and URLs.
+  public var routes = RouteSettings.defaults
   /// The keys the person has set; the others hold their defaults.
   public private(set) var stored: Set<Key> = []
 
@@ -140,6 +164,10 @@ public struct Settings: Equatable, Sendable {
         ["none", "없음"].contains(trimmed.lowercased()) ? nil : try CommandWords.split(text)
     case .backends: backends = try NotifyBackend.parseChain(text)
     case .travel: defaultTravelSeconds = try DurationExpression.parse(text)
+    case .routeCar, .routeTransit, .routeWalk, .routeBike, .kakaoKeyCommand, .tmapKeyCommand,
+      .odsayKeyCommand, .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL, .routeCommand,
+      .routeTimeout:
+      try routes.set(key, from: text)
     case .syncInterval:
       let seconds = try DurationExpression.parse(text)
       guard seconds >= 60, seconds <= 86_400, seconds % 60 == 0 else {
@@ -192,6 +220,10 @@ public struct Settings: Equatable, Sendable {
     case .syncInterval: DurationExpression.text(syncIntervalSeconds)
     case .length: DurationExpression.text(lengthSeconds)
     case .originChain: DurationExpression.text(originChainSeconds)
+    case .routeCar, .routeTransit, .routeWalk, .routeBike, .kakaoKeyCommand, .tmapKeyCommand,
+      .odsayKeyCommand, .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL, .routeCommand,
+      .routeTimeout:
+      routes.text(key)
     }
   }
 }

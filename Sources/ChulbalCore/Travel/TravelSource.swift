@@ -10,17 +10,24 @@ public enum TravelSource: String, CaseIterable, Sendable {
   case remembered
   /// No coordinates to estimate from: the settings' default trip.
   case `default`
+  /// A routing service or the person's own program (``RouteSource``), asked by `plan`.
+  case kakao, tmap, odsay, osrm, valhalla, command
+
+  /// Where a trip the route chain answered came from.
+  public init(_ route: RouteSource) {
+    self = TravelSource(rawValue: route.rawValue) ?? .estimate
+  }
 
   /// Whether chulbal chose the figure, so that it is worked out again when the places, the
   /// mode or the remembered trips change; a given or default figure stays as it is.
-  public var isWorkedOut: Bool { self == .estimate || self == .remembered }
+  public var isWorkedOut: Bool { self != .given && self != .default }
 
   /// What `show` puts after the travel time: ` (추정)`, ` (기억한 시간)`, or nothing.
   public var mark: String {
     switch self {
     case .estimate: " (추정)"
     case .remembered: " (기억한 시간)"
-    case .given, .default: ""
+    case .given, .default, .kakao, .tmap, .odsay, .osrm, .valhalla, .command: ""
     }
   }
 }

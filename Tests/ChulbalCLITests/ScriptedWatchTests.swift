@@ -396,7 +396,7 @@ import Testing
         == [
           "기록 약속 알림 결과",
           "1월 12일 (화) 오전 10:27 #1 회의 오전 10:27 (출발했어요) 늦음 알림 그침",
-          "1월 12일 (화) 오전 10:25 #1 회의 오전 10:25 (늦음 알림) 보냄 (libnotify)",
+          "1월 12일 (화) 오전 10:25 #1 회의 오전 10:25 (출발 15분 뒤 늦음 알림) 보냄 (libnotify)",
         ], "\(log.standardOutput)")
     let json = run(["log", "--json"], at: "2027-01-12T10:40:00+09:00").standardOutput
     #expect(json.components(separatedBy: "\"kind\": \"late\"").count - 1 == 2, "\(json)")

@@ -123,9 +123,9 @@ import Testing
     #expect(fromWork.contains("\n출발    1월 14일 (목) 오전 10:15 · "), "\(fromWork)")
     #expect(
       try day.run(["source", "edit", "work", "--from", "none"])
-        == "출처 'work'의 약속은 이제 기본 장소에서 출발합니다\n")
+        == "캘린더 'work'의 약속은 이제 기본 출발지에서 출발합니다\n")
     let fromHome = try day.run(["show", "고객"])
-    #expect(fromHome.contains("\n출발지  집 (37.5547,126.9707) · 기본 장소\n"), "\(fromHome)")
+    #expect(fromHome.contains("\n출발지  집 (37.5547,126.9707) · 기본 출발지\n"), "\(fromHome)")
     #expect(fromHome.contains("\n출발    1월 14일 (목) 오전 10:16 · "), "\(fromHome)")
     let unknown = try day.attempt(["source", "edit", "home", "--from", "회사"])
     #expect(unknown.status == 2)
@@ -141,7 +141,7 @@ import Testing
       try day.run(["next"])
         == "#1 회의 — 오후 1:28 출발 (4시간 28분 남음) · 1월 12일 (화) 오후 2:00 · 회사\n")
     let off = try day.run(["show", "커피"])
-    #expect(off.contains("\n출발지  집 (37.5547,126.9707) · 기본 장소\n"), "\(off)")
+    #expect(off.contains("\n출발지  집 (37.5547,126.9707) · 기본 출발지\n"), "\(off)")
     #expect(off.contains("\n이동    도보 · 25분 (추정) + 여유 10분\n"), "\(off)")
     try day.run(["config", "unset", "origin.chain"])
     #expect(try day.run(["show", "커피"]).contains("\n출발지  회사 (앞 약속 '회의'의 장소)\n"))
@@ -165,14 +165,14 @@ import Testing
     #expect(try coffee() == "출발지  회사 (앞 약속 '회의'의 장소)\n출발    1월 12일 (화) 오후 3:27 · 6시간 27분 남음")
     try day.run(["edit", "1", "--at", "오전 11시"])
     #expect(
-      try coffee() == "출발지  집 (37.5547,126.9707) · 기본 장소\n출발    1월 12일 (화) 오후 3:05 · 6시간 5분 남음")
+      try coffee() == "출발지  집 (37.5547,126.9707) · 기본 출발지\n출발    1월 12일 (화) 오후 3:05 · 6시간 5분 남음")
     try day.run(["edit", "1", "--at", "오후 2시", "--end", "오후 3시 20분"])
     #expect(try coffee() == "출발지  회사 (앞 약속 '회의'의 장소)\n출발    1월 12일 (화) 오후 3:27 · 6시간 27분 남음")
     try day.run(["edit", "1", "--place", "시청", "--coord", "37.5663,126.9779"])
     #expect(try coffee() == "출발지  시청 (앞 약속 '회의'의 장소)\n출발    1월 12일 (화) 오후 3:27 · 6시간 27분 남음")
     try day.run(["remove", "1", "--yes"])
     #expect(
-      try coffee() == "출발지  집 (37.5547,126.9707) · 기본 장소\n출발    1월 12일 (화) 오후 3:05 · 6시간 5분 남음")
+      try coffee() == "출발지  집 (37.5547,126.9707) · 기본 출발지\n출발    1월 12일 (화) 오후 3:05 · 6시간 5분 남음")
   }
 
   @Test func anEndAndALengthAreOneOrTheOther() throws {

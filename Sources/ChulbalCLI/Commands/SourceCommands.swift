@@ -222,7 +222,7 @@ enum SourceEditCommand: Command {
   static let about = """
     이 캘린더에서 가져온 약속이 출발하는 곳을 정합니다: 회사 캘린더의 약속은 회사에서.
     앞 약속이 끝나고 곧 출발하면 (설정 origin.chain) 그 장소에서 출발하고, --from으로 출발지를
-    준 약속은 그대로입니다. none이면 기본 장소에서 출발합니다. 이미 가져온 약속의 이동 시간도
+    준 약속은 그대로입니다. none이면 기본 출발지에서 출발합니다. 이미 가져온 약속의 이동 시간도
     다시 계산합니다.
     """
   static let options: [OptionSpec] = [SourceAddCommand.origin, .database]
@@ -236,7 +236,7 @@ enum SourceEditCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let sourceName = try options.singlePositional(
-      "출처 이름", example: "chulbal source edit work --from 회사")
+      "캘린더 이름", example: "chulbal source edit work --from 회사")
     guard let text = options[SourceAddCommand.origin] else {
       throw ValidationError.nothingToEdit([SourceAddCommand.origin.name])
     }
@@ -253,10 +253,10 @@ enum SourceEditCommand: Command {
     }
     let shown = TextCleaning.visible(sourceName)
     guard let from else {
-      return .success("출처 '\(shown)'의 약속은 이제 기본 장소에서 출발합니다\n")
+      return .success("캘린더 '\(shown)'의 약속은 이제 기본 출발지에서 출발합니다\n")
     }
     let place = from.name.map(TextCleaning.visible) ?? AppointmentView.text(from.coordinate)
-    return .success("출처 '\(shown)'의 약속은 이제 \(place)에서 출발합니다\n")
+    return .success("캘린더 '\(shown)'의 약속은 이제 \(place)에서 출발합니다\n")
   }
 }
 

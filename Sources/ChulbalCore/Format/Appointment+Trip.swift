@@ -34,7 +34,7 @@ extension Origin {
     case .same: return "\(after)의 장소, 같은 곳이라 이동 없음"
     case .previous: return "\(after)의 장소"
     case .source: return "캘린더의 출발지"
-    case .default: return "기본 장소"
+    case .default: return "기본 출발지"
     }
   }
 }

@@ -48,7 +48,7 @@ public struct RouteSettings: Equatable, Sendable {
       if none {
         guard Self.defaultURLs[source] == nil else {
           throw .setting(
-            text, reason: "http나 https 주소를 씁니다; 기본값으로 되돌리려면 chulbal config unset \(key.rawValue)")
+            text, reason: "http나 https 주소를 씁니다. 기본값으로 되돌리려면 chulbal config unset \(key.rawValue)")
         }
         setURLs[source] = nil
       } else {
@@ -86,13 +86,13 @@ public struct RouteSettings: Equatable, Sendable {
     for (index, word) in words.enumerated() {
       guard let source = RouteSource(rawValue: word) else {
         throw .setting(
-          text, reason: "'\(word)'\(Korean.topicParticle(after: word)) 길찾기가 아닙니다; \(accepted) 씁니다")
+          text, reason: "'\(word)'\(Korean.topicParticle(after: word)) 길찾기가 아닙니다. \(accepted) 씁니다")
       }
       guard source.serves(mode) else {
         throw .setting(
           text,
           reason:
-            "\(source.rawValue)\(Korean.topicParticle(after: source.rawValue)) \(mode.koreanName) 길을 찾지 않습니다; \(accepted) 씁니다"
+            "\(source.rawValue)\(Korean.topicParticle(after: source.rawValue)) \(mode.koreanName) 길을 찾지 않습니다. \(accepted) 씁니다"
         )
       }
       guard !chain.contains(source) else {
@@ -102,7 +102,7 @@ public struct RouteSettings: Equatable, Sendable {
       }
       if source == .estimate {
         guard index == words.count - 1 else {
-          throw .setting(text, reason: "estimate는 언제나 마지막입니다; 그 뒤의 길찾기는 쓰이지 않습니다")
+          throw .setting(text, reason: "estimate는 언제나 마지막입니다. 그 뒤의 길찾기는 쓰이지 않습니다")
         }
       } else {
         chain.append(source)

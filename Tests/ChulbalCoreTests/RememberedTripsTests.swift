@@ -116,7 +116,8 @@ import Testing
 
   @Test(arguments: [
     (TravelSource.given, "이동 1시간 10분"), (.estimate, "이동 1시간 10분 (추정)"),
-    (.remembered, "이동 1시간 10분 (기억한 시간)"), (.default, "이동 1시간 10분"),
+    (.remembered, "이동 1시간 10분 (기억한 시간)"),
+    (.default, "이동 1시간 10분 (기본값: 좌표가 없어 추정하지 못함)"),
   ])
   func theTripLineSaysWhereTheTimeCameFrom(source: TravelSource, line: String) {
     let plan = DeparturePlan(

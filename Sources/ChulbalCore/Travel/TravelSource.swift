@@ -22,12 +22,14 @@ public enum TravelSource: String, CaseIterable, Sendable {
   /// mode or the remembered trips change; a given or default figure stays as it is.
   public var isWorkedOut: Bool { self != .given && self != .default }
 
-  /// What `show` puts after the travel time: ` (추정)`, ` (기억한 시간)`, or nothing.
+  /// What `show` puts after the travel time: ` (추정)`, ` (기억한 시간)`, the default trip's
+  /// reason, or nothing.
   public var mark: String {
     switch self {
     case .estimate: " (추정)"
     case .remembered: " (기억한 시간)"
-    case .given, .default, .kakao, .tmap, .odsay, .osrm, .valhalla, .command: ""
+    case .default: " (기본값: 좌표가 없어 추정하지 못함)"
+    case .given, .kakao, .tmap, .odsay, .osrm, .valhalla, .command: ""
     }
   }
 }

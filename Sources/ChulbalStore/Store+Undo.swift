@@ -38,7 +38,7 @@ extension Store {
       outcome = try body()
     } catch {
       try? stopRecording()
-      try? database.writeTransaction { () throws(StoreError) in
+      _ = try? database.writeTransaction { () throws(StoreError) in
         try database.rows("DELETE FROM undo_statement WHERE step = ?", [.integer(step)])
       }
       throw error

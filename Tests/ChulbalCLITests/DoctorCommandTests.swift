@@ -9,6 +9,31 @@ import Testing
 @Suite struct DoctorVerdictTests {
   static let noSession = "데스크톱 알림을 보낼 수 없습니다: D-Bus 세션이 없습니다 (DBUS_SESSION_BUS_ADDRESS가 없음)"
 
+  /// The fix is a command a person pastes into a shell: a path with the characters a shell
+  /// treats specially is quoted, and the shell, run here on it, mends that very file.
+  @Test func theFixCommandNamesTheFileToAShell() throws {
+    let folder = TemporaryFolder()
+    let odd = folder.path + "/my $HOME; it's `x` & 집"
+    try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
+    let database = odd + "/chulbal.db"
+    let environment = Environment.test(variables: ["CHULBAL_DB": database, "HOME": folder.path])
+    #expect(
+      CLI.run(["add", "저녁", "--at", "내일 오후 7시", "--travel", "30m"], environment: environment)
+        .exitCode == 0)
+    #expect(chmod(database, 0o644) == 0)
+    let json = try ImportCommandTests.json(CLI.run(["doctor", "--json"], environment: environment))
+    let problems = try #require(json["problems"] as? [[String: Any]])
+    let fix = try #require(problems.first?["fix"] as? String)
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = ["-c", fix]
+    try shell.run()
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus == 0)
+    let mode = try FileManager.default.attributesOfItem(atPath: database)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+
   @Test func theVerdictNamesTheFirstProblemAndItsFix() throws {
     let workspace = Workspace()
     #expect(workspace.run(["add", "저녁", "--at", "내일 오후 7시", "--travel", "30m"]).exitCode == 0)

@@ -89,7 +89,7 @@ enum DoctorCommand: Command {
       problems.append(
         Problem(
           what: "데이터베이스를 다른 사용자도 읽을 수 있습니다 (권한 \(Self.octal(mode)))",
-          fix: "chmod 600 \(CommandWords.join([path]))"))
+          fix: "chmod 600 \(Self.shellWord(path))"))
     }
     let command = settings.notifyCommand.map(CommandWords.join)
     // As the chain is made: the command backend only with a command to run.
@@ -179,5 +179,17 @@ enum DoctorCommand: Command {
   static func octal(_ mode: Int) -> String {
     let digits = String(mode, radix: 8)
     return String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+  }
+
+  /// `path` as one word a POSIX shell reads back as it is, for a command a person pastes: as
+  /// it is when it holds only characters no shell treats specially, else in single quotes.
+  static func shellWord(_ path: String) -> String {
+    let plain =
+      !path.isEmpty
+      && path.unicodeScalars.allSatisfy { scalar in
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+          || "/._-+,:@%=".unicodeScalars.contains(scalar)
+      }
+    return plain ? path : "'" + path.replacing("'", with: "'\\''") + "'"
   }
 }

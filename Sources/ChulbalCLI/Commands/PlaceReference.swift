@@ -26,7 +26,8 @@ struct PlaceReference {
     } catch {
       coordinate = nil
       let looksLikeOne =
-        text.contains(",") && text.first.map { $0.isNumber || $0 == "-" || $0 == "+" } == true
+        MapLinkCoordinate.isLink(text)
+        || text.contains(",") && text.first.map { $0.isNumber || $0 == "-" || $0 == "+" } == true
       coordinateError = looksLikeOne ? error : nil
     }
   }

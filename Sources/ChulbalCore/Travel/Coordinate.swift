@@ -11,10 +11,12 @@ public struct Coordinate: Equatable, Sendable {
     self.longitude = longitude
   }
 
-  /// Reads `LAT,LNG`, such as `37.4979,127.0276`.
+  /// Reads `LAT,LNG`, such as `37.4979,127.0276`, or a map link that carries one
+  /// (``MapLinkCoordinate``).
   ///
   /// - Throws: `InputError.coordinate` for anything that is not two finite numbers in range.
   public static func parse(_ text: String) throws(InputError) -> Coordinate {
+    if let linked = try MapLinkCoordinate.read(text) { return linked }
     func fail(_ reason: String) -> InputError { .coordinate(text, reason: reason) }
     let fields = text.split(separator: ",", omittingEmptySubsequences: false)
     guard fields.count == 2 else { throw fail("'위도,경도' 두 값을 쉼표로 나눠 씁니다") }

@@ -80,7 +80,8 @@ extension OptionSpec {
   static func initially(_ key: Settings.Key) -> String { Settings.defaults.text(key) }
   static let place = OptionSpec(
     "--place", value: "이름", kind: .place, help: "장소 이름, 예: \"강남역 2번 출구\"")
-  static let coord = OptionSpec("--coord", value: "위도,경도", help: "장소 좌표 (좌표가 든 지도 링크도 됩니다), 예: 37.4979,127.0276")
+  static let coord = OptionSpec(
+    "--coord", value: "위도,경도", help: "장소 좌표 (좌표가 든 지도 링크도 됩니다), 예: 37.4979,127.0276")
   static let from = OptionSpec(
     "--from", value: "장소|위도,경도", kind: .place,
     help: "출발지: 저장된 장소 이름이나 좌표 (기본: 앞 약속의 장소, 캘린더의 출발지, 기본 출발지 순)")

@@ -65,5 +65,6 @@ struct PlaceReference {
 extension OptionSpec {
   /// `--coord` where a saved place's name will do as well.
   static let coordOrPlace = OptionSpec(
-    "--coord", value: "위도,경도|장소", kind: .place, help: "도착지 좌표나 저장된 장소 이름 (좌표가 든 지도 링크도 됩니다), 예: 37.4979,127.0276")
+    "--coord", value: "위도,경도|장소", kind: .place,
+    help: "도착지 좌표나 저장된 장소 이름 (좌표가 든 지도 링크도 됩니다), 예: 37.4979,127.0276")
 }

@@ -84,6 +84,6 @@ extension OptionSpec {
     "--coord", value: "위도,경도", help: "장소 좌표 (좌표가 든 지도 링크도 됩니다), 예: 37.4979,127.0276")
   static let from = OptionSpec(
     "--from", value: "장소|위도,경도", kind: .place,
-    help: "출발지: 저장된 장소 이름이나 좌표 (기본: 앞 약속의 장소, 캘린더의 출발지, 기본 출발지 순)")
+    help: "출발지: 저장된 장소 이름이나 좌표, auto면 다시 자동으로 (기본: 앞 약속의 장소, 캘린더의 출발지, 기본 출발지 순)")
   static let note = OptionSpec("--note", value: "메모", help: "메모")
 }

@@ -157,7 +157,18 @@ struct AppointmentOptions {
       draft.coordinate = saved.coordinate
       savedPlace = saved
     }
-    if let from { draft.origin = try from.origin(in: store) }
+    if let from {
+      if ["auto", "자동"].contains(from.text.trimmingWhitespace().lowercased()),
+        try store?.place(named: from.text) == nil
+      {
+        // `--from auto`: no longer given, so the origin rule chooses again, from the default
+        // place on (a saved place named so is still that place).
+        guard let home = try store?.defaultPlace() else { throw PlaceError.automaticWithoutDefault }
+        draft.origin = Origin(name: home.name, coordinate: home.coordinate, reason: .default)
+      } else {
+        draft.origin = try from.origin(in: store)
+      }
+    }
     return (draft, now, savedPlace, repeating)
   }
 

@@ -14,12 +14,17 @@ enum PlaceError: UsageError, Equatable {
   case duplicatePlace(String)
   /// `place edit --rename` onto the name of another place.
   case placeNameTaken(String)
+  /// `--from auto` with no default place to start the choice from.
+  case automaticWithoutDefault
 
   var message: String {
     switch self {
     case .unknownPlace(let name):
       return
         "저장된 장소 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal place list, 좌표는 '37.5,127.0'처럼)"
+    case .automaticWithoutDefault:
+      return "--from auto는 기본 출발지에서 시작해 출발지를 다시 고릅니다. 기본 출발지가 없습니다 "
+        + "(정하려면: chulbal place add 집 --coord 위도,경도 --default)"
     case .unknownSavedPlace(let name):
       return "저장된 장소 '\(name)'\(Korean.subjectParticle(after: name)) 없습니다 (목록: chulbal place list)"
     case .neitherCoordinateNorPlace(let option, let text):

@@ -47,13 +47,13 @@ public enum MapLinkCoordinate {
     let host = String(afterScheme[..<(hostEnd ?? afterScheme.endIndex)]).lowercased()
     let rest = hostEnd.map { afterScheme[$0...] } ?? ""
     let pathPart = rest.prefix { $0 != "?" && $0 != "#" }
-    let path = decoded(pathPart)
+    let path = PercentEncoding.decode(pathPart)
     let query = rest.dropFirst(pathPart.count).dropFirst().prefix { $0 != "#" }
     func parameter(_ names: [String]) -> String? {
       for field in query.split(separator: "&") {
         let parts = field.split(separator: "=", maxSplits: 1)
         guard parts.count == 2, names.contains(String(parts[0])) else { continue }
-        return decoded(parts[1])
+        return PercentEncoding.decode(parts[1])
       }
       return nil
     }
@@ -89,23 +89,5 @@ public enum MapLinkCoordinate {
       throw fail("이 구글 지도 주소에는 위도·경도가 없습니다")
     }
     throw fail("이 주소에서 좌표를 찾지 못했습니다. 좌표가 든 지도 링크나 '위도,경도'를 주세요")
-  }
-
-  /// `text` with its `%XX` escapes turned back into the bytes they stand for (a place name in
-  /// Hangul comes escaped); an escape that is not two hex digits stays as it is.
-  private static func decoded(_ text: Substring) -> String {
-    var bytes: [UInt8] = []
-    var rest = Array(text.utf8)[...]
-    while let byte = rest.popFirst() {
-      if byte == UInt8(ascii: "%"), rest.count >= 2,
-        let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
-      {
-        bytes.append(value)
-        rest = rest.dropFirst(2)
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -27,4 +27,23 @@ public enum PercentEncoding {
     }
     return output
   }
+
+  /// `text` with its `%XX` escapes turned back into the bytes they stand for, read as UTF-8; an
+  /// escape that is not two hex digits stays as it is.
+  public static func decode(_ text: some StringProtocol) -> String {
+    var bytes: [UInt8] = []
+    var rest = Array(text.utf8)[...]
+    while let byte = rest.popFirst() {
+      if byte == UInt8(ascii: "%"), rest.count >= 2,
+        rest.prefix(2).allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+        let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
+      {
+        bytes.append(value)
+        rest = rest.dropFirst(2)
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 }

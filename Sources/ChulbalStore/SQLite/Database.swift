@@ -76,8 +76,8 @@ final class Database {
     _ = sqlite3_exec(handle, "PRAGMA journal_size_limit=0", nil, nil, nil)
   }
 
-  /// Keeps few pages in SQLite's cache, for a connection that reads a file once over: a buffer per
-  /// page read would only add page faults (https://sqlite.org/pragma.html#pragma_cache_size).
+  /// Keeps few pages in SQLite's cache, for a connection that reads a file once over: a larger
+  /// cache would only hold pages never read again (https://sqlite.org/pragma.html#pragma_cache_size).
   func cacheFewPages() {
     _ = sqlite3_exec(handle, "PRAGMA cache_size=16", nil, nil, nil)
   }

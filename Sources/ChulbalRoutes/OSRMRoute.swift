@@ -18,13 +18,8 @@ public struct OSRMRoute: RouteProvider {
   }
 
   public func route(_ query: RouteQuery) throws(RouteFailure) -> RouteAnswer {
-    let profile: String
-    switch query.mode {
-    case .car: profile = "car"
-    case .walk: profile = "foot"
-    case .bike: profile = "bike"
-    case .transit: throw .noRoute("대중교통 길은 찾지 않습니다")
-    }
+    let profile = try ServiceExchange.streetProfile(
+      query.mode, car: "car", walk: "foot", bike: "bike")
     let points = [query.origin, query.destination].map {
       "\(ServiceExchange.degrees($0.longitude)),\(ServiceExchange.degrees($0.latitude))"
     }.joined(separator: ";")

@@ -71,4 +71,17 @@ enum ServiceExchange {
 
   /// Seven decimals, never in exponent form: about a centimetre.
   static func degrees(_ value: Double) -> String { value.decimalText(places: 7) }
+
+  /// The name a street router (OSRM, Valhalla) gives `mode`'s profile; such a router keeps no
+  /// timetables, so transit is "no route".
+  static func streetProfile(_ mode: TravelMode, car: String, walk: String, bike: String)
+    throws(RouteFailure) -> String
+  {
+    switch mode {
+    case .car: car
+    case .walk: walk
+    case .bike: bike
+    case .transit: throw .noRoute("대중교통 길은 찾지 않습니다")
+    }
+  }
 }

@@ -19,13 +19,8 @@ public struct ValhallaRoute: RouteProvider {
   }
 
   public func route(_ query: RouteQuery) throws(RouteFailure) -> RouteAnswer {
-    let costing: String
-    switch query.mode {
-    case .car: costing = "auto"
-    case .walk: costing = "pedestrian"
-    case .bike: costing = "bicycle"
-    case .transit: throw .noRoute("대중교통 길은 찾지 않습니다")
-    }
+    let costing = try ServiceExchange.streetProfile(
+      query.mode, car: "auto", walk: "pedestrian", bike: "bicycle")
     let local = query.localDeparture
     let request = Request(
       locations: [query.origin, query.destination].map {

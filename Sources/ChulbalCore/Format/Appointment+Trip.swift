@@ -3,20 +3,15 @@ extension Appointment {
   /// `회사에서 이동 3분 (추정) + 여유 10분` after an appointment at 회사, `이동 없음 (같은 장소) +
   /// 여유 10분` when the previous appointment is at the destination, else
   /// ``DeparturePlan/tripLine``.
-  public var tripLine: String {
+  public var tripLine: String { plan.tripLine(travelPhrase: travelPhrase) }
+
+  /// The trip without the buffer: `회사에서 이동 3분 (추정)` after an appointment at 회사,
+  /// `이동 없음 (같은 장소)` at its place, `이동 38분`; nil without a trip.
+  public var travelPhrase: String? {
     let plan = plan
-    switch origin?.reason {
-    case .same?:
-      guard plan.travelSeconds == 0 else { return plan.tripLine }
-      let buffer =
-        plan.bufferSeconds > 0
-        ? " + 여유 " + KoreanDuration.text(seconds: plan.bufferSeconds, precision: .seconds) : ""
-      return "이동 없음 (같은 장소)" + buffer
-    case .previous?:
-      guard let from = origin?.fromText, plan.travelSeconds > 0 else { return plan.tripLine }
-      return from + " " + plan.tripLine
-    default: return plan.tripLine
-    }
+    guard plan.travelSeconds > 0 else { return origin?.reason == .same ? "이동 없음 (같은 장소)" : nil }
+    let from = origin?.reason == .previous ? origin?.fromText.map { $0 + " " } : nil
+    return (from ?? "") + "이동 " + plan.travelText
   }
 }
 

@@ -13,11 +13,15 @@ extension DeparturePlan {
   /// ``tripLine`` with `note` in parentheses after the travel time in place of `(추정)`:
   /// `이동 38분 (카카오 길찾기, 오후 5:40 출발 기준) + 여유 10분`.
   public func tripLine(travelNote note: String?) -> String {
-    var parts: [String] = []
     let travel =
       note.map { KoreanDuration.text(seconds: travelSeconds, precision: .seconds) + " (\($0))" }
       ?? travelText
-    if travelSeconds > 0 { parts.append("이동 " + travel) }
+    return tripLine(travelPhrase: travelSeconds > 0 ? "이동 " + travel : nil)
+  }
+
+  /// `travelPhrase` (the trip in words, nil for none) and the buffer, joined by ` + `.
+  public func tripLine(travelPhrase: String?) -> String {
+    var parts = [travelPhrase].compactMap { $0 }
     if bufferSeconds > 0 {
       parts.append("여유 " + KoreanDuration.text(seconds: bufferSeconds, precision: .seconds))
     }

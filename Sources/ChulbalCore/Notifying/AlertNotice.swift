@@ -53,12 +53,7 @@ public enum AlertNotice {
     // The departure as a time of day, so that a notice left on screen stays right when its
     // `10분 뒤` no longer is.
     if plan.departure < plan.start { body += " · \(times.reader.time(plan.departure)) 출발" }
-    if plan.travelSeconds > 0 {
-      let from = appointment.origin?.reason == .previous ? appointment.origin?.fromText : nil
-      body += " · " + (from.map { $0 + " " } ?? "") + "이동 \(plan.travelText)"
-    } else if appointment.origin?.reason == .same {
-      body += " · 이동 없음 (같은 장소)"
-    }
+    if let trip = appointment.travelPhrase { body += " · " + trip }
     var summary = "\(headline) · \(appointment.title)"
     var actions: [Notice.Action] = []
     if link != nil { actions.append(.navigate) }

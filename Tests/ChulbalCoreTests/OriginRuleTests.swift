@@ -83,4 +83,16 @@ import Testing
     given.travelSeconds = 20 * 60
     #expect(OriginRule.planned(given, after: [meeting], inputs).travelSeconds == 20 * 60)
   }
+
+  /// Re-planning over remembered trips keeps a same-place trip at none, as the rule made it.
+  @Test func aSamePlaceTripStaysNoneWhenTripsAreReplanned() {
+    var coffee = Self.appointment(2, "커피", "2027-01-12T15:40:00+09:00", at: Self.cafe)
+    coffee.origin = Origin(
+      name: "카페 옆", coordinate: Coordinate(latitude: 37.5680, longitude: 126.9780), reason: .same)
+    #expect(coffee.replanned(over: RememberedTrips()) == nil)
+    coffee.travelSeconds = 300
+    let replanned = coffee.replanned(over: RememberedTrips())
+    #expect(replanned?.travelSeconds == 0)
+    #expect(replanned?.travelSource == .estimate)
+  }
 }

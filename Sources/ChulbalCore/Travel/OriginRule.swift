@@ -112,18 +112,6 @@ public enum OriginRule {
     -> Appointment?
   {
     guard appointment.travelSource.isWorkedOut else { return appointment }
-    var result = appointment
-    if appointment.origin?.reason == .same {
-      result.travelSeconds = 0
-      result.travelSource = .estimate
-      return result
-    }
-    do throws(TravelEstimate.Problem) {
-      (result.travelSeconds, result.travelSource) = try remembered.travel(
-        from: appointment.origin?.coordinate, to: appointment.coordinate, mode: appointment.mode)
-    } catch {
-      return nil
-    }
-    return result
+    return try? appointment.workedOutTrip(over: remembered)
   }
 }

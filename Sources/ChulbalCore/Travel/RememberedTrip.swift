@@ -105,13 +105,26 @@ extension Appointment {
   /// nothing: only a trip chulbal worked out (an estimate or a remembered one), never one the
   /// person gave, follows a trip remembered or forgotten.
   public func replanned(over trips: RememberedTrips) -> Appointment? {
-    guard travelSource.isWorkedOut,
-      let travel = try? trips.travel(from: origin?.coordinate, to: coordinate, mode: mode),
-      travel.seconds != travelSeconds || travel.source != travelSource
+    guard travelSource.isWorkedOut, let result = try? workedOutTrip(over: trips), result != self
     else { return nil }
+    return result
+  }
+
+  /// This appointment with the trip chulbal works out from its origin: none from the same
+  /// place (``OriginReason/same``), else a remembered trip between the two places, else the
+  /// estimate.
+  ///
+  /// - Throws: ``TravelEstimate/Problem`` when there is neither (no destination, too far).
+  public func workedOutTrip(over trips: RememberedTrips) throws(TravelEstimate.Problem)
+    -> Appointment
+  {
     var result = self
-    result.travelSeconds = travel.seconds
-    result.travelSource = travel.source
+    if origin?.reason == .same {
+      (result.travelSeconds, result.travelSource) = (0, .estimate)
+    } else {
+      (result.travelSeconds, result.travelSource) = try trips.travel(
+        from: origin?.coordinate, to: coordinate, mode: mode)
+    }
     return result
   }
 }

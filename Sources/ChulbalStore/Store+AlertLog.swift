@@ -26,12 +26,30 @@ extension Store: AlertJournal {
   /// none; a reader reads such a file as it is, and so reads those rows as they were meant.
   var keepsLateNotices: Bool { schema >= 13 }
 
-  public func appointments(startingAfter start: Date, departingBefore departure: Date)
-    throws(StoreError) -> [Appointment]
-  {
-    try upcoming(after: start, departingBefore: departure)
+  public func read(
+    startingAfter start: Date, departingBefore departure: Date, outcomesDueAfter dueAfter: Date
+  ) throws(StoreError) -> AlertJournalRead {
+    try database.readTransaction { () throws(StoreError) -> AlertJournalRead in
+      let appointments = try upcoming(after: start, departingBefore: departure)
+      var createdAt: [Int: Date] = [:]
+      let ids = Set(appointments.map(\.id))
+      if !ids.isEmpty {
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        for row in try database.rows(
+          "SELECT id, created_at FROM appointment WHERE id IN (\(marks))", ids.map { .integer($0) })
+        {
+          if case .integer(let id) = row[0], case .integer(let seconds) = row[1] {
+            createdAt[id] = Date(timeIntervalSince1970: TimeInterval(seconds))
+          }
+        }
+      }
+      return AlertJournalRead(
+        appointments: appointments, outcomes: try outcomes(dueAfter: dueAfter),
+        createdAt: createdAt)
+    }
   }
 
+  /// The recorded outcome of every alert due after `instant`.
   public func outcomes(dueAfter instant: Date) throws(StoreError) -> [AlertID: AlertOutcome] {
     var result: [AlertID: AlertOutcome] = [:]
     for entry in try logRows("WHERE due_at > ?", [.integer(Self.wholeSeconds(instant))]) {
@@ -57,11 +75,12 @@ extension Store: AlertJournal {
     }
   }
 
+  @discardableResult
   public func record(_ id: AlertID, kind: Alert.Kind, _ outcome: AlertOutcome, at now: Date)
-    throws(StoreError)
+    throws(StoreError) -> Bool
   {
-    try database.writeTransaction { () throws(StoreError) in
-      _ = try write(id, kind: kind, outcome, at: now)
+    try database.writeTransaction { () throws(StoreError) -> Bool in
+      try write(id, kind: kind, outcome, at: now)
     }
   }
 

@@ -5,8 +5,9 @@ import Synchronization
 /// An alert journal in memory, as the database keeps one: appointments to edit between
 /// steps, and the alert log.
 public final class MemoryAlertJournal: AlertJournal, Sendable {
-  private let state = Mutex<(appointments: [Int: Appointment], log: [AlertID: AlertOutcome])>(
-    ([:], [:]))
+  private let state = Mutex<
+    (appointments: [Int: Appointment], log: [AlertID: AlertOutcome], createdAt: [Int: Date])
+  >(([:], [:], [:]))
 
   public init(_ appointments: [Appointment] = []) {
     state.withLock { state in
@@ -14,9 +15,13 @@ public final class MemoryAlertJournal: AlertJournal, Sendable {
     }
   }
 
-  /// Adds or replaces an appointment, as `add` and `edit` do.
-  public func put(_ appointment: Appointment) {
-    state.withLock { $0.appointments[appointment.id] = appointment }
+  /// Adds or replaces an appointment, as `add` and `edit` do; one added at `createdAt` has
+  /// no alerts due before then.
+  public func put(_ appointment: Appointment, createdAt: Date? = nil) {
+    state.withLock { state in
+      state.appointments[appointment.id] = appointment
+      if let createdAt { state.createdAt[appointment.id] = createdAt }
+    }
   }
 
   /// Removes an appointment and its alert log, as `remove` does.
@@ -30,30 +35,35 @@ public final class MemoryAlertJournal: AlertJournal, Sendable {
   /// The alert log as it stands.
   public var log: [AlertID: AlertOutcome] { state.withLock { $0.log } }
 
-  public func appointments(startingAfter start: Date, departingBefore departure: Date)
-    -> [Appointment]
-  {
+  public func read(
+    startingAfter start: Date, departingBefore departure: Date, outcomesDueAfter dueAfter: Date
+  ) -> AlertJournalRead {
     state.withLock { state in
-      state.appointments.values.filter { appointment in
-        appointment.start > start && appointment.plan.departure < departure
-      }
+      AlertJournalRead(
+        appointments: state.appointments.values.filter { appointment in
+          appointment.start > start && appointment.plan.departure < departure
+        }.sorted { $0.id < $1.id },
+        outcomes: state.log.filter { $0.key.due > dueAfter }, createdAt: state.createdAt)
     }
-    .sorted { $0.id < $1.id }
-  }
-
-  public func outcomes(dueAfter instant: Date) -> [AlertID: AlertOutcome] {
-    state.withLock { $0.log.filter { $0.key.due > instant } }
   }
 
   public func claim(_ id: AlertID, kind: Alert.Kind, at now: Date) -> Bool {
     state.withLock { state in
+      guard state.appointments[id.appointmentID] != nil else { return false }
       if let outcome = state.log[id], !outcome.allowsClaim(at: now) { return false }
       state.log[id] = .claimed
       return true
     }
   }
 
-  public func record(_ id: AlertID, kind: Alert.Kind, _ outcome: AlertOutcome, at now: Date) {
-    state.withLock { $0.log[id] = outcome }
+  @discardableResult
+  public func record(_ id: AlertID, kind: Alert.Kind, _ outcome: AlertOutcome, at now: Date)
+    -> Bool
+  {
+    state.withLock { state in
+      guard state.appointments[id.appointmentID] != nil else { return false }
+      state.log[id] = outcome
+      return true
+    }
   }
 }

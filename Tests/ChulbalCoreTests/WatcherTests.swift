@@ -189,6 +189,58 @@ import Testing
     #expect(outcomes.count == 4)
   }
 
+  /// A journal whose appointments are removed by another process just after the watch read
+  /// them, before it records what it found: the removal's log went with it.
+  final class RemovedAfterReading: AlertJournal {
+    let journal: MemoryAlertJournal
+
+    init(_ journal: MemoryAlertJournal) { self.journal = journal }
+
+    func read(
+      startingAfter start: Date, departingBefore departure: Date, outcomesDueAfter dueAfter: Date
+    ) -> AlertJournalRead {
+      let read = journal.read(
+        startingAfter: start, departingBefore: departure, outcomesDueAfter: dueAfter)
+      for appointment in read.appointments { journal.remove(id: appointment.id) }
+      return read
+    }
+
+    func claim(_ id: AlertID, kind: Alert.Kind, at now: Date) -> Bool {
+      journal.claim(id, kind: kind, at: now)
+    }
+
+    func record(_ id: AlertID, kind: Alert.Kind, _ outcome: AlertOutcome, at now: Date) -> Bool {
+      journal.record(id, kind: kind, outcome, at: now)
+    }
+  }
+
+  /// Started at 18:12, when both appointments have alerts passed, just as they are removed:
+  /// nothing is said missed and no summary comes, for they are gone.
+  @Test func alertsOfAnAppointmentRemovedWhileTheStepRanAreNotMissed() throws {
+    let harness = Harness()
+    let clock = ScriptedClock(now: instant("2026-12-01T18:12:00+09:00"))
+    var watcher = harness.watcher(clock: clock)
+    let (_, events) = try watcher.tick(
+      now: clock.now(), journal: RemovedAfterReading(harness.journal))
+    #expect(harness.all == [])
+    #expect(events.isEmpty, "\(events)")
+  }
+
+  /// An appointment added at 18:12 whose earlier alerts fell due before it existed: the one
+  /// due now is shown, the earlier ones were never missed.
+  @Test func alertsDueBeforeTheAppointmentExistedAreNotMissed() throws {
+    let harness = Harness([])
+    harness.journal.put(Self.dinner, createdAt: instant("2026-12-01T18:12:00+09:00"))
+    let events = try harness.run(ScriptedClock(now: instant("2026-12-01T18:12:00+09:00")))
+    #expect(
+      harness.all == [
+        Shown("오후 6:12", "3분 뒤 출발 · 저녁 약속"),
+        Shown("오후 6:15", "지금 출발하세요 · 저녁 약속", .critical),
+      ])
+    #expect(!events.contains { if case .summary = $0 { true } else { false } }, "\(events)")
+    #expect(harness.journal.log.values.filter { $0 == .missed }.isEmpty)
+  }
+
   /// Started at 18:12 with nothing recorded: the latest passed alert of each appointment is
   /// shown, the rest recorded missed.
   @Test func startingLateShowsTheLatestPassedAlertOfEachAppointment() throws {

@@ -22,27 +22,35 @@ final class HeldJournal: AlertJournal {
   /// The alerts with a record held.
   var count: Int { Set(records.map(\.id)).count }
 
-  func appointments(startingAfter start: Date, departingBefore departure: Date) throws
-    -> [Appointment]
+  func read(
+    startingAfter start: Date, departingBefore departure: Date, outcomesDueAfter dueAfter: Date
+  )
+    throws -> AlertJournalRead
   {
-    try store.appointments(startingAfter: start, departingBefore: departure)
-  }
-
-  func outcomes(dueAfter instant: Date) throws -> [AlertID: AlertOutcome] {
-    var outcomes = try store.outcomes(dueAfter: instant)
-    for record in records where record.id.due > instant { outcomes[record.id] = record.outcome }
-    return outcomes
+    var read = try store.read(
+      startingAfter: start, departingBefore: departure, outcomesDueAfter: dueAfter)
+    for record in records where record.id.due > dueAfter {
+      read.outcomes[record.id] = record.outcome
+    }
+    return read
   }
 
   func claim(_ id: AlertID, kind: Alert.Kind, at now: Date) throws -> Bool {
-    let outcome = try outcomes(dueAfter: id.due.addingTimeInterval(-1))[id]
+    var outcome = try store.outcomes(dueAfter: id.due.addingTimeInterval(-1))[id]
+    if let held = records.last(where: { $0.id == id }) { outcome = held.outcome }
     guard outcome?.allowsClaim(at: now) ?? true else { return false }
     records.append((id, kind, .claimed, now))
     return true
   }
 
-  func record(_ id: AlertID, kind: Alert.Kind, _ outcome: AlertOutcome, at now: Date) throws {
+  /// Held, and so recorded as far as the watch can tell: whether the appointment is still
+  /// there is found when the record is written.
+  @discardableResult
+  func record(_ id: AlertID, kind: Alert.Kind, _ outcome: AlertOutcome, at now: Date) throws
+    -> Bool
+  {
     records.append((id, kind, outcome, now))
+    return true
   }
 
   /// Writes what was held into the store in the order it was recorded, forgetting each once

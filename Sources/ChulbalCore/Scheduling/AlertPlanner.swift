@@ -59,13 +59,19 @@ public enum AlertPlanner {
   ///     dropped in silence; nil at start-up (see ``horizon(now:lookedUntil:)``).
   ///   - appointments: every appointment that may have alerts on or after `lookedUntil`.
   ///   - log: the alert log's outcome for each recorded alert.
+  ///   - createdAt: when each appointment was first stored, by id. An alert due before its
+  ///     appointment existed was never missed: it is delivered if it is the one due now, and
+  ///     else passed over without a word.
   ///   - lateCapSeconds: how far past its departure an alert is still worth delivering.
   ///   - repeatSeconds: how often a late notice comes again; 0 for never.
   public static func step(
     now: Date, lookedUntil: Date?, appointments: [Appointment], log: [AlertID: AlertOutcome],
-    lateCapSeconds: Int, repeatSeconds: Int
+    createdAt: [Int: Date] = [:], lateCapSeconds: Int, repeatSeconds: Int
   ) -> Step {
     var step = Step()
+    func existed(_ due: Due) -> Bool {
+      createdAt[due.appointment.id].map { due.dueAt >= $0 } ?? true
+    }
     let horizon = horizon(now: now, lookedUntil: lookedUntil)
     for appointment in appointments where appointment.start > horizon {
       let plan = appointment.plan
@@ -132,11 +138,15 @@ public enum AlertPlanner {
       }
       if let late, !begun {
         step.deliver.append(late)
-        step.missed += passed
+        step.missed += passed.filter(existed)
         continue
       }
       for due in passed {
-        if inTime && due == latest { step.deliver.append(due) } else { step.missed.append(due) }
+        if inTime && due == latest {
+          step.deliver.append(due)
+        } else if existed(due) {
+          step.missed.append(due)
+        }
       }
     }
     step.deliver.sort {

@@ -109,18 +109,22 @@ public struct Watcher {
     // at most the longest lead or prep before its departure. The watch then looks again a
     // day before the window ends, for the ones beyond it.
     let windowEnd = now.addingTimeInterval(Self.window)
-    let appointments = try journal.appointments(
+    let read = try journal.read(
       startingAfter: horizon,
-      departingBefore: windowEnd.addingTimeInterval(TimeInterval(DurationExpression.maximumSeconds))
-    )
-    let log = try journal.outcomes(dueAfter: horizon.addingTimeInterval(-Self.logWindow))
+      departingBefore: windowEnd.addingTimeInterval(
+        TimeInterval(DurationExpression.maximumSeconds)),
+      outcomesDueAfter: horizon.addingTimeInterval(-Self.logWindow))
+    let appointments = read.appointments
     let step = AlertPlanner.step(
-      now: now, lookedUntil: lookedUntil, appointments: appointments, log: log,
-      lateCapSeconds: lateCapSeconds, repeatSeconds: repeatSeconds)
+      now: now, lookedUntil: lookedUntil, appointments: appointments, log: read.outcomes,
+      createdAt: read.createdAt, lateCapSeconds: lateCapSeconds, repeatSeconds: repeatSeconds)
     lookedUntil = max(lookedUntil ?? now, now)
     var events: [Event] = []
-    for due in step.missed {
-      try journal.record(due.id, kind: due.alert.kind, .missed, at: now)
+    // An alert whose appointment was removed since the read is no longer missed.
+    var missed: [AlertPlanner.Due] = []
+    for due in step.missed where try journal.record(due.id, kind: due.alert.kind, .missed, at: now)
+    {
+      missed.append(due)
       events.append(.missed(due.id, due.alert.kind, title: due.appointment.title))
     }
     // All claimed before any is shown, then shown together: a backend that waits on each
@@ -148,13 +152,13 @@ public struct Watcher {
             reasons: result.failures.map(\.message)))
       }
     }
-    if !step.missed.isEmpty {
+    if !missed.isEmpty {
       // The times of missed alerts are the reader's, as every notice's are.
-      let notice = AlertNotice.missedSummary(step.missed) {
+      let notice = AlertNotice.missedSummary(missed) {
         readerZone ?? zoneNamed($0.timeZone) ?? .gmt
       }
       let backend = delivery([notice]).first.flatMap(\.deliveredBy)
-      events.append(.summary(count: step.missed.count, backend: backend))
+      events.append(.summary(count: missed.count, backend: backend))
     }
     events += revise(appointments, now: now)
     // Woken at each start, to take its notice off the screen.

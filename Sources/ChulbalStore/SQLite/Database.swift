@@ -327,6 +327,20 @@ final class Database {
     }
   }
 
+  /// Runs `body`'s reads in one transaction (`BEGIN`), so that they see the database as of
+  /// one instant: in WAL mode the first read fixes the snapshot (sqlite.org/isolation.html).
+  func readTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try execute("BEGIN")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
   /// Rows changed by the last statement.
   var changes: Int { Int(sqlite3_changes(handle)) }
 

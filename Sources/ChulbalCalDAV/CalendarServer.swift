@@ -131,6 +131,9 @@ public struct DAVAccount: Equatable, Sendable {
   /// How long all requests of one ``CalDAVClient`` may take together: the CLI makes one per source
   /// sync, so no server holds a sync longer.
   public var budget: TimeInterval
+  /// Whether a sign-in missing here is looked up in `~/.netrc`: for calendars, not for web
+  /// services that take a key of their own, which must not be sent a login kept for the host.
+  public var readsNetrc = true
 
   public init(
     url: URL, user: String? = nil, password: String? = nil, caFile: String? = nil,

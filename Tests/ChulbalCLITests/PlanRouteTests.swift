@@ -198,3 +198,27 @@ import Testing
     #expect(get("kakao.key-command") == "none\n")
   }
 }
+
+/// The shipped binary asking a route service, with a home of its own.
+@Suite(.tags(.process)) struct RouteSignInTests {
+  /// A login kept in `~/.netrc` for the service's host is a calendar's, not the service's:
+  /// it is never sent with a route request.
+  @Test func aLoginInNetrcIsNeverSentToARouteService() throws {
+    let folder = TemporaryFolder()
+    let server = try RouteServer(body: DocumentedAnswers.osrm, in: folder)
+    let workspace = Workspace()
+    #expect(workspace.run(["config", "set", "route.car", "osrm"]).exitCode == 0)
+    #expect(workspace.run(["config", "set", "osrm.url", server.url]).exitCode == 0)
+    let host = try #require(URL(string: server.url)?.host)
+    let netrc = workspace.folder + "/.netrc"
+    try "machine \(host) login calendar password netrc-secret-71f\n"
+      .write(toFile: netrc, atomically: true, encoding: .utf8)
+    chmod(netrc, 0o600)
+    let planned = try ChulbalProcess.run(
+      ["--db", workspace.database] + PlanRouteTests.plan, environment: ["HOME": workspace.folder])
+    #expect(planned.status == 0, "\(planned.standardError)")
+    #expect(planned.standardOutput.contains("OSRM"), "\(planned.standardOutput)")
+    let request = try #require(try server.requests().first)
+    #expect(request.header("Authorization") == nil, "\(request.headers)")
+  }
+}

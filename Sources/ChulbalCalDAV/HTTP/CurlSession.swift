@@ -136,7 +136,7 @@ final class CurlSession {
     if let user = account.user { options.append((CURLOPT_USERNAME, .text(user))) }
     if let password = account.password {
       options.append((CURLOPT_PASSWORD, .text(password)))
-    } else {
+    } else if account.readsNetrc {
       options.append((CURLOPT_NETRC, .long(Int(CURL_NETRC_OPTIONAL.rawValue))))
     }
     if let caFile = account.caFile { options.append((CURLOPT_CAINFO, .text(caFile))) }

@@ -29,7 +29,8 @@ public struct WebRequest: Sendable {
   ///   elsewhere. Whatever status the answer has is the caller's to judge.
   public func send(timeout: TimeInterval) throws(DAVError) -> Answer {
     // The budget is left wider than the one request, so a slow answer ends as a timeout.
-    let account = DAVAccount(url: url, timeout: timeout, budget: timeout + 1)
+    var account = DAVAccount(url: url, timeout: timeout, budget: timeout + 1)
+    account.readsNetrc = false
     let session = try CurlSession(account: account, deadline: .now + .seconds(timeout + 1))
     let response = try session.perform(
       HTTPRequest(method: method, url: url, headers: headers, body: body))

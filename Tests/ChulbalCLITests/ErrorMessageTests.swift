@@ -63,11 +63,7 @@ import Testing
     Case(
       arguments: ["config", "get", "bufer"],
       message:
-        "알 수 없는 설정 'bufer' — 혹시 'buffer'? (설정: buffer, prep, alerts, mode, providers, "
-        + "travel, me, notify.snooze, notify.late_cap, notify.repeat, notify.command, "
-        + "notify.backends, sync.interval, length, origin.chain, route.car, route.transit, "
-        + "route.walk, route.bike, kakao.key-command, tmap.key-command, odsay.key-command, "
-        + "kakao.url, tmap.url, odsay.url, osrm.url, valhalla.url, route.command, route.timeout)"),
+        "알 수 없는 설정 'bufer' — 혹시 'buffer'? (목록: chulbal config get)"),
     Case(arguments: ["show", "#42"], message: "약속 '#42'가 없습니다 (목록: chulbal list --all)"),
     Case(
       arguments: ["show", "저녁"],

@@ -20,8 +20,7 @@ enum ValidationError: UsageError, Equatable {
   var message: String {
     switch self {
     case .unknownSetting(let key, let suggestion):
-      return "알 수 없는 설정 '\(key)'" + suggestionHint(suggestion)
-        + " (설정: \(Settings.Key.allCases.map(\.rawValue).joined(separator: ", ")))"
+      return "알 수 없는 설정 '\(key)'" + suggestionHint(suggestion) + " (목록: chulbal config get)"
     case .needsConfirmation(let what):
       return "터미널이 아니라서 확인할 수 없습니다. 지우려면 --yes를 붙이세요: \(what)"
     case .allWithPast:

@@ -231,7 +231,14 @@ import Testing
   @Test func alertsDueBeforeTheAppointmentExistedAreNotMissed() throws {
     let harness = Harness([])
     harness.journal.put(Self.dinner, createdAt: instant("2026-12-01T18:12:00+09:00"))
-    let events = try harness.run(ScriptedClock(now: instant("2026-12-01T18:12:00+09:00")))
+    let clock = ScriptedClock(now: instant("2026-12-01T18:12:00+09:00"))
+    var watcher = harness.watcher(clock: clock)
+    var events: [Watcher.Event] = []
+    // A step at 18:12, one a minute later (another write woke the watch), and one at 18:15.
+    for time in ["18:12", "18:13", "18:15"] {
+      clock.set(to: instant("2026-12-01T\(time):00+09:00"))
+      events += try watcher.tick(now: clock.now(), journal: harness.journal).events
+    }
     #expect(
       harness.all == [
         Shown("오후 6:12", "3분 뒤 출발 · 저녁 약속"),

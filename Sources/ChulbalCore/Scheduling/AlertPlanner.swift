@@ -75,11 +75,16 @@ public enum AlertPlanner {
     let horizon = horizon(now: now, lookedUntil: lookedUntil)
     for appointment in appointments where appointment.start > horizon {
       let plan = appointment.plan
+      // Of the alerts due before the appointment existed, only the one due last so far can
+      // still be said: the others never were, and are passed over at every step.
+      let created = createdAt[appointment.id]
+      let lastDue = plan.alerts.last { $0.at <= now }?.at
       var passed: [Due] = []
       for alert in plan.alerts {
         let id = AlertID(appointment: appointment, alert: alert)
         switch log[id] {
         case nil, .claimed?:
+          if let created, alert.at < created, alert.at != lastDue { continue }
           if alert.at <= now {
             passed.append(
               Due(appointment: appointment, alert: alert, dueAt: alert.at, isSnoozeReturn: false))

@@ -19,33 +19,23 @@ public enum RouteProviders {
     let timeout = settings.timeoutSeconds
     return RouteChain(
       settings.chain(for: mode).map { source -> any RouteProvider in
-        let base = settings.url(source)
-        let command = settings.keyCommands[source]
-        let setting = "\(source.rawValue).key-command"
+        if let setting = settings.missingSetting(source) {
+          return Unconfigured(source: source, setting: setting)
+        }
+        let base = settings.url(source) ?? ""
         let keyed: RouteKey = { () throws(RouteFailure) -> String in
-          guard let command else { throw .notConfigured(setting: setting) }
-          return try key(source, command)
+          try key(source, settings.keyCommands[source] ?? "")
         }
         switch source {
-        case .kakao:
-          return KakaoRoute(base: base ?? "", key: keyed, timeout: timeout, now: now)
-        case .tmap:
-          return TmapRoute(base: base ?? "", key: keyed, timeout: timeout, now: now)
-        case .odsay:
-          return OdsayRoute(base: base ?? "", key: keyed, timeout: timeout)
-        case .osrm:
-          guard let base else { return Unconfigured(source: source, setting: "osrm.url") }
-          return OSRMRoute(base: base, timeout: timeout)
-        case .valhalla:
-          guard let base else { return Unconfigured(source: source, setting: "valhalla.url") }
-          return ValhallaRoute(base: base, timeout: timeout)
+        case .kakao: return KakaoRoute(base: base, key: keyed, timeout: timeout, now: now)
+        case .tmap: return TmapRoute(base: base, key: keyed, timeout: timeout, now: now)
+        case .odsay: return OdsayRoute(base: base, key: keyed, timeout: timeout)
+        case .osrm: return OSRMRoute(base: base, timeout: timeout)
+        case .valhalla: return ValhallaRoute(base: base, timeout: timeout)
         case .command:
-          guard let words = settings.command, !words.isEmpty else {
-            return Unconfigured(source: source, setting: "route.command")
-          }
-          return CommandRoute(words: words, environment: environment, timeout: timeout)
-        case .estimate:
-          return EstimateRoute()
+          return CommandRoute(
+            words: settings.command ?? [], environment: environment, timeout: timeout)
+        case .estimate: return EstimateRoute()
         }
       })
   }

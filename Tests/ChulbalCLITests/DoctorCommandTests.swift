@@ -74,4 +74,43 @@ import Testing
     #expect(doctor.contains("\(workspace.database) (권한 000) — "), "\(doctor)")
     #expect(doctor.contains("\n판정 (문제 2개 중 첫째): 데이터베이스를 읽을 수 없습니다: "), "\(doctor)")
   }
+
+  /// The route chains as set, and a provider missing its setting as a problem, without asking
+  /// any service or running the key command.
+  @Test func theRouteChainsAreShownAndAProviderWithoutItsSettingIsAProblem() throws {
+    let workspace = Workspace()
+    #expect(workspace.run(["config", "set", "notify.backends", "terminal"]).exitCode == 0)
+    func row() -> String? {
+      workspace.run(["doctor"]).standardOutput.split(separator: "\n")
+        .first { $0.hasPrefix("길찾기") }.map(String.init)
+    }
+    #expect(row()?.hasSuffix("추정만 (고르려면: chulbal config set route.car kakao)") == true)
+    #expect(workspace.run(["config", "set", "route.car", "kakao,osrm"]).exitCode == 0)
+    #expect(workspace.run(["config", "set", "osrm.url", "http://127.0.0.1:5000"]).exitCode == 0)
+    // A key command that would leave a mark if doctor ran it.
+    let mark = workspace.folder + "/key-command-ran"
+    let doctor = workspace.run(["doctor"]).standardOutput
+    #expect(row()?.hasSuffix("자동차 kakao → osrm → 추정") == true, "\(doctor)")
+    #expect(
+      doctor.hasSuffix(
+        "판정 (문제 2개 중 첫째): watch가 돌고 있지 않아 알림이 가지 않습니다. "
+          + "고치려면: systemctl --user enable --now chulbal-watch\n"), "\(doctor)")
+    let lock = try WatchLock.acquire(beside: workspace.database)
+    withExtendedLifetime(lock) {
+      #expect(
+        workspace.run(["doctor"]).standardOutput.hasSuffix(
+          "판정: route.car의 kakao에 필요한 kakao.key-command 설정이 없어 추정값을 씁니다 "
+            + "(chulbal config set kakao.key-command …)\n"))
+    }
+    #expect(
+      workspace.run(["config", "set", "kakao.key-command", "touch '\(mark)'; echo key"]).exitCode
+        == 0)
+    let json = try ImportCommandTests.json(workspace.run(["doctor", "--json"]))
+    let routes = try #require(json["routes"] as? [String: [String]])
+    #expect(routes["car"] == ["kakao", "osrm", "estimate"])
+    #expect(routes["walk"] == ["estimate"])
+    let problems = try #require(json["problems"] as? [[String: Any]])
+    #expect(!problems.contains { ($0["problem"] as? String)?.contains("route.") == true })
+    #expect(!FileManager.default.fileExists(atPath: mark))
+  }
 }

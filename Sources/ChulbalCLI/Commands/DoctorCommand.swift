@@ -13,10 +13,11 @@ enum DoctorCommand: Command {
   static let summary = "알림이 갈 수 있는지 점검합니다 (알림 서버, 데이터베이스)"
   static let usage = ["chulbal doctor [--json]"]
   static let about = """
-    D-Bus 세션, 알림 서버(이름, 만든 곳, 버전, 기능), 알림 방식의 순서, 지도 앱 처리기,
-    데이터베이스(경로, 권한, 스키마 버전, 약속 수), 그리고 watch가 돌고 있는지를 보여 줍니다.
-    마지막 줄의 판정은 알림을 막는 문제와 그것을 고칠 명령, 또는 '이상 없음'입니다.
-    점검만 하고 아무것도 바꾸지 않습니다.
+    D-Bus 세션, 알림 서버(이름, 만든 곳, 버전, 기능), 알림 방식의 순서, 이동 방법마다
+    길찾기 순서, 지도 앱 처리기, 데이터베이스(경로, 권한, 스키마 버전, 약속 수), 그리고
+    watch가 돌고 있는지를 보여 줍니다. 마지막 줄의 판정은 알림을 막거나 출발 시각을
+    틀리게 하는 문제와 그것을 고칠 명령, 또는 '이상 없음'입니다. 점검만 하고 아무것도
+    바꾸지 않습니다. 길찾기 서비스에 묻지 않고 키 명령도 실행하지 않습니다.
     """
   static let options: [OptionSpec] = [.database, .json]
 
@@ -106,6 +107,9 @@ enum DoctorCommand: Command {
           ("command", command.map(JSONValue.string) ?? .null),
         ])
       ))
+    // Wrong trip times matter less than alerts that never come: their problems go last.
+    var routeProblems: [Problem] = []
+    rows.append(routes(settings.routes, problems: &routeProblems))
     let schemes = MapProvider.allCases.compactMap { provider in
       MapLinkBuilder.appScheme(provider).map { (provider, $0) }
     }
@@ -142,8 +146,11 @@ enum DoctorCommand: Command {
       ])
     }
     rows.append(("watch", watch, watchJSON))
+    problems += routeProblems
     if options.has(.json) {
-      let keys = ["dbus", "notification_server", "backends", "map_apps", "database", "watch"]
+      let keys = [
+        "dbus", "notification_server", "backends", "routes", "map_apps", "database", "watch",
+      ]
       let verdict: JSONValue = .array(
         problems.map {
           .object([("problem", .string($0.what)), ("fix", $0.fix.map(JSONValue.string) ?? .null)])
@@ -159,7 +166,40 @@ enum DoctorCommand: Command {
 
   static let startWatch = "systemctl --user enable --now chulbal-watch"
 
-  /// Something that stops alerts reaching this person, and the command that mends it.
+  /// The row of the route chains, without asking any service or running any key command: each
+  /// mode's chain, and as a problem each provider that lacks its setting, which every trip
+  /// would pass over.
+  static func routes(_ routes: RouteSettings, problems: inout [Problem]) -> (
+    String, String, JSONValue
+  ) {
+    var parts: [String] = []
+    for mode in TravelMode.allCases where routes.chain(for: mode) != [.estimate] {
+      let chain = routes.chain(for: mode)
+      parts.append(
+        "\(mode.koreanName) "
+          + chain.map { $0 == .estimate ? $0.koreanName : $0.rawValue }
+          .joined(separator: " → "))
+      for source in chain {
+        guard let setting = routes.missingSetting(source) else { continue }
+        let key = "route.\(mode.rawValue)"
+        problems.append(
+          Problem(
+            what: "\(key)의 \(source.rawValue)에 필요한 \(setting) 설정이 없어 추정값을 씁니다 "
+              + "(chulbal config set \(setting) …)", fix: nil))
+      }
+    }
+    let text =
+      parts.isEmpty
+      ? "추정만 (고르려면: chulbal config set route.car kakao)" : parts.joined(separator: ", ")
+    let json: JSONValue = .object(
+      TravelMode.allCases.map { mode in
+        (mode.rawValue, .array(routes.chain(for: mode).map { .string($0.rawValue) }))
+      })
+    return ("길찾기", text, json)
+  }
+
+  /// Something that stops alerts reaching this person or makes them wrong, and the command
+  /// that mends it.
   struct Problem {
     let what: String
     /// The command to run, when one mends it.

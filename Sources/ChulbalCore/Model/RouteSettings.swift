@@ -31,6 +31,17 @@ public struct RouteSettings: Equatable, Sendable {
   /// A provider's base URL, without a final slash, or nil when it has none.
   public func url(_ source: RouteSource) -> String? { setURLs[source] ?? Self.defaultURLs[source] }
 
+  /// The setting `source` cannot be asked without while it is unset (`kakao.key-command`,
+  /// `osrm.url`, `route.command`), or nil when it has what it needs.
+  public func missingSetting(_ source: RouteSource) -> String? {
+    switch source {
+    case .kakao, .tmap, .odsay: keyCommands[source] == nil ? "\(source.rawValue).key-command" : nil
+    case .osrm, .valhalla: url(source) == nil ? "\(source.rawValue).url" : nil
+    case .command: command?.isEmpty == false ? nil : "route.command"
+    case .estimate: nil
+    }
+  }
+
   /// Sets a route key from text as a person types it.
   ///
   /// - Throws: `InputError.setting` naming the text and what is accepted.

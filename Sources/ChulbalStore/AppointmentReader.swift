@@ -5,9 +5,10 @@ import Glibc
 
 /// Reads the appointments of one query, row by row, as strictly as ``Row`` reads any value.
 ///
-/// Long lists share a few zones, modes and alert lists, so text already checked is recognised by
-/// its bytes and its value reused: checking a zone, making its string and splitting alerts per row
-/// costs more than SQLite's step. New text and any wrong value go through ``Row``'s checks.
+/// Long lists share a few zones, modes, travel sources and alert lists, so text already checked is
+/// recognised by its bytes and its value reused: checking a zone, making its string and splitting
+/// alerts per row costs more than SQLite's step. New text and any wrong value go through ``Row``'s
+/// checks.
 struct AppointmentReader {
   /// The columns every appointment query selects, in its order.
   static let columns: Row.Columns = {
@@ -85,6 +86,7 @@ struct AppointmentReader {
   private let database: ZoneDatabase
   private var zones = KnownTexts<String>()
   private var modes = KnownTexts<TravelMode>()
+  private var sources = KnownTexts<TravelSource>()
   private var alertLists = KnownTexts<[Int]>()
   private var reasons = KnownTexts<OriginReason>()
   /// Rules repeat less than zones: a person's weekly series on each weekday and monthly ones
@@ -153,11 +155,14 @@ struct AppointmentReader {
     // A file older than version 12 knows estimated and given travel only.
     var travelSource: TravelSource = travelEstimated ? .estimate : .given
     if !row.isNull(Self.travelSource) {
-      let name = try row.text(Self.travelSource)
-      guard let source = TravelSource(rawValue: name) else {
-        throw row.damaged(Self.travelSource.name, "알 수 없는 값 '\(name)'")
+      travelSource = try Self.known(Self.travelSource, of: row, in: &sources) {
+        () throws(StoreError) in
+        let name = try row.text(Self.travelSource)
+        guard let source = TravelSource(rawValue: name) else {
+          throw row.damaged(Self.travelSource.name, "알 수 없는 값 '\(name)'")
+        }
+        return source
       }
-      travelSource = source
     }
     let bufferSeconds = try row.duration(Self.bufferSeconds)
     let prepSeconds = try row.duration(Self.prepSeconds)

@@ -378,9 +378,15 @@ public final class Store {
     return asMade && found == (1 << tables.count) - 1
   }
 
-  /// Whether `bytes`, as SQLite returned them, are exactly `text`'s.
+  /// Whether `bytes`, as SQLite returned them, are exactly `text`'s: compared as memory, since
+  /// every open compares the whole schema's text.
   private static func bytes(_ bytes: UnsafeRawBufferPointer, are text: String) -> Bool {
-    bytes.count == text.utf8.count && bytes.elementsEqual(text.utf8)
+    var text = text
+    return text.withUTF8 { utf8 in
+      guard utf8.count == bytes.count else { return false }
+      guard let left = utf8.baseAddress, let right = bytes.baseAddress else { return true }
+      return memcmp(left, right, utf8.count) == 0
+    }
   }
 
   /// Every table's column names, in order, leaving out SQLite's own tables.

@@ -75,14 +75,24 @@ public enum TerminalText {
     case 0..<0x300: return TextCleaning.isControl(scalar) ? 0 : 1  // before combining marks
     // Drawn format characters: the number signs before digits (Prepended_Concatenation_Mark).
     case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x110BD, 0x110CD: return 1
-    default: break
+    default: return widthByProperties(scalar)
     }
+  }
+
+  /// ``width(of:)`` of a scalar outside its ranges, from its general category and East Asian
+  /// Width.
+  ///
+  /// Never inlined: the standard library's property types have no size known when compiling,
+  /// and a function that holds one sets up room for it at every call, even when a range above
+  /// already answered (every Hangul syllable `list` measures).
+  @inline(never)
+  private static func widthByProperties(_ scalar: Unicode.Scalar) -> Int {
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
     }
     if TextCleaning.isControl(scalar) { return 0 }
-    return isWide(value) ? 2 : 1
+    return isWide(scalar.value) ? 2 : 1
   }
 
   /// Whether East Asian Width says wide or fullwidth (``EastAsianWidth``, from

@@ -1,0 +1,60 @@
+import ChulbalCore
+import FoundationEssentials
+import Glibc
+
+/// Keeps requests to one service at least ``interval`` apart across every chulbal process on
+/// the machine, as the public Nominatim's usage policy asks (at most one request a second).
+///
+/// The time of the last request is the modification time of a stamp file, read and renewed
+/// under an exclusive `flock`, which is held while the request is sent, so two processes take
+/// turns. When the stamp cannot be opened, a whole interval is waited: never too often.
+public struct RequestSpacing: Sendable {
+  public let path: String
+  public let interval: Double
+  let now: @Sendable () -> Date
+  let pause: @Sendable (Double) -> Void
+
+  /// - Parameters:
+  ///   - path: the stamp file, made when missing.
+  ///   - now: the wall clock the stamp is compared with.
+  ///   - pause: waits the given seconds.
+  public init(
+    path: String, interval: Double = 1, now: @escaping @Sendable () -> Date = { Date() },
+    pause: @escaping @Sendable (Double) -> Void = { seconds in
+      let whole = seconds.rounded(.down)
+      var asked = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
+      var left = timespec()
+      while nanosleep(&asked, &left) != 0 && errno == EINTR { asked = left }
+    }
+  ) {
+    self.path = path
+    self.interval = interval
+    self.now = now
+    self.pause = pause
+  }
+
+  /// Runs `send` once the last request through the stamp is ``interval`` past, then renews
+  /// the stamp.
+  public func spaced<T>(_ send: () throws(RouteFailure) -> T) throws(RouteFailure) -> T {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      pause(interval)
+      return try send()
+    }
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_size > 0 {
+      let last = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+      let wait = last + interval - now().timeIntervalSince1970
+      // A stamp in the future (the clock was set back) waits one interval, not until then.
+      if wait > 0 { pause(min(wait, interval)) }
+    }
+    defer {
+      // A byte marks a stamp that has been renewed: a new, empty file means no request yet.
+      if info.st_size == 0 { _ = pwrite(descriptor, "1", 1, 0) }
+      _ = futimens(descriptor, nil)
+    }
+    return try send()
+  }
+}

@@ -327,4 +327,36 @@ import Testing
     #expect(workspace.run(["config", "get", "place.search"]).standardOutput == "none\n")
     #expect(workspace.run(["place", "search", "강남역"]).exitCode == 1)
   }
+
+  @Test func processesPlaceAddSearchThenAddPlaceUseTheSavedPlaceWithoutTheService() throws {
+    let folder = TemporaryFolder()
+    let server = try RouteServer(body: DocumentedAnswers.kakaoKeyword, in: folder)
+    let workspace = Workspace()
+    let keyFile = workspace.folder + "/kakao-key"
+    _ = FileManager.default.createFile(atPath: keyFile, contents: Data((Self.key + "\n").utf8))
+    let variables = [
+      "CHULBAL_DB": workspace.database, "HOME": workspace.folder, "TZ": "Asia/Seoul",
+    ]
+    for (name, value) in [("kakao.url", server.url), ("kakao.key-command", "cat '\(keyFile)'")] {
+      #expect(
+        try ChulbalProcess.run(["config", "set", name, value], environment: variables).status == 0)
+    }
+    let saved = try ChulbalProcess.run(
+      ["place", "add", "코엑스", "--search", "카카오프렌즈"], environment: variables)
+    #expect(saved.standardError == "")
+    #expect(saved.status == 0)
+    #expect(
+      saved.standardOutput.hasSuffix("장소 '코엑스'를 저장했습니다 (37.51207412593136,127.05902969025047)\n"))
+    let added = try ChulbalProcess.run(
+      [
+        "add", "회의", "--at", "2027-01-12T15:00:00+09:00", "--travel", "30m", "--place", "코엑스",
+        "--now", "2027-01-12T10:00:00+09:00",
+      ],
+      environment: variables)
+    #expect(added.status == 0)
+    #expect(
+      added.standardOutput.contains("저장된 장소 '코엑스'의 좌표를 씁니다 (37.51207412593136,127.05902969025047)"))
+    #expect(try server.requests().count == 1)
+    #expect(!(saved.standardOutput + saved.standardError + added.standardOutput).contains(Self.key))
+  }
 }

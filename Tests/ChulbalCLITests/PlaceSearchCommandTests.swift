@@ -128,12 +128,7 @@ import Testing
     #expect(json.standardOutput == "[]\n")
   }
 
-  struct Failing: Sendable, CustomTestStringConvertible {
-    var status: Int
-    var body: String
-    var reason: String
-    var testDescription: String { "HTTP \(status)" }
-  }
+  typealias Failing = PlanRouteTests.Failing
 
   @Test(arguments: [
     Failing(status: 401, body: DocumentedAnswers.kakaoRefused, reason: "키가 거절되었습니다 (HTTP 401)"),

@@ -90,12 +90,7 @@ import Testing
     #expect(request.parameter("bounded") == nil)
   }
 
-  struct FailureCase: Sendable, CustomTestStringConvertible {
-    var status: Int
-    var body: String
-    var failure: RouteFailure
-    var testDescription: String { "HTTP \(status) \(body.prefix(20))" }
-  }
+  typealias FailureCase = RouteProviderTests.FailureCase
 
   @Test(arguments: [
     FailureCase(

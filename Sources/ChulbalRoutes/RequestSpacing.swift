@@ -11,44 +11,35 @@ import Glibc
 public struct RequestSpacing: Sendable {
   public let path: String
   public let interval: Double
-  let now: @Sendable () -> Date
-  let pause: @Sendable (Double) -> Void
+  let clock: any WallClock
 
   /// - Parameters:
   ///   - path: the stamp file, made when missing.
-  ///   - now: the wall clock the stamp is compared with.
-  ///   - pause: waits the given seconds.
-  public init(
-    path: String, interval: Double = 1, now: @escaping @Sendable () -> Date = { Date() },
-    pause: @escaping @Sendable (Double) -> Void = { seconds in
-      let whole = seconds.rounded(.down)
-      var asked = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
-      var left = timespec()
-      while nanosleep(&asked, &left) != 0 && errno == EINTR { asked = left }
-    }
-  ) {
+  ///   - clock: the wall clock the stamp is compared with and slept on.
+  public init(path: String, clock: any WallClock, interval: Double = 1) {
     self.path = path
+    self.clock = clock
     self.interval = interval
-    self.now = now
-    self.pause = pause
   }
 
   /// Runs `send` once the last request through the stamp is ``interval`` past, then renews
   /// the stamp.
   public func spaced<T>(_ send: () throws(RouteFailure) -> T) throws(RouteFailure) -> T {
+    let now = clock.now()
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      pause(interval)
+      clock.sleep(until: now.addingTimeInterval(interval))
       return try send()
     }
     defer { close(descriptor) }
     while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
     var info = stat()
     if fstat(descriptor, &info) == 0, info.st_size > 0 {
-      let last = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-      let wait = last + interval - now().timeIntervalSince1970
+      let last = Date(
+        timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
       // A stamp in the future (the clock was set back) waits one interval, not until then.
-      if wait > 0 { pause(min(wait, interval)) }
+      let due = min(last, now).addingTimeInterval(interval)
+      if due > clock.now() { clock.sleep(until: due) }
     }
     defer {
       // A byte marks a stamp that has been renewed: a new, empty file means no request yet.

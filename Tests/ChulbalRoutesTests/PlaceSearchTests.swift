@@ -1,7 +1,6 @@
 import ChulbalCore
 import ChulbalTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ChulbalRoutes
@@ -135,16 +134,9 @@ import Testing
   }
 }
 
-/// ``RequestSpacing`` with a scripted clock and a recorded pause: how long it waits is read,
-/// never measured.
+/// ``RequestSpacing`` with a scripted clock: how long it waits is read from the clock's
+/// sleeps, never measured.
 @Suite struct RequestSpacingTests {
-  /// The pauses a spacing asked for, in order.
-  final class PauseBox: Sendable {
-    let pauses: Mutex<[Double]>
-    init(pauses: consuming Mutex<[Double]>) { self.pauses = pauses }
-    func record(_ seconds: Double) { pauses.withLock { $0.append(seconds) } }
-  }
-
   /// Writes a stamp last renewed at `instant`.
   static func stamp(_ path: String, at instant: Date) throws {
     try Data("1".utf8).write(to: URL(fileURLWithPath: path))
@@ -157,12 +149,12 @@ import Testing
     // The stamp is renewed with the real clock, so the scripted one starts a while before it.
     let last = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 60).rounded(.down))
     try Self.stamp(path, at: last)
-    let box = PauseBox(pauses: Mutex([]))
-    let spacing = RequestSpacing(
-      path: path, now: { last.addingTimeInterval(0.25) }, pause: { box.record($0) })
-    let answer = try spacing.spaced { () throws(RouteFailure) in 7 }
+    let clock = ScriptedClock(now: last.addingTimeInterval(0.25))
+    let answer = try RequestSpacing(path: path, clock: clock).spaced {
+      () throws(RouteFailure) in 7
+    }
     #expect(answer == 7)
-    #expect(box.pauses.withLock { $0 } == [0.75])
+    #expect(clock.sleeps == [last.addingTimeInterval(1)])
     let renewed = try #require(
       try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
     #expect(renewed > last)
@@ -171,22 +163,22 @@ import Testing
   @Test func aRequestLongAfterTheLastOrTheFirstEverDoesNotWait() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/stamp"
-    let box = PauseBox(pauses: Mutex([]))
     let now = instant("2027-01-12T10:00:00+09:00")
-    let spacing = RequestSpacing(path: path, now: { now }, pause: { box.record($0) })
+    let clock = ScriptedClock(now: now)
+    let spacing = RequestSpacing(path: path, clock: clock)
     _ = try spacing.spaced { () throws(RouteFailure) in 1 }
     try Self.stamp(path, at: now.addingTimeInterval(-5))
     _ = try spacing.spaced { () throws(RouteFailure) in 2 }
-    #expect(box.pauses.withLock { $0 }.isEmpty)
+    #expect(clock.sleeps.isEmpty)
   }
 
   @Test func aStampThatCannotBeMadeWaitsAWholeInterval() throws {
     let folder = TemporaryFolder()
-    let box = PauseBox(pauses: Mutex([]))
-    let spacing = RequestSpacing(
-      path: folder.path + "/no such folder/stamp", now: { Date() }, pause: { box.record($0) })
+    let now = instant("2027-01-12T10:00:00+09:00")
+    let clock = ScriptedClock(now: now)
+    let spacing = RequestSpacing(path: folder.path + "/no such folder/stamp", clock: clock)
     _ = try spacing.spaced { () throws(RouteFailure) in 1 }
-    #expect(box.pauses.withLock { $0 } == [1])
+    #expect(clock.sleeps == [now.addingTimeInterval(1)])
   }
 
   @Test func aStampInTheFutureWaitsOneIntervalNotUntilThen() throws {
@@ -194,9 +186,8 @@ import Testing
     let path = folder.path + "/stamp"
     let now = instant("2027-01-12T10:00:00+09:00")
     try Self.stamp(path, at: now.addingTimeInterval(3600))
-    let box = PauseBox(pauses: Mutex([]))
-    let spacing = RequestSpacing(path: path, now: { now }, pause: { box.record($0) })
-    _ = try spacing.spaced { () throws(RouteFailure) in 1 }
-    #expect(box.pauses.withLock { $0 } == [1])
+    let clock = ScriptedClock(now: now)
+    _ = try RequestSpacing(path: path, clock: clock).spaced { () throws(RouteFailure) in 1 }
+    #expect(clock.sleeps == [now.addingTimeInterval(1)])
   }
 }

@@ -129,7 +129,9 @@ struct PlaceFinder {
       // The public server's policy: one request a second, from every chulbal on the machine.
       let spacing =
         base == PlaceSearchService.publicNominatimURL
-        ? RequestSpacing(path: try options.databasePath(environment) + ".nominatim") : nil
+        ? RequestSpacing(
+          path: try options.databasePath(environment) + ".nominatim", clock: environment.clock)
+        : nil
       search = NominatimPlaceSearch(
         base: base, userAgent: "chulbal/\(CLI.version) (departure reminder; command line)",
         timeout: timeout, spacing: spacing)

@@ -15,7 +15,7 @@ enum PlaceSearchCommand: Command {
     보여 줍니다. 찾은 곳을 저장하려면 chulbal place add 이름 --search 검색어.
     """
   static let near = OptionSpec(
-    "--near", value: "장소|위도,경도", kind: .place, help: "이 근처에서 가까운 순으로 찾고 거리를 보여 줍니다 (저장된 장소나 좌표)")
+    "--near", value: "장소|위도,경도", kind: .place, help: "이 근처를 먼저 찾고 거리를 보여 줍니다 (저장된 장소나 좌표)")
   static let limit = OptionSpec(
     "--limit", value: "개수", help: "보여 줄 장소의 수, 1~\(placeSearchLimit) (기본 \(defaultLimit))")
   static let defaultLimit = 10

@@ -14,7 +14,7 @@ public enum CLI {
       ExportCommand.self,
       SyncCommand.self,
       SourceAddCommand.self, SourceListCommand.self, SourceEditCommand.self,
-      SourceRemoveCommand.self, PlaceAddCommand.self,
+      SourceRemoveCommand.self, PlaceAddCommand.self, PlaceSearchCommand.self,
       PlaceListCommand.self,
       PlaceEditCommand.self, PlaceRemoveCommand.self, TripListCommand.self,
       TripForgetCommand.self, ConfigGetCommand.self, ConfigSetCommand.self,

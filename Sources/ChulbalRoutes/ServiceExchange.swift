@@ -27,20 +27,23 @@ enum ServiceExchange {
     }
   }
 
-  /// Reads a 2xx answer's body as `T`.
-  static func decode<T: Decodable>(_ type: T.Type, _ answer: WebRequest.Answer)
-    throws(RouteFailure) -> T
-  {
+  /// Reads a 2xx answer's body as `T`; `wanted` names what the answer is read for, in the
+  /// message for an answer without it.
+  static func decode<T: Decodable>(
+    _ type: T.Type, _ answer: WebRequest.Answer, wanted: String = "이동 시간"
+  ) throws(RouteFailure) -> T {
     guard (200..<300).contains(answer.status) else { throw .status(answer.status) }
-    return try read(type, answer.body)
+    return try read(type, answer.body, wanted: wanted)
   }
 
   /// Reads JSON as `T`, whatever the status.
-  static func read<T: Decodable>(_ type: T.Type, _ body: Data) throws(RouteFailure) -> T {
+  static func read<T: Decodable>(_ type: T.Type, _ body: Data, wanted: String = "이동 시간")
+    throws(RouteFailure) -> T
+  {
     do {
       return try JSONDecoder().decode(type, from: body)
     } catch {
-      throw .badAnswer("JSON이 아니거나 이동 시간이 없습니다")
+      throw .badAnswer("JSON이 아니거나 \(wanted)\(Korean.subjectParticle(after: wanted)) 없습니다")
     }
   }
 

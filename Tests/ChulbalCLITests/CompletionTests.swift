@@ -33,7 +33,7 @@ import Testing
     // Commands and groups
     Case(words: ["pl"], values: ["plan", "place"]),
     Case(words: ["h"], values: ["help"]),
-    Case(words: ["place", ""], values: ["add", "list", "edit", "remove"]),
+    Case(words: ["place", ""], values: ["add", "search", "list", "edit", "remove"]),
     Case(words: ["config", "u"], values: ["unset"]),
     Case(words: ["help", "pla"], values: ["plan", "place"]),
     Case(words: ["help", "place", "e"], values: ["edit"]),

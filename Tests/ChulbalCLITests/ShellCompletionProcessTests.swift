@@ -46,7 +46,7 @@ import Testing
 
   static let bashCases: [BashCase] = [
     BashCase(words: ["chulbal", "pl"], reply: ["plan", "place"]),
-    BashCase(words: ["chulbal", "place", ""], reply: ["add", "list", "edit", "remove"]),
+    BashCase(words: ["chulbal", "place", ""], reply: ["add", "search", "list", "edit", "remove"]),
     BashCase(words: ["chulbal", "config", ""], reply: ["get", "set", "unset"]),
     BashCase(words: ["chulbal", "show", ""], reply: ["1", "2"]),
     BashCase(words: ["chulbal", "show", ""], type: 63, reply: ["1  (저녁 약속)", "2  (치과)"]),
@@ -105,7 +105,7 @@ import Testing
   static let fishCases: [FishCase] = [
     FishCase(
       line: "chulbal pl",
-      completions: ["place\tadd, list, edit, remove", "plan\t\(PlanCommand.summary)"]),
+      completions: ["place\tadd, search, list, edit, remove", "plan\t\(PlanCommand.summary)"]),
     FishCase(line: "chulbal show ", completions: ["1\t저녁 약속", "2\t치과"]),
     FishCase(line: "chulbal status --format w", completions: ["waybar"]),
     FishCase(
@@ -137,7 +137,8 @@ import Testing
       """
     let output = try Self.output(["zsh", "-f", "-c", script])
     #expect(
-      output == "registered: _chulbal\nplan:\(PlanCommand.summary)\nplace:add, list, edit, remove\n"
+      output
+        == "registered: _chulbal\nplan:\(PlanCommand.summary)\nplace:add, search, list, edit, remove\n"
     )
   }
 }

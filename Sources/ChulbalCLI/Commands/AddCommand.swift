@@ -17,7 +17,7 @@ enum AddCommand: Command {
     """
   static let options =
     Array(AppointmentOptions.specs.prefix(2)) + RepeatOptions.specs
-    + AppointmentOptions.specs.dropFirst(2) + [yes]
+    + AppointmentOptions.specs.dropFirst(2) + [PlaceLookup.flag, yes]
   static let yes = RemoveCommand.yes.help("같은 제목, 같은 시각의 약속이 있어도 묻지 않고 추가합니다")
   static let epilogue = """
     예:
@@ -38,9 +38,12 @@ enum AddCommand: Command {
     let input = try AppointmentOptions(
       options, title: options.positionals.joined(separator: " "), environment: environment)
     let repeating = try RepeatOptions(options, atRepeats: input.at?.repeats ?? false)
+    let lookup = try PlaceLookup(options)
     let existing = try options.store(environment, access: .writing)
-    let (draft, now, savedPlace, words) = try input.resolved(
+    var (draft, now, savedPlace, words) = try input.resolved(
       over: nil, store: existing, environment: environment)
+    let found = try lookup?.resolve(
+      &draft, savedPlace: savedPlace, store: existing, options: options, environment: environment)
     var appointment = try AppointmentOptions.appointment(
       draft, over: nil, store: existing, command: name)
     let zone = environment.timeZone(stored: appointment.timeZone)
@@ -67,8 +70,9 @@ enum AddCommand: Command {
         throw RuntimeFailure.notAdded
       }
     }
-    let stored = try options.writableStore(environment, existing: existing).insert(
-      appointment, createdAt: now)
+    let store = try options.writableStore(environment, existing: existing)
+    let stored = try store.insert(appointment, createdAt: now)
+    let kept = try found?.save(in: store, now: now) ?? ""
     let view = AppointmentView(stored, now: now, environment: environment)
     let others = namesakes.map { other in
       "#\(other.id) (\(AppointmentView(other, now: now, environment: environment).startText))"
@@ -77,8 +81,10 @@ enum AddCommand: Command {
       others.isEmpty
       ? []
       : ["제목이 같은 약속이 이미 있습니다: \(others.joined(separator: ", ")). 모두 남겨 두었습니다"]
+    let confirmation = input.confirmation(view, savedPlace: savedPlace, environment: environment)
+    // JSON output stays one document; what was found is said beside it.
     return Outcome(
-      standardOutput: input.confirmation(view, savedPlace: savedPlace, environment: environment),
-      standardError: Outcome.diagnostics(notes))
+      standardOutput: input.json ? confirmation : kept + confirmation,
+      standardError: Outcome.diagnostics(notes) + (input.json ? kept : ""))
   }
 }

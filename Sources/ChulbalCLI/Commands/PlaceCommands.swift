@@ -1,39 +1,70 @@
 import ChulbalCore
 import ChulbalStore
 import ChulbalTerminal
+import FoundationEssentials
 
-/// `chulbal place add NAME --coord LAT,LNG [--default]`
+/// `chulbal place add NAME (--coord LAT,LNG | --search QUERY) [--default]`
 enum PlaceAddCommand: Command {
   static let name = "place add"
   static let summary = "출발지로 쓸 장소를 저장합니다"
-  static let usage = ["chulbal place add 이름 --coord 위도,경도 [--default]"]
-  static let about = "집, 회사처럼 자주 떠나는 곳을 저장합니다. --default를 주면 기본 출발지가 됩니다."
+  static let usage = ["chulbal place add 이름 (--coord 위도,경도 | --search 검색어) [--default]"]
+  static let about = """
+    집, 회사처럼 자주 떠나는 곳을 저장합니다. --default를 주면 기본 출발지가 됩니다.
+    --search를 주면 장소 검색(chulbal place search)의 첫 결과를 보여 주고 그 좌표로 저장합니다.
+    """
   static let isDefault = OptionSpec("--default", help: "기본 출발지로")
+  static let search = OptionSpec(
+    "--search", value: "검색어", help: "장소 검색의 첫 결과로 (place.search 설정), 예: \"강남역 2번 출구\"")
   static let options: [OptionSpec] = [
-    OptionSpec.coord.help("좌표 (필수), 예: 37.5665,126.9780"), isDefault, .database,
+    OptionSpec.coord.help("좌표, 예: 37.5665,126.9780 (--search가 없으면 필수)"), search, isDefault,
+    .database,
   ]
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     let name = try options.singlePositional(
       "이름", example: "chulbal place add 집 --coord 37.5665,126.9780")
     try validate(name: name)
-    guard let coordinate = try options.parse(.coord, Coordinate.parseKnown) else {
+    let typed = try options.parse(.coord, Coordinate.parseKnown)
+    let query = options[search]
+    if typed != nil && query != nil { throw PlaceError.searchWithCoord(option: search.name) }
+    if query?.trimmingWhitespace().isEmpty == true {
+      throw ParseError.missingValue(option: search.name)
+    }
+    guard typed != nil || query != nil else {
       throw ParseError.missingOption(
         "--coord", command: Self.name, example: "--coord 37.5665,126.9780")
     }
     let existing = try options.store(environment, access: .writing)
     if try existing?.place(named: name) != nil { throw PlaceError.duplicatePlace(name) }
+    var found = ""
+    let coordinate: Coordinate
+    if let typed {
+      coordinate = typed
+    } else {
+      let finder = try PlaceFinder(options, store: existing, environment: environment)
+      let place = try finder.first(query ?? "")
+      found = finder.foundLine(place)
+      coordinate = place.coordinate
+    }
     let store = try options.writableStore(environment, existing: existing)
     let place = SavedPlace(name: name, coordinate: coordinate, isDefault: options.has(isDefault))
+    return .success(found + (try save(place, in: store, now: environment.clock.now())))
+  }
+
+  /// Saves `place` as one undoable change.
+  ///
+  /// - Returns: the line that says so.
+  /// - Throws: ``PlaceError/duplicatePlace(_:)`` when a place has its name already.
+  static func save(_ place: SavedPlace, in store: Store, now: Date) throws -> String {
+    let name = place.name
     let shown = "장소 '\(TextCleaning.visible(name))'"
-    let added = try store.recordingUndo(Self.name, now: environment.clock.now()) {
+    let added = try store.recordingUndo(Self.name, now: now) {
       (try store.addPlace(place), "\(shown) 저장")
     }
     guard added else { throw PlaceError.duplicatePlace(name) }
     let mark = place.isDefault ? ", 기본 출발지" : ""
-    return .success(
-      "장소 '\(TextCleaning.visible(name))'\(Korean.objectParticle(after: name)) 저장했습니다 (\(AppointmentView.text(coordinate))\(mark))\n"
-    )
+    return
+      "\(shown)\(Korean.objectParticle(after: name)) 저장했습니다 (\(AppointmentView.text(place.coordinate))\(mark))\n"
   }
 
   /// A place name must be something `--from` and `--coord` can tell apart from a coordinate.

@@ -16,6 +16,10 @@ enum PlaceError: UsageError, Equatable {
   case placeNameTaken(String)
   /// `--from auto` with no default place to start the choice from.
   case automaticWithoutDefault
+  /// `--search` beside `--coord`, which already says where.
+  case searchWithCoord(option: String)
+  /// `add --search` without `--place`, the name to look up.
+  case searchWithoutPlace
 
   var message: String {
     switch self {
@@ -30,6 +34,10 @@ enum PlaceError: UsageError, Equatable {
     case .neitherCoordinateNorPlace(let option, let text):
       return
         "\(option): '\(text)'\(Korean.topicParticle(after: text)) 좌표도 저장된 장소도 아닙니다 (좌표는 '37.5,127.0'처럼, 목록: chulbal place list)"
+    case .searchWithCoord(let option):
+      return "\(option)와 --coord는 함께 쓸 수 없습니다: 좌표를 알면 찾지 않아도 됩니다"
+    case .searchWithoutPlace:
+      return "--search는 --place의 이름을 찾습니다: --place를 함께 주세요 (예: --place 강남역 --search)"
     case .duplicatePlace(let name):
       return
         "장소 '\(name)'\(Korean.topicParticle(after: name)) 이미 있습니다 (바꾸려면: chulbal place edit \(name) --coord 위도,경도)"

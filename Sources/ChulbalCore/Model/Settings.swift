@@ -28,6 +28,8 @@ public struct Settings: Equatable, Sendable {
     case valhallaURL = "valhalla.url"
     case routeCommand = "route.command"
     case routeTimeout = "route.timeout"
+    case placeSearch = "place.search"
+    case nominatimURL = "nominatim.url"
 
     public var summary: String {
       switch self {
@@ -54,6 +56,9 @@ public struct Settings: Equatable, Sendable {
         "\(urlSource?.koreanName ?? "") 서버 주소 (예: http://127.0.0.1:5000)"
       case .routeCommand: "이동 시간을 초로 출력하는 내 프로그램과 인수, 셸 없이 (예: '/usr/local/bin/my-route', none)"
       case .routeTimeout: "길찾기 하나를 기다리는 시간, 1초에서 1분 (예: 3s)"
+      case .placeSearch:
+        "장소를 이름으로 찾을 서비스: kakao, nominatim, none (기본: kakao.key-command가 있으면 kakao)"
+      case .nominatimURL: "Nominatim 서버 주소 (기본: 공개 서버, 사용 정책에 따라 1초에 한 번까지)"
       }
     }
   }
@@ -95,6 +100,10 @@ public struct Settings: Equatable, Sendable {
   public var originChainSeconds: Int
   /// Live routes: the provider chains, their keys' commands and URLs.
   public var routes = RouteSettings.defaults
+  /// `place.search` as set; nil for `none`. Read through ``placeSearch``.
+  private var chosenPlaceSearch: PlaceSearchService?
+  /// The Nominatim server asked when `place.search` is `nominatim`.
+  public var nominatimURL = PlaceSearchService.publicNominatimURL
   /// The keys the person has set; the others hold their defaults.
   public private(set) var stored: Set<Key> = []
 
@@ -168,6 +177,8 @@ public struct Settings: Equatable, Sendable {
       .odsayKeyCommand, .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL, .routeCommand,
       .routeTimeout:
       try routes.set(key, from: text)
+    case .placeSearch: chosenPlaceSearch = try PlaceSearchService.parse(text)
+    case .nominatimURL: nominatimURL = try RouteSettings.parseURL(text)
     case .syncInterval:
       let seconds = try DurationExpression.parse(text)
       guard seconds >= 60, seconds <= 86_400, seconds % 60 == 0 else {
@@ -191,6 +202,13 @@ public struct Settings: Equatable, Sendable {
       }
     }
     stored.insert(key)
+  }
+
+  /// The service that finds places by name, or nil for none: as set, else Kakao when its key
+  /// command is set (the same key serves Kakao's directions and its place search).
+  public var placeSearch: PlaceSearchService? {
+    if stored.contains(.placeSearch) { return chosenPlaceSearch }
+    return routes.keyCommands[.kakao] == nil ? nil : .kakao
   }
 
   /// `1h`, `90m`, `0`: a lead in whole hours when it is one, else in minutes, as people write
@@ -220,6 +238,8 @@ public struct Settings: Equatable, Sendable {
     case .syncInterval: DurationExpression.text(syncIntervalSeconds)
     case .length: DurationExpression.text(lengthSeconds)
     case .originChain: DurationExpression.text(originChainSeconds)
+    case .placeSearch: placeSearch?.rawValue ?? "none"
+    case .nominatimURL: nominatimURL
     case .routeCar, .routeTransit, .routeWalk, .routeBike, .kakaoKeyCommand, .tmapKeyCommand,
       .odsayKeyCommand, .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL, .routeCommand,
       .routeTimeout:

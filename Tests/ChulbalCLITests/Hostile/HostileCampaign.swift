@@ -83,6 +83,8 @@ enum HostileCampaign {
     "nav": ["nav", "1"], "edit": ["edit", "1"], "remove": ["remove", "2", "--yes"],
     "undo": ["undo"],
     "place add": ["place", "add", "학교", "--coord", "37.5,127"],
+    // No place.search is set in the fixture: the line ends before any network.
+    "place search": ["place", "search", "강남역"],
     "place list": ["place", "list"], "place remove": ["place", "remove", "집"],
     "place edit": ["place", "edit", "집", "--coord", "37.6,127.1"],
     "trip list": ["trip", "list"], "trip forget": ["trip", "forget", "1"],

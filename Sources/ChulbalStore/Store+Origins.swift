@@ -168,13 +168,17 @@ extension Store {
   /// Plans again the trips of every appointment that starts after `now`, as a change of
   /// `origin.chain` asks.
   public func planTripsAgain(after now: Date) throws(StoreError) {
+    try writeAppointments { () throws(StoreError) in try noteTrips(after: now) }
+  }
+
+  /// Notes the trips of every appointment that starts after `now`, to be planned again at
+  /// the end of the write (``writeAppointments(_:)``).
+  func noteTrips(after now: Date) throws(StoreError) {
     guard keepsOrigins, tripZone != nil else { return }
-    try writeAppointments { () throws(StoreError) in
-      for appointment in try appointmentRows(
-        "WHERE start_at > ?", [.integer(Self.seconds(now))], order: "start_at, id")
-      {
-        noteTrips(of: appointment)
-      }
+    for appointment in try appointmentRows(
+      "WHERE start_at > ?", [.integer(Self.seconds(now))], order: "start_at, id")
+    {
+      noteTrips(of: appointment)
     }
   }
 }

@@ -1,4 +1,5 @@
 import ChulbalCore
+import FoundationEssentials
 
 /// Saved places, at most one of them the default.
 extension Store {
@@ -31,12 +32,16 @@ extension Store {
     try places("WHERE is_default = 1").first
   }
 
-  /// Adds a place; with `isDefault`, it replaces the old default in the same transaction.
+  /// Adds a place; with `isDefault`, it replaces the old default in the same transaction,
+  /// and the trips after `now` that start from the default place are planned again.
   /// Returns false, writing nothing, when the name is taken.
-  public func addPlace(_ place: SavedPlace) throws(StoreError) -> Bool {
-    try database.writeTransaction { () throws(StoreError) in
+  public func addPlace(_ place: SavedPlace, now: Date) throws(StoreError) -> Bool {
+    try writeAppointments { () throws(StoreError) in
       guard try !hasPlace(named: place.name) else { return false }
-      if place.isDefault { try database.execute("UPDATE place SET is_default = 0") }
+      if place.isDefault {
+        try database.execute("UPDATE place SET is_default = 0")
+        try noteTrips(after: now)
+      }
       try database.rows(
         "INSERT INTO place (name, lat, lng, is_default) VALUES (?, ?, ?, ?)",
         [
@@ -57,13 +62,16 @@ extension Store {
   }
 
   /// Replaces the place called `name` by `place`, which may carry a new name, in one
-  /// transaction; with `isDefault`, it takes the default from any other place.
-  public func updatePlace(named name: String, to place: SavedPlace) throws(StoreError)
-    -> PlaceUpdate
+  /// transaction; with `isDefault`, it takes the default from any other place. When the
+  /// default place changes, the trips after `now` are planned again.
+  public func updatePlace(named name: String, to place: SavedPlace, now: Date)
+    throws(StoreError) -> PlaceUpdate
   {
-    try database.writeTransaction { () throws(StoreError) in
+    try writeAppointments { () throws(StoreError) in
       guard try hasPlace(named: name) else { return .notFound }
       if place.name != name, try hasPlace(named: place.name) { return .nameTaken }
+      let wasDefault = try defaultPlace()?.name == name
+      if place.isDefault || wasDefault { try noteTrips(after: now) }
       if place.isDefault {
         try database.rows("UPDATE place SET is_default = 0 WHERE name <> ?", [.text(name)])
       }
@@ -81,9 +89,11 @@ extension Store {
     try database.scalar("SELECT count(*) FROM place WHERE name = ?", [.text(name)]).int != 0
   }
 
-  /// Removes a place; returns whether it existed.
-  public func removePlace(named name: String) throws(StoreError) -> Bool {
-    try database.writeTransaction { () throws(StoreError) in
+  /// Removes a place; returns whether it existed. When it was the default place, the trips
+  /// after `now` are planned again.
+  public func removePlace(named name: String, now: Date) throws(StoreError) -> Bool {
+    try writeAppointments { () throws(StoreError) in
+      if try defaultPlace()?.name == name { try noteTrips(after: now) }
       try database.rows("DELETE FROM place WHERE name = ?", [.text(name)])
       return database.changes > 0
     }

@@ -38,4 +38,39 @@ import Testing
         + "(정하려면: chulbal place add 집 --coord 위도,경도 --default)\n")
     #expect(workspace.run(["show", "저녁", "--json"] + Self.now).standardOutput == before)
   }
+
+  /// A trip from the default place follows it: a new default, the default moved, and the
+  /// default taken from it each plan the trips ahead again, which keep a given origin.
+  @Test func aChangeOfTheDefaultPlacePlansTheTripsAheadAgain() {
+    let workspace = Workspace()
+    workspace.run(["place", "add", "집", "--coord", "37.5547,126.9707", "--default"])
+    workspace.run(
+      ["add", "저녁", "--at", "오후 4시", "--place", "강남역", "--coord", "37.4979,127.0276"]
+        + Self.now)
+    workspace.run(
+      [
+        "add", "회의", "--at", "오전 9시 30분", "--place", "시청", "--coord", "37.5665,126.9780", "--from",
+        "집",
+      ] + Self.now)
+    func line(_ title: String, _ prefix: String) -> String? {
+      workspace.run(["show", title] + Self.now).standardOutput.split(separator: "\n")
+        .first { $0.hasPrefix(prefix) }.map(String.init)
+    }
+    let given = line("회의", "출발  ")
+    #expect(line("저녁", "출발지") == "출발지  집 (37.5547,126.9707) · 기본 출발지")
+    let fromHome = line("저녁", "출발  ")
+    #expect(
+      workspace.run(["place", "add", "회사", "--coord", "37.5172,127.0473", "--default"]).exitCode
+        == 0)
+    #expect(line("저녁", "출발지") == "출발지  회사 (37.5172,127.0473) · 기본 출발지")
+    let fromOffice = line("저녁", "출발  ")
+    #expect(fromOffice != fromHome)
+    #expect(workspace.run(["place", "edit", "회사", "--coord", "37.5133,127.1001"]).exitCode == 0)
+    #expect(line("저녁", "출발지") == "출발지  회사 (37.5133,127.1001) · 기본 출발지")
+    #expect(line("저녁", "출발  ") != fromOffice)
+    #expect(workspace.run(["place", "edit", "집", "--default"]).exitCode == 0)
+    #expect(line("저녁", "출발  ") == fromHome)
+    // The origin given with --from stays, and with it the trip.
+    #expect(line("회의", "출발  ") == given)
+  }
 }

@@ -46,7 +46,7 @@ import Testing
     _ = try store.addPlace(
       SavedPlace(
         name: "집", coordinate: Coordinate(latitude: 37.5547, longitude: 126.9707),
-        isDefault: true))
+        isDefault: true), now: .distantPast)
     let home = try #require(try store.defaultPlace()).origin
     func appointment(_ title: String, _ start: String, _ place: Coordinate, travel: Int?)
       -> Appointment

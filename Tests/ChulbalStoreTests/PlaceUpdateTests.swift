@@ -16,8 +16,8 @@ import Testing
   func seeded(_ folder: TemporaryFolder) throws -> Store {
     let store = try #require(
       try Store.open(path: folder.path + "/c.db", create: true, expander: .libical))
-    #expect(try store.addPlace(Self.home))
-    #expect(try store.addPlace(Self.office))
+    #expect(try store.addPlace(Self.home, now: .distantPast))
+    #expect(try store.addPlace(Self.office, now: .distantPast))
     return store
   }
 
@@ -26,7 +26,7 @@ import Testing
     let store = try seeded(folder)
     let moved = SavedPlace(
       name: "본사", coordinate: Coordinate(latitude: 37.4, longitude: 127.1), isDefault: true)
-    #expect(try store.updatePlace(named: "회사", to: moved) == .updated)
+    #expect(try store.updatePlace(named: "회사", to: moved, now: .distantPast) == .updated)
     var home = Self.home
     home.isDefault = false
     #expect(try store.places() == [moved, home])
@@ -38,7 +38,7 @@ import Testing
     let store = try seeded(folder)
     var office = Self.office
     office.coordinate = Coordinate(latitude: 37.4, longitude: 127.1)
-    #expect(try store.updatePlace(named: "회사", to: office) == .updated)
+    #expect(try store.updatePlace(named: "회사", to: office, now: .distantPast) == .updated)
     #expect(try store.places() == [Self.home, office])
   }
 
@@ -48,8 +48,8 @@ import Testing
     var renamed = Self.office
     renamed.name = "집"
     renamed.isDefault = true
-    #expect(try store.updatePlace(named: "회사", to: renamed) == .nameTaken)
-    #expect(try store.updatePlace(named: "학교", to: renamed) == .notFound)
+    #expect(try store.updatePlace(named: "회사", to: renamed, now: .distantPast) == .nameTaken)
+    #expect(try store.updatePlace(named: "학교", to: renamed, now: .distantPast) == .notFound)
     #expect(try store.places() == [Self.home, Self.office])
   }
 }

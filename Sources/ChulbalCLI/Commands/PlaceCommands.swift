@@ -59,7 +59,7 @@ enum PlaceAddCommand: Command {
     let name = place.name
     let shown = "장소 '\(TextCleaning.visible(name))'"
     let added = try store.recordingUndo(Self.name, now: now) {
-      (try store.addPlace(place), "\(shown) 저장")
+      (try store.addPlace(place, now: now), "\(shown) 저장")
     }
     guard added else { throw PlaceError.duplicatePlace(name) }
     let mark = place.isDefault ? ", 기본 출발지" : ""
@@ -129,8 +129,9 @@ enum PlaceRemoveCommand: Command {
     guard let store = try options.store(environment, access: .writing),
       let place = try store.place(named: name)
     else { throw PlaceError.unknownSavedPlace(name) }
-    let removed = try store.recordingUndo(Self.name, now: environment.clock.now()) {
-      (try store.removePlace(named: name), "장소 '\(TextCleaning.visible(name))' 지움")
+    let now = environment.clock.now()
+    let removed = try store.recordingUndo(Self.name, now: now) {
+      (try store.removePlace(named: name, now: now), "장소 '\(TextCleaning.visible(name))' 지움")
     }
     guard removed else { throw PlaceError.unknownSavedPlace(name) }
     var text = "장소 '\(TextCleaning.visible(name))'\(Korean.objectParticle(after: name)) 지웠습니다\n"
@@ -191,8 +192,9 @@ enum PlaceEditCommand: Command {
       )
     }
     let formerDefault = try store.defaultPlace()
-    let update = try store.recordingUndo(Self.name, now: environment.clock.now()) {
-      (try store.updatePlace(named: name, to: place), "\(shown) 고침")
+    let now = environment.clock.now()
+    let update = try store.recordingUndo(Self.name, now: now) {
+      (try store.updatePlace(named: name, to: place, now: now), "\(shown) 고침")
     }
     switch update {
     case .updated: break

@@ -28,7 +28,8 @@ import Testing
         alertLeads: [10], note: "메모\u{202D}"),
       createdAt: mondayAfternoon)
     _ = try store.addPlace(
-      SavedPlace(name: "집\u{9B}\u{202E}", coordinate: Coordinate(latitude: 37.5, longitude: 127)), now: mondayAfternoon)
+      SavedPlace(name: "집\u{9B}\u{202E}", coordinate: Coordinate(latitude: 37.5, longitude: 127)),
+      now: mondayAfternoon)
     return workspace
   }
 

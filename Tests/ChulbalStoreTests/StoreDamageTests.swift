@@ -163,7 +163,9 @@ struct Damage: Sendable, CustomTestStringConvertible {
       let store = try #require(try Store.open(path: path, create: true, expander: .libical))
       _ = try store.insert(sample("먼저", start: 1_796_025_600), createdAt: added)
       _ = try store.insert(sample("나중", start: 1_796_029_200), createdAt: added)
-      #expect(try store.addPlace(SavedPlace(name: "집", coordinate: point, isDefault: true), now: .distantPast))
+      #expect(
+        try store.addPlace(
+          SavedPlace(name: "집", coordinate: point, isDefault: true), now: .distantPast))
       #expect(try store.addPlace(SavedPlace(name: "회사", coordinate: point), now: .distantPast))
     }
     try writeDamage(
@@ -217,7 +219,8 @@ struct Damage: Sendable, CustomTestStringConvertible {
     let home = SavedPlace(
       name: "집", coordinate: Coordinate(latitude: 37.5547, longitude: 126.9707), isDefault: true)
     #expect(
-      try #require(try Store.open(path: path, create: true, expander: .libical)).addPlace(home, now: .distantPast))
+      try #require(try Store.open(path: path, create: true, expander: .libical)).addPlace(
+        home, now: .distantPast))
     try writeDamage(path, damage.damage.sql)
     let before = try #require(folder.bytes("c.db"))
     do {

@@ -307,8 +307,12 @@ let added = Date(timeIntervalSince1970: 1_795_000_000)
     let store = try #require(
       try Store.open(path: folder.path + "/c.db", create: true, expander: .libical))
     let point = Coordinate(latitude: 37.5, longitude: 127)
-    #expect(try store.addPlace(SavedPlace(name: "집", coordinate: point, isDefault: true), now: .distantPast))
-    #expect(try store.addPlace(SavedPlace(name: "회사", coordinate: point, isDefault: true), now: .distantPast))
+    #expect(
+      try store.addPlace(
+        SavedPlace(name: "집", coordinate: point, isDefault: true), now: .distantPast))
+    #expect(
+      try store.addPlace(
+        SavedPlace(name: "회사", coordinate: point, isDefault: true), now: .distantPast))
     #expect(try !store.addPlace(SavedPlace(name: "집", coordinate: point), now: .distantPast))
     #expect(try store.defaultPlace()?.name == "회사")
     #expect(try store.places().filter(\.isDefault).count == 1)

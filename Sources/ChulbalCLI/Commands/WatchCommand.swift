@@ -84,6 +84,10 @@ enum WatchCommand: Command {
       program: environment.executable, database: path, variables: environment.variables,
       interval: session.settings.syncIntervalSeconds)
     defer { syncs.close() }
+    var rechecks = TripCheckRunner(
+      program: environment.executable, database: path, variables: environment.variables,
+      leads: session.settings.routes.recheckSeconds)
+    defer { rechecks.close() }
     syncs.hasSources(
       try session.hasServerSources(), now: environment.clock.now(), starting: true)
     // Looked at first too: a file put in place before the folder was watched sent no event.
@@ -135,13 +139,17 @@ enum WatchCommand: Command {
         }
       }
       // --once sends what is due and ends: a sync would outlive it.
+      let departures = try session.providerDepartures()
       if !options.has(once) {
         syncs.step(now: environment.clock.now()) { session.log($0) }
+        rechecks.step(now: environment.clock.now(), departures: departures) { session.log($0) }
       }
       let wake = try session.tick()
+      try session.tellTripChanges()
       if options.has(once) { break }
       let deadlines = [
         wake, changed.settled, syncs.wake(now: environment.clock.now()),
+        rechecks.wake(now: environment.clock.now(), departures: departures),
         // Nothing may say that the store can be written again (space freed elsewhere).
         session.held.map { _ in environment.clock.now().addingTimeInterval(10) },
       ]
@@ -170,6 +178,7 @@ enum WatchCommand: Command {
         if number == SIGHUP {
           try session.reload()
           syncs.interval = TimeInterval(session.settings.syncIntervalSeconds)
+          rechecks.leads = session.settings.routes.recheckSeconds
           // The closed backend's source goes with it.
           loop.setSources(session.notifiers.sources)
         } else {
@@ -332,6 +341,54 @@ struct WatchSession {
     } catch let error as StoreError where Self.isUnwritable(error) {
       hold(error)
       return false
+    }
+  }
+
+  /// The planned departures of the provider trips `trip check` asks about, up to a day ahead
+  /// (as far as the watch plans); none when `route.recheck` is `none`.
+  func providerDepartures() throws -> [Date] {
+    guard !settings.routes.recheckSeconds.isEmpty else { return [] }
+    let now = environment.clock.now()
+    return try store.providerTrips(after: now, until: now.addingTimeInterval(Watcher.window))
+      .map(\.plan.departure)
+  }
+
+  /// Tells of each trip change `trip check` kept whose notice has not been given, once:
+  /// claimed before it is shown, recorded after, as an alert is. One whose appointment has
+  /// started is recorded missed unshown. Nothing while the store cannot be written: a notice
+  /// that cannot be recorded would come again.
+  mutating func tellTripChanges() throws {
+    guard held == nil else { return }
+    do {
+      try giveTripNotices()
+    } catch let error as StoreError where Self.isUnwritable(error) {
+      hold(error)
+    }
+  }
+
+  private func giveTripNotices() throws {
+    let now = environment.clock.now()
+    for change in try store.dueTripNotices() {
+      guard try store.claimTripNotice(id: change.id, at: now) else { continue }
+      let what = "출발 바뀜 #\(change.appointmentID) \(change.title) (\(change.movedText))"
+      guard let appointment = try store.appointment(id: change.appointmentID),
+        appointment.start > now
+      else {
+        try store.recordTripNotice(id: change.id, shownBy: nil, at: now)
+        log("놓침 \(what): 약속이 시작되었거나 없어졌습니다")
+        continue
+      }
+      let zone = environment.readerZone(else: environment.timeZone(stored: appointment.timeZone))
+      let result = notifiers.chain.deliver(change.notice(in: zone))
+      try store.recordTripNotice(id: change.id, shownBy: result.deliveredBy, at: now)
+      let reasons = result.failures.map(\.message)
+      if let backend = result.deliveredBy {
+        log(
+          "보냄 \(what) → \(backend)"
+            + (reasons.isEmpty ? "" : " (앞에서 안 됨: \(reasons.joined(separator: "; ")))"))
+      } else {
+        log("보내지 못함 \(what): \(reasons.joined(separator: "; "))")
+      }
     }
   }
 

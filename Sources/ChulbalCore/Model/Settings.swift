@@ -28,6 +28,8 @@ public struct Settings: Equatable, Sendable {
     case valhallaURL = "valhalla.url"
     case routeCommand = "route.command"
     case routeTimeout = "route.timeout"
+    case routeRecheck = "route.recheck"
+    case routeThreshold = "route.threshold"
 
     public var summary: String {
       switch self {
@@ -54,6 +56,8 @@ public struct Settings: Equatable, Sendable {
         "\(urlSource?.koreanName ?? "") 서버 주소 (예: http://127.0.0.1:5000)"
       case .routeCommand: "이동 시간을 초로 출력하는 내 프로그램과 인수, 셸 없이 (예: '/usr/local/bin/my-route', none)"
       case .routeTimeout: "길찾기 하나를 기다리는 시간, 1초에서 1분 (예: 3s)"
+      case .routeRecheck: "watch가 길찾기로 정한 이동 시간을 출발 몇 분 전에 다시 물을지, 쉼표로 (예: 90m,45m,20m 또는 none)"
+      case .routeThreshold: "다시 물은 이동으로 출발이 이만큼 이상 바뀌면 다시 계획합니다, 1분에서 1시간 (예: 5m)"
       }
     }
   }
@@ -166,7 +170,7 @@ public struct Settings: Equatable, Sendable {
     case .travel: defaultTravelSeconds = try DurationExpression.parse(text)
     case .routeCar, .routeTransit, .routeWalk, .routeBike, .kakaoKeyCommand, .tmapKeyCommand,
       .odsayKeyCommand, .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL, .routeCommand,
-      .routeTimeout:
+      .routeTimeout, .routeRecheck, .routeThreshold:
       try routes.set(key, from: text)
     case .syncInterval:
       let seconds = try DurationExpression.parse(text)
@@ -222,7 +226,7 @@ public struct Settings: Equatable, Sendable {
     case .originChain: DurationExpression.text(originChainSeconds)
     case .routeCar, .routeTransit, .routeWalk, .routeBike, .kakaoKeyCommand, .tmapKeyCommand,
       .odsayKeyCommand, .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL, .routeCommand,
-      .routeTimeout:
+      .routeTimeout, .routeRecheck, .routeThreshold:
       routes.text(key)
     }
   }

@@ -28,15 +28,16 @@ extension Store {
   }
 
   /// Writes the trip asked again as an edit writes it (its departure, and so its alerts, follow
-  /// at once), and keeps `change`, in one transaction. The alerts of the new plan whose time
-  /// has come (`passed`) are recorded as missed: the alert of the same lead before the change,
-  /// or the change's notice, has told the person already.
+  /// at once), and keeps `change`, in one transaction. The alerts of the new plan that are not
+  /// to be sent (`superseded`, ``TripRecheck/supersededAlerts(of:was:at:)``) are recorded as
+  /// missed, never shown: the alert of the same lead before the change, or the change's
+  /// notice, has told the person already.
   ///
   /// - Parameter notifies: whether the watch is to give a notice of the change.
   /// - Returns: the change as kept, with its number; nil, writing nothing, when the
   ///   appointment is gone or its trip is no longer the one asked about (written meanwhile).
   public func replanTrip(
-    _ appointment: Appointment, was asked: Appointment, change: TripChange, passed: [Alert],
+    _ appointment: Appointment, was asked: Appointment, change: TripChange, superseded: [Alert],
     now: Date
   ) throws(StoreError) -> TripChange? {
     guard keepsTripChanges else { return nil }
@@ -45,7 +46,7 @@ extension Store {
       guard let stored = try self.appointment(id: asked.id), stored == asked else { return nil }
       try noteTrips(ofRow: appointment.id)
       _ = try updateRow(appointment, now: now)
-      for alert in passed {
+      for alert in superseded {
         _ = try write(
           AlertID(appointment: appointment, alert: alert), kind: alert.kind, .missed, at: now)
       }

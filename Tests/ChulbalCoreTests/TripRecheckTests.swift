@@ -77,14 +77,26 @@ import Testing
     #expect(notice.urgency == Notice.Urgency.critical)
   }
 
-  /// After moving 7 minutes earlier at 17:55, the new 30-minute alert (17:38) has passed:
-  /// the one of 17:45 told the person, so it is not sent late; the others are to come.
-  @Test func alertsWhoseTimeHasPassedAfterTheChangeAreNotSentAgain() throws {
-    var moved = Self.dinner
-    moved.travelSeconds = 42 * 60
+  /// At 17:55 the 30-minute alert (17:45) has come. Moved 7 minutes earlier, the new plan's
+  /// 30-minute alert (17:38) has passed too; moved 10 minutes later, it is due at 17:55: it
+  /// is not sent a second time either way. The others come at their new times.
+  @Test func anAlertThatHasComeIsNotSentAgainAfterTheChange() throws {
+    var earlier = Self.dinner
+    earlier.travelSeconds = 42 * 60
+    var later = Self.dinner
+    later.travelSeconds = 25 * 60
+    for moved in [earlier, later] {
+      #expect(
+        TripRecheck.supersededAlerts(of: moved, was: Self.dinner, at: Self.now).map(\.leadSeconds)
+          == [30 * 60])
+    }
+    // Moved 15 minutes earlier, the 10-minute alert (17:50) has passed before it came: the
+    // change's notice tells of it.
+    var muchEarlier = Self.dinner
+    muchEarlier.travelSeconds = 50 * 60
     #expect(
-      TripRecheck.passedAlerts(of: moved, at: Self.now).map(\.at) == [
-        instant("2027-01-12T17:38:00+09:00")
+      TripRecheck.supersededAlerts(of: muchEarlier, was: Self.dinner, at: Self.now).map(\.at) == [
+        instant("2027-01-12T17:30:00+09:00"), instant("2027-01-12T17:50:00+09:00"),
       ])
   }
 

@@ -35,7 +35,8 @@ import Testing
       TripRecheck.replanned(asked, answer: answer, thresholdSeconds: 300, at: Self.now))
     return try store.replanTrip(
       replanned, was: asked, change: change,
-      passed: TripRecheck.passedAlerts(of: replanned, at: Self.now), now: Self.now)
+      superseded: TripRecheck.supersededAlerts(of: replanned, was: asked, at: Self.now),
+      now: Self.now)
   }
 
   @Test func onlyProviderTripsWithinTheWindowAreAskedAbout() throws {
@@ -59,7 +60,7 @@ import Testing
     // The departure index follows.
     #expect(try store.next(after: Self.now)?.id == dinner.id)
     #expect(try store.dueTripNotices() == [kept])
-    // The 30-minute alert of the new plan, due at 17:38, is not to be sent late.
+    // The 30-minute alert came at 17:45; that of the new plan, due at 17:38, is not sent.
     let log = try store.outcomes(dueAfter: Self.now.addingTimeInterval(-3600))
     #expect(
       log == [

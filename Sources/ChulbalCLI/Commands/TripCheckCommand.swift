@@ -54,7 +54,7 @@ enum TripCheckCommand: Command {
           trip, answer: answer, thresholdSeconds: routes.thresholdSeconds, at: now),
         let kept = try store.replanTrip(
           replanned, was: trip, change: change,
-          passed: TripRecheck.passedAlerts(of: replanned, at: now), now: now)
+          superseded: TripRecheck.supersededAlerts(of: replanned, was: trip, at: now), now: now)
       else { continue }
       lines.append(line(kept, zone: environment.readerZone(else: zone)))
     }

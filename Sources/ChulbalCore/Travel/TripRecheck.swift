@@ -51,11 +51,15 @@ public enum TripRecheck {
     return (changed, change)
   }
 
-  /// The alerts of `appointment` (as planned again) whose time has already come at `now`: the
-  /// alert of the same lead before the change, or the change's own notice, has told the
-  /// person, so these are not sent late on top of it.
-  public static func passedAlerts(of appointment: Appointment, at now: Date) -> [Alert] {
-    appointment.plan.alerts.filter { $0.at <= now }
+  /// The alerts of `new` (`old` planned again) that are not to be sent: those of a lead whose
+  /// alert before the change has come already (it is not sent a second time at its new time),
+  /// and those whose new time has passed at `now` (the change's notice tells of it instead of
+  /// an alert sent late).
+  public static func supersededAlerts(of new: Appointment, was old: Appointment, at now: Date)
+    -> [Alert]
+  {
+    let come = Set(old.plan.alerts.filter { $0.at <= now }.map(\.leadSeconds))
+    return new.plan.alerts.filter { $0.at <= now || come.contains($0.leadSeconds) }
   }
 
   /// When the watch next runs `trip check`: the first instant `lead` before a departure (each

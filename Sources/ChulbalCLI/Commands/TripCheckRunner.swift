@@ -40,8 +40,10 @@ struct TripCheckRunner {
       case .killed:
         log("길찾기를 다시 묻는 일이 \(child.budgetText) 안에 끝나지 않아 멈췄습니다")
       case .exited(let status, let output, let errors):
-        for line in output { log("길찾기를 다시 물음: \(line)") }
-        if status != 0 {
+        // What moved, and each provider passed over (the trip then stays as it was).
+        if status == 0 {
+          for line in output + errors { log("길찾기를 다시 물음: \(line)") }
+        } else {
           log(
             "길찾기를 다시 묻지 못했습니다 (상태 \(status)): "
               + (errors.isEmpty ? "아무 말이 없습니다" : errors.joined(separator: "; ")))

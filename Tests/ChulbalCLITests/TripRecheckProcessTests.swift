@@ -15,8 +15,8 @@ import Testing
 
   /// OSRM's answer from now on: a trip of `minutes`.
   func answer(minutes: Int) throws {
-    try #"{"code":"Ok","routes":[{"duration":\#(minutes * 60),"distance":27104.2}]}"#
-      .write(toFile: answerFile, atomically: true, encoding: .utf8)
+    try TripRecheckWatchTests.osrm(minutes: Double(minutes)).write(
+      toFile: answerFile, atomically: true, encoding: .utf8)
   }
 
   /// Settings for the terminal backend and OSRM at `server`, and 저녁 약속 kept through the

@@ -46,8 +46,12 @@ import Testing
 
   /// OSRM's answer from now on: a trip of `minutes`.
   func answer(minutes: Double) throws {
-    try #"{"code":"Ok","routes":[{"duration":\#(minutes * 60),"distance":27104.2}]}"#
-      .write(toFile: answerFile, atomically: true, encoding: .utf8)
+    try Self.osrm(minutes: minutes).write(toFile: answerFile, atomically: true, encoding: .utf8)
+  }
+
+  /// What OSRM answers for a trip of `minutes` (the fields chulbal reads).
+  static func osrm(minutes: Double) -> String {
+    #"{"code":"Ok","routes":[{"duration":\#(minutes * 60),"distance":27104.2}]}"#
   }
 
   static func at(_ time: String) -> Date { instant("2027-01-12T\(time):00+09:00") }
@@ -62,37 +66,17 @@ import Testing
     let workspace = workspace
     let file = answerFile
     return .write(at: Self.at(time)) {
-      try? #"{"code":"Ok","routes":[{"duration":\#(minutes * 60),"distance":27104.2}]}"#
-        .write(toFile: file, atomically: true, encoding: .utf8)
+      try? Self.osrm(minutes: minutes).write(toFile: file, atomically: true, encoding: .utf8)
       ScriptedWatchTests.run(
         ["trip", "check", "--quiet"], in: workspace, at: "2027-01-12T\(time):00+09:00")
     }
   }
 
-  struct Run {
-    /// The notices as the terminal backend writes them, summary first.
-    let alerts: [String]
-    let log: [String]
-    let wakes: ScriptedWakes
-  }
-
-  func watch(from time: String, _ script: [ScriptedWakes.Happening]) -> Run {
-    let clock = ScriptedClock(now: Self.at(time))
-    let wakes = ScriptedWakes(clock: clock, script)
-    let console = RecordingConsole()
-    var environment = workspace.environment()
-    environment.clock = clock
-    environment.console = console
-    environment.watchWakes = { _ in wakes }
-    let outcome = CLI.run(["watch"], environment: environment)
-    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
-    #expect(wakes.isDone, "the watch ended before its script did")
-    let lines = console.errorText.split(separator: "\n").map(String.init)
-    let prefix = "chulbal watch: 1월 12일 (화) "
-    return Run(
-      alerts: lines.filter { $0.hasPrefix("[알림] ") }.map { String($0.dropFirst(5)) },
-      log: lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) },
-      wakes: wakes)
+  func watch(from time: String, _ script: [ScriptedWakes.Happening]) -> ScriptedWatchTests.Run {
+    let run = ScriptedWatchTests.watch(
+      in: workspace, from: "2027-01-12T\(time):00+09:00", script)
+    #expect(run.outcome.exitCode == 0, "\(run.outcome.standardError)")
+    return run
   }
 
   @Test func aTripCheckSaysWhatMovedAndAsksTheProviderAgain() throws {
@@ -208,44 +192,4 @@ import Testing
       ])
   }
 
-  struct Setting: Sendable, CustomTestStringConvertible {
-    let key: String
-    let value: String
-    /// The value as `config get` shows it; nil when it is refused.
-    let shown: String?
-    var testDescription: String { "\(key) \(value)" }
-  }
-
-  @Test(arguments: [
-    Setting(key: "route.recheck", value: "1h, 30m,15분", shown: "1h,30m,15m"),
-    Setting(key: "route.recheck", value: "none", shown: "none"),
-    Setting(key: "route.threshold", value: "10분", shown: "10m"),
-    Setting(key: "route.recheck", value: "90m,soon", shown: nil),
-    Setting(key: "route.recheck", value: "30m,0", shown: nil),
-    Setting(key: "route.recheck", value: "90s", shown: nil),
-    Setting(key: "route.threshold", value: "30s", shown: nil),
-    Setting(key: "route.threshold", value: "2h", shown: nil),
-    Setting(key: "route.threshold", value: "0", shown: nil),
-  ])
-  func recheckSettingsAreCheckedAndKeptInTheirNormalForm(_ setting: Setting) throws {
-    let workspace = Workspace()
-    let outcome = workspace.run(["config", "set", setting.key, setting.value])
-    if let shown = setting.shown {
-      #expect(outcome == Outcome(standardOutput: "\(setting.key) = \(shown)\n"))
-      #expect(workspace.run(["config", "get", setting.key]).standardOutput == shown + "\n")
-    } else {
-      #expect(outcome.exitCode == 2)
-      #expect(outcome.standardOutput.isEmpty)
-      #expect(outcome.standardError.split(separator: "\n").count == 1)
-      #expect(
-        outcome.standardError.hasPrefix("chulbal: \(setting.key): 잘못된 값 '\(setting.value)': "))
-      #expect(!FileManager.default.fileExists(atPath: workspace.database))
-    }
-  }
-
-  @Test func theDefaultsAreNinetyFortyFiveAndTwentyMinutesAndFiveMinutes() {
-    let workspace = Workspace()
-    #expect(workspace.run(["config", "get", "route.recheck"]).standardOutput == "90m,45m,20m\n")
-    #expect(workspace.run(["config", "get", "route.threshold"]).standardOutput == "5m\n")
-  }
 }

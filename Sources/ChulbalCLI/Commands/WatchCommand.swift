@@ -142,8 +142,8 @@ enum WatchCommand: Command {
           session.hold(error)
         }
       }
-      // --once sends what is due and ends: a sync would outlive it.
       let departures = try session.providerDepartures()
+      // --once sends what is due and ends: a sync or a trip check would outlive it.
       if !options.has(once) {
         syncs.step(now: environment.clock.now()) { session.log($0) }
         rechecks.step(now: environment.clock.now(), departures: departures) { session.log($0) }

@@ -75,7 +75,8 @@ public struct RouteSettings: Equatable, Sendable {
         leads = try AlertLeads.parse(text)
       } catch {
         guard case .alerts(_, let reason) = error else { throw error }
-        throw .setting(text, reason: "\(reason) (출발 몇 분 전인지 쉼표로, 예: 90m,45m,20m 또는 none)")
+        let hint = "출발 몇 분 전인지 쉼표로 씁니다 (예: 90m,45m,20m 또는 none)"
+        throw .setting(text, reason: reason.isEmpty ? hint : "\(reason). \(hint)")
       }
       // At the departure itself a new trip comes too late to act on.
       guard !leads.contains(0) else {

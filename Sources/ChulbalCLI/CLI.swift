@@ -17,7 +17,7 @@ public enum CLI {
       SourceRemoveCommand.self, PlaceAddCommand.self, PlaceSearchCommand.self,
       PlaceListCommand.self,
       PlaceEditCommand.self, PlaceRemoveCommand.self, TripListCommand.self,
-      TripForgetCommand.self, ConfigGetCommand.self, ConfigSetCommand.self,
+      TripForgetCommand.self, TripCheckCommand.self, ConfigGetCommand.self, ConfigSetCommand.self,
       ConfigUnsetCommand.self,
       WatchCommand.self, NotifyCommand.self, LogCommand.self, DoctorCommand.self,
       CompletionsCommand.self,

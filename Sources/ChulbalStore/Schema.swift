@@ -68,6 +68,12 @@ enum Schema {
       columns["appointment", default: []] += ["length_seconds", "origin_reason", "origin_after"]
       columns["source", default: []] += ["origin_name", "origin_lat", "origin_lng"]
     }
+    if version >= 15 {
+      columns["trip_change"] = [
+        "id", "appointment_id", "old_departure_at", "new_departure_at", "provider", "changed_at",
+        "notice", "backend", "noticed_at",
+      ]
+    }
     return columns
   }
 
@@ -103,6 +109,7 @@ enum Schema {
     ("undo_step", undoStepTable),
     ("undo_statement", undoStatementTable),
     ("remembered_trip", rememberedTripTable),
+    ("trip_change", tripChangeTable),
   ]
 
   // Each table as the migration that makes it writes it, once: the migrations and
@@ -224,6 +231,20 @@ enum Schema {
       start_at INTEGER,                     -- when it starts instead; NULL: skipped
       PRIMARY KEY (appointment_id, occurrence)
     ) STRICT, WITHOUT ROWID
+    """
+
+  private static let tripChangeTable = """
+    CREATE TABLE trip_change (
+      id INTEGER PRIMARY KEY,
+      appointment_id INTEGER NOT NULL REFERENCES appointment (id) ON DELETE CASCADE,
+      old_departure_at INTEGER NOT NULL,
+      new_departure_at INTEGER NOT NULL,
+      provider TEXT NOT NULL,               -- the RouteSource whose answer moved it
+      changed_at INTEGER NOT NULL,
+      notice TEXT NOT NULL CHECK (notice IN ('none', 'due', 'claimed', 'delivered', 'missed')),
+      backend TEXT,                         -- the backend that showed the notice
+      noticed_at INTEGER                    -- when the notice was claimed, shown or missed
+    ) STRICT
     """
 
   private static let undoStepTable = """
@@ -574,6 +595,16 @@ enum Schema {
     ALTER TABLE source ADD COLUMN origin_name TEXT;
     ALTER TABLE source ADD COLUMN origin_lat REAL;
     ALTER TABLE source ADD COLUMN origin_lng REAL;
+    """,
+    // 15: trips asked again before leaving (`trip check`, run by the watch at `route.recheck`).
+    // Each change of a provider trip that moved a departure by `route.threshold` or more is
+    // kept with the departures before and after, so the watch tells the person of it exactly
+    // once (`notice`: 'due' until it is claimed, then 'delivered' or 'missed'; 'none' for a
+    // departure moved a little later, which is planned again without a word) and a restart
+    // does not tell it again. The rows go with their appointment.
+    """
+    \(tripChangeTable);
+    CREATE INDEX trip_change_due ON trip_change (notice) WHERE notice IN ('due', 'claimed');
     """,
   ]
 }

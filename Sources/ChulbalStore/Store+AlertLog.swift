@@ -88,7 +88,7 @@ extension Store: AlertJournal {
   ///
   /// - Returns: false when the appointment is gone (removed since the step read it), and so
   ///   nothing was written.
-  private func write(_ id: AlertID, kind: Alert.Kind, _ outcome: AlertOutcome, at now: Date)
+  func write(_ id: AlertID, kind: Alert.Kind, _ outcome: AlertOutcome, at now: Date)
     throws(StoreError) -> Bool
   {
     var backend: SQLValue = .null

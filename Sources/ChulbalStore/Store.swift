@@ -12,7 +12,7 @@ import Glibc
 /// `Store+<Table>.swift`.
 public final class Store {
   /// The schema this build reads and writes (`PRAGMA user_version`).
-  public static let schemaVersion = 14
+  public static let schemaVersion = 15
   /// `PRAGMA application_id`: 'CHLB'.
   static let applicationID = 0x4348_4C42
 

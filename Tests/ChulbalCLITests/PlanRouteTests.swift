@@ -171,6 +171,15 @@ import Testing
     Setting(key: "route.timeout", value: "2m", shown: nil),
     Setting(key: "kakao.key-command", value: " ", shown: nil),
     Setting(key: "route.command", value: "/nonexistent/route", shown: nil),
+    Setting(key: "route.recheck", value: "1h, 30m,15분", shown: "1h,30m,15m"),
+    Setting(key: "route.recheck", value: "none", shown: "none"),
+    Setting(key: "route.threshold", value: "10분", shown: "10m"),
+    Setting(key: "route.recheck", value: "90m,soon", shown: nil),
+    Setting(key: "route.recheck", value: "30m,0", shown: nil),
+    Setting(key: "route.recheck", value: "90s", shown: nil),
+    Setting(key: "route.threshold", value: "30s", shown: nil),
+    Setting(key: "route.threshold", value: "2h", shown: nil),
+    Setting(key: "route.threshold", value: "0", shown: nil),
   ])
   func routeSettingsAreCheckedAndKeptInTheirNormalForm(_ setting: Setting) throws {
     let workspace = Workspace()
@@ -182,6 +191,7 @@ import Testing
       #expect(outcome.exitCode == 2)
       #expect(outcome.standardError.split(separator: "\n").count == 1)
       #expect(outcome.standardError.contains(setting.key) || setting.key == "route.command")
+      #expect(outcome.standardError.contains("'\(setting.value)'"), "\(outcome.standardError)")
       #expect(!FileManager.default.fileExists(atPath: workspace.database))
     }
   }
@@ -191,6 +201,8 @@ import Testing
     let get = { (key: String) in workspace.run(["config", "get", key]).standardOutput }
     #expect(get("route.car") == "estimate\n")
     #expect(get("route.timeout") == "3s\n")
+    #expect(get("route.recheck") == "90m,45m,20m\n")
+    #expect(get("route.threshold") == "5m\n")
     #expect(get("kakao.url") == "https://apis-navi.kakaomobility.com\n")
     #expect(get("tmap.url") == "https://apis.openapi.sk.com\n")
     #expect(get("odsay.url") == "https://api.odsay.com/v1/api\n")

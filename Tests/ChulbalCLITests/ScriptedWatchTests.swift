@@ -66,6 +66,16 @@ import Testing
     from now: String, _ script: [ScriptedWakes.Happening], arguments: [String] = [],
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> Run {
+    Self.watch(
+      in: workspace, from: now, script, arguments: arguments, sourceLocation: sourceLocation)
+  }
+
+  /// Runs `chulbal watch` on `workspace`'s database from `now` (on 2027-01-12) through
+  /// `script`.
+  static func watch(
+    in workspace: Workspace, from now: String, _ script: [ScriptedWakes.Happening],
+    arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Run {
     let clock = ScriptedClock(now: instant(now))
     let wakes = ScriptedWakes(clock: clock, script)
     let console = RecordingConsole()

@@ -34,7 +34,7 @@ import Testing
     ["plan", "--at", "19:00", "--from", "집", "--to", "37.5,127", "--now", now],
     ["add", "새 약속", "--at", "19:00", "--travel", "5m", "--now", now],
     ["edit", "1", "--travel", "5m"], ["remove", "1", "--yes"], ["sync", "--now", now],
-    ["trip", "list"], ["trip", "forget", "1"],
+    ["trip", "list"], ["trip", "forget", "1"], ["trip", "check", "--now", now],
   ]
 
   /// A store made by the binary: `#1 회의` tomorrow and the default place `집`.

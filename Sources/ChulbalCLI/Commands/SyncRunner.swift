@@ -3,49 +3,37 @@ import ChulbalSystem
 import FoundationEssentials
 import Glibc
 
-/// The watch's CalDAV syncs: `chulbal sync --quiet` run as a child process, so that a slow or
-/// unreachable server never holds up an alert. It writes the database, which wakes the
-/// watch to plan again. One at a time: at start, every `sync.interval`, and after a resume or
-/// a clock change; what it says goes to the watch's log, one line. A sync still running after
-/// ``budget`` is killed with its process group, so a hung one cannot stop the syncs after it.
+/// The watch's CalDAV syncs: `chulbal sync --quiet` run as a child process (``ChildRunner``),
+/// so that a slow or unreachable server never holds up an alert. It writes the database,
+/// which wakes the watch to plan again. One at a time: at start, every `sync.interval`, and
+/// after a resume or a clock change; what it says goes to the watch's log, one line.
 struct SyncRunner {
-  private let program: String?
-  private let database: String
-  private let variables: [String: String]
   var interval: TimeInterval
-  /// How long a sync may run: past the limits the sync keeps itself to (a server's 60 seconds
-  /// and a password command's 2 minutes, for one source), so that only a hang reaches it.
-  let budget: Duration
-  /// When the child at work started.
-  private var started = ContinuousClock.now
+  /// The child that syncs.
+  private var child: ChildRunner
   /// When the next sync is due; nil while there is no CalDAV source.
   private(set) var due: Date?
-  /// The child at work, and the files its outputs go to.
-  private var running: ChildProcess?
-  private let outputFile: String
-  private let errorFile: String
   /// A sync asked for while one was at work, started when it ends.
   private var asked = false
   /// Time spent suspended as of the last look (CLOCK_BOOTTIME counts it, CLOCK_MONOTONIC
   /// does not: clock_gettime(2)).
   private var suspended: TimeInterval
 
+  /// - Parameter budget: how long a sync may run: past the limits the sync keeps itself to (a
+  ///   server's 60 seconds and a password command's 2 minutes, for one source), so that only a
+  ///   hang reaches it.
   init(
     program: String?, database: String, variables: [String: String], interval: Int,
     budget: Duration = .seconds(300)
   ) {
-    self.program = program
-    self.budget = budget
-    self.database = database
-    self.variables = variables
+    child = ChildRunner(
+      program: program, database: database, command: ["sync", "--quiet"], variables: variables,
+      budget: budget, name: "chulbal-sync")
     self.interval = TimeInterval(interval)
-    let base = TemporaryFile.path(named: "chulbal-sync", variables: variables)
-    outputFile = base + ".out"
-    errorFile = base + ".err"
     suspended = Self.suspendedSeconds()
   }
 
-  var isRunning: Bool { running != nil }
+  var isRunning: Bool { child.isRunning }
 
   /// Notes whether there is a CalDAV source to sync: the first one found is synced at once
   /// when `now` is the watch's start, else after an interval (`source add` has just synced it).
@@ -75,20 +63,15 @@ struct SyncRunner {
   ///
   /// - Parameter log: says one line in the watch's log.
   mutating func step(now: Date, log: (String) -> Void) {
-    if let child = running {
-      if let status = child.wait(timeout: 0) {
-        running = nil
-        report(status: status, log: log)
-      } else if ContinuousClock.now - started > budget {
-        // Its own group, so what it started there goes with it; a password command, which
-        // runs in a group of its own, is not reached.
-        child.killGroup()
-        running = nil
-        let seconds = Int(budget.components.seconds)
-        log("동기화가 \(KoreanDuration.text(seconds: seconds, precision: .seconds)) 안에 끝나지 않아 멈췄습니다")
-      } else {
+    if child.isRunning {
+      switch child.reap() {
+      case nil:
         if let due, due <= now { asked = true }
         return
+      case .killed:
+        log("동기화가 \(child.budgetText) 안에 끝나지 않아 멈췄습니다")
+      case .exited(let status, let output, let errors):
+        report(status: status, output: output, errors: errors, log: log)
       }
       if asked {
         asked = false
@@ -97,12 +80,8 @@ struct SyncRunner {
     }
     guard let due, due <= now else { return }
     self.due = now.addingTimeInterval(interval)
-    guard let program else { return }
     do {
-      running = try ChildProcess(
-        [program, "--db", database, "sync", "--quiet"], environment: variables,
-        standardOutput: outputFile, standardError: errorFile, ownGroup: true)
-      started = .now
+      try child.start()
     } catch {
       log("동기화를 시작하지 못했습니다: \(error.description)")
     }
@@ -111,37 +90,26 @@ struct SyncRunner {
   /// When the watch must wake for the syncs: the next one due, or soon while one is at work,
   /// in case it ends without writing the database.
   func wake(now: Date) -> Date? {
-    if running != nil { return now.addingTimeInterval(5) }
+    if child.isRunning { return now.addingTimeInterval(5) }
     return due
   }
 
   /// Says what an ended sync printed: its summary when it changed something, or why it
   /// failed.
-  private func report(status: Int32, log: (String) -> Void) {
-    func lines(_ path: String) -> [String] {
-      let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-      return text.split(separator: "\n").map {
-        $0.hasPrefix("chulbal: ") ? String($0.dropFirst(9)) : String($0)
-      }
-    }
+  private func report(status: Int32, output: [String], errors: [String], log: (String) -> Void) {
     // The import's summary and what the departures calendar got, on one line; the import's
     // notes (appointments without coordinates and the like) are for a person at `sync`.
-    let said = lines(outputFile)
     let summary =
-      said.prefix(1) + said.dropFirst().filter { $0.hasPrefix(ServerSync.DeparturesPush.label) }
+      output.prefix(1) + output.dropFirst().filter { $0.hasPrefix(ServerSync.DeparturesPush.label) }
     if !summary.isEmpty { log("동기화: " + summary.joined(separator: "; ")) }
     guard status != 0 else { return }
-    let errors = lines(errorFile)
     log(
       "동기화하지 못했습니다 (상태 \(status)): "
         + (errors.isEmpty ? "아무 말이 없습니다" : errors.joined(separator: "; ")))
   }
 
   /// Removes the output files; a sync at work is left to finish and write.
-  func close() {
-    try? FileManager.default.removeItem(atPath: outputFile)
-    try? FileManager.default.removeItem(atPath: errorFile)
-  }
+  func close() { child.close() }
 
   private static func suspendedSeconds() -> TimeInterval {
     var boot = timespec()

@@ -30,6 +30,10 @@ enum WatchCommand: Command {
     바뀌었을 때 'chulbal sync'를 따로 실행해 가져옵니다. 동기화가 알림을 늦추지 않으며,
     한 번에 하나만 돌고, 실패하면 로그에 한 줄로 남깁니다. 5분이 지나도 끝나지 않은
     동기화는 멈춥니다.
+    길찾기(route.car 같은 설정)로 이동 시간을 정한 약속은 출발 route.recheck(기본 90분·45분·20분)
+    전마다 'chulbal trip check'를 따로 실행해 이동 시간을 다시 묻고, 출발이 route.threshold(기본
+    5분) 이상 바뀌면 다시 계획해 한 번 알립니다. 이것도 알림을 늦추지 않으며, 2분이 지나도
+    끝나지 않으면 멈춥니다.
     데이터베이스에 쓸 수 없게 되면 (디스크가 가득 참, 읽기 전용, chattr +i) 로그에 한 줄
     남기고 알림은 계속 보내며, 알림 기록은 다시 쓸 수 있게 되면 적습니다.
     데이터베이스마다 watch는 하나만 돌 수 있습니다. 심볼릭 링크나 하드 링크로 열어도
@@ -84,6 +88,10 @@ enum WatchCommand: Command {
       program: environment.executable, database: path, variables: environment.variables,
       interval: session.settings.syncIntervalSeconds)
     defer { syncs.close() }
+    var rechecks = TripCheckRunner(
+      program: environment.executable, database: path, variables: environment.variables,
+      leads: session.settings.routes.recheckSeconds)
+    defer { rechecks.close() }
     syncs.hasSources(
       try session.hasServerSources(), now: environment.clock.now(), starting: true)
     // Looked at first too: a file put in place before the folder was watched sent no event.
@@ -134,14 +142,18 @@ enum WatchCommand: Command {
           session.hold(error)
         }
       }
-      // --once sends what is due and ends: a sync would outlive it.
+      let departures = try session.providerDepartures()
+      // --once sends what is due and ends: a sync or a trip check would outlive it.
       if !options.has(once) {
         syncs.step(now: environment.clock.now()) { session.log($0) }
+        rechecks.step(now: environment.clock.now(), departures: departures) { session.log($0) }
       }
       let wake = try session.tick()
+      try session.tellTripChanges()
       if options.has(once) { break }
       let deadlines = [
         wake, changed.settled, syncs.wake(now: environment.clock.now()),
+        rechecks.wake(now: environment.clock.now(), departures: departures),
         // Nothing may say that the store can be written again (space freed elsewhere).
         session.held.map { _ in environment.clock.now().addingTimeInterval(10) },
       ]
@@ -170,6 +182,7 @@ enum WatchCommand: Command {
         if number == SIGHUP {
           try session.reload()
           syncs.interval = TimeInterval(session.settings.syncIntervalSeconds)
+          rechecks.leads = session.settings.routes.recheckSeconds
           // The closed backend's source goes with it.
           loop.setSources(session.notifiers.sources)
         } else {
@@ -332,6 +345,54 @@ struct WatchSession {
     } catch let error as StoreError where Self.isUnwritable(error) {
       hold(error)
       return false
+    }
+  }
+
+  /// The planned departures of the provider trips `trip check` asks about, up to a day ahead
+  /// (as far as the watch plans); none when `route.recheck` is `none`.
+  func providerDepartures() throws -> [Date] {
+    guard !settings.routes.recheckSeconds.isEmpty else { return [] }
+    let now = environment.clock.now()
+    return try store.providerTrips(after: now, until: now.addingTimeInterval(Watcher.window))
+      .map(\.plan.departure)
+  }
+
+  /// Tells of each trip change `trip check` kept whose notice has not been given, once:
+  /// claimed before it is shown, recorded after, as an alert is. One whose appointment has
+  /// started is recorded missed unshown. Nothing while the store cannot be written: a notice
+  /// that cannot be recorded would come again.
+  mutating func tellTripChanges() throws {
+    guard held == nil else { return }
+    do {
+      try giveTripNotices()
+    } catch let error as StoreError where Self.isUnwritable(error) {
+      hold(error)
+    }
+  }
+
+  private func giveTripNotices() throws {
+    let now = environment.clock.now()
+    for change in try store.dueTripNotices() {
+      guard try store.claimTripNotice(id: change.id, at: now) else { continue }
+      let what = "출발 바뀜 #\(change.appointmentID) \(change.title) (\(change.movedText))"
+      guard let appointment = try store.appointment(id: change.appointmentID),
+        appointment.start > now
+      else {
+        try store.recordTripNotice(id: change.id, shownBy: nil, at: now)
+        log("놓침 \(what): 약속이 시작되었거나 없어졌습니다")
+        continue
+      }
+      let zone = environment.readerZone(else: environment.timeZone(stored: appointment.timeZone))
+      let result = notifiers.chain.deliver(change.notice(in: zone))
+      try store.recordTripNotice(id: change.id, shownBy: result.deliveredBy, at: now)
+      let reasons = result.failures.map(\.message)
+      if let backend = result.deliveredBy {
+        log(
+          "보냄 \(what) → \(backend)"
+            + (reasons.isEmpty ? "" : " (앞에서 안 됨: \(reasons.joined(separator: "; ")))"))
+      } else {
+        log("보내지 못함 \(what): \(reasons.joined(separator: "; "))")
+      }
     }
   }
 

@@ -16,6 +16,12 @@ public struct RouteSettings: Equatable, Sendable {
   public var command: [String]?
   /// How long one provider may take to answer.
   public var timeoutSeconds = 3
+  /// How long before a provider trip's departure `watch` asks again (`route.recheck`), largest
+  /// first; empty for never.
+  public var recheckSeconds = [90 * 60, 45 * 60, 20 * 60]
+  /// How far a trip asked again must move the departure before it is planned again
+  /// (`route.threshold`).
+  public var thresholdSeconds = 5 * 60
 
   /// The public endpoints of the services that have one; OSRM and Valhalla are self-hosted.
   public static let defaultURLs: [RouteSource: String] = [
@@ -73,6 +79,27 @@ public struct RouteSettings: Equatable, Sendable {
         throw .setting(text, reason: "길찾기 제한 시간은 1초에서 1분까지 씁니다 (예: 3s, 10s)")
       }
       timeoutSeconds = seconds
+    } else if key == .routeRecheck {
+      // An alert list's grammar: the times are leads before the departure, as alerts' are.
+      let leads: [Int]
+      do {
+        leads = try AlertLeads.parse(text)
+      } catch {
+        guard case .alerts(_, let reason) = error else { throw error }
+        let hint = "출발 몇 분 전인지 쉼표로 씁니다 (예: 90m,45m,20m 또는 none)"
+        throw .setting(text, reason: reason.isEmpty ? hint : "\(reason). \(hint)")
+      }
+      // At the departure itself a new trip comes too late to act on.
+      guard !leads.contains(0) else {
+        throw .setting(text, reason: "'0' — 출발 시각에 다시 물으면 늦습니다. 출발 몇 분 전인지 씁니다 (예: 90m,45m,20m)")
+      }
+      recheckSeconds = leads
+    } else if key == .routeThreshold {
+      let seconds = try DurationExpression.parse(text)
+      guard (60...3600).contains(seconds), seconds % 60 == 0 else {
+        throw .setting(text, reason: "출발이 바뀐 것으로 치는 시간은 1분에서 1시간까지, 분 단위로 씁니다 (예: 5m)")
+      }
+      thresholdSeconds = seconds
     }
   }
 
@@ -82,6 +109,11 @@ public struct RouteSettings: Equatable, Sendable {
     if let source = key.keySource { return keyCommands[source] ?? "none" }
     if let source = key.urlSource { return url(source) ?? "none" }
     if key == .routeCommand { return command.map(CommandWords.join) ?? "none" }
+    if key == .routeRecheck {
+      return recheckSeconds.isEmpty
+        ? "none" : recheckSeconds.map(Settings.leadText).joined(separator: ",")
+    }
+    if key == .routeThreshold { return DurationExpression.text(thresholdSeconds) }
     return DurationExpression.text(timeoutSeconds)
   }
 

@@ -30,6 +30,8 @@ public struct Settings: Equatable, Sendable {
     case routeTimeout = "route.timeout"
     case placeSearch = "place.search"
     case nominatimURL = "nominatim.url"
+    case routeRecheck = "route.recheck"
+    case routeThreshold = "route.threshold"
 
     public var summary: String {
       switch self {
@@ -59,6 +61,8 @@ public struct Settings: Equatable, Sendable {
       case .placeSearch:
         "장소를 이름으로 찾을 서비스: kakao, nominatim, none (기본: kakao.key-command가 있으면 kakao)"
       case .nominatimURL: "Nominatim 서버 주소 (기본: 공개 서버, 사용 정책에 따라 1초에 한 번까지)"
+      case .routeRecheck: "watch가 길찾기로 정한 이동 시간을 출발 몇 분 전에 다시 물을지, 쉼표로 (예: 90m,45m,20m 또는 none)"
+      case .routeThreshold: "다시 물은 이동으로 출발이 이만큼 이상 바뀌면 다시 계획합니다, 1분에서 1시간 (예: 5m)"
       }
     }
   }
@@ -175,7 +179,7 @@ public struct Settings: Equatable, Sendable {
     case .travel: defaultTravelSeconds = try DurationExpression.parse(text)
     case .routeCar, .routeTransit, .routeWalk, .routeBike, .kakaoKeyCommand, .tmapKeyCommand,
       .odsayKeyCommand, .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL, .routeCommand,
-      .routeTimeout:
+      .routeTimeout, .routeRecheck, .routeThreshold:
       try routes.set(key, from: text)
     case .placeSearch: chosenPlaceSearch = try PlaceSearchService.parse(text)
     case .nominatimURL: nominatimURL = try RouteSettings.parseURL(text)
@@ -242,7 +246,7 @@ public struct Settings: Equatable, Sendable {
     case .nominatimURL: nominatimURL
     case .routeCar, .routeTransit, .routeWalk, .routeBike, .kakaoKeyCommand, .tmapKeyCommand,
       .odsayKeyCommand, .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL, .routeCommand,
-      .routeTimeout:
+      .routeTimeout, .routeRecheck, .routeThreshold:
       routes.text(key)
     }
   }

@@ -46,9 +46,22 @@ public final class RouteServer: @unchecked Sendable {
   ///   - body: the body of every answer, sent as `application/json; charset=utf-8`.
   ///   - delay: seconds to wait before answering.
   ///   - folder: where the request log is written.
-  public init(status: Int = 200, body: String, delay: Double = 0, in folder: TemporaryFolder)
+  public convenience init(
+    status: Int = 200, body: String, delay: Double = 0, in folder: TemporaryFolder
+  ) throws {
+    try self.init(status: status, answer: body, delay: delay, in: folder)
+  }
+
+  /// Starts a server whose answer is what the file at `answerFile` holds when each request
+  /// comes, so that a test changes the answer by writing the file.
+  public convenience init(answerFile: String, delay: Double = 0, in folder: TemporaryFolder)
     throws
   {
+    try self.init(status: 200, answer: "@" + answerFile, delay: delay, in: folder)
+  }
+
+  /// - Parameter answer: the body, or `@` and the path of a file read for each request.
+  private init(status: Int, answer: String, delay: Double, in folder: TemporaryFolder) throws {
     log = folder.path + "/requests-\(UUID().uuidString).log"
     let program = """
       import http.server, json, sys, time, urllib.parse
@@ -63,11 +76,12 @@ public final class RouteServer: @unchecked Sendable {
                       "query": parts.query, "headers": dict(self.headers.items()),
                       "body": sent.decode("utf-8", "replace")}) + "\\n")
               time.sleep(delay)
+              answer = open(body[1:], "rb").read() if body.startswith(b"@") else body
               self.send_response(status)
               self.send_header("Content-Type", "application/json; charset=utf-8")
-              self.send_header("Content-Length", str(len(body)))
+              self.send_header("Content-Length", str(len(answer)))
               self.end_headers()
-              self.wfile.write(body)
+              self.wfile.write(answer)
           do_GET = do_POST = answer
           def log_message(self, *arguments):
               pass
@@ -78,7 +92,7 @@ public final class RouteServer: @unchecked Sendable {
       """
     let port: Int
     (process, port) = try FixedAnswerServer.startPython(
-      ["python3", "-c", program, String(status), body, String(delay), log],
+      ["python3", "-c", program, String(status), answer, String(delay), log],
       name: "the route server")
     url = "http://127.0.0.1:\(port)"
   }

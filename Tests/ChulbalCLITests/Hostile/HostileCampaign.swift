@@ -88,6 +88,7 @@ enum HostileCampaign {
     "place list": ["place", "list"], "place remove": ["place", "remove", "집"],
     "place edit": ["place", "edit", "집", "--coord", "37.6,127.1"],
     "trip list": ["trip", "list"], "trip forget": ["trip", "forget", "1"],
+    "trip check": ["trip", "check"],
     "config get": ["config", "get"], "config set": ["config", "set", "buffer", "10m"],
     "config unset": ["config", "unset", "buffer"],
     "watch": ["watch", "--once"], "notify": ["notify", "--test"], "log": ["log"],

@@ -1,0 +1,80 @@
+import ChulbalCore
+import ChulbalRoutes
+import ChulbalStore
+import FoundationEssentials
+
+/// `chulbal trip check [--quiet]`: asks the route providers again for the trips they gave,
+/// shortly before leaving, and plans again those that moved. The watch runs it as a child
+/// (``TripCheckRunner``) so that a slow service never holds up an alert.
+enum TripCheckCommand: Command {
+  static let name = "trip check"
+  static let summary = "곧 출발할 약속의 이동 시간을 길찾기에 다시 묻습니다"
+  static let usage = ["chulbal trip check [--quiet]"]
+  static let about = """
+    길찾기(route.car 같은 설정)로 이동 시간을 정한 약속 가운데 route.recheck의 가장 긴 시간
+    (기본 90분) 안에 출발할 약속마다 그 길찾기를 다시 묻습니다 (저장한 답 없이). 새 이동 시간으로
+    출발이 route.threshold(기본 5분) 이상 바뀌면 약속을 고치듯 출발 시각과 알림을 다시
+    계획하고, 바뀐 것을 기록해 watch가 한 번 알립니다: '교통 상황 때문에 출발이 7분
+    당겨졌습니다'. 출발이 늦춰졌을 때는 15분 이상일 때만 알립니다. 시각이 이미 지난 알림은
+    다시 보내지 않습니다. 길찾기가 모두 실패하면 전의 이동 시간을 그대로 둡니다.
+    반복 약속은 다시 묻지 않습니다 (한 날의 교통이 매번의 교통은 아닙니다).
+    watch는 출발 route.recheck 전마다 이 명령을 따로 실행합니다.
+    """
+  static let quiet = OptionSpec(
+    "--quiet", short: "-q", help: "바뀐 것이 없으면 아무것도 출력하지 않습니다 (watch가 씁니다)")
+  static let options: [OptionSpec] = [quiet, .now, .database]
+
+  static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
+    try options.expectPositionals(atMost: 0)
+    let now = try options.clock(environment, timeZone: nil).now()
+    guard let store = try options.store(environment, access: .writing) else {
+      return .success(options.has(quiet) ? "" : nothingText)
+    }
+    let settings = try store.settings()
+    let routes = settings.routes
+    let trips = try store.providerTrips(
+      after: now, until: now.addingTimeInterval(TripRecheck.window(leads: routes.recheckSeconds)))
+    var lines: [String] = []
+    var passedOver: [String] = []
+    for trip in trips {
+      let zone = environment.timeZone(stored: trip.timeZone)
+      guard let query = TripRecheck.query(for: trip, timeZone: zone) else { continue }
+      // Fresh: the chain is asked directly, never an answer kept from before.
+      let chain = RouteProviders.chain(
+        for: trip.mode, settings: routes, key: RouteKeyCommand.key(environment.variables),
+        environment: environment.variables, now: now)
+      // Even the estimate has no answer only for a trip past a week, which no provider gave.
+      let answer = try? chain.ask(query) { source, failure, next in
+        passedOver.append(
+          "#\(trip.id) \(TextCleaning.visible(trip.title)): "
+            + RouteChain.passedOverMessage(source, failure, next: next))
+      }
+      guard let answer,
+        let (replanned, change) = TripRecheck.replanned(
+          trip, answer: answer, thresholdSeconds: routes.thresholdSeconds, at: now),
+        let kept = try store.replanTrip(
+          replanned, was: trip, change: change,
+          superseded: TripRecheck.supersededAlerts(of: replanned, was: trip, at: now), now: now)
+      else { continue }
+      lines.append(line(kept, zone: environment.readerZone(else: zone)))
+    }
+    var text = lines.map { $0 + "\n" }.joined()
+    if lines.isEmpty, !options.has(quiet) {
+      text =
+        trips.isEmpty
+        ? nothingText
+        : "다시 물은 약속 \(trips.count)개: 출발이 \(DurationExpression.text(routes.thresholdSeconds)) 이상 바뀐 약속이 없습니다\n"
+    }
+    return Outcome(standardOutput: text, standardError: Outcome.diagnostics(passedOver))
+  }
+
+  static let nothingText = "곧 출발할, 길찾기로 이동 시간을 정한 약속이 없습니다\n"
+
+  /// `#3 저녁 약속: 출발이 7분 당겨졌습니다 (오후 6:15 → 오후 6:08, 카카오 길찾기)`.
+  static func line(_ change: TripChange, zone: Zone) -> String {
+    let format = KoreanDateFormat(timeZone: zone)
+    return "#\(change.appointmentID) \(TextCleaning.visible(change.title)): \(change.movedText) "
+      + "(\(format.time(change.oldDeparture)) → \(format.time(change.newDeparture)), "
+      + "\(change.source.koreanName))"
+  }
+}

@@ -67,7 +67,8 @@ import Testing
         + "travel, me, notify.snooze, notify.late_cap, notify.repeat, notify.command, "
         + "notify.backends, sync.interval, length, origin.chain, route.car, route.transit, "
         + "route.walk, route.bike, kakao.key-command, tmap.key-command, odsay.key-command, "
-        + "kakao.url, tmap.url, odsay.url, osrm.url, valhalla.url, route.command, route.timeout)"),
+        + "kakao.url, tmap.url, odsay.url, osrm.url, valhalla.url, route.command, route.timeout, route.cache, route.limit)"
+    ),
     Case(arguments: ["show", "#42"], message: "약속 '#42'가 없습니다 (목록: chulbal list --all)"),
     Case(
       arguments: ["show", "저녁"],

@@ -67,8 +67,15 @@ enum AddCommand: Command {
         throw RuntimeFailure.notAdded
       }
     }
-    let stored = try options.writableStore(environment, existing: existing).insert(
-      appointment, createdAt: now)
+    let store = try options.writableStore(environment, existing: existing)
+    // The trips the insert will plan, asked of the route providers before it writes.
+    let routes = try RouteAsker(store: existing, environment: environment, now: now)
+    if let routes {
+      let asked = appointment
+      try routes.prepare { _ = try store.insert(asked, createdAt: now) }
+      appointment = try AppointmentOptions.routed(appointment, previous: nil, store: store)
+    }
+    let stored = try store.insert(appointment, createdAt: now)
     let view = AppointmentView(stored, now: now, environment: environment)
     let others = namesakes.map { other in
       "#\(other.id) (\(AppointmentView(other, now: now, environment: environment).startText))"
@@ -79,6 +86,6 @@ enum AddCommand: Command {
       : ["제목이 같은 약속이 이미 있습니다: \(others.joined(separator: ", ")). 모두 남겨 두었습니다"]
     return Outcome(
       standardOutput: input.confirmation(view, savedPlace: savedPlace, environment: environment),
-      standardError: Outcome.diagnostics(notes))
+      standardError: Outcome.diagnostics((routes?.diagnostics ?? []) + notes))
   }
 }

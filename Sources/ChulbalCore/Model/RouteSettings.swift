@@ -16,6 +16,16 @@ public struct RouteSettings: Equatable, Sendable {
   public var command: [String]?
   /// How long one provider may take to answer.
   public var timeoutSeconds = 3
+  /// How long a provider's answer is used again instead of asking (`route.cache`); 0 asks
+  /// every time.
+  public var cacheSeconds = 30 * 60
+  /// The most requests one command sends to providers (`route.limit`), so that importing a
+  /// large calendar cannot spend a day's free quota.
+  public var limit = 200
+
+  /// Whether any mode's chain names a provider before the estimate: without one, nothing is
+  /// ever asked or cached.
+  public var asksProviders: Bool { chains.values.contains { !$0.isEmpty } }
 
   /// The public endpoints of the services that have one; OSRM and Valhalla are self-hosted.
   public static let defaultURLs: [RouteSource: String] = [
@@ -62,6 +72,17 @@ public struct RouteSettings: Equatable, Sendable {
         throw .setting(text, reason: "길찾기 제한 시간은 1초에서 1분까지 씁니다 (예: 3s, 10s)")
       }
       timeoutSeconds = seconds
+    } else if key == .routeCache {
+      let seconds = try DurationExpression.parse(text)
+      guard seconds <= 86_400 else {
+        throw .setting(text, reason: "길찾기의 답은 하루까지 다시 씁니다 (예: 30m, 매번 물으려면 0)")
+      }
+      cacheSeconds = seconds
+    } else if key == .routeLimit {
+      guard let count = Int(trimmed), (0...100_000).contains(count) else {
+        throw .setting(text, reason: "0에서 100000까지의 수를 씁니다 (예: 200)")
+      }
+      limit = count
     }
   }
 
@@ -71,6 +92,8 @@ public struct RouteSettings: Equatable, Sendable {
     if let source = key.keySource { return keyCommands[source] ?? "none" }
     if let source = key.urlSource { return url(source) ?? "none" }
     if key == .routeCommand { return command.map(CommandWords.join) ?? "none" }
+    if key == .routeCache { return DurationExpression.text(cacheSeconds) }
+    if key == .routeLimit { return String(limit) }
     return DurationExpression.text(timeoutSeconds)
   }
 

@@ -28,6 +28,8 @@ public struct Settings: Equatable, Sendable {
     case valhallaURL = "valhalla.url"
     case routeCommand = "route.command"
     case routeTimeout = "route.timeout"
+    case routeCache = "route.cache"
+    case routeLimit = "route.limit"
 
     public var summary: String {
       switch self {
@@ -54,6 +56,8 @@ public struct Settings: Equatable, Sendable {
         "\(urlSource?.koreanName ?? "") 서버 주소 (예: http://127.0.0.1:5000)"
       case .routeCommand: "이동 시간을 초로 출력하는 내 프로그램과 인수, 셸 없이 (예: '/usr/local/bin/my-route', none)"
       case .routeTimeout: "길찾기 하나를 기다리는 시간, 1초에서 1분 (예: 3s)"
+      case .routeCache: "길찾기의 답을 다시 묻지 않고 쓰는 시간, 0이면 매번 묻습니다 (예: 30m)"
+      case .routeLimit: "명령 한 번(import, sync)이 보내는 길찾기 요청의 최대 수 (예: 200)"
       }
     }
   }
@@ -166,7 +170,7 @@ public struct Settings: Equatable, Sendable {
     case .travel: defaultTravelSeconds = try DurationExpression.parse(text)
     case .routeCar, .routeTransit, .routeWalk, .routeBike, .kakaoKeyCommand, .tmapKeyCommand,
       .odsayKeyCommand, .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL, .routeCommand,
-      .routeTimeout:
+      .routeTimeout, .routeCache, .routeLimit:
       try routes.set(key, from: text)
     case .syncInterval:
       let seconds = try DurationExpression.parse(text)
@@ -222,7 +226,7 @@ public struct Settings: Equatable, Sendable {
     case .originChain: DurationExpression.text(originChainSeconds)
     case .routeCar, .routeTransit, .routeWalk, .routeBike, .kakaoKeyCommand, .tmapKeyCommand,
       .odsayKeyCommand, .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL, .routeCommand,
-      .routeTimeout:
+      .routeTimeout, .routeCache, .routeLimit:
       routes.text(key)
     }
   }

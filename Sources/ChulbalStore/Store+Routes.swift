@@ -68,13 +68,14 @@ extension Store {
         let source = row[5].string.flatMap(RouteSource.init(rawValue:)),
         let departure = row[6].int, let seconds = row[7].int, let conditions = row[8].int
       else { continue }
+      let question = RouteQuery(
+        origin: Coordinate(latitude: originLat, longitude: originLng),
+        destination: Coordinate(latitude: destinationLat, longitude: destinationLng), mode: mode,
+        departure: Date(timeIntervalSince1970: TimeInterval(departure)), timeZone: .gmt)
       known.routes.append(
         KnownRoute(
-          origin: Coordinate(latitude: originLat, longitude: originLng),
-          destination: Coordinate(latitude: destinationLat, longitude: destinationLng),
-          mode: mode, departure: Date(timeIntervalSince1970: TimeInterval(departure)),
-          answer: RouteAnswer(
-            seconds: seconds, source: source, accountsForConditions: conditions == 1)))
+          question,
+          RouteAnswer(seconds: seconds, source: source, accountsForConditions: conditions == 1)))
     }
     return known
   }
@@ -90,6 +91,7 @@ extension Store {
         "DELETE FROM route_answer WHERE asked_at < ?",
         [.integer(Self.seconds(now) - keepSeconds)])
       for route in routes where route.answer.source != .estimate {
+        let question = route.question
         try database.rows(
           """
           INSERT INTO route_answer (origin_lat, origin_lng, destination_lat, destination_lng,
@@ -97,10 +99,11 @@ extension Store {
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
           [
-            .real(route.origin.latitude), .real(route.origin.longitude),
-            .real(route.destination.latitude), .real(route.destination.longitude),
-            .text(route.mode.rawValue), .text(route.answer.source.rawValue),
-            .integer(KnownRoute.slot(route.departure)), .integer(Self.seconds(route.departure)),
+            .real(question.origin.latitude), .real(question.origin.longitude),
+            .real(question.destination.latitude), .real(question.destination.longitude),
+            .text(question.mode.rawValue), .text(route.answer.source.rawValue),
+            .integer(KnownRoute.slot(question.departure)),
+            .integer(Self.seconds(question.departure)),
             .integer(route.answer.seconds), .integer(route.answer.accountsForConditions ? 1 : 0),
             .integer(Self.seconds(now)),
           ])

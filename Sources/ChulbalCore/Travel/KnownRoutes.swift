@@ -3,29 +3,12 @@ import FoundationEssentials
 /// A trip time a route provider gave for a question: from where, to where, by what, and
 /// when the person meant to leave.
 public struct KnownRoute: Equatable, Sendable {
-  public var origin: Coordinate
-  public var destination: Coordinate
-  public var mode: TravelMode
-  /// The departure the provider was asked about.
-  public var departure: Date
+  /// What was asked: the departure is the one the provider was asked about.
+  public var question: RouteQuery
   public var answer: RouteAnswer
 
-  public init(_ query: RouteQuery, _ answer: RouteAnswer) {
-    origin = query.origin
-    destination = query.destination
-    mode = query.mode
-    departure = query.departure
-    self.answer = answer
-  }
-
-  public init(
-    origin: Coordinate, destination: Coordinate, mode: TravelMode, departure: Date,
-    answer: RouteAnswer
-  ) {
-    self.origin = origin
-    self.destination = destination
-    self.mode = mode
-    self.departure = departure
+  public init(_ question: RouteQuery, _ answer: RouteAnswer) {
+    self.question = question
     self.answer = answer
   }
 
@@ -39,24 +22,8 @@ public struct KnownRoute: Equatable, Sendable {
     Int((departure.timeIntervalSince1970 / Double(slotSeconds)).rounded(.down))
   }
 
-  /// Whether this answers a trip from `origin` to `destination` by `mode` leaving at
-  /// `departure`: both ends within ``RememberedTrip/samePlaceKilometres``, as remembered
-  /// trips match, and the same 15-minute slot.
-  public func answers(
-    from origin: Coordinate, to destination: Coordinate, mode: TravelMode, leaving departure: Date
-  ) -> Bool {
-    question.asksSame(
-      as: RouteQuery(
-        origin: origin, destination: destination, mode: mode, departure: departure,
-        timeZone: .gmt))
-  }
-
-  /// The question this answers.
-  var question: RouteQuery {
-    RouteQuery(
-      origin: origin, destination: destination, mode: mode, departure: departure,
-      timeZone: .gmt)
-  }
+  /// Whether this answers `query`: the same question, as ``RouteQuery/asksSame(as:)`` says.
+  public func answers(_ query: RouteQuery) -> Bool { question.asksSame(as: query) }
 }
 
 /// The providers' answers a write may use (asked just before it, or cached within
@@ -71,15 +38,10 @@ public struct KnownRoutes: Equatable, Sendable {
     self.chains = chains
   }
 
-  /// The answer for a trip leaving at `departure`: of the providers in the mode's chain that
-  /// answered it, the first.
-  public func route(
-    from origin: Coordinate, to destination: Coordinate, mode: TravelMode, leaving departure: Date
-  ) -> KnownRoute? {
-    let found = routes.filter {
-      $0.answers(from: origin, to: destination, mode: mode, leaving: departure)
-    }
-    for source in chains[mode] ?? [] {
+  /// The answer to `query`: of the providers in the mode's chain that answered it, the first.
+  public func route(for query: RouteQuery) -> KnownRoute? {
+    let found = routes.filter { $0.answers(query) }
+    for source in chains[query.mode] ?? [] {
       if let route = found.first(where: { $0.answer.source == source }) { return route }
     }
     return nil
@@ -87,7 +49,8 @@ public struct KnownRoutes: Equatable, Sendable {
 }
 
 extension RouteQuery {
-  /// Whether `other` asks the same: the same places, mode and 15-minute departure slot.
+  /// Whether `other` asks the same: the same mode and 15-minute departure slot, and both ends
+  /// within ``RememberedTrip/samePlaceKilometres``, as remembered trips match.
   public func asksSame(as other: RouteQuery) -> Bool {
     mode == other.mode && KnownRoute.slot(departure) == KnownRoute.slot(other.departure)
       && origin.distanceKilometres(to: other.origin) <= RememberedTrip.samePlaceKilometres

@@ -148,12 +148,10 @@ extension Appointment {
     (result.travelSeconds, result.travelSource) = try trips.travel(
       from: origin?.coordinate, to: coordinate, mode: mode)
     guard let query = result.routeQuery(in: .gmt) else { return result }
-    if let route = routes.route(
-      from: query.origin, to: query.destination, mode: mode, leaving: query.departure)
-    {
+    if let route = routes.route(for: query) {
       result.travelSeconds = route.answer.seconds
       result.travelSource = TravelSource(route.answer.source)
-      result.routeDeparture = route.departure
+      result.routeDeparture = route.question.departure
       return result
     }
     return previous.map(result.keepingRouteTrip(of:)) ?? result
@@ -163,14 +161,12 @@ extension Appointment {
   /// is the estimate and that answer answers it too (the same places, mode and 15-minute
   /// departure slot); else unchanged.
   public func keepingRouteTrip(of previous: Appointment) -> Appointment {
-    guard let query = routeQuery(in: .gmt), let held = previous.heldRoute,
-      held.answers(
-        from: query.origin, to: query.destination, mode: query.mode, leaving: query.departure)
+    guard let query = routeQuery(in: .gmt), let held = previous.heldRoute, held.answers(query)
     else { return self }
     var result = self
     result.travelSeconds = held.answer.seconds
     result.travelSource = TravelSource(held.answer.source)
-    result.routeDeparture = held.departure
+    result.routeDeparture = held.question.departure
     return result
   }
 
@@ -180,8 +176,9 @@ extension Appointment {
       let to = coordinate
     else { return nil }
     return KnownRoute(
-      origin: from, destination: to, mode: mode, departure: routeDeparture,
-      answer: RouteAnswer(seconds: travelSeconds, source: source, accountsForConditions: false))
+      RouteQuery(
+        origin: from, destination: to, mode: mode, departure: routeDeparture, timeZone: .gmt),
+      RouteAnswer(seconds: travelSeconds, source: source, accountsForConditions: false))
   }
 
   /// The route question this appointment's trip asks providers, when it is an estimate they

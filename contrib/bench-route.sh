@@ -4,9 +4,10 @@
 # 1. `list` of 1,000 appointments with every mode's chain pointed at a local routing server
 #    that counts the requests it is sent, against the same list with no chain, alternated by
 #    chulbal-bench; the server's count after the runs (0: no network on the read path).
-# 2. `import` of 2,000 events with coordinates, each its own trip, with an OSRM chain at the
-#    same server and `route.limit` at its default: the wall time and the server's count
-#    (at most 200), then the import again with no change (no request).
+# 2. `import` of 2,000 events with coordinates, each its own trip, without a chain, then with
+#    an OSRM chain at the same server (20 ms an answer) and `route.limit` at its default: the
+#    wall times and the server's count (at most 200), then the import again with no change
+#    (no request).
 #
 #   bash contrib/bench-route.sh [ROUNDS]     (default 40)
 set -euo pipefail
@@ -91,6 +92,14 @@ for index in range(2000):
               "GEO:37.4979;127.0276", "END:VEVENT"]
 open(sys.argv[1], "w").write("\r\n".join(lines + ["END:VCALENDAR"]) + "\r\n")
 PY
+plain="$work/import-plain/chulbal.db"
+mkdir -p "$work/import-plain"
+"$chulbal" place add 집 --coord 37.556,126.91 --default --db "$plain" >/dev/null
+"$chulbal" config set mode car --db "$plain" >/dev/null
+echo "== import, 2,000 events with coordinates, no route chain"
+start=$(date +%s%N)
+"$chulbal" import "$work/2000.ics" --now "$now" --db "$plain" >/dev/null
+echo "import: $(( ($(date +%s%N) - start) / 1000000 )) ms"
 db="$work/import/chulbal.db"
 mkdir -p "$work/import"
 "$chulbal" place add 집 --coord 37.556,126.91 --default --db "$db" >/dev/null

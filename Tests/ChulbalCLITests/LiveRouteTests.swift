@@ -164,6 +164,24 @@ import Testing
     #expect(first["travel_minutes"] as? Double == 38.1)
   }
 
+  @Test func aTripThePersonCorrectsWinsOverAProvidersBetweenTheSamePlaces() throws {
+    let folder = TemporaryFolder()
+    let server = try RouteServer(body: DocumentedAnswers.kakao, in: folder)
+    let workspace = Self.kakao(at: server.url)
+    #expect(workspace.run(Self.add + ["--now", Self.now]).exitCode == 0)
+    let friday = [
+      "add", "금요일 저녁", "--at", "2027-01-15T19:00:00+09:00", "--coord", Self.pangyo, "--mode",
+      "car", "--now", Self.now,
+    ]
+    #expect(workspace.run(friday).exitCode == 0)
+    #expect(try Self.shown(workspace, 2)["travel_source"] as? String == "kakao")
+    let edit = workspace.run(["edit", "1", "--travel", "1h", "--now", Self.now])
+    #expect(edit.exitCode == 0)
+    let json = try Self.shown(workspace, 2)
+    #expect(json["travel_source"] as? String == "remembered")
+    #expect(json["travel_minutes"] as? Double == 60)
+  }
+
   /// A calendar of `count` events with coordinates, one a day at 7 p.m. from 13 January 2027.
   static func calendar(_ count: Int) -> String {
     var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//chulbal tests//EN"]

@@ -75,4 +75,20 @@ import Testing
     try store.cacheRoutes([], now: later, keepSeconds: 1800)
     #expect(try store.database.scalar("SELECT count(*) FROM route_answer").int == 0)
   }
+
+  /// A version-14 file is read as it is, and its first writer gives it the cache and the
+  /// column, every trip in it keeping what it was.
+  @Test func aVersion14FileIsReadAsItIsAndMigratedByTheFirstWriter() throws {
+    let path = folder.path + "/v14.db"
+    let old = try olderFile(path, version: 14)
+    let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
+    let before = try reader.all()
+    #expect(before.map(\.routeDeparture) == [nil])
+    #expect(try reader.routeQueries(asking: { _ in true }) {}.isEmpty)
+    let writer = try Store.openOrCreate(path: path, expander: .libical)
+    #expect(try old.scalar("PRAGMA user_version").int == 15)
+    #expect(try Store.columns(old) == Schema.columns(version: 15))
+    #expect(try writer.all() == before)
+    #expect(try old.scalar("SELECT count(*) FROM route_answer").int == 0)
+  }
 }

@@ -24,8 +24,9 @@ extension Store {
   /// answer in ``knownRoutes``: `write` run in a transaction that is rolled back, so nothing
   /// it writes is kept.
   ///
-  /// Each question is asked once however many appointments share it (the same places, mode
-  /// and 15-minute departure slot), in the order the write reached them.
+  /// Each question comes once however many appointments share it (the same places, mode and
+  /// 15-minute departure slot), the soonest departure first, so that a spent request budget
+  /// leaves the furthest trips to the estimate.
   ///
   /// - Parameter asking: whether a mode's chain names a provider.
   public func routeQueries(asking: (TravelMode) -> Bool, rehearsing write: () throws -> Void)

@@ -164,6 +164,22 @@ import Testing
     #expect(first["travel_minutes"] as? Double == 38.1)
   }
 
+  @Test func anEditThatLeavesTheTripAloneKeepsItWithoutAsking() throws {
+    let folder = TemporaryFolder()
+    let server = try RouteServer(body: DocumentedAnswers.kakao, in: folder)
+    let workspace = Self.kakao(at: server.url)
+    #expect(workspace.run(Self.add + ["--now", Self.now]).exitCode == 0)
+    // Past `route.cache`: only the held trip can keep Kakao's time.
+    let later = "2027-01-12T18:00:00+09:00"
+    let edit = workspace.run(["edit", "1", "--note", "창가 자리", "--now", later])
+    #expect(edit.exitCode == 0)
+    #expect(edit.standardError == "")
+    #expect(try server.requests().count == 1)
+    let json = try Self.shown(workspace, 1, now: later)
+    #expect(json["travel_source"] as? String == "kakao")
+    #expect(json["travel_minutes"] as? Double == 38.1)
+  }
+
   @Test func aTripThePersonCorrectsWinsOverAProvidersBetweenTheSamePlaces() throws {
     let folder = TemporaryFolder()
     let server = try RouteServer(body: DocumentedAnswers.kakao, in: folder)

@@ -69,13 +69,15 @@ public final class RouteServer: @unchecked Sendable {
                           "query": parts.query, "headers": dict(self.headers.items()),
                           "body": sent.decode("utf-8", "replace"), "inFlight": answering[0]}) + "\\n")
               time.sleep(delay)
+              # Done before the answer goes: once the client has it, it may send the next
+              # request before this thread would run again.
+              with lock:
+                  answering[0] -= 1
               self.send_response(status)
               self.send_header("Content-Type", "application/json; charset=utf-8")
               self.send_header("Content-Length", str(len(body)))
               self.end_headers()
               self.wfile.write(body)
-              with lock:
-                  answering[0] -= 1
           do_GET = do_POST = answer
           def log_message(self, *arguments):
               pass

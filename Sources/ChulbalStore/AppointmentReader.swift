@@ -16,7 +16,7 @@ struct AppointmentReader {
       id, title, startAt, timeZone, place, latitude, longitude, originName, originLatitude,
       originLongitude, mode, travelSeconds, travelEstimated, bufferSeconds, prepSeconds, alerts,
       note, repeatRule, repeatFirst, repeatLastAt, travelSource, lengthSeconds, originReason,
-      originAfter,
+      originAfter, routeDepartureAt,
     ]
     precondition(
       selected.enumerated().allSatisfy { $0.element.position == $0.offset },
@@ -25,13 +25,19 @@ struct AppointmentReader {
   }()
   /// ``columns`` for a SELECT from a file of schema `version`: a file older than series
   /// (version 4), travel sources (version 12) or origins (version 14), which a reader reads as
-  /// it is, gives NULL for their columns.
+  /// it is, gives NULL for their columns (and a file older than live routes, version 16,
+  /// for the departure a provider was asked about).
   static func list(schema version: Int) -> String {
-    version >= 14
+    version >= 16
       ? columns.list
-      : version >= 12 ? listBefore14 : version >= 4 ? listBefore12 : listBefore4
+      : version >= 14
+        ? listBefore16
+        : version >= 12 ? listBefore14 : version >= 4 ? listBefore12 : listBefore4
   }
-  private static let originColumns: Set = ["length_seconds", "origin_reason", "origin_after"]
+  private static let originColumns: Set = [
+    "length_seconds", "origin_reason", "origin_after", "route_departure_at",
+  ]
+  private static let listBefore16 = list(nulling: { $0 == routeDepartureAt.name })
   private static let listBefore14 = list(nulling: { originColumns.contains($0) })
   private static let listBefore12 = list(nulling: {
     originColumns.contains($0) || $0 == travelSource.name
@@ -80,6 +86,9 @@ struct AppointmentReader {
   }
   private static var originReason: Row.Column { Row.Column(name: "origin_reason", position: 22) }
   private static var originAfter: Row.Column { Row.Column(name: "origin_after", position: 23) }
+  private static var routeDepartureAt: Row.Column {
+    Row.Column(name: "route_departure_at", position: 24)
+  }
 
   let path: String
   /// Where stored zone names are checked.
@@ -183,13 +192,23 @@ struct AppointmentReader {
     }
     try Self.checkEnd(
       ends: repetition.map { $0.rule.until != nil || $0.rule.count != nil }, start: start, in: row)
-    return Appointment(
+    // Only a provider's trip keeps the departure it was asked about.
+    let routeDeparture =
+      row.isNull(Self.routeDepartureAt) ? nil : try row.instant(Self.routeDepartureAt)
+    if travelSource.route == nil, routeDeparture != nil {
+      throw row.damaged(Self.routeDepartureAt.name, "길찾기가 준 이동이 아닌데 값이 있습니다")
+    }
+    var appointment = Appointment(
       id: id, title: title, start: Date(timeIntervalSince1970: TimeInterval(start)),
       lengthSeconds: lengthSeconds, timeZone: timeZone, place: place, coordinate: coordinate,
       origin: origin, mode: mode,
       travelSeconds: travelSeconds, travelSource: travelSource,
       bufferSeconds: bufferSeconds, prepSeconds: prepSeconds, alertLeads: alertLeads,
       note: try row.optionalText(Self.note), repetition: repetition)
+    appointment.routeDeparture = routeDeparture.map {
+      Date(timeIntervalSince1970: TimeInterval($0))
+    }
+    return appointment
   }
 
   /// Checks `repeat_last_at`, which queries compare without reading (``Store/staleCondition``): the

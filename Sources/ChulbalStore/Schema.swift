@@ -74,6 +74,13 @@ enum Schema {
         "notice", "backend", "noticed_at",
       ]
     }
+    if version >= 16 {
+      columns["appointment", default: []] += ["route_departure_at"]
+      columns["route_answer"] = [
+        "origin_lat", "origin_lng", "destination_lat", "destination_lng", "mode", "provider",
+        "slot", "departure_at", "travel_seconds", "conditions", "asked_at",
+      ]
+    }
     return columns
   }
 
@@ -88,7 +95,7 @@ enum Schema {
     (
       "appointment",
       "CREATE TABLE appointment (\n\(appointmentColumns)" + appointmentAdded
-        + appointmentAdded12 + appointmentAdded14 + ")"
+        + appointmentAdded12 + appointmentAdded14 + appointmentAdded15 + ")"
     ),
     ("place", placeTable),
     ("setting", settingTable),
@@ -110,6 +117,7 @@ enum Schema {
     ("undo_statement", undoStatementTable),
     ("remembered_trip", rememberedTripTable),
     ("trip_change", tripChangeTable),
+    ("route_answer", routeAnswerTable),
   ]
 
   // Each table as the migration that makes it writes it, once: the migrations and
@@ -329,6 +337,23 @@ enum Schema {
   /// What version 14's `ALTER TABLE … ADD COLUMN`s append to `appointment`'s text.
   private static let appointmentAdded14 =
     ", length_seconds INTEGER NOT NULL DEFAULT 3600, origin_reason TEXT, origin_after TEXT"
+
+  /// What version 15's `ALTER TABLE … ADD COLUMN` appends to `appointment`'s text.
+  private static let appointmentAdded15 = ", route_departure_at INTEGER"
+
+  private static let routeAnswerTable = """
+    CREATE TABLE route_answer (
+      origin_lat REAL NOT NULL, origin_lng REAL NOT NULL,
+      destination_lat REAL NOT NULL, destination_lng REAL NOT NULL,
+      mode TEXT NOT NULL CHECK (mode IN ('car', 'transit', 'walk', 'bike')),
+      provider TEXT NOT NULL,               -- a RouteSource other than 'estimate'
+      slot INTEGER NOT NULL,                -- departure_at's 15-minute slot (departure_at / 900)
+      departure_at INTEGER NOT NULL,        -- the departure the provider was asked about
+      travel_seconds INTEGER NOT NULL CHECK (travel_seconds BETWEEN 0 AND 604800),
+      conditions INTEGER NOT NULL CHECK (conditions IN (0, 1)), -- traffic or timetables counted
+      asked_at INTEGER NOT NULL
+    ) STRICT
+    """
 
   private static let rememberedTripTable = """
     CREATE TABLE remembered_trip (
@@ -605,6 +630,17 @@ enum Schema {
     """
     \(tripChangeTable);
     CREATE INDEX trip_change_due ON trip_change (notice) WHERE notice IN ('due', 'claimed');
+    """,
+    // 16: live routes for kept appointments. A route provider's answers are cached
+    // (`route_answer`, never holding a key), each by the question asked: both ends, the mode,
+    // the provider and the departure's 15-minute slot, with when it was asked, so that a
+    // re-run or a sync within `route.cache` asks nothing again and no reader ever waits on
+    // a network. An appointment whose trip a provider gave keeps the departure it was asked
+    // about (`route_departure_at`, NULL for other trips), which its text names and which
+    // re-planning compares to keep the trip while it answers the same question.
+    """
+    ALTER TABLE appointment ADD COLUMN route_departure_at INTEGER;
+    \(routeAnswerTable);
     """,
   ]
 }

@@ -335,6 +335,8 @@ extension Store {
       (stored, local) = appointment.keepingLocal(
         try localFields(of: appointment.id), of: kept,
         occurrences: try localOccurrences(of: appointment.id))
+      // A provider's trip stays while the calendar's change leaves its question as it was.
+      stored = stored.keepingRouteTrip(of: kept)
     }
     stored = try updateRow(stored, now: now)
     try database.rows(

@@ -38,7 +38,8 @@ extension Store {
     noteTrips(of: stored)
   }
 
-  /// Writes what ``OriginRule`` adds to an appointment: its length and its origin's reason.
+  /// Writes what ``OriginRule`` adds to an appointment: its length and its origin's reason,
+  /// and the departure a provider's trip was asked about.
   func writeTripColumns(of appointment: Appointment) throws(StoreError) {
     guard keepsOrigins else { return }
     try database.rows(
@@ -47,6 +48,8 @@ extension Store {
         .integer(appointment.lengthSeconds), SQLValue(appointment.origin?.reason.rawValue),
         SQLValue(appointment.origin?.after), .integer(appointment.id),
       ])
+    try writeRouteDeparture(of: appointment)
+    rehearsal?.insert(appointment.id)
   }
 
   /// Plans again the trips of the noted days and series, writing those that change: origin,
@@ -61,7 +64,7 @@ extension Store {
       OriginRule.Inputs(
         chainSeconds: settings.originChainSeconds, zone: tripZone,
         sourceOrigin: source.flatMap { sourceOrigins[$0] }, defaultOrigin: defaultOrigin,
-        remembered: remembered)
+        remembered: remembered, routes: knownRoutes)
     }
     for day in notedTripDays {
       let from = WallTime(date: day, hour: 0, minute: 0).instant(in: tripZone)
@@ -125,6 +128,8 @@ extension Store {
         .text(appointment.travelSource.rawValue), .integer(Self.departure(of: appointment)),
         .integer(appointment.id),
       ])
+    try writeRouteDeparture(of: appointment)
+    rehearsal?.insert(appointment.id)
   }
 
   /// Each source's origin, by its path (the appointments' `source`).

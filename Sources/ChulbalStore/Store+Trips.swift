@@ -91,8 +91,8 @@ extension Store {
   }
 
   /// Plans again, through the core's rule (``Appointment/replanned(over:)``), each
-  /// appointment to come (a series as a whole) typed into chulbal whose worked-out trip runs
-  /// between `trip`'s places by its mode; its departure and so its alerts follow, as after an
+  /// appointment to come (a series as a whole) typed into chulbal whose worked-out trip (an
+  /// estimate, a remembered trip or a provider's) runs between `trip`'s places by its mode; its departure and so its alerts follow, as after an
   /// edit. Calendars' appointments keep what their reading gave them.
   private func replan(along trip: RememberedTrip, now: Date, except id: Int?)
     throws(StoreError) -> [Appointment]
@@ -100,8 +100,8 @@ extension Store {
     let trips = try rememberedTrips()
     let candidates = try appointmentRows(
       """
-      WHERE travel_source IN ('\(TravelSource.estimate.rawValue)', \
-      '\(TravelSource.remembered.rawValue)') AND mode = ? AND source IS NULL \
+      WHERE travel_source NOT IN ('\(TravelSource.given.rawValue)', \
+      '\(TravelSource.default.rawValue)') AND mode = ? AND source IS NULL \
       AND lat IS NOT NULL AND origin_lat IS NOT NULL \
       AND (start_at > ? OR repeat_rule IS NOT NULL) AND id <> ?
       """,

@@ -12,7 +12,7 @@ import Glibc
 /// `Store+<Table>.swift`.
 public final class Store {
   /// The schema this build reads and writes (`PRAGMA user_version`).
-  public static let schemaVersion = 15
+  public static let schemaVersion = 16
   /// `PRAGMA application_id`: 'CHLB'.
   static let applicationID = 0x4348_4C42
 
@@ -40,6 +40,12 @@ public final class Store {
   /// before it commits (``writeAppointments(_:)``).
   var notedTripDays: Set<CivilDate> = []
   var notedTripSeries: Set<Int> = []
+  /// Route providers' answers the trips written may use (``OriginRule/Inputs/routes``): those
+  /// asked just before the write, and those cached within `route.cache`.
+  public var knownRoutes = KnownRoutes()
+  /// While a write is rehearsed (``routeQueries(rehearsing:)``), the appointments whose trips
+  /// it wrote; nil otherwise.
+  var rehearsal: Set<Int>?
 
   private init(
     database: Database, schema: Int, expander: any SeriesExpander, zones: ZoneDatabase

@@ -32,6 +32,9 @@ struct ServerSync {
   let context: ImportCommand.Context
   let environment: Environment
   let now: Date
+  /// Asks the route providers before each source's appointments are written; nil without
+  /// live routes.
+  var routes: RouteAsker?
   /// The first sync fetches the events that end after this: the start of today.
   let start: Date
 
@@ -144,6 +147,13 @@ struct ServerSync {
       let made = try Self.batch(source: source.path, resources: resources, context: context)
       plan = made.plan
       batch = made.batch
+    }
+    // The trips the sync will plan, asked of the route providers before it writes.
+    if let batch {
+      try routes?.prepare {
+        _ = try store.saveSync(
+          of: source.name, expecting: calendars, updates: updates, batch: batch, now: now)
+      }
     }
     guard
       let counts = try store.saveSync(

@@ -71,6 +71,13 @@ enum AddCommand: Command {
       }
     }
     let store = try options.writableStore(environment, existing: existing)
+    // The trips the insert will plan, asked of the route providers before it writes.
+    let routes = try RouteAsker(store: existing, environment: environment, now: now)
+    if let routes {
+      let asked = appointment
+      try routes.prepare { _ = try store.insert(asked, createdAt: now) }
+      appointment = try AppointmentOptions.routed(appointment, previous: nil, store: store)
+    }
     let stored = try store.insert(appointment, createdAt: now)
     let kept = try found?.save(in: store, now: now) ?? ""
     let view = AppointmentView(stored, now: now, environment: environment)
@@ -85,6 +92,7 @@ enum AddCommand: Command {
     // JSON output stays one document; what was found is said beside it.
     return Outcome(
       standardOutput: input.json ? confirmation : kept + confirmation,
-      standardError: Outcome.diagnostics(notes) + (input.json ? kept : ""))
+      standardError: Outcome.diagnostics((routes?.diagnostics ?? []) + notes)
+        + (input.json ? kept : ""))
   }
 }

@@ -188,6 +188,21 @@ struct AppointmentOptions {
     return view.summaryLine + "\n" + (late ?? "") + (note ?? "") + (reading ?? "")
   }
 
+  /// `appointment` with a route provider's trip in place of its estimate, once the providers
+  /// have been asked (``RouteAsker``): the rule that made it, given their answers.
+  ///
+  /// - Parameter previous: the appointment before an edit, whose provider trip is kept while
+  ///   it answers the same trip.
+  static func routed(_ appointment: Appointment, previous: Appointment?, store: Store) throws
+    -> Appointment
+  {
+    guard appointment.travelSource == .estimate else { return appointment }
+    return
+      (try? appointment.workedOutTravel(
+        over: store.rememberedTrips(), routes: store.knownRoutes, previous: previous))
+      ?? appointment
+  }
+
   /// The appointment a draft makes, new over the settings or an edit of `base`.
   static func appointment(
     _ draft: AppointmentDraft, over base: Appointment?, store: Store?, command: String

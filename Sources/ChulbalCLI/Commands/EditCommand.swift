@@ -95,6 +95,13 @@ enum EditCommand: Command {
     let imported = try store?.calendarKey(of: base.id) != nil
     // A corrected trip between two known places is remembered for the trips after it.
     var remembered: (trip: RememberedTrip, replanned: [Appointment])?
+    // The trips the update will plan, asked of the route providers before it writes.
+    let routes = try RouteAsker(store: store, environment: environment, now: now)
+    if let routes, let store {
+      let asked = edited
+      try routes.prepare { try store.update(asked, now: now) }
+      edited = try AppointmentOptions.routed(edited, previous: base, store: store)
+    }
     if let store {
       let label = TextCleaning.visible("#\(base.id) \(base.title)")
       edited = try store.recordingUndo(name, now: now) {
@@ -118,7 +125,8 @@ enum EditCommand: Command {
     {
       text += "캘린더에서 가져온 약속입니다. 제목·시각·장소·메모는 캘린더에서 바뀌면 캘린더를 따릅니다.\n"
     }
-    return .success(text)
+    return Outcome(
+      standardOutput: text, standardError: Outcome.diagnostics(routes?.diagnostics ?? []))
   }
 
   /// `edit --on D --at T`: moves one occurrence of a series to `T`, read as a time on that

@@ -77,9 +77,14 @@ enum ImportCommand: Command {
     let batches = reading.batches
     let failures = reading.failures
     let failed = reading.failed
+    var routes: RouteAsker?
     if writing {
       let store = try options.writableStore(environment, existing: existing)
       let files = batches.map { URL(fileURLWithPath: $0.source).lastPathComponent }
+      // The trips the import will plan, asked of the route providers before it writes.
+      routes = try RouteAsker(store: store, environment: environment, now: now)
+      try routes?.prepare { _ = try store.importCalendars(batches, now: now, failures: failures) }
+      report.routeLimit = routes?.limitLine
       report.counts = try store.recordingUndo(name, now: now) {
         try store.advanceSeries(now: now)
         let counts = try store.importCalendars(batches, now: now, failures: failures)
@@ -92,7 +97,7 @@ enum ImportCommand: Command {
     }
     return Outcome(
       standardOutput: options.has(.json) ? report.json.rendered() : report.text,
-      standardError: Outcome.diagnostics(failed),
+      standardError: Outcome.diagnostics((routes?.passedOver ?? []) + failed),
       exitCode: failed.isEmpty ? 0 : Outcome.failureExitCode)
   }
 
@@ -193,6 +198,8 @@ enum ImportCommand: Command {
     var extraRules = 0
     var duplicates = 0
     var unreadable: [CalendarContents.Unreadable] = []
+    /// How many trips kept the estimate for want of route requests (``RouteAsker/limitLine``).
+    var routeLimit: String?
 
     /// The most unreadable events named one by one; the rest are counted.
     static let unreadableShown = 5
@@ -252,6 +259,7 @@ enum ImportCommand: Command {
           "UID가 겹치는 일정 \(duplicates)개는 빼고, UID마다 가장 새로 고친 것(SEQUENCE가 큰 것, "
             + "같으면 파일에서 마지막 것)만 가져왔습니다")
       }
+      if let routeLimit { lines.append(routeLimit) }
       if dryRun { lines.append("--dry-run: 아무것도 저장하지 않았습니다") }
       return lines.map { $0 + "\n" }.joined()
     }

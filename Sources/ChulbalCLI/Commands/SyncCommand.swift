@@ -58,7 +58,8 @@ enum SyncCommand: Command {
     var report = ImportCommand.Report(
       dryRun: false, travel: context.settings.defaultTravelSeconds, zone: zone)
     try store.advanceSeries(now: now)
-    let sync = ServerSync(store: store, context: context, environment: environment, now: now)
+    var sync = ServerSync(store: store, context: context, environment: environment, now: now)
+    sync.routes = try RouteAsker(store: store, environment: environment, now: now)
     var failed: [String] = []
     var waiting: [String] = []
     var synced = 0
@@ -94,6 +95,7 @@ enum SyncCommand: Command {
         failed.append("캘린더 '\(source.name)': \(failure.message)")
       }
     }
+    report.routeLimit = sync.routes?.limitLine
     let counts = report.counts
     let departures = ServerSync.DeparturesPush.pushed(
       created: pushed.created, updated: pushed.updated, deleted: pushed.deleted)
@@ -118,7 +120,8 @@ enum SyncCommand: Command {
         (options.has(quiet) ? "" : waiting.joined()) + report.text + (departures.line ?? "")
       }
     return Outcome(
-      standardOutput: output, standardError: Outcome.diagnostics(failed),
+      standardOutput: output,
+      standardError: Outcome.diagnostics((sync.routes?.passedOver ?? []) + failed),
       exitCode: failed.isEmpty ? 0 : Outcome.failureExitCode)
   }
 }

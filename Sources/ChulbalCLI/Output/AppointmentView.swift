@@ -179,7 +179,8 @@ struct AppointmentView {
   /// `#3 저녁 약속 — 12월 1일 (화) 오후 7:00 · 오후 6:12 출발 · 이동 38분 (추정) + 여유 10분`
   var summaryLine: String {
     let repeats = repeatText.map { " · \($0)" } ?? ""
-    return "\(label) — \(startText)\(repeats) · \(departureText) 출발 · \(appointment.tripLine)"
+    return
+      "\(label) — \(startText)\(repeats) · \(departureText) 출발 · \(appointment.tripLine(timeOfDay: times.reader.time))"
   }
 
   /// `#3 저녁 약속 — 오후 6:12 출발 (2시간 15분 남음) · 12월 1일 (화) 오후 7:00 · 강남역 2번 출구`
@@ -215,7 +216,8 @@ struct AppointmentView {
     var trip: [String] = []
     if plan.travelSeconds > 0 {
       trip.append(
-        "\(appointment.tripMode.koreanName)\(mark(.mode)) · \(plan.travelText)\(mark(.travel))")
+        "\(appointment.tripMode.koreanName)\(mark(.mode)) · "
+          + appointment.travelText(timeOfDay: times.reader.time) + mark(.travel))
     }
     if plan.bufferSeconds > 0 {
       trip.append(

@@ -79,8 +79,7 @@ struct PlanView {
   /// was asked for: `이동 38분 (카카오 길찾기, 오후 5:40 출발 기준) + 여유 10분`.
   private var tripLine: String {
     guard let route, route.source != .estimate else { return plan.tripLine }
-    let basis = "\(route.source.koreanName), \(alertTime(route.departure)) 출발 기준"
-    return plan.tripLine(travelNote: basis)
+    return plan.tripLine(travelNote: route.source.basis(departing: alertTime(route.departure)))
   }
 
   private func duration(_ seconds: Int) -> String {

@@ -78,8 +78,8 @@ public struct DepartureEvent: Equatable, Sendable {
   ) -> String {
     let plan = occurrence.plan
     let zone = zones.zone(named: occurrence.timeZone) ?? .gmt
-    let time = KoreanDateFormat(timeZone: zone).time(plan.start)
-    let line = "약속 \(time) · \(occurrence.tripLine)"
+    let format = KoreanDateFormat(timeZone: zone)
+    let line = "약속 \(format.time(plan.start)) · \(occurrence.tripLine(timeOfDay: format.time))"
     guard let link, !link.isEmpty else { return line }
     return line + "\n" + link
   }

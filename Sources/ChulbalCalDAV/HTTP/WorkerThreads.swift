@@ -2,10 +2,10 @@ import Glibc
 
 /// Plain threads for blocking requests side by side: a libcurl transfer blocks its thread, and the
 /// cooperative pool's one thread per core would allow two requests at once on two cores.
-enum WorkerThreads {
+public enum WorkerThreads {
   /// Runs `body` on `count` threads and returns when all have ended; a thread that cannot start has
   /// its `body` run on the calling thread.
-  static func run(_ count: Int, _ body: @escaping @Sendable () -> Void) {
+  public static func run(_ count: Int, _ body: @escaping @Sendable () -> Void) {
     var started: [pthread_t] = []
     var unstarted = 0
     for _ in 0..<count {

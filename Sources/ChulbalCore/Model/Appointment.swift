@@ -21,6 +21,8 @@ public struct Appointment: Equatable, Sendable {
   public var travelSeconds: Int
   /// Where ``travelSeconds`` came from.
   public var travelSource: TravelSource
+  /// For a trip a route provider gave, the departure it was asked about; else nil.
+  public var routeDeparture: Date?
   /// Whether the travel time is the offline estimate.
   public var travelEstimated: Bool { travelSource == .estimate }
   public var bufferSeconds: Int

@@ -50,7 +50,8 @@ public struct AppointmentDraft: Equatable, Sendable {
   ///
   /// - Throws: ``Problem`` when the start or title is missing or travel cannot be estimated.
   public func appointment(
-    settings: Settings, defaultOrigin: Origin?, remembered: RememberedTrips = RememberedTrips()
+    settings: Settings, defaultOrigin: Origin?, remembered: RememberedTrips = RememberedTrips(),
+    routes: KnownRoutes = KnownRoutes()
   ) throws(Problem) -> Appointment {
     guard let start, let timeZone else { throw .missingStart }
     let base = Appointment(
@@ -61,17 +62,18 @@ public struct AppointmentDraft: Equatable, Sendable {
       travelSeconds: 0, travelSource: .estimate, bufferSeconds: settings.bufferSeconds,
       prepSeconds: settings.prepSeconds, alertLeads: settings.alertLeads)
     guard title != nil else { throw .emptyTitle }
-    return try applied(to: base, remembered: remembered)
+    return try applied(to: base, remembered: remembered, routes: routes)
   }
 
   /// `appointment` with what the draft gives changed and the rest kept.
   ///
-  /// Travel is worked out again (``RememberedTrips/travel(from:to:mode:)``) when chulbal chose
-  /// it (an estimate or a remembered trip), or when the destination, origin or mode changes; a
-  /// given travel time always wins.
+  /// Travel is worked out again (``Appointment/workedOutTravel(over:routes:previous:)``) when
+  /// chulbal chose it (an estimate, a remembered trip or a provider's), or when the
+  /// destination, origin or mode changes; a given travel time always wins.
   /// - Throws: ``Problem`` when the title is empty or travel cannot be estimated.
   public func applied(
-    to appointment: Appointment, remembered: RememberedTrips = RememberedTrips()
+    to appointment: Appointment, remembered: RememberedTrips = RememberedTrips(),
+    routes: KnownRoutes = KnownRoutes()
   ) throws(Problem) -> Appointment {
     var result = appointment
     if let title {
@@ -102,10 +104,11 @@ public struct AppointmentDraft: Equatable, Sendable {
     if let travelSeconds {
       result.travelSeconds = travelSeconds
       result.travelSource = .given
+      result.routeDeparture = nil
     } else if result.travelSource.isWorkedOut || coordinate != nil || origin != nil || mode != nil {
       do throws(TravelEstimate.Problem) {
-        (result.travelSeconds, result.travelSource) = try remembered.travel(
-          from: result.origin?.coordinate, to: result.coordinate, mode: result.mode)
+        result = try result.workedOutTravel(
+          over: remembered, routes: routes, previous: appointment)
       } catch {
         switch error {
         case .unknownDestination: throw .noTravel(missingDestination: true)

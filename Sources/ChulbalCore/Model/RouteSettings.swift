@@ -22,6 +22,16 @@ public struct RouteSettings: Equatable, Sendable {
   /// How far a trip asked again must move the departure before it is planned again
   /// (`route.threshold`).
   public var thresholdSeconds = 5 * 60
+  /// How long a provider's answer is used again instead of asking (`route.cache`); 0 asks
+  /// every time.
+  public var cacheSeconds = 30 * 60
+  /// The most requests one command sends to providers (`route.limit`), so that importing a
+  /// large calendar cannot spend a day's free quota.
+  public var limit = 200
+
+  /// Whether any mode's chain names a provider before the estimate: without one, nothing is
+  /// ever asked or cached.
+  public var asksProviders: Bool { chains.values.contains { !$0.isEmpty } }
 
   /// The public endpoints of the services that have one; OSRM and Valhalla are self-hosted.
   public static let defaultURLs: [RouteSource: String] = [
@@ -100,6 +110,17 @@ public struct RouteSettings: Equatable, Sendable {
         throw .setting(text, reason: "출발이 바뀐 것으로 치는 시간은 1분에서 1시간까지, 분 단위로 씁니다 (예: 5m)")
       }
       thresholdSeconds = seconds
+    } else if key == .routeCache {
+      let seconds = try DurationExpression.parse(text)
+      guard seconds <= 86_400 else {
+        throw .setting(text, reason: "길찾기의 답은 하루까지 다시 씁니다 (예: 30m, 매번 물으려면 0)")
+      }
+      cacheSeconds = seconds
+    } else if key == .routeLimit {
+      guard let count = Int(trimmed), (0...100_000).contains(count) else {
+        throw .setting(text, reason: "0에서 100000까지의 수를 씁니다 (예: 200)")
+      }
+      limit = count
     }
   }
 
@@ -114,6 +135,8 @@ public struct RouteSettings: Equatable, Sendable {
         ? "none" : recheckSeconds.map(Settings.leadText).joined(separator: ",")
     }
     if key == .routeThreshold { return DurationExpression.text(thresholdSeconds) }
+    if key == .routeCache { return DurationExpression.text(cacheSeconds) }
+    if key == .routeLimit { return String(limit) }
     return DurationExpression.text(timeoutSeconds)
   }
 

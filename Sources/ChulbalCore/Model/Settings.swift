@@ -32,6 +32,8 @@ public struct Settings: Equatable, Sendable {
     case nominatimURL = "nominatim.url"
     case routeRecheck = "route.recheck"
     case routeThreshold = "route.threshold"
+    case routeCache = "route.cache"
+    case routeLimit = "route.limit"
 
     public var summary: String {
       switch self {
@@ -63,6 +65,8 @@ public struct Settings: Equatable, Sendable {
       case .nominatimURL: "Nominatim 서버 주소 (기본: 공개 서버, 사용 정책에 따라 1초에 한 번까지)"
       case .routeRecheck: "watch가 길찾기로 정한 이동 시간을 출발 몇 분 전에 다시 물을지, 쉼표로 (예: 90m,45m,20m 또는 none)"
       case .routeThreshold: "다시 물은 이동으로 출발이 이만큼 이상 바뀌면 다시 계획합니다, 1분에서 1시간 (예: 5m)"
+      case .routeCache: "길찾기의 답을 다시 묻지 않고 쓰는 시간, 0이면 매번 묻습니다 (예: 30m)"
+      case .routeLimit: "명령 한 번(import, sync)이 보내는 길찾기 요청의 최대 수 (예: 200)"
       }
     }
   }
@@ -179,7 +183,7 @@ public struct Settings: Equatable, Sendable {
     case .travel: defaultTravelSeconds = try DurationExpression.parse(text)
     case .routeCar, .routeTransit, .routeWalk, .routeBike, .kakaoKeyCommand, .tmapKeyCommand,
       .odsayKeyCommand, .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL, .routeCommand,
-      .routeTimeout, .routeRecheck, .routeThreshold:
+      .routeTimeout, .routeRecheck, .routeThreshold, .routeCache, .routeLimit:
       try routes.set(key, from: text)
     case .placeSearch: chosenPlaceSearch = try PlaceSearchService.parse(text)
     case .nominatimURL: nominatimURL = try RouteSettings.parseURL(text)
@@ -246,7 +250,7 @@ public struct Settings: Equatable, Sendable {
     case .nominatimURL: nominatimURL
     case .routeCar, .routeTransit, .routeWalk, .routeBike, .kakaoKeyCommand, .tmapKeyCommand,
       .odsayKeyCommand, .kakaoURL, .tmapURL, .odsayURL, .osrmURL, .valhallaURL, .routeCommand,
-      .routeTimeout, .routeRecheck, .routeThreshold:
+      .routeTimeout, .routeRecheck, .routeThreshold, .routeCache, .routeLimit:
       routes.text(key)
     }
   }

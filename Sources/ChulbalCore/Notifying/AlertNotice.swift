@@ -53,7 +53,7 @@ public enum AlertNotice {
     // The departure as a time of day, so that a notice left on screen stays right when its
     // `10분 뒤` no longer is.
     if plan.departure < plan.start { body += " · \(times.reader.time(plan.departure)) 출발" }
-    if let trip = appointment.travelPhrase { body += " · " + trip }
+    if let trip = appointment.travelPhrase(timeOfDay: times.reader.time) { body += " · " + trip }
     var summary = "\(headline) · \(appointment.title)"
     var actions: [Notice.Action] = []
     if link != nil { actions.append(.navigate) }

@@ -25,11 +25,14 @@ public enum OriginRule {
     public var defaultOrigin: Origin?
     /// The trips the person corrected, used instead of the estimate between the same places.
     public var remembered: RememberedTrips
+    /// Route providers' answers asked for before the write, used instead of the estimate.
+    public var routes: KnownRoutes
 
     public init(
       chainSeconds: Int, zone: Zone, sourceOrigin: Origin?, defaultOrigin: Origin?,
-      remembered: RememberedTrips = RememberedTrips()
+      remembered: RememberedTrips = RememberedTrips(), routes: KnownRoutes = KnownRoutes()
     ) {
+      self.routes = routes
       self.chainSeconds = chainSeconds
       self.zone = zone
       self.sourceOrigin = sourceOrigin
@@ -56,7 +59,7 @@ public enum OriginRule {
     guard let origin else { return appointment }
     var result = appointment
     result.origin = origin
-    return withTrip(result, remembered: inputs.remembered) ?? result
+    return withTrip(result, inputs, previous: appointment) ?? result
   }
 
   /// The appointment that ends last at or before `appointment` starts, with a known place.
@@ -93,7 +96,7 @@ public enum OriginRule {
     result.origin = Origin(
       name: previous.place, coordinate: place, reason: same ? .same : .previous,
       after: previous.title)
-    guard let planned = withTrip(result, remembered: inputs.remembered) else { return nil }
+    guard let planned = withTrip(result, inputs, previous: appointment) else { return nil }
     let departure = planned.plan.departure
     guard departure.timeIntervalSince(previous.end) <= TimeInterval(inputs.chainSeconds),
       CivilDate(departure, in: inputs.zone) == CivilDate(previous.end, in: inputs.zone)
@@ -106,12 +109,14 @@ public enum OriginRule {
   }
 
   /// The trip from the appointment's origin: kept when the person gave it, 0 from the same
-  /// place, else a remembered trip between the two places or the estimate; nil when there is
-  /// neither (no destination, too far).
-  private static func withTrip(_ appointment: Appointment, remembered: RememberedTrips)
-    -> Appointment?
-  {
+  /// place, else a remembered trip between the two places, a provider's, or the estimate
+  /// (``Appointment/workedOutTravel(over:routes:previous:)``); nil when there is none (no
+  /// destination, too far).
+  private static func withTrip(
+    _ appointment: Appointment, _ inputs: Inputs, previous: Appointment
+  ) -> Appointment? {
     guard appointment.travelSource.isWorkedOut else { return appointment }
-    return try? appointment.workedOutTrip(over: remembered)
+    return try? appointment.workedOutTrip(
+      over: inputs.remembered, routes: inputs.routes, previous: previous)
   }
 }

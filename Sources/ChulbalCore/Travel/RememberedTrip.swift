@@ -102,8 +102,8 @@ public struct RememberedTrips: Equatable, Sendable {
 
 extension Appointment {
   /// This appointment with its trip worked out again over `trips`, or nil when that changes
-  /// nothing: only a trip chulbal worked out (an estimate or a remembered one), never one the
-  /// person gave, follows a trip remembered or forgotten.
+  /// nothing: only a trip chulbal worked out (an estimate, a remembered one or a provider's),
+  /// never one the person gave, follows a trip remembered or forgotten.
   public func replanned(over trips: RememberedTrips) -> Appointment? {
     guard travelSource.isWorkedOut, let result = try? workedOutTrip(over: trips), result != self
     else { return nil }
@@ -111,20 +111,84 @@ extension Appointment {
   }
 
   /// This appointment with the trip chulbal works out from its origin: none from the same
-  /// place (``OriginReason/same``), else a remembered trip between the two places, else the
-  /// estimate.
+  /// place (``OriginReason/same``), else ``workedOutTravel(over:routes:previous:)``.
   ///
-  /// - Throws: ``TravelEstimate/Problem`` when there is neither (no destination, too far).
-  public func workedOutTrip(over trips: RememberedTrips) throws(TravelEstimate.Problem)
-    -> Appointment
-  {
-    var result = self
-    if origin?.reason == .same {
-      (result.travelSeconds, result.travelSource) = (0, .estimate)
-    } else {
-      (result.travelSeconds, result.travelSource) = try trips.travel(
-        from: origin?.coordinate, to: coordinate, mode: mode)
+  /// - Parameter previous: the appointment as it was before its origin or fields changed,
+  ///   whose provider trip is kept while it answers the same trip; nil for this one as it is.
+  /// - Throws: ``TravelEstimate/Problem`` when there is no trip (no destination, too far).
+  public func workedOutTrip(
+    over trips: RememberedTrips, routes: KnownRoutes = KnownRoutes(),
+    previous: Appointment? = nil
+  ) throws(TravelEstimate.Problem) -> Appointment {
+    guard origin?.reason == .same else {
+      return try workedOutTravel(over: trips, routes: routes, previous: previous ?? self)
     }
+    var result = self
+    (result.travelSeconds, result.travelSource, result.routeDeparture) = (0, .estimate, nil)
     return result
+  }
+
+  /// THE rule for a travel time that was not given, in order: the trip the person corrected
+  /// between the same two places (their own time wins over any service); a route provider's
+  /// answer for the departure the estimate gives, from the first provider of the mode's chain
+  /// that answered (`routes`); the provider trip `previous` held, while it answers the same
+  /// trip (the same places, mode and 15-minute departure slot), so that an answer that has
+  /// aged out of the cache never turns back into the estimate by itself; the estimate.
+  ///
+  /// A series takes no provider's trip: an answer is for one departure, and its occurrences
+  /// leave at many.
+  ///
+  /// - Throws: ``TravelEstimate/Problem`` when there is no trip (an unknown end, an estimate
+  ///   past a week).
+  public func workedOutTravel(
+    over trips: RememberedTrips, routes: KnownRoutes, previous: Appointment?
+  ) throws(TravelEstimate.Problem) -> Appointment {
+    var result = self
+    result.routeDeparture = nil
+    (result.travelSeconds, result.travelSource) = try trips.travel(
+      from: origin?.coordinate, to: coordinate, mode: mode)
+    guard let query = result.routeQuery(in: .gmt) else { return result }
+    if let route = routes.route(for: query) {
+      result.travelSeconds = route.answer.seconds
+      result.travelSource = TravelSource(route.answer.source)
+      result.routeDeparture = route.question.departure
+      return result
+    }
+    return previous.map(result.keepingRouteTrip(of:)) ?? result
+  }
+
+  /// This appointment with the trip a route provider gave `previous`, when this one's trip
+  /// is the estimate and that answer answers it too (the same places, mode and 15-minute
+  /// departure slot); else unchanged.
+  public func keepingRouteTrip(of previous: Appointment) -> Appointment {
+    guard let query = routeQuery(in: .gmt), let held = previous.heldRoute, held.answers(query)
+    else { return self }
+    var result = self
+    result.travelSeconds = held.answer.seconds
+    result.travelSource = TravelSource(held.answer.source)
+    result.routeDeparture = held.question.departure
+    return result
+  }
+
+  /// The provider trip this appointment holds, as the answer it was; nil for any other trip.
+  var heldRoute: KnownRoute? {
+    guard let source = travelSource.route, let routeDeparture, let from = origin?.coordinate,
+      let to = coordinate
+    else { return nil }
+    return KnownRoute(
+      RouteQuery(
+        origin: from, destination: to, mode: mode, departure: routeDeparture, timeZone: .gmt),
+      RouteAnswer(seconds: travelSeconds, source: source, accountsForConditions: false))
+  }
+
+  /// The route question this appointment's trip asks providers, when it is an estimate they
+  /// might improve on: a one-off with both ends known, not from the same place. The
+  /// departure is the one the estimate gives.
+  public func routeQuery(in zone: Zone) -> RouteQuery? {
+    guard travelSource == .estimate, !repeats, origin?.reason != .same,
+      let from = origin?.coordinate, from.isKnown, let to = coordinate, to.isKnown
+    else { return nil }
+    return RouteQuery(
+      origin: from, destination: to, mode: mode, departure: plan.departure, timeZone: zone)
   }
 }

@@ -13,15 +13,20 @@ public struct RouteChain: Sendable {
 
   /// Asks each provider in turn until one answers.
   ///
-  /// - Parameter passedOver: called for each provider that failed, with the source used next,
-  ///   so the caller can say so in one line (``passedOverMessage(_:_:next:)``).
+  /// - Parameters:
+  ///   - passedOver: called for each provider that failed, with the source used next, so the
+  ///     caller can say so in one line (``passedOverMessage(_:_:next:)``).
+  ///   - asking: whether a provider may be asked (a budget of requests); the first refused
+  ///     ends the chain at the estimate.
   /// - Throws: ``TravelEstimate/Problem`` when even the estimate has no answer (a trip longer
   ///   than a week): the query itself is wrong.
   public func ask(
     _ query: RouteQuery,
-    passedOver: (_ source: RouteSource, _ failure: RouteFailure, _ next: RouteSource) -> Void
+    passedOver: (_ source: RouteSource, _ failure: RouteFailure, _ next: RouteSource) -> Void,
+    asking: (RouteSource) -> Bool = { _ in true }
   ) throws(TravelEstimate.Problem) -> RouteAnswer {
     for (index, provider) in providers.enumerated().dropLast() {
+      guard asking(provider.source) else { break }
       do throws(RouteFailure) {
         return try provider.route(query)
       } catch {

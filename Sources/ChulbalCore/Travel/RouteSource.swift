@@ -17,6 +17,12 @@ public enum RouteSource: String, CaseIterable, Sendable {
     }
   }
 
+  /// `카카오 길찾기, 오후 5:40 출발 기준`: where a trip time came from and the departure
+  /// (`time`, as the reader reads it) it was asked for.
+  public func basis(departing time: String) -> String {
+    "\(koreanName), \(time) 출발 기준"
+  }
+
   /// Whether this source can route a trip by `mode`.
   ///
   /// Kakao Mobility's directions are for cars; TMAP has car and transit routes; ODsay is

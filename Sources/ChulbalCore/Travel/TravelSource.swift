@@ -18,6 +18,12 @@ public enum TravelSource: String, CaseIterable, Sendable {
     self = TravelSource(rawValue: route.rawValue) ?? .estimate
   }
 
+  /// The route provider that gave the figure; nil for the other sources.
+  public var route: RouteSource? {
+    guard let source = RouteSource(rawValue: rawValue), source != .estimate else { return nil }
+    return source
+  }
+
   /// Whether chulbal chose the figure, so that it is worked out again when the places, the
   /// mode or the remembered trips change; a given or default figure stays as it is.
   public var isWorkedOut: Bool { self != .given && self != .default }

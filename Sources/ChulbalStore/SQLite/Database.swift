@@ -315,6 +315,19 @@ final class Database {
   /// so two writers queue on the busy timeout instead of failing to upgrade a read lock.
   @discardableResult
   func writeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    // Inside a transaction already (a write rehearsed, `Store.routeQueries(rehearsing:)`):
+    // a savepoint, which the outer transaction commits or rolls back with the rest.
+    if sqlite3_get_autocommit(handle) == 0 {
+      try execute("SAVEPOINT nested")
+      do {
+        let result = try body()
+        try execute("RELEASE nested")
+        return result
+      } catch {
+        try? execute("ROLLBACK TO nested; RELEASE nested")
+        throw error
+      }
+    }
     try execute("BEGIN IMMEDIATE")
     do {
       let result = try body()
@@ -339,6 +352,14 @@ final class Database {
       try? execute("ROLLBACK")
       throw error
     }
+  }
+
+  /// Runs `body` in a write transaction that is always rolled back: nothing it writes is
+  /// kept, and what it returns is what the writes would have made.
+  func rolledBackTransaction<T>(_ body: () throws -> T) throws -> T {
+    try execute("BEGIN IMMEDIATE")
+    defer { try? execute("ROLLBACK") }
+    return try body()
   }
 
   /// Rows changed by the last statement.

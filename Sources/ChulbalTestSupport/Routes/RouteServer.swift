@@ -7,7 +7,8 @@ import Foundation
 /// A routing service on 127.0.0.1 (Python's `http.server`, a child process) that answers one
 /// path with a fixed status and body, after `delay` seconds, and writes down every request in
 /// full: method, path, query, headers and body, so a test can check what a provider sent and
-/// that a key went only where it belongs. Stopped when the value goes away.
+/// that a key went only where it belongs, and how many requests were being answered at once.
+/// Stopped when the value goes away.
 public final class RouteServer: @unchecked Sendable {
   /// One request as the server saw it.
   public struct Request: Decodable, Sendable {
@@ -17,6 +18,8 @@ public final class RouteServer: @unchecked Sendable {
     public var query: String
     public var headers: [String: String]
     public var body: String
+    /// How many requests the server was answering when this one came, itself included.
+    public var inFlight: Int
 
     /// The query's parameters, decoded, in order.
     public var parameters: [(name: String, value: String)] {
@@ -64,19 +67,26 @@ public final class RouteServer: @unchecked Sendable {
   private init(status: Int, answer: String, delay: Double, in folder: TemporaryFolder) throws {
     log = folder.path + "/requests-\(UUID().uuidString).log"
     let program = """
-      import http.server, json, sys, time, urllib.parse
+      import http.server, json, sys, threading, time, urllib.parse
       status, body, delay, log = int(sys.argv[1]), sys.argv[2].encode(), float(sys.argv[3]), sys.argv[4]
+      lock, answering = threading.Lock(), [0]
       class Handler(http.server.BaseHTTPRequestHandler):
           protocol_version = "HTTP/1.1"
           def answer(self):
               sent = self.rfile.read(int(self.headers.get("Content-Length") or 0))
               parts = urllib.parse.urlsplit(self.path)
-              with open(log, "a") as file:
-                  file.write(json.dumps({"method": self.command, "path": urllib.parse.unquote(parts.path),
-                      "query": parts.query, "headers": dict(self.headers.items()),
-                      "body": sent.decode("utf-8", "replace")}) + "\\n")
+              with lock:
+                  answering[0] += 1
+                  with open(log, "a") as file:
+                      file.write(json.dumps({"method": self.command, "path": urllib.parse.unquote(parts.path),
+                          "query": parts.query, "headers": dict(self.headers.items()),
+                          "body": sent.decode("utf-8", "replace"), "inFlight": answering[0]}) + "\\n")
               time.sleep(delay)
               answer = open(body[1:], "rb").read() if body.startswith(b"@") else body
+              # Done before the answer goes: once the client has it, it may send the next
+              # request before this thread would run again.
+              with lock:
+                  answering[0] -= 1
               self.send_response(status)
               self.send_header("Content-Type", "application/json; charset=utf-8")
               self.send_header("Content-Length", str(len(answer)))

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ChulbalStore
 
-/// Live routes in a real SQLite file (schema 15): the answers cached by question, and the
+/// Live routes in a real SQLite file (schema 16): the answers cached by question, and the
 /// rehearsal that finds what a write will ask without keeping anything it wrote.
 @Suite struct RouteCacheStoreTests {
   let folder = TemporaryFolder()
@@ -32,7 +32,9 @@ import Testing
     store.tripZone = seoul
     // The default place, which the origin rule plans each trip from.
     #expect(
-      try store.addPlace(SavedPlace(name: "집", coordinate: Self.home.coordinate, isDefault: true)))
+      try store.addPlace(
+        SavedPlace(name: "집", coordinate: Self.home.coordinate, isDefault: true), now: .distantPast)
+    )
     return store
   }
 
@@ -76,18 +78,18 @@ import Testing
     #expect(try store.database.scalar("SELECT count(*) FROM route_answer").int == 0)
   }
 
-  /// A version-14 file is read as it is, and its first writer gives it the cache and the
+  /// A version-15 file is read as it is, and its first writer gives it the cache and the
   /// column, every trip in it keeping what it was.
-  @Test func aVersion14FileIsReadAsItIsAndMigratedByTheFirstWriter() throws {
-    let path = folder.path + "/v14.db"
-    let old = try olderFile(path, version: 14)
+  @Test func aVersion15FileIsReadAsItIsAndMigratedByTheFirstWriter() throws {
+    let path = folder.path + "/v15.db"
+    let old = try olderFile(path, version: 15)
     let reader = try #require(try Store.open(path: path, access: .reading, expander: .libical))
     let before = try reader.all()
     #expect(before.map(\.routeDeparture) == [nil])
     #expect(try reader.routeQueries(asking: { _ in true }) {}.isEmpty)
     let writer = try Store.openOrCreate(path: path, expander: .libical)
-    #expect(try old.scalar("PRAGMA user_version").int == 15)
-    #expect(try Store.columns(old) == Schema.columns(version: 15))
+    #expect(try old.scalar("PRAGMA user_version").int == 16)
+    #expect(try Store.columns(old) == Schema.columns(version: 16))
     #expect(try writer.all() == before)
     #expect(try old.scalar("SELECT count(*) FROM route_answer").int == 0)
   }

@@ -59,7 +59,7 @@ extension Store {
       """
       SELECT origin_lat, origin_lng, destination_lat, destination_lng, mode, provider,
         departure_at, travel_seconds, conditions
-      FROM route_answer WHERE asked_at >= ? AND asked_at <= ? ORDER BY asked_at DESC
+      FROM route_answer WHERE asked_at >= ? AND asked_at <= ? ORDER BY asked_at DESC, rowid DESC
       """, [.integer(Self.seconds(now) - settings.cacheSeconds), .integer(Self.seconds(now))])
     {
       // A row this build cannot read (another build's provider) is an answer not to use.

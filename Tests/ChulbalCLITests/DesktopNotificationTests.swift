@@ -119,8 +119,7 @@ struct DesktopNotificationTests {
   ) {
     let bin = folder.path + "/bin"
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-    try script.write(toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
-    chmod(bin + "/xdg-open", 0o755)
+    try writeProgram(script, to: bin + "/xdg-open")
     try add("길찾기 시험", in: 2, extra: ["--place", "강남역 2번 출구", "--coord", "37.4979,127.0276"])
     let link = try chulbal(["nav", "1"], database: database).standardOutput
       .trimmingCharacters(in: .newlines)

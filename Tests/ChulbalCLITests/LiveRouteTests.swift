@@ -287,3 +287,33 @@ import Testing
     #expect(try Self.sources(setup.workspace) == ["osrm", "osrm", "osrm"])
   }
 }
+
+/// A provider trip from the default place, asked again before leaving, and the day planned
+/// again afterwards: the trip the check found stands.
+@Suite struct RecheckedTripTests {
+  @Test func aTripTheCheckFoundSurvivesTheDayBeingPlannedAgain() throws {
+    let folder = TemporaryFolder()
+    let answer = folder.path + "/answer.json"
+    try TripRecheckWatchTests.osrm(minutes: 35).write(
+      toFile: answer, atomically: true, encoding: .utf8)
+    let server = try RouteServer(answerFile: answer, in: folder)
+    let workspace = LiveRouteTests.osrm(at: server.url)
+    let now = ["--now", LiveRouteTests.now]
+    #expect(workspace.run(LiveRouteTests.add + now).exitCode == 0)
+    #expect(try LiveRouteTests.shown(workspace, 1)["travel_minutes"] as? Double == 35)
+    try TripRecheckWatchTests.osrm(minutes: 45).write(
+      toFile: answer, atomically: true, encoding: .utf8)
+    let checked = workspace.run(["trip", "check"] + now)
+    #expect(checked.exitCode == 0, "\(checked.standardError)")
+    #expect(checked.standardOutput.contains("출발이 10분 당겨졌습니다"), "\(checked.standardOutput)")
+    #expect(try LiveRouteTests.shown(workspace, 1)["travel_minutes"] as? Double == 45)
+    // Another appointment that day plans its trips again, from the cache and what is kept.
+    #expect(
+      workspace.run(
+        ["add", "아침", "--at", "2027-01-12T21:30:00+09:00", "--coord", "37.5665,126.978"] + now
+      ).exitCode == 0)
+    let shown = try LiveRouteTests.shown(workspace, 1)
+    #expect(shown["travel_minutes"] as? Double == 45, "\(shown)")
+    #expect(shown["travel_source"] as? String == "osrm")
+  }
+}

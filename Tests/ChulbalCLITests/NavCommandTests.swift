@@ -69,13 +69,7 @@ final class NavWorkspace: @unchecked Sendable {
       for argument in "$@"; do printf '%s\\n' "$argument" >>"\(log)"; done
       \(body)
       """
-    // Written through a close-on-exec descriptor: a program another test starts meanwhile
-    // must not inherit it open for writing, or running the script fails with "Text file busy".
-    let descriptor = open(script, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-    guard descriptor >= 0 else { throw POSIXError(.EIO) }
-    defer { close(descriptor) }
-    let bytes = Array(text.utf8)
-    guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(.EIO) }
+    try writeProgram(text, to: script)
     return log
   }
 }

@@ -12,8 +12,7 @@ import Testing
   /// Makes `notify.command` a script of `body`, tried before the terminal.
   func useScript(_ body: String) throws {
     let script = folder.path + "/notify.sh"
-    try "#!/bin/sh\n\(body)\n".write(toFile: script, atomically: true, encoding: .utf8)
-    #expect(chmod(script, 0o755) == 0)
+    try writeProgram("#!/bin/sh\n\(body)\n", to: script)
     for (key, value) in [("notify.command", script), ("notify.backends", "command,terminal")] {
       let set = try chulbal(["config", "set", key, value], database: database)
       #expect(set.status == 0, "\(set.standardError)")

@@ -16,24 +16,24 @@ import Testing
   /// standard error when `MODE` is `fail`, else prints a summary.
   func program() throws -> String {
     let path = folder.path + "/chulbal"
-    try """
-    #!/bin/sh
-    echo "$*" >> "\(runs)"
-    if [ -n "$HANG" ]; then sleep 300 & echo $! >> "$HANG"; wait; fi
-    sleep "${SLEEP:-0}"
-    if [ "$MODE" = fail ]; then
-      echo "chulbal: 캘린더 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, https://dav.example.org/)" >&2
-      echo "chulbal: 캘린더 'work': 서버에 연결할 수 없습니다" >&2
-      exit 1
-    fi
-    echo "새로 1 · 바뀜 0 · 건너뜀 0"
-    if [ "$MODE" = departures ]; then
-      echo "좌표가 없는 일정: 1개"
-      echo "출발 캘린더: 새로 1 · 바뀜 0 · 지움 0"
-    fi
+    let text = """
+      #!/bin/sh
+      echo "$*" >> "\(runs)"
+      if [ -n "$HANG" ]; then sleep 300 & echo $! >> "$HANG"; wait; fi
+      sleep "${SLEEP:-0}"
+      if [ "$MODE" = fail ]; then
+        echo "chulbal: 캘린더 'cloud': 서버가 로그인을 거절했습니다 (HTTP 401, https://dav.example.org/)" >&2
+        echo "chulbal: 캘린더 'work': 서버에 연결할 수 없습니다" >&2
+        exit 1
+      fi
+      echo "새로 1 · 바뀜 0 · 건너뜀 0"
+      if [ "$MODE" = departures ]; then
+        echo "좌표가 없는 일정: 1개"
+        echo "출발 캘린더: 새로 1 · 바뀜 0 · 지움 0"
+      fi
 
-    """.write(toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
+      """
+    try writeProgram(text, to: path)
     return path
   }
 

@@ -89,14 +89,14 @@ import Testing
   /// `sleep` whose pid it writes there.
   func program() throws -> String {
     let path = folder.path + "/chulbal"
-    try """
-    #!/bin/sh
-    echo "$*" >> "\(folder.path)/runs"
-    if [ -n "$HANG" ]; then sleep 300 & echo $! >> "$HANG"; wait; fi
-    echo "#1 저녁 약속: 출발이 7분 당겨졌습니다 (오후 6:15 → 오후 6:08, OSRM 길찾기)"
+    let text = """
+      #!/bin/sh
+      echo "$*" >> "\(folder.path)/runs"
+      if [ -n "$HANG" ]; then sleep 300 & echo $! >> "$HANG"; wait; fi
+      echo "#1 저녁 약속: 출발이 7분 당겨졌습니다 (오후 6:15 → 오후 6:08, OSRM 길찾기)"
 
-    """.write(toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
+      """
+    try writeProgram(text, to: path)
     return path
   }
 

@@ -42,8 +42,7 @@ import Testing
   /// another (50 s); each is recorded once, and a restart shows none again.
   @Test func alertsDueTogetherWithAHangingCommandWaitOutOneTimeoutNotOneEach() throws {
     let script = folder.path + "/notify.sh"
-    try "#!/bin/sh\nsleep 300\n".write(toFile: script, atomically: true, encoding: .utf8)
-    #expect(chmod(script, 0o755) == 0)
+    try writeProgram("#!/bin/sh\nsleep 300\n", to: script)
     for (key, value) in [("notify.command", script), ("notify.backends", "command,terminal")] {
       let set = try chulbal(["config", "set", key, value], database: database)
       try #require(set.status == 0, "\(set.standardError)")
@@ -124,11 +123,11 @@ import Testing
   @Test func theCommandBackendRunsTheProgramWithTheNoticeInItsEnvironment() throws {
     let script = folder.path + "/notify.sh"
     let record = folder.path + "/record"
-    try """
-    #!/bin/sh
-    { printf '%s\\n' "$@"; env | grep '^CHULBAL_' | sort; } > '\(record)'
-    """.write(toFile: script, atomically: true, encoding: .utf8)
-    chmod(script, 0o755)
+    try writeProgram(
+      """
+      #!/bin/sh
+      { printf '%s\\n' "$@"; env | grep '^CHULBAL_' | sort; } > '\(record)'
+      """, to: script)
     #expect(
       try chulbal(
         ["config", "set", "notify.command", "\(script) '첫 인수' \"$HOME\""], database: database

@@ -15,8 +15,7 @@ import Testing
   /// Writes an executable shell script into `folder`.
   static func script(_ name: String, _ body: String, in folder: TemporaryFolder) throws -> String {
     let path = folder.path + "/" + name
-    try ("#!/bin/sh\n" + body).write(toFile: path, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    try writeProgram("#!/bin/sh\n" + body, to: path)
     return path
   }
 

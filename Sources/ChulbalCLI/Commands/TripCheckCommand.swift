@@ -49,7 +49,15 @@ enum TripCheckCommand: Command {
           "#\(trip.id) \(TextCleaning.visible(trip.title)): "
             + RouteChain.passedOverMessage(source, failure, next: next))
       }
-      guard let answer,
+      guard let answer else { continue }
+      // Kept as the answer to the question the trip was first asked (its 15-minute slot), so
+      // that a later write planning the day again takes it over an older cached answer.
+      let asked = RouteQuery(
+        origin: query.origin, destination: query.destination, mode: query.mode,
+        departure: trip.routeDeparture ?? query.departure, timeZone: query.timeZone)
+      try store.cacheRoutes(
+        [KnownRoute(asked, answer)], now: now, keepSeconds: routes.cacheSeconds)
+      guard
         let (replanned, change) = TripRecheck.replanned(
           trip, answer: answer, thresholdSeconds: routes.thresholdSeconds, at: now),
         let kept = try store.replanTrip(

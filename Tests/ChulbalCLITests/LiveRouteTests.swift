@@ -317,3 +317,28 @@ import Testing
     #expect(shown["travel_source"] as? String == "osrm")
   }
 }
+
+/// Which answer a trip check may put in place of a provider's trip.
+@Suite struct TripCheckReplacementTests {
+  static func trip(_ source: RouteSource) -> Appointment {
+    Appointment(
+      title: "저녁", start: instant("2027-01-12T19:00:00+09:00"), timeZone: "Asia/Seoul",
+      mode: .car, travelSeconds: 2100, travelSource: TravelSource(source), bufferSeconds: 0,
+      alertLeads: [])
+  }
+
+  @Test(arguments: [
+    (RouteSource.kakao, RouteSource.kakao, [RouteSource.kakao, .osrm, .estimate], true),
+    (.kakao, .osrm, [.kakao, .osrm, .estimate], false),
+    (.kakao, .estimate, [.kakao, .osrm, .estimate], false),
+    (.osrm, .kakao, [.kakao, .osrm, .estimate], true),
+    // The chain was changed since: its first answer stands, never the estimate.
+    (.tmap, .osrm, [.osrm, .estimate], true),
+    (.tmap, .estimate, [.osrm, .estimate], false),
+  ])
+  func onlyItsOwnProviderOrAnEarlierOneReplacesATrip(
+    held: RouteSource, answered: RouteSource, chain: [RouteSource], replaces: Bool
+  ) {
+    #expect(TripCheckCommand.mayReplace(Self.trip(held), with: answered, chain: chain) == replaces)
+  }
+}

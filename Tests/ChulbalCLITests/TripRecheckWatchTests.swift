@@ -82,7 +82,7 @@ import Testing
   @Test func aTripCheckSaysWhatMovedAndAsksTheProviderAgain() throws {
     let dinner = try keep()
     #expect(
-      run(["trip", "check"], at: "17:00").standardOutput == "다시 물은 약속 1개: 출발이 5m 이상 바뀐 약속이 없습니다\n")
+      run(["trip", "check"], at: "17:00").standardOutput == "다시 물은 약속 1개: 출발이 5분 이상 바뀐 약속이 없습니다\n")
     try answer(minutes: 42)
     let moved = run(["trip", "check"], at: "17:30")
     #expect(

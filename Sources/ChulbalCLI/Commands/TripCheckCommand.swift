@@ -17,7 +17,7 @@ enum TripCheckCommand: Command {
     계획하고, 바뀐 것을 기록해 watch가 한 번 알립니다: '교통 상황 때문에 출발이 7분
     당겨졌습니다'. 출발이 늦춰졌을 때는 15분 이상일 때만 알립니다. 시각이 이미 지난 알림은
     다시 보내지 않습니다. 길찾기가 모두 실패하면 전의 이동 시간을 그대로 둡니다.
-    반복 약속은 다시 묻지 않습니다 (한 날의 교통이 매번의 교통은 아닙니다).
+    반복 약속은 다시 묻지 않습니다 (하루의 교통 상황이 매번 같지는 않습니다).
     watch는 출발 route.recheck 전마다 이 명령을 따로 실행합니다.
     """
   static let quiet = OptionSpec(
@@ -26,7 +26,8 @@ enum TripCheckCommand: Command {
 
   static func run(_ options: ParsedOptions, _ environment: Environment) throws -> Outcome {
     try options.expectPositionals(atMost: 0)
-    let now = try options.clock(environment, timeZone: nil).now()
+    let clock = try options.clock(environment, timeZone: nil)
+    let now = clock.now()
     guard let store = try options.store(environment, access: .writing) else {
       return .success(options.has(quiet) ? "" : nothingText)
     }
@@ -49,7 +50,9 @@ enum TripCheckCommand: Command {
           "#\(trip.id) \(TextCleaning.visible(trip.title)): "
             + RouteChain.passedOverMessage(source, failure, next: next))
       }
-      guard let answer else { continue }
+      guard let answer,
+        Self.mayReplace(trip, with: answer.source, chain: routes.chain(for: trip.mode))
+      else { continue }
       // Kept as the answer to the question the trip was first asked (its 15-minute slot), so
       // that a later write planning the day again takes it over an older cached answer.
       let asked = RouteQuery(
@@ -57,12 +60,16 @@ enum TripCheckCommand: Command {
         departure: trip.routeDeparture ?? query.departure, timeZone: query.timeZone)
       try store.cacheRoutes(
         [KnownRoute(asked, answer)], now: now, keepSeconds: routes.cacheSeconds)
+      // The alerts already come are judged as the change is written: the watch may have sent
+      // one while the providers were asked.
+      let writing = clock.now()
       guard
         let (replanned, change) = TripRecheck.replanned(
-          trip, answer: answer, thresholdSeconds: routes.thresholdSeconds, at: now),
+          trip, answer: answer, thresholdSeconds: routes.thresholdSeconds, at: writing),
         let kept = try store.replanTrip(
           replanned, was: trip, change: change,
-          superseded: TripRecheck.supersededAlerts(of: replanned, was: trip, at: now), now: now)
+          superseded: TripRecheck.supersededAlerts(of: replanned, was: trip, at: writing),
+          now: writing)
       else { continue }
       lines.append(line(kept, zone: environment.readerZone(else: zone)))
     }
@@ -71,12 +78,25 @@ enum TripCheckCommand: Command {
       text =
         trips.isEmpty
         ? nothingText
-        : "다시 물은 약속 \(trips.count)개: 출발이 \(DurationExpression.text(routes.thresholdSeconds)) 이상 바뀐 약속이 없습니다\n"
+        : "다시 물은 약속 \(trips.count)개: 출발이 \(KoreanDuration.text(seconds: routes.thresholdSeconds)) 이상 바뀐 약속이 없습니다\n"
     }
     return Outcome(standardOutput: text, standardError: Outcome.diagnostics(passedOver))
   }
 
-  static let nothingText = "곧 출발할, 길찾기로 이동 시간을 정한 약속이 없습니다\n"
+  /// Whether an answer from `source` may replace `trip`'s: one from its own provider, or from
+  /// one before it in the mode's chain. A provider further down answers only because those
+  /// before it failed now (a key command that failed, a quota spent); its figure (without
+  /// traffic, say) would move the departure for a reason that is not the road's, and back at
+  /// the next check.
+  static func mayReplace(_ trip: Appointment, with source: RouteSource, chain: [RouteSource])
+    -> Bool
+  {
+    guard let own = TripRecheck.provider(of: trip), let ownIndex = chain.firstIndex(of: own)
+    else { return source != .estimate }
+    return chain.firstIndex(of: source).map { $0 <= ownIndex } ?? false
+  }
+
+  static let nothingText = "길찾기로 이동 시간을 정한 약속 중 곧 출발할 약속이 없습니다\n"
 
   /// `#3 저녁 약속: 출발이 7분 당겨졌습니다 (오후 6:15 → 오후 6:08, 카카오 길찾기)`.
   static func line(_ change: TripChange, zone: Zone) -> String {

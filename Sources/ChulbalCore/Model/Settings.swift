@@ -64,7 +64,7 @@ public struct Settings: Equatable, Sendable {
         "장소를 이름으로 찾을 서비스: kakao, nominatim, none (기본: kakao.key-command가 있으면 kakao)"
       case .nominatimURL: "Nominatim 서버 주소 (기본: 공개 서버, 사용 정책에 따라 1초에 한 번까지)"
       case .routeRecheck: "watch가 길찾기로 정한 이동 시간을 출발 몇 분 전에 다시 물을지, 쉼표로 (예: 90m,45m,20m 또는 none)"
-      case .routeThreshold: "다시 물은 이동으로 출발이 이만큼 이상 바뀌면 다시 계획합니다, 1분에서 1시간 (예: 5m)"
+      case .routeThreshold: "다시 물은 이동 시간으로 출발이 이만큼 이상 바뀌면 다시 계획합니다, 1분에서 1시간 (예: 5m)"
       case .routeCache: "길찾기의 답을 다시 묻지 않고 쓰는 시간, 0이면 매번 묻습니다 (예: 30m)"
       case .routeLimit: "명령 한 번(import, sync)이 보내는 길찾기 요청의 최대 수 (예: 200)"
       }

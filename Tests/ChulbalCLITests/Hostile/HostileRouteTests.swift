@@ -135,11 +135,18 @@ import Testing
         label: "a negative trip", target: target, steps: [trip(target, "-60")],
         reasons: ["답을 읽을 수 없습니다: 이동 시간 '-60"]),
       Case(
+        label: "a trip of zero", target: target, steps: [trip(target, "0")],
+        reasons: ["답을 읽을 수 없습니다: 이동 시간 '0"]),
+      Case(
         label: "a trip past any number", target: target, steps: [trip(target, "1e400")],
         reasons: [unreadable, "답을 읽을 수 없습니다: 이동 시간 '"]),
       Case(
         label: "a trip of a year", target: target,
         steps: [trip(target, String(Int(365 * 86_400 / target.unit)))],
+        reasons: ["답을 읽을 수 없습니다: 이동 시간 '"]),
+      Case(
+        label: "a trip of 25 hours", target: target,
+        steps: [trip(target, String(Int(25 * 3600 / target.unit)))],
         reasons: ["답을 읽을 수 없습니다: 이동 시간 '"]),
       Case(
         label: "a Content-Length larger than the body, held open", target: target,
@@ -170,6 +177,13 @@ import Testing
           steps: [answer(401, #"{"code":-401,"msg":"InvalidAppKey \#(key)"}"#)],
           reasons: ["키가 거절되었습니다 (HTTP 401)"])
       ]
+    }
+    if target.source == "odsay" {
+      // 58 minutes given in seconds: 3,480 minutes is more than two days.
+      cases.append(
+        Case(
+          label: "seconds where minutes belong", target: target, steps: [trip(target, "3480")],
+          reasons: ["답을 읽을 수 없습니다: 이동 시간 '3480분'이 하루보다 깁니다"]))
     }
     return cases
   }
@@ -311,6 +325,9 @@ import Testing
     Program(
       label: "prints escapes", script: #"printf '\033]0;PWNED\007\033[2J\n'"#,
       reasons: ["답을 읽을 수 없습니다: 첫 줄 '\\x1B]0;PWNED\\x07\\x1B[2J'"]),
+    Program(
+      label: "prints a year", script: "echo 31536000",
+      reasons: ["답을 읽을 수 없습니다: 이동 시간 '31536000초'가 하루보다 깁니다"]),
   ])
   func aHostileRouteProgramIsPassedOverInOneLine(_ program: Program) async throws {
     let workspace = Self.workspace(Self.command, url: "", timeout: "1s")

@@ -11,7 +11,8 @@ public typealias RouteKey = @Sendable () throws(RouteFailure) -> String
 /// No message made here carries the request's URL: ODsay's key travels in its query string.
 enum ServiceExchange {
   /// Sends `request` and returns the answer, unless it is a refusal every service means the
-  /// same way: 401 or 403 for the key, 429 for the quota, 5xx for the server.
+  /// same way: 401 or 403 for the key, 429 for the quota, 5xx for the server, or a redirect,
+  /// which is never followed (``WebRequest/send(timeout:)``).
   static func send(_ request: WebRequest, timeout: Int) throws(RouteFailure) -> WebRequest.Answer {
     let answer: WebRequest.Answer
     do throws(DAVError) {
@@ -20,6 +21,7 @@ enum ServiceExchange {
       throw failure(error, timeout: timeout)
     }
     switch answer.status {
+    case 300..<400: throw .unreachable("다른 주소로 보내는 답은 따르지 않습니다 (HTTP \(answer.status))")
     case 401, 403: throw .keyRefused(status: answer.status)
     case 429: throw .quota(status: answer.status)
     case 500...: throw .status(answer.status)

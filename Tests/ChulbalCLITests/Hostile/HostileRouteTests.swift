@@ -125,6 +125,12 @@ import Testing
           .trickle(Data(repeating: UInt8(ascii: " "), count: 300)),
         ], reasons: [noAnswer]),
       Case(
+        label: "a redirect to another host", target: target, redirect: .otherHost,
+        reasons: ["연결하지 못했습니다: 다른 주소로 보내는 답은 따르지 않습니다 (HTTP 302)"]),
+      Case(
+        label: "a redirect to a file", target: target, redirect: .file,
+        reasons: ["연결하지 못했습니다: 다른 주소로 보내는 답은 따르지 않습니다 (HTTP 302)"]),
+      Case(
         label: "a 200 with HTML", target: target,
         steps: [answer(200, "<!doctype html><html><body>점검 중</body></html>")],
         reasons: [unreadable]),

@@ -29,6 +29,19 @@ enum ServiceExchange {
     }
   }
 
+  /// Asks with the provider's key, taken once, and keeps it out of any failure's words: a
+  /// server may echo back the key it was sent.
+  static func keyed(
+    _ key: RouteKey, _ ask: (_ key: String) throws(RouteFailure) -> RouteAnswer
+  ) throws(RouteFailure) -> RouteAnswer {
+    let secret = try key()
+    do throws(RouteFailure) {
+      return try ask(secret)
+    } catch {
+      throw error.hiding(secret)
+    }
+  }
+
   /// Reads a 2xx answer's body as `T`.
   static func decode<T: Decodable>(_ type: T.Type, _ answer: WebRequest.Answer)
     throws(RouteFailure) -> T

@@ -139,9 +139,33 @@ public enum RouteFailure: Error, Equatable, Sendable {
     case .keyRefused(let status): "키가 거절되었습니다 (HTTP \(status))"
     case .quota(let status): "호출 한도를 넘었습니다 (HTTP \(status))"
     case .status(let status): "서버가 오류로 답했습니다 (HTTP \(status))"
-    case .noRoute(let words): "경로를 찾지 못했습니다" + (words.map { ": \($0)" } ?? "")
+    case .noRoute(let words): "경로를 찾지 못했습니다" + (words.map { ": " + Self.cut($0) } ?? "")
     case .badAnswer(let reason): "답을 읽을 수 없습니다: \(reason)"
     case .program(let reason): reason
+    }
+  }
+
+  /// The characters of a service's own words a message shows: a server may send a page.
+  static let shownCharacters = 200
+
+  /// `words` cleaned for a terminal and cut at ``shownCharacters``.
+  private static func cut(_ words: String) -> String {
+    let shown = TextCleaning.visible(String(words.prefix(shownCharacters)))
+    return words.count > shownCharacters ? shown + "…" : shown
+  }
+
+  /// The same failure with every `secret` in its words replaced: a server may echo the key
+  /// it was sent back in its message.
+  public func hiding(_ secret: String) -> RouteFailure {
+    guard !secret.isEmpty else { return self }
+    let hide = { (text: String) in text.replacing(secret, with: "(키)") }
+    switch self {
+    case .key(let message): return .key(hide(message))
+    case .unreachable(let reason): return .unreachable(hide(reason))
+    case .noRoute(let words): return .noRoute(words.map(hide))
+    case .badAnswer(let reason): return .badAnswer(hide(reason))
+    case .program(let reason): return .program(hide(reason))
+    case .notConfigured, .timedOut, .keyRefused, .quota, .status: return self
     }
   }
 }

@@ -170,11 +170,22 @@ import Testing
             words(target, #""\u001b]0;PWNED\u0007\u001b[31m\u009b2J경로 없음\u202e\r\nchulbal: 성공""#)
           ], reasons: ["경로를 찾지 못했습니다: \\x1B]0;PWNED\\x07\\x1B[31m\\x9B2J경로 없음\\u{202E}\\x0D\\x0A"]),
         Case(
+          label: "words of a hundred thousand characters", target: target,
+          steps: [words(target, "\"" + String(repeating: "길", count: 100_000) + "\"")],
+          reasons: ["경로를 찾지 못했습니다: 길길길"]),
+        Case(
           label: "bytes that are not UTF-8 in its words", target: target,
           steps: [
             words(target, Data("\"경로".utf8) + Data([0xFF, 0xFE, 0xC0]) + Data("없음\"".utf8))
           ], reasons: [unreadable, "경로를 찾지 못했습니다: ", "서버가 오류로 답했습니다 (HTTP 400)"]),
       ]
+    }
+    if target.keyed && target.words != nil {
+      cases.append(
+        Case(
+          label: "its words echo the key", target: target,
+          steps: [words(target, "\"잘못된 키 \(key) (\(key))\"")],
+          reasons: ["경로를 찾지 못했습니다: 잘못된 키 "]))
     }
     if target.keyed {
       cases += [

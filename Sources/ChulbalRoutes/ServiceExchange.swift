@@ -63,8 +63,9 @@ enum ServiceExchange {
   private static func failure(_ error: DAVError, timeout: Int) -> RouteFailure {
     switch error {
     case .timedOut, .budgetSpent: .timedOut(seconds: timeout)
-    case .unreachable(_, let reason), .interrupted(_, let reason), .tls(_, let reason):
-      .unreachable(reason)
+    case .unreachable(_, let reason), .tls(_, let reason): .unreachable(reason)
+    // A connection was made, and the answer ended early: not a failure to connect.
+    case .interrupted(_, let reason): .badAnswer(reason)
     case .foreignOrigin, .redirectedAway: .unreachable("다른 서버로 보내는 답은 따르지 않습니다")
     case .libraryMissing(let name): .unreachable("libcurl을 쓸 수 없습니다 (\(name))")
     case .invalidURL: .unreachable("주소가 올바르지 않습니다")

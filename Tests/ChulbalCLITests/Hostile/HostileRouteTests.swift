@@ -155,12 +155,16 @@ import Testing
         steps: [trip(target, String(Int(25 * 3600 / target.unit)))],
         reasons: ["답을 읽을 수 없습니다: 이동 시간 '"]),
       Case(
+        label: "a connection closed mid-body", target: target,
+        steps: [.send(head + Data("Content-Length: 500\r\n\r\n{\"routes\":[".utf8))],
+        reasons: ["답을 읽을 수 없습니다: 답을 다 받기 전에 끊겼습니다"]),
+      Case(
         label: "a Content-Length larger than the body, held open", target: target,
         steps: [.send(head + Data("Content-Length: 500\r\n\r\n{\"routes\":[".utf8))],
         holdsOpen: true, reasons: [noAnswer]),
       Case(
         label: "a connection closed before any answer", target: target, steps: [],
-        reasons: ["연결하지 못했습니다: 서버가 답 없이 연결을 닫았습니다"]),
+        reasons: ["답을 읽을 수 없습니다: 서버가 답 없이 연결을 닫았습니다"]),
     ]
     if target.words != nil {
       cases += [

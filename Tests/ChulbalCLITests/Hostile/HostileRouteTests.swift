@@ -333,6 +333,8 @@ import Testing
 
   @Test(arguments: [
     Program(
+      label: "prints nothing", script: "exit 0", reasons: ["답을 읽을 수 없습니다: 아무것도 출력하지 않았습니다"]),
+    Program(
       label: "prints abc", script: "echo abc", reasons: ["답을 읽을 수 없습니다: 첫 줄 'abc'는 초 단위 숫자가 아닙니다"]),
     Program(
       label: "prints seconds then fails", script: "echo 600; exit 1", reasons: ["상태 1로 끝났습니다"]),
@@ -343,6 +345,9 @@ import Testing
     Program(
       label: "prints a gigabyte", script: "head -c 1073741824 /dev/zero",
       reasons: [noAnswer, "답을 읽을 수 없습니다: 첫 줄 '\\x00"]),
+    Program(
+      label: "writes to standard error only", script: "echo 'no route' >&2",
+      reasons: ["답을 읽을 수 없습니다: 아무것도 출력하지 않았습니다: no route"]),
     Program(
       label: "prints escapes", script: #"printf '\033]0;PWNED\007\033[2J\n'"#,
       reasons: ["답을 읽을 수 없습니다: 첫 줄 '\\x1B]0;PWNED\\x07\\x1B[2J'"]),
@@ -359,6 +364,25 @@ import Testing
     #expect(workspace.run(["config", "set", "route.command", path]).exitCode == 0)
     let result = try await Self.run(workspace, mode: "car")
     try Self.expectPassedOver(result, name: Self.command.name, reasons: program.reasons)
+  }
+
+  @Test(arguments: [("not executable", "실행 권한이 없습니다"), ("not found", "그런 파일이 없습니다")])
+  func aRouteProgramThatCannotBeRunIsPassedOverInOneLine(_ why: String, reason: String)
+    async throws
+  {
+    let workspace = Self.workspace(Self.command, url: "", timeout: "1s")
+    let path = workspace.folder + "/route"
+    try "#!/bin/sh\necho 60\n".write(toFile: path, atomically: true, encoding: .utf8)
+    chmod(path, 0o755)
+    #expect(workspace.run(["config", "set", "route.command", path]).exitCode == 0)
+    if why == "not found" {
+      try FileManager.default.removeItem(atPath: path)
+    } else {
+      chmod(path, 0o644)
+    }
+    let result = try await Self.run(workspace, mode: "car")
+    try Self.expectPassedOver(
+      result, name: Self.command.name, reasons: ["'\(path)'를 실행할 수 없습니다: \(reason)"])
   }
 
   /// A program that prints its answer and exits, leaving a child that holds its output open,

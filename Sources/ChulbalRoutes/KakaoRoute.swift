@@ -30,11 +30,11 @@ public struct KakaoRoute: RouteProvider {
   }
 
   public func route(_ query: RouteQuery) throws(RouteFailure) -> RouteAnswer {
-    try ServiceExchange.keyed(key) { key throws(RouteFailure) in try ask(query, key: key) }
+    guard query.mode == .car else { throw .noRoute("자동차 길만 찾습니다") }
+    return try ServiceExchange.keyed(key) { key throws(RouteFailure) in try ask(query, key: key) }
   }
 
   private func ask(_ query: RouteQuery, key: String) throws(RouteFailure) -> RouteAnswer {
-    guard query.mode == .car else { throw .noRoute("자동차 길만 찾습니다") }
     let point = { (c: Coordinate) in
       "\(ServiceExchange.degrees(c.longitude)),\(ServiceExchange.degrees(c.latitude))"
     }

@@ -23,11 +23,11 @@ public struct OdsayRoute: RouteProvider {
   }
 
   public func route(_ query: RouteQuery) throws(RouteFailure) -> RouteAnswer {
-    try ServiceExchange.keyed(key) { key throws(RouteFailure) in try ask(query, key: key) }
+    guard query.mode == .transit else { throw .noRoute("대중교통 길만 찾습니다") }
+    return try ServiceExchange.keyed(key) { key throws(RouteFailure) in try ask(query, key: key) }
   }
 
   private func ask(_ query: RouteQuery, key: String) throws(RouteFailure) -> RouteAnswer {
-    guard query.mode == .transit else { throw .noRoute("대중교통 길만 찾습니다") }
     let url = try ServiceExchange.url(
       base, "/searchPubTransPathT",
       [

@@ -134,6 +134,11 @@ public struct DAVAccount: Equatable, Sendable {
   /// Whether a sign-in missing here is looked up in `~/.netrc`: for calendars, not for web
   /// services that take a key of their own, which must not be sent a login kept for the host.
   public var readsNetrc = true
+  /// Whether a redirect is followed: for calendars (RFC 6764 §5), not for web services, whose
+  /// key may travel in a header of the service's own naming (TMAP's `appKey`) that libcurl
+  /// would send on to wherever the redirect leads (CURLOPT_HTTPHEADER(3) keeps only
+  /// `Authorization` and `Cookie` to the first host).
+  public var followsRedirects = true
 
   public init(
     url: URL, user: String? = nil, password: String? = nil, caFile: String? = nil,

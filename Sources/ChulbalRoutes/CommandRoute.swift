@@ -1,6 +1,7 @@
 import ChulbalCore
 import ChulbalSystem
 import FoundationEssentials
+import Glibc
 
 /// The person's own program (`route.command`), run without a shell: it is given the trip in
 /// its environment — `CHULBAL_FROM` and `CHULBAL_TO` as `lat,lng`, `CHULBAL_MODE`
@@ -28,7 +29,8 @@ public struct CommandRoute: RouteProvider {
     do throws(SpawnError) {
       result = try ChildOutput.run(words, environment: variables, timeout: TimeInterval(timeout))
     } catch {
-      throw .program("'\(words[0])'\(Korean.objectParticle(after: words[0])) 실행할 수 없습니다: \(error)")
+      throw .program(
+        "'\(words[0])'\(Korean.objectParticle(after: words[0])) 실행할 수 없습니다: \(Self.reason(error))")
     }
     guard let status = result.status else { throw .timedOut(seconds: timeout) }
     guard status == 0 else {
@@ -37,7 +39,11 @@ public struct CommandRoute: RouteProvider {
         "상태 \(status)\(Korean.directionParticle(after: String(status))) 끝났습니다"
           + (said.isEmpty ? "" : ": \(said)"))
     }
-    let line = ChildOutput.firstLine(of: result.output)?.trimmingWhitespace() ?? ""
+    guard let first = ChildOutput.firstLine(of: result.output) else {
+      let said = result.errorLine
+      throw .badAnswer("아무것도 출력하지 않았습니다" + (said.isEmpty ? "" : ": \(said)"))
+    }
+    let line = first.trimmingWhitespace()
     guard !line.isEmpty, line.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }),
       let seconds = Double(line)
     else {
@@ -45,6 +51,16 @@ public struct CommandRoute: RouteProvider {
       throw .badAnswer("첫 줄 '\(shown)'\(Korean.topicParticle(after: shown)) 초 단위 숫자가 아닙니다")
     }
     return try .converting(seconds, .seconds, source: .command, accountsForConditions: false)
+  }
+
+  /// Why the program could not be started, in the words `config set` uses for the same
+  /// problems.
+  static func reason(_ error: SpawnError) -> String {
+    switch error.code {
+    case ENOENT: error.call == .searchPath ? "PATH에서 찾을 수 없습니다" : "그런 파일이 없습니다"
+    case EACCES: "실행 권한이 없습니다"
+    default: error.reason
+    }
   }
 
   /// `37.5547000,126.9707000`: latitude first, as chulbal's own `--coord`.

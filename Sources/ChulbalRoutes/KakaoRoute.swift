@@ -31,6 +31,10 @@ public struct KakaoRoute: RouteProvider {
 
   public func route(_ query: RouteQuery) throws(RouteFailure) -> RouteAnswer {
     guard query.mode == .car else { throw .noRoute("자동차 길만 찾습니다") }
+    return try ServiceExchange.keyed(key) { key throws(RouteFailure) in try ask(query, key: key) }
+  }
+
+  private func ask(_ query: RouteQuery, key: String) throws(RouteFailure) -> RouteAnswer {
     let point = { (c: Coordinate) in
       "\(ServiceExchange.degrees(c.longitude)),\(ServiceExchange.degrees(c.latitude))"
     }
@@ -39,7 +43,7 @@ public struct KakaoRoute: RouteProvider {
     if future { items.append(("departure_time", query.inKoreanTime.localDeparture.joined())) }
     let url = try ServiceExchange.url(
       base, future ? "/v1/future/directions" : "/v1/directions", items)
-    let request = WebRequest(url: url, headers: ["Authorization: KakaoAK \(try key())"])
+    let request = WebRequest(url: url, headers: ["Authorization: KakaoAK \(key)"])
     let answer = try ServiceExchange.send(request, timeout: timeout)
     let directions = try ServiceExchange.decode(Directions.self, answer)
     guard let route = directions.routes.first else { throw .badAnswer("경로가 없습니다") }

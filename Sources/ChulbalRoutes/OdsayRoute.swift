@@ -24,13 +24,17 @@ public struct OdsayRoute: RouteProvider {
 
   public func route(_ query: RouteQuery) throws(RouteFailure) -> RouteAnswer {
     guard query.mode == .transit else { throw .noRoute("대중교통 길만 찾습니다") }
+    return try ServiceExchange.keyed(key) { key throws(RouteFailure) in try ask(query, key: key) }
+  }
+
+  private func ask(_ query: RouteQuery, key: String) throws(RouteFailure) -> RouteAnswer {
     let url = try ServiceExchange.url(
       base, "/searchPubTransPathT",
       [
         ("SX", ServiceExchange.degrees(query.origin.longitude)),
         ("SY", ServiceExchange.degrees(query.origin.latitude)),
         ("EX", ServiceExchange.degrees(query.destination.longitude)),
-        ("EY", ServiceExchange.degrees(query.destination.latitude)), ("apiKey", try key()),
+        ("EY", ServiceExchange.degrees(query.destination.latitude)), ("apiKey", key),
       ])
     let answer = try ServiceExchange.send(WebRequest(url: url), timeout: timeout)
     let search = try ServiceExchange.decode(Search.self, answer)

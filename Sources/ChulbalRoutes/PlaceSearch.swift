@@ -33,7 +33,8 @@ public let placeSearchLimit = 15
 ///
 /// As documented at https://developers.kakao.com/docs/latest/ko/local/dev-guide (키워드로 장소
 /// 검색하기): `GET /v2/local/search/keyword.json` with `query`, and around a point `x`
-/// (longitude) and `y` (latitude), `radius` in metres (at most 20000) and `sort=distance`;
+/// (longitude) and `y` (latitude) with `sort=distance` (nearest first; `radius`, at most
+/// 20000 m, would leave out what is farther, so it is not sent);
 /// `size` 1 to 15; `Authorization: KakaoAK {REST API key}`. The answer's `documents[]` carry
 /// `place_name`, `address_name` (lot address), `road_address_name` (may be empty) and `x`, `y`
 /// as decimal strings.
@@ -61,14 +62,16 @@ public struct KakaoPlaceSearch: PlaceSearch {
       items += [
         ("x", ServiceExchange.degrees(near.longitude)),
         ("y", ServiceExchange.degrees(near.latitude)),
-        ("radius", "20000"), ("sort", "distance"),
+        ("sort", "distance"),
       ]
     }
     items.append(("size", String(min(max(limit, 1), placeSearchLimit))))
     let url = try ServiceExchange.url(base, "/v2/local/search/keyword.json", items)
-    let request = WebRequest(url: url, headers: ["Authorization: KakaoAK \(try key())"])
-    let answer = try ServiceExchange.send(request, timeout: timeout)
-    let found = try ServiceExchange.decode(Keyword.self, answer, wanted: "장소 목록")
+    let found = try ServiceExchange.keyed(key) { key throws(RouteFailure) in
+      let request = WebRequest(url: url, headers: ["Authorization: KakaoAK \(key)"])
+      let answer = try ServiceExchange.send(request, timeout: timeout)
+      return try ServiceExchange.decode(Keyword.self, answer, wanted: "장소 목록")
+    }
     return try found.documents.prefix(limit).map { document throws(RouteFailure) in
       let road = document.road_address_name ?? ""
       return FoundPlace(

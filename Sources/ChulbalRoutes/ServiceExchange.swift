@@ -11,7 +11,8 @@ public typealias RouteKey = @Sendable () throws(RouteFailure) -> String
 /// No message made here carries the request's URL: ODsay's key travels in its query string.
 enum ServiceExchange {
   /// Sends `request` and returns the answer, unless it is a refusal every service means the
-  /// same way: 401 or 403 for the key, 429 for the quota, 5xx for the server.
+  /// same way: 401 or 403 for the key, 429 for the quota, 5xx for the server, or a redirect,
+  /// which is never followed (``WebRequest/send(timeout:)``).
   static func send(_ request: WebRequest, timeout: Int) throws(RouteFailure) -> WebRequest.Answer {
     let answer: WebRequest.Answer
     do throws(DAVError) {
@@ -20,10 +21,24 @@ enum ServiceExchange {
       throw failure(error, timeout: timeout)
     }
     switch answer.status {
+    case 300..<400: throw .unreachable("다른 주소로 보내는 답은 따르지 않습니다 (HTTP \(answer.status))")
     case 401, 403: throw .keyRefused(status: answer.status)
     case 429: throw .quota(status: answer.status)
     case 500...: throw .status(answer.status)
     default: return answer
+    }
+  }
+
+  /// Asks with the provider's key, taken once, and keeps it out of any failure's words: a
+  /// server may echo back the key it was sent.
+  static func keyed<T>(
+    _ key: RouteKey, _ ask: (_ key: String) throws(RouteFailure) -> T
+  ) throws(RouteFailure) -> T {
+    let secret = try key()
+    do throws(RouteFailure) {
+      return try ask(secret)
+    } catch {
+      throw error.hiding(secret)
     }
   }
 
@@ -51,8 +66,9 @@ enum ServiceExchange {
   private static func failure(_ error: DAVError, timeout: Int) -> RouteFailure {
     switch error {
     case .timedOut, .budgetSpent: .timedOut(seconds: timeout)
-    case .unreachable(_, let reason), .interrupted(_, let reason), .tls(_, let reason):
-      .unreachable(reason)
+    case .unreachable(_, let reason), .tls(_, let reason): .unreachable(reason)
+    // A connection was made, and the answer ended early: not a failure to connect.
+    case .interrupted(_, let reason): .badAnswer(reason)
     case .foreignOrigin, .redirectedAway: .unreachable("다른 서버로 보내는 답은 따르지 않습니다")
     case .libraryMissing(let name): .unreachable("libcurl을 쓸 수 없습니다 (\(name))")
     case .invalidURL: .unreachable("주소가 올바르지 않습니다")

@@ -33,6 +33,10 @@ public struct TmapRoute: RouteProvider {
   }
 
   public func route(_ query: RouteQuery) throws(RouteFailure) -> RouteAnswer {
+    try ServiceExchange.keyed(key) { key throws(RouteFailure) in try ask(query, key: key) }
+  }
+
+  private func ask(_ query: RouteQuery, key: String) throws(RouteFailure) -> RouteAnswer {
     let local = query.inKoreanTime.localDeparture
     let body: any Encodable
     let path: String
@@ -65,7 +69,7 @@ public struct TmapRoute: RouteProvider {
     let request = WebRequest(
       method: "POST", url: url,
       headers: [
-        "appKey: \(try key())", "Content-Type: application/json", "Accept: application/json",
+        "appKey: \(key)", "Content-Type: application/json", "Accept: application/json",
       ], body: data)
     let answer = try ServiceExchange.send(request, timeout: timeout)
     if query.mode == .transit {

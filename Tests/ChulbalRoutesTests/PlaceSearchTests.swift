@@ -45,10 +45,9 @@ import Testing
     let places = try kakao.search("카카오프렌즈", near: Self.coex, limit: 1)
     #expect(places.map(\.name) == ["카카오프렌즈 코엑스점"])
     let request = try #require(try server.requests().first)
-    #expect(request.parameters.map(\.name) == ["query", "x", "y", "radius", "sort", "size"])
+    #expect(request.parameters.map(\.name) == ["query", "x", "y", "sort", "size"])
     #expect(request.parameter("x") == "127.0628310")
     #expect(request.parameter("y") == "37.5143226")
-    #expect(request.parameter("radius") == "20000")
     #expect(request.parameter("sort") == "distance")
     #expect(request.parameter("size") == "1")
   }

@@ -114,7 +114,7 @@ final class CurlSession {
       (CURLOPT_REDIR_PROTOCOLS_STR, .text("http,https")),
       // `/.well-known/caldav` redirects (RFC 6764 §5); PROPFIND keeps its method and body on every
       // redirect (CURL_REDIR_POST_ALL, CURLOPT_POSTREDIR(3)).
-      (CURLOPT_FOLLOWLOCATION, .long(1)),
+      (CURLOPT_FOLLOWLOCATION, .long(account.followsRedirects ? 1 : 0)),
       // Credentials only to the URL's own origin, never across a redirect
       // (CURLOPT_UNRESTRICTED_AUTH(3); 0 is the default, stated so no one turns it on).
       (CURLOPT_UNRESTRICTED_AUTH, .long(0)),

@@ -25,12 +25,15 @@ public struct WebRequest: Sendable {
 
   /// Sends the request and waits at most `timeout` seconds for the whole answer.
   ///
-  /// - Throws: `DAVError` when no answer came: unreachable, timed out, TLS, redirected
-  ///   elsewhere. Whatever status the answer has is the caller's to judge.
+  /// A redirect is not followed: its 3xx answer is returned like any other.
+  ///
+  /// - Throws: `DAVError` when no answer came: unreachable, timed out, TLS. Whatever status
+  ///   the answer has is the caller's to judge.
   public func send(timeout: TimeInterval) throws(DAVError) -> Answer {
     // The budget is left wider than the one request, so a slow answer ends as a timeout.
     var account = DAVAccount(url: url, timeout: timeout, budget: timeout + 1)
     account.readsNetrc = false
+    account.followsRedirects = false
     let session = try CurlSession(account: account, deadline: .now + .seconds(timeout + 1))
     let response = try session.perform(
       HTTPRequest(method: method, url: url, headers: headers, body: body))

@@ -51,21 +51,37 @@ public struct RouteAnswer: Equatable, Sendable {
     self.accountsForConditions = accountsForConditions
   }
 
-  /// An answer from a service's figure in its own `unit`: the one place units are converted.
+  /// The longest trip a provider may answer.
+  ///
+  /// No trip to an appointment takes a day: the longest drive within Korea, where Kakao, TMAP
+  /// and ODsay route, takes under ten hours. A figure past a day is a wrong unit (ODsay's
+  /// minutes holding seconds come out 60 times too long) or a broken server, so it is refused
+  /// and the next provider or the estimate takes over.
+  public static let longestSeconds = 86_400
+
+  /// An answer from a service's figure in its own `unit`: the one place units are converted
+  /// and a figure is judged plausible.
   ///
   /// Rounded up to the whole second, so a trip is never shortened.
   ///
-  /// - Throws: ``RouteFailure/badAnswer(_:)`` for a negative, non-finite or week-long figure,
-  ///   which no trip to an appointment is.
+  /// - Throws: ``RouteFailure/badAnswer(_:)`` for a figure that is not more than zero (a
+  ///   service that cannot tell the trip apart from staying put has not found a route) or is
+  ///   longer than ``longestSeconds``.
   public static func converting(
     _ value: Double, _ unit: Unit, source: RouteSource, accountsForConditions: Bool
   ) throws(RouteFailure) -> RouteAnswer {
     let seconds = value * unit.seconds
-    guard seconds.isFinite, seconds >= 0, seconds <= Double(TravelEstimate.maximumSeconds) else {
-      throw .badAnswer("이동 시간 '\(value)'\(Korean.topicParticle(after: "\(value)")) 쓸 수 없는 값입니다")
+    let shown =
+      (value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : "\(value)")
+      + unit.koreanName
+    guard seconds.isFinite, seconds > 0 else {
+      throw .badAnswer("이동 시간 '\(shown)'\(Korean.topicParticle(after: shown)) 0보다 길어야 합니다")
+    }
+    guard seconds <= Double(longestSeconds) else {
+      throw .badAnswer("이동 시간 '\(shown)'\(Korean.subjectParticle(after: shown)) 하루보다 깁니다")
     }
     return RouteAnswer(
-      seconds: Int((seconds - 1e-9).rounded(.up)), source: source,
+      seconds: max(1, Int((seconds - 1e-9).rounded(.up))), source: source,
       accountsForConditions: accountsForConditions)
   }
 
@@ -78,6 +94,14 @@ public struct RouteAnswer: Equatable, Sendable {
       case .seconds: 1
       case .milliseconds: 0.001
       case .minutes: 60
+      }
+    }
+
+    var koreanName: String {
+      switch self {
+      case .seconds: "초"
+      case .milliseconds: "밀리초"
+      case .minutes: "분"
       }
     }
   }
@@ -115,9 +139,33 @@ public enum RouteFailure: Error, Equatable, Sendable {
     case .keyRefused(let status): "키가 거절되었습니다 (HTTP \(status))"
     case .quota(let status): "호출 한도를 넘었습니다 (HTTP \(status))"
     case .status(let status): "서버가 오류로 답했습니다 (HTTP \(status))"
-    case .noRoute(let words): "경로를 찾지 못했습니다" + (words.map { ": \($0)" } ?? "")
+    case .noRoute(let words): "경로를 찾지 못했습니다" + (words.map { ": " + Self.cut($0) } ?? "")
     case .badAnswer(let reason): "답을 읽을 수 없습니다: \(reason)"
     case .program(let reason): reason
+    }
+  }
+
+  /// The characters of a service's own words a message shows: a server may send a page.
+  static let shownCharacters = 200
+
+  /// `words` cleaned for a terminal and cut at ``shownCharacters``.
+  private static func cut(_ words: String) -> String {
+    let shown = TextCleaning.visible(String(words.prefix(shownCharacters)))
+    return words.count > shownCharacters ? shown + "…" : shown
+  }
+
+  /// The same failure with every `secret` in its words replaced: a server may echo the key
+  /// it was sent back in its message.
+  public func hiding(_ secret: String) -> RouteFailure {
+    guard !secret.isEmpty else { return self }
+    let hide = { (text: String) in text.replacing(secret, with: "(키)") }
+    switch self {
+    case .key(let message): return .key(hide(message))
+    case .unreachable(let reason): return .unreachable(hide(reason))
+    case .noRoute(let words): return .noRoute(words.map(hide))
+    case .badAnswer(let reason): return .badAnswer(hide(reason))
+    case .program(let reason): return .program(hide(reason))
+    case .notConfigured, .timedOut, .keyRefused, .quota, .status: return self
     }
   }
 }

@@ -226,8 +226,28 @@ import Testing
         "지금 출발하세요 · 회의 — \(Self.body)",
       ])
     #expect(!run.log.contains { $0.contains("놓침") || $0.contains("놓친") }, "\(run.log)")
-    let journal = self.run(["log", "--json"], at: "2027-01-12T10:30:00+09:00").standardOutput
-    #expect(!journal.contains("\"outcome\": \"missed\""), "\(journal)")
+  }
+
+  /// An appointment added after its departure: a late notice tells the person to leave, and
+  /// the leave alert, due before it existed, is never sent after it.
+  @Test func anAppointmentAddedLateGetsALateNoticeAndNoLeaveAlertAfterIt() {
+    lateRepeat("5m")
+    let run = watch(
+      from: "2027-01-12T09:30:00+09:00",
+      [
+        command(
+          [
+            "add", "급한 약속", "--at", "2027-01-12T10:15:00+09:00", "--travel", "30m",
+            "--buffer", "0", "--alerts", "0",
+          ], at: "09:50"),
+        // Another write wakes the watch for a step between two late notices.
+        command(["config", "set", "notify.snooze", "5m"], at: "09:51"),
+        .signal(SIGTERM, at: Self.at("10:12")),
+      ])
+    let urgent = run.alerts.filter { $0.contains("급한 약속") }
+    #expect(urgent.count >= 2, "\(run.alerts)")
+    #expect(urgent.allSatisfy { $0.hasPrefix("지금 바로 출발하세요") }, "\(urgent)")
+    #expect(!run.log.contains { $0.contains("놓침") || $0.contains("놓친") }, "\(run.log)")
   }
 
   /// Something that happens to the machine at 09:45, after the first alert, and what the

@@ -34,6 +34,9 @@ public enum AlertPlanner {
     public var deliver: [Due] = []
     /// To record as missed; non-empty means one summary notice.
     public var missed: [Due] = []
+    /// To record as missed without a word: alerts due before their appointment existed,
+    /// which were never missed, recorded only so that no later step sends them.
+    public var passedOver: [Due] = []
     /// The next instant something falls due, or nil when nothing ever will (until the store
     /// changes).
     public var wake: Date?
@@ -61,7 +64,7 @@ public enum AlertPlanner {
   ///   - log: the alert log's outcome for each recorded alert.
   ///   - createdAt: when each appointment was first stored, by id. An alert due before its
   ///     appointment existed was never missed: it is delivered if it is the one due now, and
-  ///     else passed over without a word.
+  ///     else passed over without a word (``Step/passedOver``).
   ///   - lateCapSeconds: how far past its departure an alert is still worth delivering.
   ///   - repeatSeconds: how often a late notice comes again; 0 for never.
   public static func step(
@@ -75,16 +78,11 @@ public enum AlertPlanner {
     let horizon = horizon(now: now, lookedUntil: lookedUntil)
     for appointment in appointments where appointment.start > horizon {
       let plan = appointment.plan
-      // Of the alerts due before the appointment existed, only the one due last so far can
-      // still be said: the others never were, and are passed over at every step.
-      let created = createdAt[appointment.id]
-      let lastDue = plan.alerts.last { $0.at <= now }?.at
       var passed: [Due] = []
       for alert in plan.alerts {
         let id = AlertID(appointment: appointment, alert: alert)
         switch log[id] {
         case nil, .claimed?:
-          if let created, alert.at < created, alert.at != lastDue { continue }
           if alert.at <= now {
             passed.append(
               Due(appointment: appointment, alert: alert, dueAt: alert.at, isSnoozeReturn: false))
@@ -143,7 +141,9 @@ public enum AlertPlanner {
       }
       if let late, !begun {
         step.deliver.append(late)
-        step.missed += passed.filter(existed)
+        for due in passed {
+          if existed(due) { step.missed.append(due) } else { step.passedOver.append(due) }
+        }
         continue
       }
       for due in passed {
@@ -151,6 +151,8 @@ public enum AlertPlanner {
           step.deliver.append(due)
         } else if existed(due) {
           step.missed.append(due)
+        } else {
+          step.passedOver.append(due)
         }
       }
     }

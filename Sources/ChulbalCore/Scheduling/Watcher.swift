@@ -120,6 +120,9 @@ public struct Watcher {
       createdAt: read.createdAt, lateCapSeconds: lateCapSeconds, repeatSeconds: repeatSeconds)
     lookedUntil = max(lookedUntil ?? now, now)
     var events: [Event] = []
+    for due in step.passedOver {
+      try journal.record(due.id, kind: due.alert.kind, .missed, at: now)
+    }
     // An alert whose appointment was removed since the read is no longer missed.
     var missed: [AlertPlanner.Due] = []
     for due in step.missed where try journal.record(due.id, kind: due.alert.kind, .missed, at: now)

@@ -99,7 +99,7 @@ import Testing
     withExtendedLifetime(lock) {
       #expect(
         workspace.run(["doctor"]).standardOutput.hasSuffix(
-          "판정: route.car의 kakao에 필요한 kakao.key-command 설정이 없어 추정값을 씁니다 "
+          "판정: route.car의 kakao는 kakao.key-command 설정이 없어 건너뜁니다 "
             + "(chulbal config set kakao.key-command …)\n"))
     }
     #expect(

@@ -342,3 +342,21 @@ import Testing
     #expect(TripCheckCommand.mayReplace(Self.trip(held), with: answered, chain: chain) == replaces)
   }
 }
+
+/// A change of the default place asks the route providers for the trips it plans again.
+@Suite struct DefaultPlaceRouteTests {
+  @Test func movingTheDefaultPlaceAsksTheProviderForTheTripsAhead() throws {
+    let folder = TemporaryFolder()
+    let server = try RouteServer(body: TripRecheckWatchTests.osrm(minutes: 41), in: folder)
+    let workspace = LiveRouteTests.osrm(at: server.url)
+    let now = ["--now", LiveRouteTests.now]
+    #expect(workspace.run(LiveRouteTests.add + now).exitCode == 0)
+    let before = try server.requests().count
+    let moved = workspace.run(["place", "edit", "집", "--coord", "37.5547,126.9707"])
+    #expect(moved.exitCode == 0, "\(moved.standardError)")
+    #expect(try server.requests().count == before + 1)
+    let shown = try LiveRouteTests.shown(workspace, 1)
+    #expect(shown["travel_source"] as? String == "osrm", "\(shown)")
+    #expect(shown["travel_minutes"] as? Double == 41)
+  }
+}

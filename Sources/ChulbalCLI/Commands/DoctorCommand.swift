@@ -184,8 +184,8 @@ enum DoctorCommand: Command {
         let key = "route.\(mode.rawValue)"
         problems.append(
           Problem(
-            what: "\(key)의 \(source.rawValue)에 필요한 \(setting) 설정이 없어 추정값을 씁니다 "
-              + "(chulbal config set \(setting) …)", fix: nil))
+            what: "\(key)의 \(source.rawValue)\(Korean.topicParticle(after: source.rawValue)) "
+              + "\(setting) 설정이 없어 건너뜁니다 (chulbal config set \(setting) …)", fix: nil))
       }
     }
     let text =

@@ -48,7 +48,28 @@ enum PlaceAddCommand: Command {
     }
     let store = try options.writableStore(environment, existing: existing)
     let place = SavedPlace(name: name, coordinate: coordinate, isDefault: options.has(isDefault))
-    return .success(found + (try save(place, in: store, now: environment.clock.now())))
+    let now = environment.clock.now()
+    let asked = try PlaceAddCommand.askingRoutes(store, environment: environment, now: now) {
+      _ = try store.addPlace(place, now: now)
+    }
+    return Outcome(
+      standardOutput: found + (try save(place, in: store, now: now)),
+      standardError: Outcome.diagnostics(asked))
+  }
+
+  /// Asks the route providers, as `add` and `edit` do, for the trips a write of places will
+  /// plan again (a change of the default place plans every trip ahead again); `write` is only
+  /// rehearsed here.
+  ///
+  /// - Returns: the lines to say on standard error: each provider passed over, once.
+  static func askingRoutes(
+    _ store: Store, environment: Environment, now: Date, write: () throws -> Void
+  ) throws -> [String] {
+    guard let routes = try RouteAsker(store: store, environment: environment, now: now) else {
+      return []
+    }
+    try routes.prepare(write)
+    return routes.diagnostics
   }
 
   /// Saves `place` as one undoable change.
@@ -130,6 +151,9 @@ enum PlaceRemoveCommand: Command {
       let place = try store.place(named: name)
     else { throw PlaceError.unknownSavedPlace(name) }
     let now = environment.clock.now()
+    let asked = try PlaceAddCommand.askingRoutes(store, environment: environment, now: now) {
+      _ = try store.removePlace(named: name, now: now)
+    }
     let removed = try store.recordingUndo(Self.name, now: now) {
       (try store.removePlace(named: name, now: now), "장소 '\(TextCleaning.visible(name))' 지움")
     }
@@ -141,7 +165,7 @@ enum PlaceRemoveCommand: Command {
         ? "chulbal place add 집 --coord 위도,경도 --default" : "chulbal place edit 이름 --default"
       text += "기본 출발지였습니다. 이제 기본 출발지가 없습니다 (정하려면: \(howTo))\n"
     }
-    return .success(text)
+    return Outcome(standardOutput: text, standardError: Outcome.diagnostics(asked))
   }
 }
 
@@ -193,6 +217,9 @@ enum PlaceEditCommand: Command {
     }
     let formerDefault = try store.defaultPlace()
     let now = environment.clock.now()
+    let asked = try PlaceAddCommand.askingRoutes(store, environment: environment, now: now) {
+      _ = try store.updatePlace(named: name, to: place, now: now)
+    }
     let update = try store.recordingUndo(Self.name, now: now) {
       (try store.updatePlace(named: name, to: place, now: now), "\(shown) 고침")
     }
@@ -214,8 +241,8 @@ enum PlaceEditCommand: Command {
     var text =
       "\(shown)\(Korean.objectParticle(after: name)) 바꿨습니다: \(changes.joined(separator: ", "))\n"
     if old.isDefault && place.coordinate != old.coordinate {
-      text += "기본 출발지입니다: 출발지 없이 추가하는 약속은 이제 새 좌표에서 출발합니다 (저장한 약속은 그대로입니다)\n"
+      text += "기본 출발지입니다: 기본 출발지에서 출발하는 앞으로의 약속을 새 좌표에서 다시 계획했습니다\n"
     }
-    return .success(text)
+    return Outcome(standardOutput: text, standardError: Outcome.diagnostics(asked))
   }
 }

@@ -375,11 +375,13 @@ struct WatchSession {
     for change in try store.dueTripNotices() {
       guard try store.claimTripNotice(id: change.id, at: now) else { continue }
       let what = "출발 바뀜 #\(change.appointmentID) \(change.title) (\(change.movedText))"
+      // A notice whose new departure has passed would name a time gone by: the alerts and
+      // late notices speak for it then.
       guard let appointment = try store.appointment(id: change.appointmentID),
-        appointment.start > now
+        appointment.start > now, change.newDeparture > now
       else {
         try store.recordTripNotice(id: change.id, shownBy: nil, at: now)
-        log("놓침 \(what): 약속이 시작되었거나 없어졌습니다")
+        log("놓침 \(what): 바뀐 출발 시각이 지났거나 약속이 없어졌습니다")
         continue
       }
       let zone = environment.readerZone(else: environment.timeZone(stored: appointment.timeZone))

@@ -318,38 +318,35 @@ final class Database {
     // Inside a transaction already (a write rehearsed, `Store.routeQueries(rehearsing:)`):
     // a savepoint, which the outer transaction commits or rolls back with the rest.
     if sqlite3_get_autocommit(handle) == 0 {
-      try execute("SAVEPOINT nested")
-      do {
-        let result = try body()
-        try execute("RELEASE nested")
-        return result
-      } catch {
-        try? execute("ROLLBACK TO nested; RELEASE nested")
-        throw error
-      }
+      return try transaction(
+        "SAVEPOINT nested", commit: "RELEASE nested",
+        rollback: "ROLLBACK TO nested; RELEASE nested",
+        body)
     }
-    try execute("BEGIN IMMEDIATE")
-    do {
-      let result = try body()
-      try execute("COMMIT")
-      keepLogFiles()
-      return result
-    } catch {
-      try? execute("ROLLBACK")
-      throw error
-    }
+    let result = try transaction("BEGIN IMMEDIATE", commit: "COMMIT", rollback: "ROLLBACK", body)
+    keepLogFiles()
+    return result
   }
 
   /// Runs `body`'s reads in one transaction (`BEGIN`), so that they see the database as of
   /// one instant: in WAL mode the first read fixes the snapshot (sqlite.org/isolation.html).
+  /// Inside a transaction already, they see that one's.
   func readTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-    try execute("BEGIN")
+    if sqlite3_get_autocommit(handle) == 0 { return try body() }
+    return try transaction("BEGIN", commit: "COMMIT", rollback: "ROLLBACK", body)
+  }
+
+  /// `body` between `begin` and `commit`, or `rollback` when it throws.
+  private func transaction<T>(
+    _ begin: String, commit: String, rollback: String, _ body: () throws(StoreError) -> T
+  ) throws(StoreError) -> T {
+    try execute(begin)
     do {
       let result = try body()
-      try execute("COMMIT")
+      try execute(commit)
       return result
     } catch {
-      try? execute("ROLLBACK")
+      try? execute(rollback)
       throw error
     }
   }

@@ -64,6 +64,10 @@ import Testing
       arguments: ["config", "get", "bufer"],
       message:
         "알 수 없는 설정 'bufer' — 혹시 'buffer'? (목록: chulbal config get)"),
+    Case(
+      arguments: ["config", "set", "route.recheck", "0"],
+      message:
+        "route.recheck: 잘못된 값 '0': 출발 시각(0)에 다시 물으면 늦습니다. 출발 몇 분 전인지 씁니다 (예: 90m,45m,20m)"),
     Case(arguments: ["show", "#42"], message: "약속 '#42'가 없습니다 (목록: chulbal list --all)"),
     Case(
       arguments: ["show", "저녁"],

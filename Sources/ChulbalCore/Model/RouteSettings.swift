@@ -101,7 +101,7 @@ public struct RouteSettings: Equatable, Sendable {
       }
       // At the departure itself a new trip comes too late to act on.
       guard !leads.contains(0) else {
-        throw .setting(text, reason: "'0' — 출발 시각에 다시 물으면 늦습니다. 출발 몇 분 전인지 씁니다 (예: 90m,45m,20m)")
+        throw .setting(text, reason: "출발 시각(0)에 다시 물으면 늦습니다. 출발 몇 분 전인지 씁니다 (예: 90m,45m,20m)")
       }
       recheckSeconds = leads
     } else if key == .routeThreshold {

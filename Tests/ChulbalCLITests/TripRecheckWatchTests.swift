@@ -106,7 +106,7 @@ import Testing
     #expect(outcome.standardOutput == "")
     #expect(
       outcome.standardError.hasPrefix(
-        "chulbal: #\(dinner.id) 저녁 약속: OSRM 길찾기에 실패해 추정값을 씁니다: 답을 읽을 수 없습니다"),
+        "chulbal: #\(dinner.id) 저녁 약속: OSRM 길찾기에 실패해 전의 이동 시간을 그대로 둡니다: 답을 읽을 수 없습니다"),
       "\(outcome.standardError)")
     let store = try #require(
       try Store.open(path: workspace.database, create: false, expander: .libical))

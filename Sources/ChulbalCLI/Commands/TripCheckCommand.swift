@@ -46,9 +46,12 @@ enum TripCheckCommand: Command {
         environment: environment.variables, now: now)
       // Even the estimate has no answer only for a trip past a week, which no provider gave.
       let answer = try? chain.ask(query) { source, failure, next in
-        passedOver.append(
-          "#\(trip.id) \(TextCleaning.visible(trip.title)): "
-            + RouteChain.passedOverMessage(source, failure, next: next))
+        // The next one answers in vain when it may not replace the trip: the trip stays.
+        let said =
+          mayReplace(trip, with: next, chain: routes.chain(for: trip.mode))
+          ? RouteChain.passedOverMessage(source, failure, next: next)
+          : "\(source.koreanName)에 실패해 전의 이동 시간을 그대로 둡니다: \(failure.message)"
+        passedOver.append("#\(trip.id) \(TextCleaning.visible(trip.title)): " + said)
       }
       guard let answer,
         Self.mayReplace(trip, with: answer.source, chain: routes.chain(for: trip.mode))

@@ -47,11 +47,10 @@ enum TripCheckCommand: Command {
       // Even the estimate has no answer only for a trip past a week, which no provider gave.
       let answer = try? chain.ask(query) { source, failure, next in
         // The next one answers in vain when it may not replace the trip: the trip stays.
-        let said =
-          mayReplace(trip, with: next, chain: routes.chain(for: trip.mode))
-          ? RouteChain.passedOverMessage(source, failure, next: next)
-          : "\(source.koreanName)에 실패해 전의 이동 시간을 그대로 둡니다: \(failure.message)"
-        passedOver.append("#\(trip.id) \(TextCleaning.visible(trip.title)): " + said)
+        let used = mayReplace(trip, with: next, chain: routes.chain(for: trip.mode)) ? next : nil
+        passedOver.append(
+          "#\(trip.id) \(TextCleaning.visible(trip.title)): "
+            + RouteChain.passedOverMessage(source, failure, next: used))
       }
       guard let answer,
         Self.mayReplace(trip, with: answer.source, chain: routes.chain(for: trip.mode))

@@ -36,10 +36,14 @@ public struct RouteChain: Sendable {
     return try EstimateRoute.answer(query)
   }
 
-  /// `카카오 길찾기에 실패해 추정값을 씁니다: 키가 거절되었습니다 (HTTP 401)`.
+  /// `카카오 길찾기에 실패해 추정값을 씁니다: 키가 거절되었습니다 (HTTP 401)`; with no `next`
+  /// to use (a trip asked again, which the next may not replace), that the trip stays.
   public static func passedOverMessage(
-    _ source: RouteSource, _ failure: RouteFailure, next: RouteSource
+    _ source: RouteSource, _ failure: RouteFailure, next: RouteSource?
   ) -> String {
+    guard let next else {
+      return "\(source.koreanName)에 실패해 전의 이동 시간을 그대로 둡니다: \(failure.message)"
+    }
     let used = next == .estimate ? "추정값" : next.koreanName
     return "\(source.koreanName)에 실패해 \(used)\(Korean.objectParticle(after: used)) 씁니다: "
       + failure.message

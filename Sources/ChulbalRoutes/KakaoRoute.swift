@@ -35,10 +35,10 @@ public struct KakaoRoute: RouteProvider {
   }
 
   private func ask(_ query: RouteQuery, key: String) throws(RouteFailure) -> RouteAnswer {
-    let point = { (c: Coordinate) in
-      "\(ServiceExchange.degrees(c.longitude)),\(ServiceExchange.degrees(c.latitude))"
-    }
-    var items = [("origin", point(query.origin)), ("destination", point(query.destination))]
+    var items = [
+      ("origin", ServiceExchange.longitudeFirst(query.origin)),
+      ("destination", ServiceExchange.longitudeFirst(query.destination)),
+    ]
     let future = query.departure.timeIntervalSince(now) > Self.futureAfter
     if future { items.append(("departure_time", query.inKoreanTime.localDeparture.joined())) }
     let url = try ServiceExchange.url(

@@ -20,9 +20,8 @@ public struct OSRMRoute: RouteProvider {
   public func route(_ query: RouteQuery) throws(RouteFailure) -> RouteAnswer {
     let profile = try ServiceExchange.streetProfile(
       query.mode, car: "car", walk: "foot", bike: "bike")
-    let points = [query.origin, query.destination].map {
-      "\(ServiceExchange.degrees($0.longitude)),\(ServiceExchange.degrees($0.latitude))"
-    }.joined(separator: ";")
+    let points = [query.origin, query.destination].map(ServiceExchange.longitudeFirst)
+      .joined(separator: ";")
     let url = try ServiceExchange.url(
       base, "/route/v1/\(profile)/\(points)", [("overview", "false")])
     let answer = try ServiceExchange.send(WebRequest(url: url), timeout: timeout)

@@ -91,6 +91,11 @@ enum ServiceExchange {
   /// Seven decimals, never in exponent form: about a centimetre.
   static func degrees(_ value: Double) -> String { value.decimalText(places: 7) }
 
+  /// `127.0276000,37.4979000`: a point longitude first, as Kakao Mobility and OSRM take it.
+  static func longitudeFirst(_ point: Coordinate) -> String {
+    "\(degrees(point.longitude)),\(degrees(point.latitude))"
+  }
+
   /// The name a street router (OSRM, Valhalla) gives `mode`'s profile; such a router keeps no
   /// timetables, so transit is "no route".
   static func streetProfile(_ mode: TravelMode, car: String, walk: String, bike: String)

@@ -29,15 +29,22 @@ final class HeldJournal: AlertJournal {
   {
     var read = try store.read(
       startingAfter: start, departingBefore: departure, outcomesDueAfter: dueAfter)
-    for record in records where record.id.due > dueAfter {
-      read.outcomes[record.id] = record.outcome
-    }
+    read.outcomes = holding(read.outcomes, dueAfter: dueAfter)
     return read
   }
 
+  /// `outcomes`, as the store has them, with what is held in their place.
+  private func holding(_ outcomes: [AlertID: AlertOutcome], dueAfter instant: Date)
+    -> [AlertID: AlertOutcome]
+  {
+    var outcomes = outcomes
+    for record in records where record.id.due > instant { outcomes[record.id] = record.outcome }
+    return outcomes
+  }
+
   func claim(_ id: AlertID, kind: Alert.Kind, at now: Date) throws -> Bool {
-    var outcome = try store.outcomes(dueAfter: id.due.addingTimeInterval(-1))[id]
-    if let held = records.last(where: { $0.id == id }) { outcome = held.outcome }
+    let after = id.due.addingTimeInterval(-1)
+    let outcome = holding(try store.outcomes(dueAfter: after), dueAfter: after)[id]
     guard outcome?.allowsClaim(at: now) ?? true else { return false }
     records.append((id, kind, .claimed, now))
     return true

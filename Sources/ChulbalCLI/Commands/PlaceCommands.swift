@@ -49,27 +49,12 @@ enum PlaceAddCommand: Command {
     let store = try options.writableStore(environment, existing: existing)
     let place = SavedPlace(name: name, coordinate: coordinate, isDefault: options.has(isDefault))
     let now = environment.clock.now()
-    let asked = try PlaceAddCommand.askingRoutes(store, environment: environment, now: now) {
+    let asked = try RouteAsker.asking(store, environment: environment, now: now) {
       _ = try store.addPlace(place, now: now)
     }
     return Outcome(
       standardOutput: found + (try save(place, in: store, now: now)),
       standardError: Outcome.diagnostics(asked))
-  }
-
-  /// Asks the route providers, as `add` and `edit` do, for the trips a write of places will
-  /// plan again (a change of the default place plans every trip ahead again); `write` is only
-  /// rehearsed here.
-  ///
-  /// - Returns: the lines to say on standard error: each provider passed over, once.
-  static func askingRoutes(
-    _ store: Store, environment: Environment, now: Date, write: () throws -> Void
-  ) throws -> [String] {
-    guard let routes = try RouteAsker(store: store, environment: environment, now: now) else {
-      return []
-    }
-    try routes.prepare(write)
-    return routes.diagnostics
   }
 
   /// Saves `place` as one undoable change.
@@ -151,7 +136,7 @@ enum PlaceRemoveCommand: Command {
       let place = try store.place(named: name)
     else { throw PlaceError.unknownSavedPlace(name) }
     let now = environment.clock.now()
-    let asked = try PlaceAddCommand.askingRoutes(store, environment: environment, now: now) {
+    let asked = try RouteAsker.asking(store, environment: environment, now: now) {
       _ = try store.removePlace(named: name, now: now)
     }
     let removed = try store.recordingUndo(Self.name, now: now) {
@@ -217,7 +202,7 @@ enum PlaceEditCommand: Command {
     }
     let formerDefault = try store.defaultPlace()
     let now = environment.clock.now()
-    let asked = try PlaceAddCommand.askingRoutes(store, environment: environment, now: now) {
+    let asked = try RouteAsker.asking(store, environment: environment, now: now) {
       _ = try store.updatePlace(named: name, to: place, now: now)
     }
     let update = try store.recordingUndo(Self.name, now: now) {

@@ -60,6 +60,21 @@ final class RouteAsker {
     store.knownRoutes.routes += answered
   }
 
+  /// Asks the route providers for the trips `write` will plan again, when any chain names
+  /// one (a change of the default place plans every trip ahead again); `write` is only
+  /// rehearsed here, and the caller runs it next.
+  ///
+  /// - Returns: the lines to say on standard error: each provider passed over, once.
+  static func asking(
+    _ store: Store, environment: Environment, now: Date, write: () throws -> Void
+  ) throws -> [String] {
+    guard let routes = try RouteAsker(store: store, environment: environment, now: now) else {
+      return []
+    }
+    try routes.prepare(write)
+    return routes.diagnostics
+  }
+
   /// `길찾기 요청 한도(200)에 닿아 37개는 추정값을 씁니다`, when the budget left trips unasked.
   var limitLine: String? {
     guard unasked > 0 else { return nil }
